@@ -1,0 +1,149 @@
+"""The contract every game engine in `rules/` keeps.
+
+An engine is pure: it imports the standard library only (pymunk for the bin), never discord,
+PIL, a database or asyncio. The shape follows OpenSpiel and boardgame.io:
+
+- the state is plain data that survives a JSON round trip exactly, holding the seed and the
+  shuffled decks, so a saved game is a whole game;
+- `legal_actions(state, seat)` lists what a seat may do now, as short strings;
+- `apply(state, seat, action)` checks the action, raises `IllegalAction` naming the rule it
+  breaks, and returns the next state with the events it caused (the input is not changed);
+- `observe(state, seat)` is everything that seat may know; `seat=None` is the public view,
+  the only thing the channel and its pictures are ever drawn from;
+- `outcome(state)` is `None` while the game runs, then the ranks and points.
+
+Actions are strings (`"move knight E chest"`) so that they fit in a select option's value or a
+button's custom id without any encoding step. They must never carry a secret: a card in a
+hand is named by what the owner may see, and legal actions of one seat are only ever shown
+to that seat.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+JSON = dict[str, Any]
+
+
+class IllegalAction(ValueError):
+    """An action the rules forbid. The message says which rule, in a player's words."""
+
+
+@dataclass(frozen=True)
+class Event:
+    """One line of the game log.
+
+    `text` may name seats as `{p0}`, `{p1}`, ... ; the session fills in display names.
+    `to` is `None` for an event the whole channel may read, or the one seat it is for (a
+    card drawn, a hand peeked at). Private events are never posted publicly.
+    """
+
+    text: str
+    to: int | None = None
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended.
+
+    `ranks[seat]` is 0 for the winners, 1 for the next place and so on; seats that tie share
+    a rank. `points[seat]` is the game's own score (0 where the game keeps none).
+    """
+
+    ranks: tuple[int, ...]
+    points: tuple[int, ...]
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return tuple(seat for seat, rank in enumerate(self.ranks) if rank == 0)
+
+
+@dataclass(frozen=True)
+class Option:
+    """A lobby option a game accepts (`/rumble new layout:...`)."""
+
+    name: str
+    description: str
+    choices: tuple[str, ...] = ()
+    default: str = ""
+
+
+@dataclass
+class Applied:
+    """What `apply` hands back: the next state and the log lines it caused."""
+
+    state: Any
+    events: list[Event] = field(default_factory=list)
+
+
+def rng_for(seed: int, *salt: object) -> random.Random:
+    """A generator drawn from the game's seed and a salt (a counter, a rumble number).
+
+    Seeding with a string is stable across Python runs, so the state only needs to keep the
+    seed and a counter, never the generator's internal state.
+    """
+    return random.Random(":".join([str(seed), *map(str, salt)]))
+
+
+def ranks_from_points(points: list[int] | tuple[int, ...]) -> tuple[int, ...]:
+    """Dense ranks from scores, highest first: [5, 9, 5] gives (1, 0, 1). Ties share a rank."""
+    distinct = sorted(set(points), reverse=True)
+    return tuple(distinct.index(p) for p in points)
+
+
+class Game(ABC):
+    """One game's rules. Each engine module exposes a single instance of its subclass."""
+
+    key: str
+    title: str
+    min_seats: int
+    max_seats: int
+    options: tuple[Option, ...] = ()
+
+    @abstractmethod
+    def new_game(self, seats: int, options: Mapping[str, str], seed: int) -> Any:
+        """A new game for `seats` players; raises `IllegalAction` for a bad option."""
+
+    @abstractmethod
+    def to_act(self, state: Any) -> frozenset[int]:
+        """The seats that must act now (several where choices are simultaneous)."""
+
+    @abstractmethod
+    def legal_actions(self, state: Any, seat: int) -> list[str]:
+        """Every action `seat` may take now; empty when it is not theirs to act."""
+
+    @abstractmethod
+    def apply(self, state: Any, seat: int, action: str) -> Applied:
+        """Check and apply one action. Never changes `state` in place."""
+
+    @abstractmethod
+    def observe(self, state: Any, seat: int | None) -> JSON:
+        """What `seat` may know (`None`: anyone in the channel). JSON-able."""
+
+    @abstractmethod
+    def outcome(self, state: Any) -> Outcome | None:
+        """`None` while the game runs."""
+
+    @abstractmethod
+    def to_json(self, state: Any) -> JSON:
+        """The state as JSON-able data, with a schema version."""
+
+    @abstractmethod
+    def from_json(self, data: JSON) -> Any:
+        """The inverse of `to_json`: `from_json(to_json(s)) == s`."""
+
+    @abstractmethod
+    def describe(self, state: Any, action: str) -> str:
+        """A short label for a legal action, for a button or a select option."""
+
+    @abstractmethod
+    def choose(self, observation: JSON, legal: list[str], rng: random.Random) -> str:
+        """The AI's pick, from its own observation and its legal actions only."""
+
+    def step(self, state: Any) -> int:
+        """How many actions have been applied: stale buttons compare against it."""
+        return int(state.step)
