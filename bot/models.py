@@ -1,0 +1,109 @@
+"""The database tables (sqlmodel).
+
+- `GameRecord`: one row per game, from lobby to the end. The state column holds the whole
+  engine state as JSON (seed and decks included), so a row is a whole game.
+- `ActionRecord`: the action log, written in the same transaction as the state it led to.
+- `ResultRecord`: one row per seat of a finished game; scoreboards are sums over it.
+- `RatingRecord`: the openskill rating of one player in one guild for one game kind
+  (kind "all" for every game together).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from enum import StrEnum
+from typing import Any
+
+from sqlalchemy import JSON, BigInteger, Column, Index, text
+from sqlmodel import Field, SQLModel
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class Status(StrEnum):
+    LOBBY = "lobby"
+    PLAYING = "playing"
+    FINISHED = "finished"
+    STOPPED = "stopped"  # cancelled in the lobby or stopped mid-game: never rated
+
+
+ACTIVE = (Status.LOBBY, Status.PLAYING)
+
+
+def _snowflake(index: bool = False, nullable: bool = False) -> Any:
+    """Discord ids need 64 bits; PostgreSQL's INTEGER has 32."""
+    return Field(default=None, sa_column=Column(BigInteger, index=index, nullable=nullable))
+
+
+class GameRecord(SQLModel, table=True):
+    __tablename__ = "games"
+    # One lobby or running game per channel; finished games stay as history.
+    __table_args__ = (
+        Index(
+            "one_active_game_per_channel",
+            "channel_id",
+            unique=True,
+            sqlite_where=text("status IN ('lobby', 'playing')"),
+            postgresql_where=text("status IN ('lobby', 'playing')"),
+        ),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    guild_id: int = _snowflake(index=True)
+    channel_id: int = _snowflake()
+    kind: str
+    status: str = Status.LOBBY
+    host_id: int = _snowflake()
+    seed: int = Field(sa_column=Column(BigInteger, nullable=False))
+    options: dict[str, str] = Field(default_factory=dict, sa_column=Column(JSON))
+    # [{"user_id": int | None, "name": str, "ai": bool, "timeouts": int, "rated": bool}]
+    seats: list[dict[str, Any]] = Field(default_factory=list, sa_column=Column(JSON))
+    state: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON))
+    step: int = 0
+    lobby_message_id: int | None = _snowflake(nullable=True)
+    board_message_id: int | None = _snowflake(nullable=True)
+    turn_timer: int = 0  # minutes; 0 is off
+    turn_deadline: datetime | None = None
+    created_at: datetime = Field(default_factory=utcnow)
+    updated_at: datetime = Field(default_factory=utcnow)
+    finished_at: datetime | None = None
+
+
+class ActionRecord(SQLModel, table=True):
+    __tablename__ = "actions"
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="games.id", index=True)
+    step: int  # the game's step before this action
+    seat: int
+    actor: str  # "player", "ai" (an AI seat) or "timer" (the AI playing for a late player)
+    action: str
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+class ResultRecord(SQLModel, table=True):
+    __tablename__ = "results"
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="games.id", index=True)
+    guild_id: int = _snowflake(index=True)
+    kind: str
+    seat: int
+    user_id: int | None = _snowflake(nullable=True)  # None for an AI seat
+    name: str
+    rank: int  # 0 = won
+    points: int
+    rated: bool
+    finished_at: datetime = Field(default_factory=utcnow)
+
+
+class RatingRecord(SQLModel, table=True):
+    __tablename__ = "ratings"
+
+    guild_id: int = Field(sa_column=Column(BigInteger, primary_key=True))
+    kind: str = Field(primary_key=True)
+    user_id: int = Field(sa_column=Column(BigInteger, primary_key=True))
+    mu: float
+    sigma: float

@@ -1,0 +1,102 @@
+"""Per-guild scoreboards and openskill ratings.
+
+Only rated seats count: people who played their seat to the end. AI seats, and seats handed
+to the AI (left, kicked, or three timeouts in a row), are never rated. A game moves ratings
+only when at least two rated players took part; ratings are kept per game kind and for all
+games together (kind "all").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from openskill.models import PlackettLuce
+from sqlalchemy import case, func
+from sqlmodel import col, select
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from bot.models import RatingRecord, ResultRecord
+
+MODEL = PlackettLuce()
+ALL_GAMES = "all"
+
+
+async def update_ratings(
+    session: AsyncSession, guild_id: int, kind: str, results: list[ResultRecord]
+) -> None:
+    rated = [r for r in results if r.rated and r.user_id is not None]
+    if len(rated) < 2:
+        return
+    for rating_kind in (kind, ALL_GAMES):
+        records = []
+        for result in rated:
+            record = await session.get(RatingRecord, (guild_id, rating_kind, result.user_id))
+            if record is None:
+                fresh = MODEL.rating()
+                record = RatingRecord(
+                    guild_id=guild_id,
+                    kind=rating_kind,
+                    user_id=result.user_id,
+                    mu=fresh.mu,
+                    sigma=fresh.sigma,
+                )
+            records.append(record)
+        teams = [[MODEL.rating(mu=r.mu, sigma=r.sigma)] for r in records]
+        new = MODEL.rate(teams, ranks=[result.rank for result in rated])
+        for record, (rating,) in zip(records, new, strict=True):
+            record.mu, record.sigma = rating.mu, rating.sigma
+            session.add(record)
+
+
+@dataclass(frozen=True)
+class ScoreLine:
+    user_id: int
+    name: str
+    games: int
+    wins: int
+    points: int
+    rating: float | None  # the openskill ordinal (mu - 3 sigma); None until rated
+
+
+async def scoreboard(
+    session: AsyncSession, guild_id: int, kind: str | None, limit: int = 15
+) -> list[ScoreLine]:
+    """Players of one guild, best rating first, then most wins."""
+    query = select(
+        ResultRecord.user_id,
+        func.max(ResultRecord.name),
+        func.count(),
+        func.sum(case((col(ResultRecord.rank) == 0, 1), else_=0)),
+        func.sum(ResultRecord.points),
+    ).where(
+        ResultRecord.guild_id == guild_id,
+        col(ResultRecord.rated).is_(True),
+        col(ResultRecord.user_id).is_not(None),
+    )
+    if kind is not None:
+        query = query.where(ResultRecord.kind == kind)
+    query = query.group_by(col(ResultRecord.user_id))
+    rows = (await session.exec(query)).all()
+    ratings = {
+        r.user_id: MODEL.rating(mu=r.mu, sigma=r.sigma).ordinal()
+        for r in (
+            await session.exec(
+                select(RatingRecord).where(
+                    RatingRecord.guild_id == guild_id, RatingRecord.kind == (kind or ALL_GAMES)
+                )
+            )
+        ).all()
+    }
+    lines = [
+        ScoreLine(
+            user_id=int(user_id),
+            name=str(name),
+            games=int(games),
+            wins=int(wins or 0),
+            points=int(points or 0),
+            rating=ratings.get(int(user_id)),
+        )
+        for user_id, name, games, wins, points in rows
+    ]
+    lines.sort(key=lambda s: (s.rating is None, -(s.rating or 0.0), -s.wins, -s.points, s.name))
+    return lines[:limit]

@@ -1,0 +1,614 @@
+"""The session service: the one place that changes a game.
+
+Every change follows the same path: take the channel's lock, load the game row inside a
+transaction, check who is asking and whether the request is still current, apply it with the
+engine, and write the new state and the action log in that same transaction. A `UserError`
+raised anywhere on the way rolls the transaction back, so a refused request changes nothing.
+
+After a player's action, AI seats (and players handed to the AI) play their turns at once,
+each saved in its own transaction, so a crash between two of them loses nothing: on start-up
+`resume_all` lets the AI finish whatever it had left.
+
+The cogs call this module and show what it returns; they never touch the database or a
+game's private state themselves.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections import defaultdict
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy.orm.attributes import flag_modified
+from sqlmodel import col, select
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from bot.database import Database
+from bot.games import GAMES, ai_name
+from bot.models import ACTIVE, ActionRecord, GameRecord, ResultRecord, Status, utcnow
+from bot.ratings import ScoreLine, scoreboard, update_ratings
+from rules.base import JSON, Event, Game, IllegalAction, Outcome, rng_for
+
+log = logging.getLogger(__name__)
+
+MAX_AI_CHAIN = 500  # AI turns in a row before the service pauses for a human; a safety net
+SEED_LIMIT = 2**31
+
+
+class UserError(Exception):
+    """A request refused with a short reason for the user; nothing was changed."""
+
+
+@dataclass(frozen=True)
+class Player:
+    """Who is asking: their Discord id, display name, and whether they manage the channel."""
+
+    user_id: int
+    name: str
+    can_manage: bool = False
+
+
+@dataclass
+class Update:
+    """What a request changed, for the cog to show."""
+
+    game: GameRecord
+    events: list[Event] = field(default_factory=list)
+    started: bool = False
+    finished: bool = False
+    old_board_message_id: int | None = None
+
+    @property
+    def public_lines(self) -> list[str]:
+        names = seat_names(self.game)
+        return [format_event(event, names) for event in self.events if event.to is None]
+
+
+def seat_names(game: GameRecord) -> list[str]:
+    return [seat["name"] for seat in game.seats]
+
+
+def format_event(event: Event, names: list[str]) -> str:
+    return event.text.format_map({f"p{i}": name for i, name in enumerate(names)})
+
+
+def seat_of(game: GameRecord, user_id: int) -> int | None:
+    """The seat a user plays, or None. A seat handed to the AI is no longer theirs."""
+    for index, seat in enumerate(game.seats):
+        if seat["user_id"] == user_id and not seat["ai"]:
+            return index
+    return None
+
+
+def engine_of(game: GameRecord) -> Game:
+    return GAMES[game.kind]
+
+
+class SessionService:
+    def __init__(self, db: Database, clock: Callable[[], datetime] = utcnow) -> None:
+        self.db = db
+        self.clock = clock
+        self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+
+    # ------------------------------------------------------------------ plumbing
+
+    @asynccontextmanager
+    async def _locked(self, channel_id: int) -> AsyncIterator[None]:
+        # One request at a time per channel: two clicks at once apply once.
+        async with self._locks[channel_id]:
+            yield
+
+    async def _load(
+        self, session: AsyncSession, game_id: int, channel_id: int | None = None
+    ) -> GameRecord:
+        game = await session.get(GameRecord, game_id, with_for_update=True)
+        if game is None or (channel_id is not None and game.channel_id != channel_id):
+            raise UserError("That game no longer exists.")
+        return game
+
+    async def _active_in(self, session: AsyncSession, channel_id: int) -> GameRecord | None:
+        query = select(GameRecord).where(
+            GameRecord.channel_id == channel_id, col(GameRecord.status).in_(ACTIVE)
+        )
+        return (await session.exec(query.with_for_update())).first()
+
+    async def _require_active(self, session: AsyncSession, channel_id: int) -> GameRecord:
+        game = await self._active_in(session, channel_id)
+        if game is None:
+            raise UserError("There is no game in this channel. Start one with `/rumble new`.")
+        return game
+
+    @staticmethod
+    def _touch(game: GameRecord, **changes: Any) -> None:
+        """Change a game row. JSON columns are flagged as changed by hand: SQLAlchemy does
+        not see a change made inside a list or a dict, so every change goes through here."""
+        for name, value in changes.items():
+            setattr(game, name, value)
+        for name in ("seats", "state", "options"):
+            flag_modified(game, name)
+        game.updated_at = utcnow()
+
+    # ------------------------------------------------------------------ reading
+
+    async def get(self, game_id: int) -> GameRecord | None:
+        async with self.db.reading() as session:
+            return await session.get(GameRecord, game_id)
+
+    async def current(self, channel_id: int) -> GameRecord | None:
+        async with self.db.reading() as session:
+            query = select(GameRecord).where(
+                GameRecord.channel_id == channel_id, col(GameRecord.status).in_(ACTIVE)
+            )
+            return (await session.exec(query)).first()
+
+    async def view_for(self, game_id: int, user_id: int) -> tuple[GameRecord, int, JSON]:
+        """A player's own observation (their hand or secret), for an ephemeral reply."""
+        game = await self.get(game_id)
+        if game is None or game.state is None:
+            raise UserError("That game has not started.")
+        seat = seat_of(game, user_id)
+        if seat is None:
+            raise UserError("You are not playing in this game.")
+        engine = engine_of(game)
+        return game, seat, engine.observe(engine.from_json(game.state), seat)
+
+    def public_view(self, game: GameRecord) -> JSON:
+        engine = engine_of(game)
+        assert game.state is not None
+        return engine.observe(engine.from_json(game.state), None)
+
+    def legal_for(self, game: GameRecord, seat: int) -> list[str]:
+        engine = engine_of(game)
+        assert game.state is not None
+        return engine.legal_actions(engine.from_json(game.state), seat)
+
+    def humans_to_act(self, game: GameRecord) -> list[int]:
+        """Seats still played by a person that must act now."""
+        if game.state is None or game.status != Status.PLAYING:
+            return []
+        engine = engine_of(game)
+        to_act = engine.to_act(engine.from_json(game.state))
+        return sorted(seat for seat in to_act if not game.seats[seat]["ai"])
+
+    async def set_message(self, game_id: int, *, lobby: int | None = None, board: int | None = None):
+        async with self.db.transaction() as session:
+            game = await session.get(GameRecord, game_id)
+            if game is None:
+                return
+            if lobby is not None:
+                game.lobby_message_id = lobby
+            if board is not None:
+                game.board_message_id = board
+            session.add(game)
+
+    # ------------------------------------------------------------------ lobby
+
+    async def open_lobby(
+        self,
+        guild_id: int,
+        channel_id: int,
+        kind: str,
+        host: Player,
+        options: dict[str, str],
+        seed: int | None = None,
+        timer: int | None = None,
+        default_timer: int = 0,
+    ) -> GameRecord:
+        engine = GAMES[kind]
+        options = check_options(engine, options)
+        if seed is not None and not 0 <= seed < SEED_LIMIT:
+            raise UserError(f"The seed must be a whole number from 0 to {SEED_LIMIT - 1}.")
+        if timer is not None and not 0 <= timer <= 24 * 60:
+            raise UserError("The turn timer is a number of minutes from 0 (off) to 1440.")
+        async with self._locked(channel_id), self.db.transaction() as session:
+            busy = await self._active_in(session, channel_id)
+            if busy is not None:
+                raise UserError(
+                    f"This channel already has a game of {GAMES[busy.kind].title} "
+                    f"({busy.status}). Finish it or use `/game stop` first."
+                )
+            game = GameRecord(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                kind=kind,
+                host_id=host.user_id,
+                seed=secrets.randbelow(SEED_LIMIT) if seed is None else seed,
+                options=options,
+                seats=[_human_seat(host)],
+                turn_timer=default_timer if timer is None else timer,
+            )
+            session.add(game)
+            await session.flush()
+            return game
+
+    async def join(self, channel_id: int, game_id: int, player: Player) -> GameRecord:
+        async with self._locked(channel_id), self.db.transaction() as session:
+            game = await self._lobby(session, game_id, channel_id)
+            if any(seat["user_id"] == player.user_id for seat in game.seats):
+                raise UserError("You are already in this lobby.")
+            self._check_room(game)
+            self._touch(game, seats=[*game.seats, _human_seat(player)])
+            session.add(game)
+            return game
+
+    async def add_ai(self, channel_id: int, game_id: int, player: Player) -> GameRecord:
+        async with self._locked(channel_id), self.db.transaction() as session:
+            game = await self._lobby(session, game_id, channel_id)
+            if seat_of(game, player.user_id) is None and not player.can_manage:
+                raise UserError("Only players in this lobby can add an AI player.")
+            self._check_room(game)
+            taken = {seat["name"] for seat in game.seats}
+            seat = {"user_id": None, "name": ai_name(taken), "ai": True, "timeouts": 0}
+            self._touch(game, seats=[*game.seats, {**seat, "rated": False}])
+            session.add(game)
+            return game
+
+    async def leave_lobby(self, channel_id: int, game_id: int, player: Player) -> GameRecord:
+        """Leave a lobby. When the host leaves, the next player hosts; with no one left, the
+        lobby closes."""
+        async with self._locked(channel_id), self.db.transaction() as session:
+            game = await self._lobby(session, game_id, channel_id)
+            seat = seat_of(game, player.user_id)
+            if seat is None:
+                raise UserError("You are not in this lobby.")
+            seats = [s for i, s in enumerate(game.seats) if i != seat]
+            humans = [s for s in seats if not s["ai"]]
+            if not humans:
+                self._touch(game, seats=seats, status=Status.STOPPED, finished_at=utcnow())
+            elif player.user_id == game.host_id:
+                self._touch(game, seats=seats, host_id=humans[0]["user_id"])
+            else:
+                self._touch(game, seats=seats)
+            session.add(game)
+            return game
+
+    async def cancel(self, channel_id: int, game_id: int, player: Player) -> GameRecord:
+        async with self._locked(channel_id), self.db.transaction() as session:
+            game = await self._lobby(session, game_id, channel_id)
+            if player.user_id != game.host_id and not player.can_manage:
+                raise UserError("Only the host or someone who manages this channel can cancel.")
+            self._touch(game, status=Status.STOPPED, finished_at=utcnow())
+            session.add(game)
+            return game
+
+    async def start(self, channel_id: int, game_id: int, player: Player) -> Update:
+        async with self._locked(channel_id):
+            async with self.db.transaction() as session:
+                game = await self._lobby(session, game_id, channel_id)
+                if player.user_id != game.host_id:
+                    raise UserError("Only the host can start the game.")
+                engine = engine_of(game)
+                if len(game.seats) < engine.min_seats:
+                    raise UserError(
+                        f"{engine.title} needs at least {engine.min_seats} players; "
+                        f"there are {len(game.seats)}. Invite someone or add an AI player."
+                    )
+                try:
+                    state = engine.new_game(len(game.seats), game.options, game.seed)
+                except IllegalAction as error:
+                    raise UserError(str(error)) from None
+                self._touch(
+                    game,
+                    status=Status.PLAYING,
+                    state=engine.to_json(state),
+                    step=engine.step(state),
+                )
+                self._reset_deadline(game, engine, state)
+                session.add(game)
+            update = Update(game=game, started=True)
+            await self._play_ai_turns(update)
+            return update
+
+    async def _lobby(self, session: AsyncSession, game_id: int, channel_id: int) -> GameRecord:
+        game = await self._load(session, game_id, channel_id)
+        if game.status != Status.LOBBY:
+            raise UserError(
+                "That lobby has already started." if game.status == Status.PLAYING
+                else "That lobby is closed."
+            )
+        return game
+
+    @staticmethod
+    def _check_room(game: GameRecord) -> None:
+        engine = engine_of(game)
+        if len(game.seats) >= engine.max_seats:
+            raise UserError(f"The lobby is full: {engine.title} seats {engine.max_seats}.")
+
+    # ------------------------------------------------------------------ playing
+
+    async def act(
+        self, channel_id: int, game_id: int, user_id: int, step: int, action: str
+    ) -> Update:
+        """A player's action from a button or select that was made at `step`."""
+        async with self._locked(channel_id):
+            async with self.db.transaction() as session:
+                game = await self._load(session, game_id, channel_id)
+                engine, state, seat = self._check_turn(game, user_id, step)
+                old_board = game.board_message_id
+                update = Update(game=game, old_board_message_id=old_board)
+                await self._apply(session, update, engine, state, seat, action, actor="player")
+                game.seats[seat]["timeouts"] = 0
+                self._touch(game, seats=list(game.seats))
+            await self._play_ai_turns(update)
+            return update
+
+    @staticmethod
+    def _check_turn(game: GameRecord, user_id: int, step: int) -> tuple[Game, Any, int]:
+        """The engine, state and seat of a player whose turn it is, or a UserError saying
+        why their button does nothing."""
+        if game.status != Status.PLAYING:
+            raise UserError("That game is over; these buttons no longer do anything.")
+        seat = seat_of(game, user_id)
+        if seat is None:
+            raise UserError("You are not playing in this game.")
+        if step != game.step:
+            raise UserError("Those buttons are out of date: use the newest game message.")
+        engine = engine_of(game)
+        assert game.state is not None
+        state = engine.from_json(game.state)
+        if seat not in engine.to_act(state):
+            raise UserError("It is not your turn.")
+        return engine, state, seat
+
+    async def narrow(
+        self, channel_id: int, game_id: int, user_id: int, step: int, prefix: str
+    ) -> tuple[GameRecord, list[tuple[str, str]]]:
+        """The legal actions that start with a menu choice, with their labels, for the
+        player whose turn it is. Changes nothing."""
+        game = await self.get(game_id)
+        if game is None or game.channel_id != channel_id:
+            raise UserError("That game no longer exists.")
+        engine, state, seat = self._check_turn(game, user_id, step)
+        legal = engine.legal_actions(state, seat)
+        matching = [a for a in legal if a == prefix or a.startswith(prefix + " ")]
+        if not matching:
+            raise UserError("That choice is not open to you any more.")
+        return game, [(action, engine.describe(state, action)) for action in matching]
+
+    async def _apply(
+        self,
+        session: AsyncSession,
+        update: Update,
+        engine: Game,
+        state: Any,
+        seat: int,
+        action: str,
+        actor: str,
+    ) -> Any:
+        """Apply one action to the loaded game row and log it, inside the caller's
+        transaction. Raises UserError (the rule broken) for an illegal action."""
+        game = update.game
+        try:
+            applied = engine.apply(state, seat, action)
+        except IllegalAction as error:
+            raise UserError(str(error)) from None
+        session.add(
+            ActionRecord(game_id=game.id, step=game.step, seat=seat, actor=actor, action=action)
+        )
+        new_state = applied.state
+        self._touch(game, state=engine.to_json(new_state), step=engine.step(new_state))
+        update.events.extend(applied.events)
+        outcome = engine.outcome(new_state)
+        if outcome is not None:
+            await self._finish(session, game, outcome)
+            update.finished = True
+        else:
+            self._reset_deadline(game, engine, new_state)
+        session.add(game)
+        log.info("game %s step %s: seat %s acted (%s)", game.id, game.step, seat, actor)
+        return new_state
+
+    def _reset_deadline(self, game: GameRecord, engine: Game, state: Any) -> None:
+        humans = [s for s in engine.to_act(state) if not game.seats[s]["ai"]]
+        if game.turn_timer and humans:
+            game.turn_deadline = self.clock() + timedelta(minutes=game.turn_timer)
+        else:
+            game.turn_deadline = None
+
+    async def _finish(self, session: AsyncSession, game: GameRecord, outcome: Outcome) -> None:
+        self._touch(game, status=Status.FINISHED, finished_at=utcnow(), turn_deadline=None)
+        results = [
+            ResultRecord(
+                game_id=game.id,
+                guild_id=game.guild_id,
+                kind=game.kind,
+                seat=index,
+                user_id=seat["user_id"],
+                name=seat["name"],
+                rank=outcome.ranks[index],
+                points=outcome.points[index],
+                rated=bool(seat["rated"]) and not seat["ai"],
+            )
+            for index, seat in enumerate(game.seats)
+        ]
+        session.add_all(results)
+        await update_ratings(session, game.guild_id, game.kind, results)
+
+    async def _play_ai_turns(self, update: Update) -> None:
+        """Let AI seats take every turn that is theirs, one transaction per action."""
+        for _ in range(MAX_AI_CHAIN):
+            async with self.db.transaction() as session:
+                game = update.game = await self._load(session, update.game.id or 0)
+                if game.status != Status.PLAYING or game.state is None:
+                    return
+                engine = engine_of(game)
+                state = engine.from_json(game.state)
+                ai_seats = sorted(s for s in engine.to_act(state) if game.seats[s]["ai"])
+                if not ai_seats:
+                    return
+                seat = ai_seats[0]
+                action = self._ai_pick(game, engine, state, seat)
+                await self._apply(session, update, engine, state, seat, action, actor="ai")
+        log.warning("game %s: AI chain limit reached", update.game.id)
+
+    def _ai_pick(self, game: GameRecord, engine: Game, state: Any, seat: int) -> str:
+        rng = rng_for(game.seed, "ai", game.step, seat)
+        return engine.choose(engine.observe(state, seat), engine.legal_actions(state, seat), rng)
+
+    async def resume_all(self) -> list[Update]:
+        """After a restart: let the AI finish turns it had not played yet."""
+        async with self.db.reading() as session:
+            query = select(GameRecord).where(GameRecord.status == Status.PLAYING)
+            games = list((await session.exec(query)).all())
+        updates = []
+        for game in games:
+            async with self._locked(game.channel_id):
+                update = Update(game=game, old_board_message_id=game.board_message_id)
+                await self._play_ai_turns(update)
+            if update.events:
+                updates.append(update)
+        return updates
+
+    # ------------------------------------------------------------------ the turn timer
+
+    async def late_games(self) -> list[GameRecord]:
+        now = self.clock()
+        async with self.db.reading() as session:
+            query = select(GameRecord).where(
+                GameRecord.status == Status.PLAYING,
+                col(GameRecord.turn_deadline).is_not(None),
+                col(GameRecord.turn_deadline) <= now,
+            )
+            return list((await session.exec(query)).all())
+
+    async def play_for_late(self, game: GameRecord) -> Update | None:
+        """The timer ran out: the AI plays the late players' decision. Three timeouts in a
+        row hand the seat to the AI for good, and it is no longer rated."""
+        async with self._locked(game.channel_id):
+            async with self.db.transaction() as session:
+                game = await self._load(session, game.id or 0)
+                deadline = game.turn_deadline
+                if game.status != Status.PLAYING or deadline is None or deadline > self.clock():
+                    return None
+                engine = engine_of(game)
+                assert game.state is not None
+                state = engine.from_json(game.state)
+                update = Update(game=game, old_board_message_id=game.board_message_id)
+                for seat in sorted(engine.to_act(state)):
+                    if game.seats[seat]["ai"]:
+                        continue
+                    timed_out = game.seats[seat]
+                    timed_out["timeouts"] += 1
+                    name = "{p%d}" % seat
+                    if timed_out["timeouts"] >= 3:
+                        timed_out.update(ai=True, rated=False)
+                        text = f"{name} missed three turns in a row: the AI keeps the seat."
+                    else:
+                        text = f"{name} ran out of time; the AI plays this turn for them."
+                    update.events.append(Event(text))
+                    action = self._ai_pick(game, engine, state, seat)
+                    state = await self._apply(session, update, engine, state, seat, action, "timer")
+                    if update.finished:
+                        break
+                self._touch(game, seats=list(game.seats))
+                session.add(game)
+            await self._play_ai_turns(update)
+            return update
+
+    # ------------------------------------------------------------------ /game commands
+
+    async def stop(self, channel_id: int, player: Player) -> GameRecord:
+        async with self._locked(channel_id), self.db.transaction() as session:
+            game = await self._require_active(session, channel_id)
+            if player.user_id != game.host_id and not player.can_manage:
+                raise UserError("Only the host or someone who manages this channel can stop it.")
+            self._touch(game, status=Status.STOPPED, finished_at=utcnow(), turn_deadline=None)
+            session.add(game)
+            return game
+
+    async def hand_to_ai(self, channel_id: int, player: Player, target_id: int) -> Update:
+        """`/game leave` (target is the player) and `/game kick` (host or a channel manager)."""
+        async with self._locked(channel_id):
+            async with self.db.transaction() as session:
+                game = await self._require_active(session, channel_id)
+                if target_id != player.user_id and not (
+                    player.user_id == game.host_id or player.can_manage
+                ):
+                    raise UserError("Only the host or someone who manages this channel can kick.")
+                seat = seat_of(game, target_id)
+                if seat is None:
+                    who = "You are" if target_id == player.user_id else "That member is"
+                    raise UserError(f"{who} not playing in this channel's game.")
+                if game.status == Status.LOBBY:
+                    raise UserError("The game has not started: use the lobby's Leave button.")
+                game.seats[seat].update(ai=True, rated=False)
+                if target_id == game.host_id:
+                    humans = [s for s in game.seats if not s["ai"]]
+                    if humans:
+                        game.host_id = humans[0]["user_id"]
+                self._touch(game, seats=list(game.seats))
+                session.add(game)
+                verb = "left" if target_id == player.user_id else "was removed"
+                update = Update(
+                    game=game,
+                    events=[Event(f"{{p{seat}}} {verb}; the AI takes over the seat.")],
+                    old_board_message_id=game.board_message_id,
+                )
+            await self._play_ai_turns(update)
+            return update
+
+    async def set_timer(self, channel_id: int, player: Player, minutes: int) -> GameRecord:
+        if not 0 <= minutes <= 24 * 60:
+            raise UserError("The turn timer is a number of minutes from 0 (off) to 1440.")
+        async with self._locked(channel_id), self.db.transaction() as session:
+            game = await self._require_active(session, channel_id)
+            if player.user_id != game.host_id and not player.can_manage:
+                raise UserError("Only the host or someone who manages this channel can set it.")
+            game.turn_timer = minutes
+            if game.status == Status.PLAYING and game.state is not None:
+                engine = engine_of(game)
+                self._reset_deadline(game, engine, engine.from_json(game.state))
+            self._touch(game)
+            session.add(game)
+            return game
+
+    # ------------------------------------------------------------------ history
+
+    async def scoreboard(self, guild_id: int, kind: str | None) -> list[ScoreLine]:
+        async with self.db.reading() as session:
+            return await scoreboard(session, guild_id, kind)
+
+    async def history(self, guild_id: int, limit: int = 10) -> list[tuple[GameRecord, list[ResultRecord]]]:
+        async with self.db.reading() as session:
+            query = (
+                select(GameRecord)
+                .where(GameRecord.guild_id == guild_id, GameRecord.status == Status.FINISHED)
+                .order_by(col(GameRecord.finished_at).desc(), col(GameRecord.id).desc())
+                .limit(limit)
+            )
+            games = list((await session.exec(query)).all())
+            out = []
+            for game in games:
+                rows = await session.exec(
+                    select(ResultRecord)
+                    .where(ResultRecord.game_id == game.id)
+                    .order_by(col(ResultRecord.rank), col(ResultRecord.seat))
+                )
+                out.append((game, list(rows.all())))
+            return out
+
+
+def _human_seat(player: Player) -> dict[str, Any]:
+    return {"user_id": player.user_id, "name": player.name, "ai": False, "timeouts": 0, "rated": True}
+
+
+def check_options(engine: Game, options: dict[str, str]) -> dict[str, str]:
+    """Fill in defaults and refuse an unknown option or value, naming it."""
+    known = {option.name: option for option in engine.options}
+    checked = {name: option.default for name, option in known.items()}
+    for name, value in options.items():
+        if value is None:
+            continue
+        if name not in known:
+            raise UserError(f"{engine.title} has no option `{name}`.")
+        choices = known[name].choices
+        if choices and value not in choices:
+            raise UserError(f"`{name}` must be one of: {', '.join(choices)}.")
+        checked[name] = value
+    return checked

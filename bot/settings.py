@@ -1,0 +1,73 @@
+"""Settings, read from the environment and a `.env` file by pydantic-settings.
+
+Every setting is listed, with a comment, in `.env.example`. A missing or malformed one stops
+the bot with a single line naming it (see `load_settings`), never a traceback.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Literal
+
+from pydantic import Field, SecretStr, ValidationError, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///data/trash_table.db"
+DEFAULT_API_BASE = "https://discord.com/api/v10"
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+
+    discord_token: SecretStr = Field(min_length=1)
+    database_url: str = DEFAULT_DATABASE_URL
+    dev_guild_id: int | None = None
+    discord_api_base: str = DEFAULT_API_BASE
+    log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
+    # Minutes a player has for each decision before the AI plays it for them; 0 turns the
+    # timer off. A channel can change its own with /game timer.
+    turn_timer_minutes: int = Field(default=0, ge=0, le=24 * 60)
+
+    @field_validator("database_url")
+    @classmethod
+    def _async_driver(cls, url: str) -> str:
+        """Accept the usual URL spellings and pick the async driver for each."""
+        for plain, driver in (
+            ("sqlite:///", "sqlite+aiosqlite:///"),
+            ("postgres://", "postgresql+asyncpg://"),
+            ("postgresql://", "postgresql+asyncpg://"),
+        ):
+            if url.startswith(plain):
+                return driver + url.removeprefix(plain)
+        if url.startswith(("sqlite+aiosqlite:///", "postgresql+asyncpg://")):
+            return url
+        raise ValueError("use sqlite:///path.db or postgresql://user:pass@host/db")
+
+    @field_validator("discord_api_base")
+    @classmethod
+    def _http_url(cls, url: str) -> str:
+        if not url.startswith(("http://", "https://")):
+            raise ValueError("must start with http:// or https://")
+        return url.rstrip("/")
+
+    @field_validator("dev_guild_id", mode="before")
+    @classmethod
+    def _blank_is_none(cls, value: object) -> object:
+        return None if value == "" else value
+
+
+def describe_error(error: ValidationError) -> str:
+    """One line naming the first bad setting the way it is written in `.env`."""
+    first = error.errors()[0]
+    name = str(first["loc"][0]).upper() if first["loc"] else "settings"
+    reason = "is missing" if first["type"] == "missing" else f"is invalid: {first['msg']}"
+    return f"Setting {name} {reason}"
+
+
+def load_settings(**overrides: object) -> Settings:
+    """The settings, or exit with status 2 and one line on stderr naming the bad one."""
+    try:
+        return Settings(**overrides)  # type: ignore[arg-type]
+    except ValidationError as error:
+        print(describe_error(error), file=sys.stderr)
+        raise SystemExit(2) from None

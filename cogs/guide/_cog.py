@@ -1,0 +1,94 @@
+"""`/rules <game>`: the rules in the project's own words, one page per section.
+
+The texts live in `cogs/guide/texts/<game>.md`; each `## ` heading starts a page. Points the
+rulebook leaves open are marked there as table rules of this bot.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.games import GAMES
+
+if TYPE_CHECKING:
+    from bot.client import TrashTableBot
+
+TEXTS = Path(__file__).parent / "texts"
+
+
+@cache
+def pages(kind: str) -> list[tuple[str, str]]:
+    """(title, body) for each `## ` section of a game's rules text."""
+    text = (TEXTS / f"{kind}.md").read_text(encoding="utf-8")
+    sections = re.split(r"^## ", text, flags=re.MULTILINE)[1:]
+    return [(s.split("\n", 1)[0].strip(), s.split("\n", 1)[1].strip()) for s in sections]
+
+
+def page_embed(kind: str, page: int) -> discord.Embed:
+    all_pages = pages(kind)
+    title, body = all_pages[page]
+    embed = discord.Embed(title=f"{GAMES[kind].title} · {title}", description=body[:4096])
+    embed.set_footer(text=f"Page {page + 1} of {len(all_pages)}")
+    return embed
+
+
+def page_view(kind: str, page: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    count = len(pages(kind))
+    view.add_item(RulesPageButton(kind, max(page - 1, 0), "◀ Back", disabled=page == 0))
+    view.add_item(RulesPageButton(kind, min(page + 1, count - 1), "Next ▶", disabled=page >= count - 1))
+    return view
+
+
+class RulesPageButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"tt:rules:(?P<kind>[a-z]+):(?P<page>\d+):(?P<dir>back|next)",
+):
+    def __init__(self, kind: str, page: int, label: str, disabled: bool = False) -> None:
+        direction = "back" if label.startswith("◀") else "next"
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                disabled=disabled,
+                custom_id=f"tt:rules:{kind}:{page}:{direction}",
+            )
+        )
+        self.kind, self.page = kind, page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> RulesPageButton:
+        label = "◀ Back" if match["dir"] == "back" else "Next ▶"
+        return cls(match["kind"], int(match["page"]), label)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        if self.kind not in GAMES or not 0 <= self.page < len(pages(self.kind)):
+            await interaction.response.send_message("That page no longer exists.", ephemeral=True)
+            return
+        await interaction.response.edit_message(
+            embed=page_embed(self.kind, self.page), view=page_view(self.kind, self.page)
+        )
+
+
+class GuideCog(commands.Cog):
+    def __init__(self, bot: TrashTableBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="rules", description="How to play, in short pages")
+    @app_commands.describe(game="Which game")
+    @app_commands.choices(
+        game=[app_commands.Choice(name=g.title, value=key) for key, g in GAMES.items()]
+    )
+    async def rules(self, interaction: discord.Interaction, game: str) -> None:
+        await interaction.response.send_message(
+            embed=page_embed(game, 0), view=page_view(game, 0), ephemeral=True
+        )

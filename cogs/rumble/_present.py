@@ -1,0 +1,71 @@
+"""How Rumble in the Dungeon looks in a channel.
+
+Every Rumble move is public (only the secret characters are hidden), so the controls sit on
+the board message itself: a menu of characters to move (the direction is picked privately
+after), a menu of fights, and a button per character that may leave with the chest.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from cogs.shared.presenter import Buttons, Choice, Control, HandReply, Menu, Picture
+from render.rumble import draw_dungeon, draw_secret
+from rules.base import JSON
+from rules.rumble import CHARACTERS
+
+
+class RumblePresenter:
+    kind = "rumble"
+    hand_label = "My secret"
+
+    def summary(self, obs: JSON, names: list[str]) -> str:
+        if obs["finished"]:
+            best = max(obs["totals"])
+            winners = [names[s] for s, points in enumerate(obs["totals"]) if points == best]
+            return f"final: {' and '.join(winners)} with {best} points"
+        left = len(obs["positions"])
+        if obs["chest"]:
+            chest = f"chest in {obs['chest']}"
+        else:
+            chest = f"the {CHARACTERS[obs['chest_exited_with']]} got away with the chest"
+        return f"rumble {obs['rumble']}/3 · {left} characters left · {chest}"
+
+    def board(self, obs: JSON, names: list[str]) -> list[Picture]:
+        return [Picture("dungeon.png", draw_dungeon(obs, names))]  # type: ignore[arg-type]
+
+    def controls(
+        self, obs: JSON, legal: list[str], describe: Callable[[str], str]
+    ) -> list[Control]:
+        movers = sorted({a.split()[1] for a in legal if a.startswith("move ")})
+        fights = [a for a in legal if a.startswith("fight ")]
+        exits = [a for a in legal if a.startswith("exit ")]
+        controls: list[Control] = []
+        if movers:
+            choices = []
+            for character in movers:
+                room = obs["positions"][character]
+                note = "shares the chest's room" if room == obs["chest"] else ""
+                choices.append(
+                    Choice(f"move {character}", f"{CHARACTERS[character]} (in {room})", note)
+                )
+            controls.append(Menu("Move a character…", choices))
+        if fights:
+            controls.append(Menu("Start a fight…", [Choice(a, describe(a)) for a in fights]))
+        if exits:
+            controls.append(Buttons([Choice(a, describe(a)) for a in exits]))
+        return controls
+
+    def hand(
+        self, obs: JSON, names: list[str], legal: list[str], describe: Callable[[str], str]
+    ) -> HandReply:
+        secret = obs.get("secret")
+        if not secret:
+            return HandReply("You have no secret characters in this game.")
+        first, second = (CHARACTERS[c] for c in secret)
+        text = (
+            f"Your secret characters for rumble {obs['rumble']}: **{first}** and **{second}**. "
+            "Only you can see this."
+        )
+        name = names[obs["seat"]] if obs.get("seat") is not None else ""
+        return HandReply(text, [Picture("secret.png", draw_secret(obs, name))])  # type: ignore[arg-type]

@@ -1,0 +1,64 @@
+"""`/scoreboard [game]` and `/history`: read-only views of a guild's finished games."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.games import GAMES
+from cogs.shared.interactions import refuse
+
+if TYPE_CHECKING:
+    from bot.client import TrashTableBot
+
+GAME_CHOICES = [app_commands.Choice(name=g.title, value=key) for key, g in GAMES.items()]
+
+
+class ScoresCog(commands.Cog):
+    def __init__(self, bot: TrashTableBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="scoreboard", description="This server's standings")
+    @app_commands.describe(game="One game only (default: every game)")
+    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.guild_only()
+    async def scoreboard(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        lines = await self.bot.sessions.scoreboard(interaction.guild_id or 0, game)
+        title = f"Scoreboard · {GAMES[game].title if game else 'all games'}"
+        embed = discord.Embed(title=title, colour=discord.Colour.dark_gold())
+        if not lines:
+            embed.description = "No rated games yet. AI seats are never rated."
+        else:
+            rows = ["`#  player           games wins points rating`"]
+            for place, line in enumerate(lines, start=1):
+                rating = f"{line.rating:6.1f}" if line.rating is not None else "     –"
+                rows.append(
+                    f"`{place:<2} {line.name[:16]:<16} {line.games:>5} {line.wins:>4} "
+                    f"{line.points:>6} {rating}`"
+                )
+            embed.description = "\n".join(rows)
+            embed.set_footer(text="Rating: openskill (mu − 3σ), moved by games with 2+ rated players.")
+        await interaction.response.send_message(embed=embed)
+
+    @app_commands.command(name="history", description="This server's last finished games")
+    @app_commands.guild_only()
+    async def history(self, interaction: discord.Interaction) -> None:
+        games = await self.bot.sessions.history(interaction.guild_id or 0)
+        if not games:
+            await refuse(interaction, "No finished games in this server yet.")
+            return
+        embed = discord.Embed(title="Last finished games", colour=discord.Colour.dark_grey())
+        for game, results in games:
+            when = discord.utils.format_dt(game.finished_at or game.updated_at, "R")
+            places = ", ".join(
+                f"{'🏆 ' if r.rank == 0 else ''}{r.name} {r.points}" for r in results
+            )
+            embed.add_field(
+                name=f"{GAMES[game.kind].title} · game #{game.id}",
+                value=f"{places}\n{when} · seed {game.seed}",
+                inline=False,
+            )
+        await interaction.response.send_message(embed=embed)

@@ -1,0 +1,133 @@
+"""Board messages: after every change the channel gets one new message with the public
+picture, the log lines since the last one, whose turn it is and the controls; the previous
+board message loses its controls. A player's own view is an ephemeral reply.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from collections import defaultdict
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.models import Status
+from bot.sessions import Update, UserError, engine_of, seat_names
+from cogs.shared import components
+from cogs.shared.interactions import client_of, refuse
+from cogs.shared.presenter import PRESENTERS, Picture
+
+if TYPE_CHECKING:
+    from bot.client import TrashTableBot
+
+log = logging.getLogger(__name__)
+
+MAX_CONTENT = 2000  # Discord's limit for a message's text
+_posting: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+
+
+def files_of(pictures: list[Picture]) -> list[discord.File]:
+    return [discord.File(io.BytesIO(p.data), filename=p.filename) for p in pictures]
+
+
+def fit_lines(header: str, lines: list[str], footer: str) -> str:
+    """Header, as many of the latest log lines as fit, footer: within Discord's limit."""
+    budget = MAX_CONTENT - len(header) - len(footer) - 20
+    kept: list[str] = []
+    for line in reversed(lines):
+        if len(line) + 1 > budget:
+            kept.append("…")
+            break
+        kept.append(line)
+        budget -= len(line) + 1
+    body = "\n".join(reversed(kept))
+    return "\n".join(part for part in (header, body, footer) if part)
+
+
+async def show_update(client: TrashTableBot, update: Update) -> None:
+    """Post the board after an update, and take the controls off the previous one."""
+    if not update.events and not update.started:
+        return
+    game = update.game
+    async with _posting[game.channel_id]:
+        latest = await client.sessions.get(game.id or 0)
+        if latest is None or latest.step > game.step:
+            return  # a newer update is waiting for this lock and will post the board
+        old_board = latest.board_message_id
+        content, pictures, view, mentions = await _board_message(client, latest, update)
+        channel = client.get_partial_messageable(game.channel_id)
+        message = await channel.send(
+            content, files=files_of(pictures), view=view, allowed_mentions=mentions
+        )
+        await client.sessions.set_message(game.id or 0, board=message.id)
+        if old_board:
+            await clear_controls(client, game.channel_id, old_board)
+
+
+async def clear_controls(client: TrashTableBot, channel_id: int, message_id: int) -> None:
+    try:
+        await client.get_partial_messageable(channel_id).get_partial_message(message_id).edit(
+            view=None
+        )
+    except discord.HTTPException as error:  # deleted by a moderator, say: nothing to clear
+        log.info("could not clear controls of message %s: %s", message_id, error.status)
+
+
+async def _board_message(
+    client: TrashTableBot, game, update: Update
+) -> tuple[str, list[Picture], discord.ui.View | None, discord.AllowedMentions]:
+    sessions = client.sessions
+    presenter = PRESENTERS[game.kind]
+    engine = engine_of(game)
+    names = seat_names(game)
+    obs = sessions.public_view(game)
+    pictures = await asyncio.to_thread(presenter.board, obs, names)
+    header = f"**{engine.title}** · {presenter.summary(obs, names)}"
+    lines = [f"• {line}" for line in update.public_lines]
+    waiting = sessions.humans_to_act(game) if game.status == Status.PLAYING else []
+    mentions = discord.AllowedMentions.none()
+    if game.status == Status.FINISHED:
+        footer = "**The game is over.** `/scoreboard` has the standings."
+        view = None
+    elif waiting:
+        users = [game.seats[s]["user_id"] for s in waiting]
+        footer = "➡️ " + ", ".join(f"<@{u}>" for u in users) + ": your turn."
+        mentions = discord.AllowedMentions(users=[discord.Object(u) for u in users])
+        controls = presenter.controls(
+            obs,
+            sessions.legal_for(game, waiting[0]) if len(waiting) == 1 else [],
+            lambda action: describe(game, action),
+        )
+        view = components.controls_view(game.id, game.step, controls, presenter.hand_label)
+    else:
+        footer = ""
+        view = components.controls_view(game.id, game.step, [], presenter.hand_label)
+    return fit_lines(header, lines, footer), pictures, view, mentions
+
+
+def describe(game, action: str) -> str:
+    engine = engine_of(game)
+    return engine.describe(engine.from_json(game.state), action)
+
+
+async def show_hand(interaction: discord.Interaction, game_id: int) -> None:
+    """The player's own view, privately, with the controls only they may see."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    sessions = client_of(interaction).sessions
+    try:
+        game, seat, obs = await sessions.view_for(game_id, interaction.user.id)
+    except UserError as error:
+        await refuse(interaction, str(error))
+        return
+    presenter = PRESENTERS[game.kind]
+    legal = sessions.legal_for(game, seat) if game.status == Status.PLAYING else []
+    reply = await asyncio.to_thread(
+        presenter.hand, obs, seat_names(game), legal, lambda action: describe(game, action)
+    )
+    view = components.controls_view(game.id or 0, game.step, reply.controls) if reply.controls else None
+    kwargs = {"view": view} if view is not None else {}
+    await interaction.followup.send(
+        reply.text, files=files_of(reply.pictures), ephemeral=True, **kwargs
+    )

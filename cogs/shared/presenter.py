@@ -1,0 +1,79 @@
+"""How a game shows itself in Discord: the contract between the shared machinery (lobby,
+board messages, buttons) and each game's cog.
+
+A presenter turns observations into pictures, text and controls. It only ever receives an
+observation: the public one for the channel, the owner's own for an ephemeral reply.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from rules.base import JSON
+
+
+@dataclass(frozen=True)
+class Picture:
+    filename: str
+    data: bytes
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One option of a menu: `value` is a legal action, or the start of several (a prefix)
+    that the player narrows down with buttons in a private reply."""
+
+    value: str
+    label: str
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class Menu:
+    placeholder: str
+    choices: list[Choice]
+
+
+@dataclass(frozen=True)
+class Buttons:
+    actions: list[Choice]  # each value a whole legal action
+
+
+Control = Menu | Buttons
+
+
+@dataclass
+class HandReply:
+    """The private reply to "My hand" / "My secret"."""
+
+    text: str
+    pictures: list[Picture] = field(default_factory=list)
+    controls: list[Control] = field(default_factory=list)
+
+
+class Presenter(Protocol):
+    kind: str
+    hand_label: str  # the button that opens a player's own view: "My secret", "My hand"
+
+    def summary(self, obs: JSON, names: list[str]) -> str:
+        """One line about the game right now, for the board message and /game status."""
+
+    def board(self, obs: JSON, names: list[str]) -> list[Picture]:
+        """The channel's pictures, from the public observation. Runs in a worker thread."""
+
+    def controls(self, obs: JSON, legal: list[str], describe: Callable[[str], str]) -> list[Control]:
+        """Controls on the public message for the seat to act. Only for games whose legal
+        actions give nothing away; a game with hidden hands returns [] and puts its
+        controls in `hand`."""
+
+    def hand(self, obs: JSON, names: list[str], legal: list[str], describe: Callable[[str], str]) -> HandReply:
+        """A player's own view and controls. Runs in a worker thread."""
+
+
+PRESENTERS: dict[str, Presenter] = {}
+
+
+def register(presenter: Presenter) -> None:
+    PRESENTERS[presenter.kind] = presenter

@@ -1,0 +1,17 @@
+"""The shared game table: /game commands, the turn timer, and the persistent components."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cogs.shared.components import ActButton, HandButton, LobbyButton, MenuSelect
+from cogs.table._cog import TableCog
+
+if TYPE_CHECKING:
+    from bot.client import TrashTableBot
+
+
+async def setup(bot: TrashTableBot) -> None:
+    # Registering the item classes is what makes old buttons work after a restart.
+    bot.add_dynamic_items(LobbyButton, ActButton, MenuSelect, HandButton)
+    await bot.add_cog(TableCog(bot))

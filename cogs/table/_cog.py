@@ -1,0 +1,178 @@
+"""`/game status|stop|leave|kick|timer`, the turn timer, and resuming after a restart."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands, tasks
+
+from bot.games import GAMES
+from bot.models import GameRecord, Status
+from bot.sessions import UserError, seat_names
+from cogs.shared import board
+from cogs.shared.interactions import player_of, refuse
+from cogs.shared.lobby import lobby_embed
+from cogs.shared.presenter import PRESENTERS
+
+if TYPE_CHECKING:
+    from bot.client import TrashTableBot
+
+log = logging.getLogger(__name__)
+
+TIMER_CHECK_SECONDS = 10
+
+
+class TableCog(commands.Cog):
+    game = app_commands.Group(
+        name="game", description="The game in this channel", guild_only=True
+    )
+
+    def __init__(self, bot: TrashTableBot) -> None:
+        self.bot = bot
+        self.sessions = bot.sessions
+        bot.tree.on_error = self.on_app_command_error
+
+    async def cog_load(self) -> None:
+        self.turn_timer.start()
+        self._resume_task = asyncio.create_task(self._resume())
+
+    async def cog_unload(self) -> None:
+        self.turn_timer.cancel()
+        self._resume_task.cancel()
+
+    async def _resume(self) -> None:
+        """After a restart, let AI seats play any turns they had not played yet."""
+        await self.bot.wait_until_ready()
+        for update in await self.sessions.resume_all():
+            await board.show_update(self.bot, update)
+
+    @tasks.loop(seconds=TIMER_CHECK_SECONDS)
+    async def turn_timer(self) -> None:
+        await self.check_timers()
+
+    async def check_timers(self) -> None:
+        """Play for every player whose turn timer ran out. Also called by tests."""
+        for game in await self.sessions.late_games():
+            try:
+                update = await self.sessions.play_for_late(game)
+                if update is not None:
+                    await board.show_update(self.bot, update)
+            except Exception:  # one broken channel must not stop the timer for others
+                log.exception("turn timer failed for game %s", game.id)
+
+    @turn_timer.before_loop
+    async def _before_timer(self) -> None:
+        await self.bot.wait_until_ready()
+
+    async def on_app_command_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        if isinstance(error, app_commands.CheckFailure | app_commands.TransformerError):
+            await refuse(interaction, str(error))
+            return
+        log.exception("command failed", exc_info=error)
+        await refuse(interaction, "Something went wrong on our side; nothing was changed.")
+
+    # ------------------------------------------------------------------ /game
+
+    @game.command(name="status", description="Who is playing here, whose turn it is")
+    async def status(self, interaction: discord.Interaction) -> None:
+        game = await self.sessions.current(interaction.channel_id or 0)
+        if game is None:
+            await refuse(interaction, "There is no game in this channel.")
+            return
+        await interaction.response.send_message(embed=self.status_embed(game), ephemeral=True)
+
+    def status_embed(self, game: GameRecord) -> discord.Embed:
+        engine = GAMES[game.kind]
+        if game.status == Status.LOBBY:
+            return lobby_embed(game)
+        names = seat_names(game)
+        obs = self.sessions.public_view(game)
+        waiting = set(self.sessions.humans_to_act(game))
+        embed = discord.Embed(
+            title=f"{engine.title} · step {game.step}",
+            description=PRESENTERS[game.kind].summary(obs, names),
+        )
+        seats = []
+        for index, seat in enumerate(game.seats):
+            marks = [" (AI)" if seat["ai"] and seat["user_id"] else ""]
+            marks.append(" ⏳" if index in waiting else "")
+            seats.append(f"{index + 1}. {seat['name']}{''.join(marks)}")
+        embed.add_field(name="Players", value="\n".join(seats), inline=False)
+        timer = f"{game.turn_timer} min per decision" if game.turn_timer else "off"
+        embed.add_field(name="Turn timer", value=timer)
+        if game.board_message_id:
+            url = f"https://discord.com/channels/{game.guild_id}/{game.channel_id}/{game.board_message_id}"
+            embed.add_field(name="Board", value=f"[latest board message]({url})")
+        return embed
+
+    @game.command(name="stop", description="Stop the game in this channel (host or channel managers)")
+    async def stop(self, interaction: discord.Interaction) -> None:
+        try:
+            game = await self.sessions.stop(interaction.channel_id or 0, player_of(interaction))
+        except UserError as error:
+            await refuse(interaction, str(error))
+            return
+        await interaction.response.send_message(
+            f"{interaction.user.display_name} stopped the game of {GAMES[game.kind].title}. "
+            "It does not count on the scoreboard."
+        )
+        for message_id in (game.board_message_id, game.lobby_message_id):
+            if message_id:
+                await board.clear_controls(self.bot, game.channel_id, message_id)
+
+    @game.command(name="leave", description="Leave the game here; the AI takes over your seat")
+    async def leave(self, interaction: discord.Interaction) -> None:
+        await self._hand_over(interaction, interaction.user.id)
+
+    @game.command(name="kick", description="Hand a player's seat to the AI (host or channel managers)")
+    @app_commands.describe(member="The player to remove")
+    async def kick(self, interaction: discord.Interaction, member: discord.Member) -> None:
+        await self._hand_over(interaction, member.id)
+
+    async def _hand_over(self, interaction: discord.Interaction, target_id: int) -> None:
+        channel_id = interaction.channel_id or 0
+        player = player_of(interaction)
+        current = await self.sessions.current(channel_id)
+        try:
+            if current is not None and current.status == Status.LOBBY and target_id == player.user_id:
+                game = await self.sessions.leave_lobby(channel_id, current.id or 0, player)
+                await interaction.response.send_message("You left the lobby.", ephemeral=True)
+                if game.lobby_message_id:
+                    await self._refresh_lobby(game)
+                return
+            update = await self.sessions.hand_to_ai(channel_id, player, target_id)
+        except UserError as error:
+            await refuse(interaction, str(error))
+            return
+        await interaction.response.send_message("Done: the AI plays that seat now.", ephemeral=True)
+        await board.show_update(self.bot, update)
+
+    async def _refresh_lobby(self, game: GameRecord) -> None:
+        from cogs.shared.components import lobby_view
+
+        message = self.bot.get_partial_messageable(game.channel_id).get_partial_message(
+            game.lobby_message_id or 0
+        )
+        try:
+            await message.edit(embed=lobby_embed(game), view=lobby_view(game.id or 0, game.status))
+        except discord.HTTPException as error:
+            log.info("could not refresh lobby %s: %s", game.id, error.status)
+
+    @game.command(name="timer", description="Minutes per decision before the AI plays it (0 = off)")
+    @app_commands.describe(minutes="0 turns the timer off")
+    async def timer(
+        self, interaction: discord.Interaction, minutes: app_commands.Range[int, 0, 1440]
+    ) -> None:
+        try:
+            await self.sessions.set_timer(interaction.channel_id or 0, player_of(interaction), minutes)
+        except UserError as error:
+            await refuse(interaction, str(error))
+            return
+        text = f"Turn timer set to {minutes} minutes." if minutes else "Turn timer turned off."
+        await interaction.response.send_message(text)
