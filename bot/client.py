@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from typing import Any
 
 import discord
 import yarl
@@ -24,10 +25,15 @@ def point_at_api(base: str) -> None:
 
 
 class TrashTableBot(commands.Bot):
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, **client_options: Any) -> None:
         intents = discord.Intents.none()
         intents.guilds = True  # channels and threads; no message content is ever read
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            **client_options,
+        )
         self.settings = settings
         self.db = Database(settings.database_url)
         self.sessions = SessionService(self.db)

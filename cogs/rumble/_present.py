@@ -10,9 +10,16 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from cogs.shared.presenter import Buttons, Choice, Control, HandReply, Menu, Picture
-from render.rumble import draw_dungeon, draw_secret
+from render.rumble import draw_dungeon, draw_reveal, draw_secret
 from rules.base import JSON
 from rules.rumble import CHARACTERS
+
+
+def just_started(obs: JSON) -> bool:
+    """The first board of a new rumble: the right moment to show the last one's reveal."""
+    return len(obs["positions"]) == len(CHARACTERS) and not obs["exit_line"] and (
+        obs["chest"] == obs["treasure_room"] and len(obs["history"]) == obs["rumble"] - 1
+    ) and obs["step"] > 0 and obs["chest_exited_with"] is None
 
 
 class RumblePresenter:
@@ -32,7 +39,11 @@ class RumblePresenter:
         return f"rumble {obs['rumble']}/3 · {left} characters left · {chest}"
 
     def board(self, obs: JSON, names: list[str]) -> list[Picture]:
-        return [Picture("dungeon.png", draw_dungeon(obs, names))]  # type: ignore[arg-type]
+        pictures = [Picture("dungeon.png", draw_dungeon(obs, names))]  # type: ignore[arg-type]
+        if obs["history"] and (obs["finished"] or just_started(obs)):
+            reveal = draw_reveal(obs["history"][-1], names)  # type: ignore[arg-type]
+            pictures.append(Picture("reveal.png", reveal))
+        return pictures
 
     def controls(
         self, obs: JSON, legal: list[str], describe: Callable[[str], str]

@@ -168,7 +168,12 @@ async def test_a_whole_game_saves_results_and_ratings(service: SessionService, d
     assert actions == game.step
     board = await service.scoreboard(GUILD, "rumble")
     assert {line.user_id for line in board} == {1, 2, 3}
-    assert sum(line.wins for line in board) >= 1
+    assert any(r.rank == 0 for r in results)
+    human_wins = {r.user_id: int(r.rank == 0) for r in results if r.rated}
+    assert {line.user_id: line.wins for line in board} == human_wins
+    assert {line.user_id: line.points for line in board} == {
+        r.user_id: r.points for r in results if r.rated
+    }
 
 
 async def test_a_new_service_on_the_same_database_resumes(db: Database) -> None:

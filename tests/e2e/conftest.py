@@ -1,0 +1,69 @@
+"""The real bot (real cogs, real SQLite database) connected to the fake Discord."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+
+import pytest
+import pytest_asyncio
+
+from bot.client import TrashTableBot
+from bot.settings import Settings
+from tests.fakediscord import FakeDiscord, FakeUser, running_bot
+from tests.fakediscord.fixtures import fake_discord_fixture
+
+fake_discord = fake_discord_fixture()
+
+
+def bot_settings(fake: FakeDiscord, database: Path) -> Settings:
+    return Settings(
+        discord_token=fake.token,
+        database_url=f"sqlite:///{database}",
+        discord_api_base=fake.api_base,
+        _env_file=None,
+    )
+
+
+@pytest.fixture
+def database(tmp_path: Path) -> Path:
+    return tmp_path / "games.db"
+
+
+@pytest.fixture
+def make_bot(fake_discord: FakeDiscord, database: Path) -> Callable[[], TrashTableBot]:
+    def make() -> TrashTableBot:
+        return TrashTableBot(bot_settings(fake_discord, database), guild_ready_timeout=0.1)
+
+    return make
+
+
+@pytest_asyncio.fixture
+async def bot(fake_discord: FakeDiscord, make_bot, table) -> AsyncIterator[TrashTableBot]:
+    # `table` first: its members are in the guild the bot receives on connecting.
+    async with running_bot(fake_discord, make_bot()) as client:
+        yield client
+
+
+class Table:
+    """The test's users: three players, a stranger and a moderator."""
+
+    def __init__(self, fake: FakeDiscord) -> None:
+        self.fake = fake
+        self.alice: FakeUser = fake.user("alice")
+        self.bob: FakeUser = fake.user("bob")
+        self.carol: FakeUser = fake.user("carol")
+        self.stranger: FakeUser = fake.user("stranger")
+        self.mod: FakeUser = fake.user("mod", manage_channels=True)
+
+    @property
+    def players(self) -> list[FakeUser]:
+        return [self.alice, self.bob, self.carol]
+
+    def by_id(self, user_id: int) -> FakeUser:
+        return next(u for u in self.fake.users if u.id == user_id)
+
+
+@pytest.fixture
+def table(fake_discord: FakeDiscord) -> Table:
+    return Table(fake_discord)

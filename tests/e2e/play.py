@@ -1,0 +1,66 @@
+"""Playing Rumble through the fake Discord the way a person would: read the newest board
+message, and if it is your turn pick a fight, an exit or a move with the menus and buttons."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser, InteractionResult
+
+TURN = re.compile(r"<@(\d+)>[^\n]*your turn")
+FIGHT_MENU = "Start a fight…"
+MOVE_MENU = "Move a character…"
+
+
+def boards(fake: FakeDiscord) -> list[FakeMessage]:
+    """Board messages in the channel, oldest first: public, with a dungeon picture."""
+    return [
+        m
+        for m in fake.messages()
+        if not m.ephemeral and any(a.filename == "dungeon.png" for a in m.attachments)
+    ]
+
+
+def latest_board(fake: FakeDiscord) -> FakeMessage:
+    return boards(fake)[-1]
+
+
+def turn_user_id(board: FakeMessage) -> int | None:
+    match = TURN.search(board.content)
+    return int(match[1]) if match else None
+
+
+def is_over(board: FakeMessage) -> bool:
+    return "The game is over" in board.content
+
+
+async def take_turn(user: FakeUser, board: FakeMessage, rng: random.Random) -> InteractionResult:
+    """One action with the board's controls: a fight when there is one (so games end),
+    otherwise an exit with the chest, otherwise a random move."""
+    selects = {c.placeholder: c for c in board.selects}
+    if FIGHT_MENU in selects:
+        option = rng.choice(selects[FIGHT_MENU].options)
+        return await user.select(FIGHT_MENU, option["value"], message=board)
+    exits = [b for b in board.buttons if (b.custom_id or "").startswith("tt:act:")]
+    if exits:
+        return await user.press(board, exits[0].label)
+    option = rng.choice(selects[MOVE_MENU].options)
+    picked = await user.select(MOVE_MENU, option["value"], message=board)
+    (reply,) = picked.ephemeral
+    direction = rng.choice(reply.buttons)
+    return await user.press(reply, direction.label)
+
+
+async def play_to_the_end(
+    fake: FakeDiscord, players: dict[int, FakeUser], rng: random.Random, limit: int = 2000
+) -> FakeMessage:
+    for _ in range(limit):
+        board = latest_board(fake)
+        if is_over(board):
+            return board
+        user_id = turn_user_id(board)
+        assert user_id is not None, f"no one to play on the board:\n{board.content}"
+        result = await take_turn(players[user_id], board, rng)
+        assert not result.ephemeral_text.startswith(("It is not", "You are not")), result
+    raise AssertionError("the game did not end")

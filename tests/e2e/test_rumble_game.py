@@ -1,0 +1,55 @@
+"""Rumble in the Dungeon end to end: the real bot, the fake Discord, users pressing buttons."""
+
+from __future__ import annotations
+
+import io
+import random
+
+from PIL import Image
+
+from tests.e2e.conftest import Table
+from tests.e2e.play import boards, latest_board, play_to_the_end
+
+
+async def open_and_start(table: Table, seed: int) -> None:
+    """alice opens a lobby, bob and carol join, alice adds an AI seat and starts."""
+    opened = await table.alice.slash("/rumble new", seed=seed)
+    lobby = opened.response
+    assert lobby is not None and not lobby.ephemeral
+    assert [b.label for b in lobby.buttons] == ["Join", "Leave", "Add AI player", "Start", "Cancel"]
+    await table.bob.click("Join")
+    await table.carol.click("Join")
+    await table.alice.click("Add AI player")
+    started = await table.alice.click("Start")
+    assert not started.failed and not started.ephemeral_text, started
+
+
+async def test_three_users_and_an_ai_play_three_rumbles_then_the_scoreboard(bot, table, fake_discord):
+    """Issue 2: three users and one AI seat play a whole three-rumble game with slash
+    commands and buttons only, then /scoreboard shows the result."""
+    await open_and_start(table, seed=11)
+    first = latest_board(fake_discord)
+    picture = Image.open(io.BytesIO(first.files[0][1]))
+    assert picture.format == "PNG" and picture.size == (1100, 700)
+
+    players = {u.id: u for u in table.players}
+    final = await play_to_the_end(fake_discord, players, random.Random(5))
+    assert "final:" in final.content
+    assert not final.buttons and not final.selects
+    # Rulebook: at the end of each rumble everyone reveals their two characters.
+    reveals = [m for m in fake_discord.messages() if "was secretly backing" in m.content]
+    assert len(reveals) == 3
+    assert all(any(f.startswith("reveal") for f, _ in m.files) for m in reveals)
+    for user in table.players:
+        assert all(f"{user.name} was secretly backing" in m.content.lower() for m in reveals)
+    # Only the newest board keeps its controls.
+    assert all(not b.buttons and not b.selects for b in boards(fake_discord)[:-1])
+
+    board = await table.bob.slash("/scoreboard", game="rumble")
+    (message,) = board.public
+    text = message.embeds[0]["description"]
+    for user in table.players:
+        assert user.name in text.lower()
+    assert "(AI)" not in text  # AI seats are never rated
+    history = await table.carol.slash("/history")
+    assert "Rumble in the Dungeon" in str(history.public[0].embeds)
