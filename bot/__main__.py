@@ -18,7 +18,9 @@ def main() -> None:
         format="%(asctime)s %(levelname)-7s %(name)s: %(message)s",
     )
     # discord.py's own chatter stays at INFO or quieter.
-    logging.getLogger("discord").setLevel(max(logging.INFO, logging.getLevelName(settings.log_level)))
+    logging.getLogger("discord").setLevel(
+        max(logging.INFO, logging.getLevelName(settings.log_level))
+    )
     try:
         asyncio.run(run(settings))
     except discord.LoginFailure:

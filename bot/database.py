@@ -37,9 +37,8 @@ class Database:
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[AsyncSession]:
         """A session whose changes are committed together at the end, or not at all."""
-        async with AsyncSession(self.engine, expire_on_commit=False) as session:
-            async with session.begin():
-                yield session
+        async with AsyncSession(self.engine, expire_on_commit=False) as session, session.begin():
+            yield session
 
     @asynccontextmanager
     async def reading(self) -> AsyncIterator[AsyncSession]:

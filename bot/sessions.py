@@ -176,7 +176,9 @@ class SessionService:
         to_act = engine.to_act(engine.from_json(game.state))
         return sorted(seat for seat in to_act if not game.seats[seat]["ai"])
 
-    async def set_message(self, game_id: int, *, lobby: int | None = None, board: int | None = None):
+    async def set_message(
+        self, game_id: int, *, lobby: int | None = None, board: int | None = None
+    ):
         async with self.db.transaction() as session:
             game = await session.get(GameRecord, game_id)
             if game is None:
@@ -309,7 +311,8 @@ class SessionService:
         game = await self._load(session, game_id, channel_id)
         if game.status != Status.LOBBY:
             raise UserError(
-                "That lobby has already started." if game.status == Status.PLAYING
+                "That lobby has already started."
+                if game.status == Status.PLAYING
                 else "That lobby is closed."
             )
         return game
@@ -495,7 +498,7 @@ class SessionService:
                         continue
                     timed_out = game.seats[seat]
                     timed_out["timeouts"] += 1
-                    name = "{p%d}" % seat
+                    name = f"{{p{seat}}}"
                     if timed_out["timeouts"] >= 3:
                         timed_out.update(ai=True, rated=False)
                         text = f"{name} missed three turns in a row: the AI keeps the seat."
@@ -574,7 +577,9 @@ class SessionService:
         async with self.db.reading() as session:
             return await scoreboard(session, guild_id, kind)
 
-    async def history(self, guild_id: int, limit: int = 10) -> list[tuple[GameRecord, list[ResultRecord]]]:
+    async def history(
+        self, guild_id: int, limit: int = 10
+    ) -> list[tuple[GameRecord, list[ResultRecord]]]:
         async with self.db.reading() as session:
             query = (
                 select(GameRecord)
@@ -595,7 +600,13 @@ class SessionService:
 
 
 def _human_seat(player: Player) -> dict[str, Any]:
-    return {"user_id": player.user_id, "name": player.name, "ai": False, "timeouts": 0, "rated": True}
+    return {
+        "user_id": player.user_id,
+        "name": player.name,
+        "ai": False,
+        "timeouts": 0,
+        "rated": True,
+    }
 
 
 def check_options(engine: Game, options: dict[str, str]) -> dict[str, str]:

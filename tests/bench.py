@@ -28,7 +28,9 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q / 100 * (len(ordered) - 1)))]
 
 
-def random_game(game: Game, seats: int, seed: int, on_state: Callable[[object], None] | None = None):
+def random_game(
+    game: Game, seats: int, seed: int, on_state: Callable[[object], None] | None = None
+):
     rng = random.Random(seed)
     state = game.new_game(seats, {}, seed)
     steps = 0
@@ -100,7 +102,8 @@ def main() -> None:
 
         answers = asyncio.run(bench_answers("rumble", args.channels, args.seconds))
         print(
-            f"  discord: answer median {answers['median_ms']:.0f} ms, p99 {answers['p99_ms']:.0f} ms, "
+            f"  discord: answer median {answers['median_ms']:.0f} ms, "
+            f"p99 {answers['p99_ms']:.0f} ms, "
             f"max {answers['max_ms']:.0f} ms over {answers['interactions']} interactions, "
             f"{args.channels} games at once, {answers['late']} later than 3 s"
         )

@@ -67,9 +67,9 @@ def test_bot_does_not_reach_into_cogs_or_render(path: Path) -> None:
 @pytest.mark.parametrize("path", modules("cogs"), ids=str)
 def test_cogs_never_touch_the_database(path: Path) -> None:
     for name in imports_of(path):
-        assert not allowed(name, ("sqlmodel", "sqlalchemy", "aiosqlite", "asyncpg", "bot.database")), (
-            f"{path} imports {name}"
-        )
+        assert not allowed(
+            name, ("sqlmodel", "sqlalchemy", "aiosqlite", "asyncpg", "bot.database")
+        ), f"{path} imports {name}"
 
 
 def test_the_checks_see_every_package() -> None:

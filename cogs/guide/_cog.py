@@ -43,7 +43,9 @@ def page_view(kind: str, page: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     count = len(pages(kind))
     view.add_item(RulesPageButton(kind, max(page - 1, 0), "◀ Back", disabled=page == 0))
-    view.add_item(RulesPageButton(kind, min(page + 1, count - 1), "Next ▶", disabled=page >= count - 1))
+    view.add_item(
+        RulesPageButton(kind, min(page + 1, count - 1), "Next ▶", disabled=page >= count - 1)
+    )
     return view
 
 

@@ -16,9 +16,7 @@ if TYPE_CHECKING:
 
 
 class RumbleCog(commands.Cog):
-    rumble = app_commands.Group(
-        name="rumble", description="Rumble in the Dungeon", guild_only=True
-    )
+    rumble = app_commands.Group(name="rumble", description="Rumble in the Dungeon", guild_only=True)
 
     def __init__(self, bot: TrashTableBot) -> None:
         self.bot = bot

@@ -17,9 +17,13 @@ from rules.rumble import CHARACTERS
 
 def just_started(obs: JSON) -> bool:
     """The first board of a new rumble: the right moment to show the last one's reveal."""
-    return len(obs["positions"]) == len(CHARACTERS) and not obs["exit_line"] and (
-        obs["chest"] == obs["treasure_room"] and len(obs["history"]) == obs["rumble"] - 1
-    ) and obs["step"] > 0 and obs["chest_exited_with"] is None
+    return (
+        len(obs["positions"]) == len(CHARACTERS)
+        and not obs["exit_line"]
+        and (obs["chest"] == obs["treasure_room"] and len(obs["history"]) == obs["rumble"] - 1)
+        and obs["step"] > 0
+        and obs["chest_exited_with"] is None
+    )
 
 
 class RumblePresenter:

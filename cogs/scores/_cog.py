@@ -40,7 +40,9 @@ class ScoresCog(commands.Cog):
                     f"{line.points:>6} {rating}`"
                 )
             embed.description = "\n".join(rows)
-            embed.set_footer(text="Rating: openskill (mu − 3σ), moved by games with 2+ rated players.")
+            embed.set_footer(
+                text="Rating: openskill (mu − 3σ), moved by games with 2+ rated players."
+            )
         await interaction.response.send_message(embed=embed)
 
     @app_commands.command(name="history", description="This server's last finished games")

@@ -68,8 +68,10 @@ async def show_update(client: TrashTableBot, update: Update) -> None:
 
 async def clear_controls(client: TrashTableBot, channel_id: int, message_id: int) -> None:
     try:
-        await client.get_partial_messageable(channel_id).get_partial_message(message_id).edit(
-            view=None
+        await (
+            client.get_partial_messageable(channel_id)
+            .get_partial_message(message_id)
+            .edit(view=None)
         )
     except discord.HTTPException as error:  # deleted by a moderator, say: nothing to clear
         log.info("could not clear controls of message %s: %s", message_id, error.status)
@@ -126,7 +128,11 @@ async def show_hand(interaction: discord.Interaction, game_id: int) -> None:
     reply = await asyncio.to_thread(
         presenter.hand, obs, seat_names(game), legal, lambda action: describe(game, action)
     )
-    view = components.controls_view(game.id or 0, game.step, reply.controls) if reply.controls else None
+    view = (
+        components.controls_view(game.id or 0, game.step, reply.controls)
+        if reply.controls
+        else None
+    )
     kwargs = {"view": view} if view is not None else {}
     await interaction.followup.send(
         reply.text, files=files_of(reply.pictures), ephemeral=True, **kwargs

@@ -21,7 +21,9 @@ def lobby_embed(game: GameRecord) -> discord.Embed:
     }
     embed = discord.Embed(
         title=f"{engine.title} · {titles[Status(game.status)]}",
-        colour=discord.Colour.dark_gold() if game.status == Status.LOBBY else discord.Colour.dark_grey(),
+        colour=discord.Colour.dark_gold()
+        if game.status == Status.LOBBY
+        else discord.Colour.dark_grey(),
     )
     players = [
         f"{i + 1}. {seat['name']}" + (" (host)" if seat["user_id"] == game.host_id else "")

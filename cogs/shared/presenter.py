@@ -63,12 +63,16 @@ class Presenter(Protocol):
     def board(self, obs: JSON, names: list[str]) -> list[Picture]:
         """The channel's pictures, from the public observation. Runs in a worker thread."""
 
-    def controls(self, obs: JSON, legal: list[str], describe: Callable[[str], str]) -> list[Control]:
+    def controls(
+        self, obs: JSON, legal: list[str], describe: Callable[[str], str]
+    ) -> list[Control]:
         """Controls on the public message for the seat to act. Only for games whose legal
         actions give nothing away; a game with hidden hands returns [] and puts its
         controls in `hand`."""
 
-    def hand(self, obs: JSON, names: list[str], legal: list[str], describe: Callable[[str], str]) -> HandReply:
+    def hand(
+        self, obs: JSON, names: list[str], legal: list[str], describe: Callable[[str], str]
+    ) -> HandReply:
         """A player's own view and controls. Runs in a worker thread."""
 
 

@@ -27,9 +27,7 @@ TIMER_CHECK_SECONDS = 10
 
 
 class TableCog(commands.Cog):
-    game = app_commands.Group(
-        name="game", description="The game in this channel", guild_only=True
-    )
+    game = app_commands.Group(name="game", description="The game in this channel", guild_only=True)
 
     def __init__(self, bot: TrashTableBot) -> None:
         self.bot = bot
@@ -111,7 +109,9 @@ class TableCog(commands.Cog):
             embed.add_field(name="Board", value=f"[latest board message]({url})")
         return embed
 
-    @game.command(name="stop", description="Stop the game in this channel (host or channel managers)")
+    @game.command(
+        name="stop", description="Stop the game in this channel (host or channel managers)"
+    )
     async def stop(self, interaction: discord.Interaction) -> None:
         try:
             game = await self.sessions.stop(interaction.channel_id or 0, player_of(interaction))
@@ -130,7 +130,9 @@ class TableCog(commands.Cog):
     async def leave(self, interaction: discord.Interaction) -> None:
         await self._hand_over(interaction, interaction.user.id)
 
-    @game.command(name="kick", description="Hand a player's seat to the AI (host or channel managers)")
+    @game.command(
+        name="kick", description="Hand a player's seat to the AI (host or channel managers)"
+    )
     @app_commands.describe(member="The player to remove")
     async def kick(self, interaction: discord.Interaction, member: discord.Member) -> None:
         await self._hand_over(interaction, member.id)
@@ -140,7 +142,11 @@ class TableCog(commands.Cog):
         player = player_of(interaction)
         current = await self.sessions.current(channel_id)
         try:
-            if current is not None and current.status == Status.LOBBY and target_id == player.user_id:
+            if (
+                current is not None
+                and current.status == Status.LOBBY
+                and target_id == player.user_id
+            ):
                 game = await self.sessions.leave_lobby(channel_id, current.id or 0, player)
                 await interaction.response.send_message("You left the lobby.", ephemeral=True)
                 if game.lobby_message_id:
@@ -170,7 +176,9 @@ class TableCog(commands.Cog):
         self, interaction: discord.Interaction, minutes: app_commands.Range[int, 0, 1440]
     ) -> None:
         try:
-            await self.sessions.set_timer(interaction.channel_id or 0, player_of(interaction), minutes)
+            await self.sessions.set_timer(
+                interaction.channel_id or 0, player_of(interaction), minutes
+            )
         except UserError as error:
             await refuse(interaction, str(error))
             return

@@ -18,7 +18,9 @@ from bot.sessions import Player, SessionService, UserError
 from rules.rumble import RUMBLE
 
 CHANNEL, GUILD = 500, 900
-ALICE, BOB, CAROL, DAVE = (Player(i, n) for i, n in [(1, "alice"), (2, "bob"), (3, "carol"), (4, "dave")])
+ALICE, BOB, CAROL, DAVE = (
+    Player(i, n) for i, n in [(1, "alice"), (2, "bob"), (3, "carol"), (4, "dave")]
+)
 MOD = Player(9, "mod", can_manage=True)
 
 
@@ -35,7 +37,9 @@ def service(db: Database) -> SessionService:
     return SessionService(db)
 
 
-async def lobby(service: SessionService, *players: Player, ai: int = 0, seed: int = 7) -> GameRecord:
+async def lobby(
+    service: SessionService, *players: Player, ai: int = 0, seed: int = 7
+) -> GameRecord:
     game = await service.open_lobby(GUILD, CHANNEL, "rumble", players[0], {}, seed=seed)
     for player in players[1:]:
         game = await service.join(CHANNEL, game.id, player)
@@ -152,7 +156,9 @@ async def play_out(service: SessionService, game: GameRecord, players: list[Play
     raise AssertionError("the game did not end")
 
 
-async def test_a_whole_game_saves_results_and_ratings(service: SessionService, db: Database) -> None:
+async def test_a_whole_game_saves_results_and_ratings(
+    service: SessionService, db: Database
+) -> None:
     """A finished game writes one result per seat; AI seats are never rated (issue 2)."""
     update = await started(service, ALICE, BOB, CAROL, ai=1)
     game = await play_out(service, update.game, [ALICE, BOB, CAROL, ALICE])

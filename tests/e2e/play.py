@@ -11,6 +11,8 @@ from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser, InteractionRes
 TURN = re.compile(r"<@(\d+)>[^\n]*your turn")
 FIGHT_MENU = "Start a fight…"
 MOVE_MENU = "Move a character…"
+ROOM = re.compile(r"\(in ([A-D][1-3])\)")  # a move menu option: "Knight (in B2)"
+GOAL = re.compile(r" to ([A-D][1-3])")  # a direction button: "Move Knight east to C2"
 
 
 def boards(fake: FakeDiscord) -> list[FakeMessage]:
@@ -45,10 +47,14 @@ async def take_turn(user: FakeUser, board: FakeMessage, rng: random.Random) -> I
     exits = [b for b in board.buttons if (b.custom_id or "").startswith("tt:act:")]
     if exits:
         return await user.press(board, exits[0].label)
-    option = rng.choice(selects[MOVE_MENU].options)
+    options = selects[MOVE_MENU].options
+    option = rng.choice(options)
     picked = await user.select(MOVE_MENU, option["value"], message=board)
     (reply,) = picked.ephemeral
-    direction = rng.choice(reply.buttons)
+    # Prefer walking into a room where another character stands, so a fight follows.
+    occupied = {m[1] for o in options if o is not option and (m := ROOM.search(o["label"]))}
+    towards = [b for b in reply.buttons if (m := GOAL.search(b.label or "")) and m[1] in occupied]
+    direction = rng.choice(towards or reply.buttons)
     return await user.press(reply, direction.label)
 
 

@@ -24,7 +24,9 @@ async def open_and_start(table: Table, seed: int) -> None:
     assert not started.failed and not started.ephemeral_text, started
 
 
-async def test_three_users_and_an_ai_play_three_rumbles_then_the_scoreboard(bot, table, fake_discord):
+async def test_three_users_and_an_ai_play_three_rumbles_then_the_scoreboard(
+    bot, table, fake_discord
+):
     """Issue 2: three users and one AI seat play a whole three-rumble game with slash
     commands and buttons only, then /scoreboard shows the result."""
     await open_and_start(table, seed=11)

@@ -1,0 +1,82 @@
+"""A restart at any moment loses nothing (issue 2): the bot process is killed with SIGKILL in
+the middle of a game, started again, and the players finish the game by pressing the buttons
+that were already in the channel."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import sys
+from pathlib import Path
+
+from tests.e2e.conftest import Table
+from tests.e2e.play import latest_board, play_to_the_end, take_turn, turn_user_id
+from tests.fakediscord import FakeDiscord
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+async def start_process(fake: FakeDiscord, database: Path) -> asyncio.subprocess.Process:
+    """`python -m bot`, configured like an admin would, pointed at the fake Discord."""
+    env = {
+        **os.environ,
+        "DISCORD_TOKEN": fake.token,
+        "DATABASE_URL": f"sqlite:///{database}",
+        "DISCORD_API_BASE": fake.api_base,
+        "LOG_LEVEL": "WARNING",
+    }
+    syncs = fake.state.command_syncs
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", env=env, cwd=ROOT, stdin=asyncio.subprocess.DEVNULL
+    )
+    await fake.wait_for(
+        lambda: fake.gateway.connected and fake.state.command_syncs > syncs,
+        timeout=60,
+        what="the bot process to connect and sync its commands",
+    )
+    await asyncio.sleep(2.5)  # discord.py waits for its guilds before it reports ready
+    await fake.settle()
+    return process
+
+
+async def kill(process: asyncio.subprocess.Process, fake: FakeDiscord) -> None:
+    process.kill()
+    await process.wait()
+    await fake.wait_disconnected()
+
+
+async def test_a_killed_bot_resumes_and_old_buttons_still_work(
+    fake_discord: FakeDiscord, table: Table, database: Path
+) -> None:
+    process = await start_process(fake_discord, database)
+    try:
+        await table.alice.slash("/rumble new", seed=21)
+        await table.bob.click("Join")
+        await table.carol.click("Join")
+        await table.alice.click("Start")
+        players = {u.id: u for u in table.players}
+        rng = random.Random(3)
+        for _ in range(12):
+            board = latest_board(fake_discord)
+            await take_turn(players[turn_user_id(board)], board, rng)
+        before = latest_board(fake_discord)
+
+        await kill(process, fake_discord)
+        process = await start_process(fake_discord, database)
+
+        # Nothing new was posted on start-up: the next press is on a board from before.
+        assert latest_board(fake_discord).id == before.id
+        assert before.selects, "the board posted before the restart still has its controls"
+        await take_turn(players[turn_user_id(before)], before, rng)
+        assert latest_board(fake_discord).id != before.id
+
+        final = await play_to_the_end(fake_discord, players, rng)
+        assert "final:" in final.content
+        history = await table.alice.slash("/history")
+        assert "Rumble in the Dungeon" in str(history.public[0].embeds)
+    finally:
+        if process.returncode is None:
+            process.terminate()
+            await process.wait()
+        await fake_discord.wait_disconnected()
