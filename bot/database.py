@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -21,7 +23,12 @@ class Database:
         if url.startswith("sqlite"):
             self._make_sqlite_folder(url)
         self.engine: AsyncEngine = create_async_engine(url)
+        # SQLite takes one writer at a time and fails, rather than waits, when two
+        # transactions of this process race to write; so writes queue here instead.
+        # PostgreSQL locks rows itself (SELECT ... FOR UPDATE) and needs no queue.
+        self._one_writer: asyncio.Lock | None = None
         if url.startswith("sqlite"):
+            self._one_writer = asyncio.Lock()
             event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
 
     @staticmethod
@@ -37,7 +44,13 @@ class Database:
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[AsyncSession]:
         """A session whose changes are committed together at the end, or not at all."""
-        async with AsyncSession(self.engine, expire_on_commit=False) as session, session.begin():
+        async with contextlib.AsyncExitStack() as stack:
+            if self._one_writer is not None:
+                await stack.enter_async_context(self._one_writer)
+            session = await stack.enter_async_context(
+                AsyncSession(self.engine, expire_on_commit=False)
+            )
+            await stack.enter_async_context(session.begin())
             yield session
 
     @asynccontextmanager
@@ -56,4 +69,5 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA busy_timeout=5000")  # another process (a backup, say) may write
     cursor.close()

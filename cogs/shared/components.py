@@ -58,7 +58,10 @@ class LobbyButton(
         return cls(int(match["game"]), match["op"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        sessions = client_of(interaction).sessions
+        # Answer first: under load the database work below may take a moment.
+        await interaction.response.defer()
+        client = client_of(interaction)
+        sessions = client.sessions
         player = player_of(interaction)
         channel_id = interaction.channel_id or 0
         operations = {
@@ -70,18 +73,17 @@ class LobbyButton(
         try:
             if self.op == "start":
                 update = await sessions.start(channel_id, self.game_id, player)
-                await interaction.response.edit_message(
-                    embed=lobby.lobby_embed(update.game), view=None
-                )
-                await board.show_update(client_of(interaction), update)
-                return
-            game = await operations[self.op](channel_id, self.game_id, player)
+                game = update.game
+            else:
+                game = await operations[self.op](channel_id, self.game_id, player)
         except UserError as error:
             await refuse(interaction, str(error))
             return
-        await interaction.response.edit_message(
+        await interaction.edit_original_response(
             embed=lobby.lobby_embed(game), view=lobby_view(game.id or 0, game.status)
         )
+        if self.op == "start":
+            await board.show_update(client, update)
 
 
 def lobby_view(game_id: int, status: str) -> discord.ui.View | None:
