@@ -77,7 +77,9 @@ async def play(fake: FakeDiscord, channel: Channel, users: list[FakeUser], stop_
             actions += 1
             await until(
                 fake,
-                lambda: (b := newest(fake, channel, host, "My secret")) is None or b.id != seen,
+                lambda seen=seen: (
+                    (b := newest(fake, channel, host, "My secret")) is None or b.id != seen
+                ),
                 "next board",
             )
     return actions
@@ -120,5 +122,6 @@ async def bench_answers(kind: str, channels: int, seconds: float) -> dict[str, f
         "median_ms": statistics.median(answers),
         "p99_ms": percentile(answers, 99),
         "max_ms": max(answers),
-        "late": sum(a > 3000 for a in answers) + sum(r.failed for r in fake.state.interactions.values()),
+        "late": sum(a > 3000 for a in answers)
+        + sum(r.failed for r in fake.state.interactions.values()),
     }
