@@ -1,0 +1,54 @@
+"""The shared /game commands and the lobby's Leave button, through the fake Discord."""
+
+from __future__ import annotations
+
+from tests.e2e.conftest import Table
+from tests.e2e.play import latest_board
+from tests.e2e.test_rumble_game import open_and_start
+
+
+async def test_status_leave_kick_and_stop(bot, table: Table, fake_discord):
+    await open_and_start(table, seed=6)
+    status = await table.stranger.slash("/game status")
+    (reply,) = status.ephemeral
+    embed = str(reply.embeds)
+    assert "Rumble in the Dungeon" in embed and "Alice" in embed and "Rusty (AI)" in embed
+
+    # Leaving hands the seat to the AI: carol can no longer act, the game goes on.
+    left = await table.carol.slash("/game leave")
+    assert "AI plays that seat" in left.ephemeral_text
+    game = await bot.sessions.current(fake_discord.channel.id)
+    assert game.seats[2]["ai"] and not game.seats[2]["rated"]
+    again = await table.carol.slash("/game leave")
+    assert "not playing" in again.ephemeral_text
+
+    refused = await table.bob.slash("/game kick", member=table.alice)
+    assert "Only the host" in refused.ephemeral_text
+    kicked = await table.mod.slash("/game kick", member=table.bob)
+    assert "AI plays that seat" in kicked.ephemeral_text
+    assert "was removed" in latest_board(fake_discord).content
+
+    not_host = await table.bob.slash("/game stop")
+    assert "Only the host" in not_host.ephemeral_text
+    stopped = await table.alice.slash("/game stop")
+    assert "stopped the game" in stopped.public[0].content
+    assert all(not m.buttons and not m.selects for m in fake_discord.messages() if not m.ephemeral)
+    assert await bot.sessions.current(fake_discord.channel.id) is None
+    nothing = await table.alice.slash("/game status")
+    assert "no game" in nothing.ephemeral_text
+
+
+async def test_lobby_leave_passes_the_host_on_and_threads_have_their_own_game(
+    bot, table: Table, fake_discord
+):
+    """One game per channel, and a thread counts as a channel."""
+    await table.alice.slash("/rumble new")
+    await table.bob.click("Join")
+    left = await table.alice.click("Leave")
+    assert "Bob (host)" in str(left.edited[0].embeds)
+    in_thread = await table.carol.slash("/rumble new", channel=fake_discord.thread)
+    assert in_thread.public and not in_thread.ephemeral_text
+    last = await table.bob.click("Leave", channel=fake_discord.channel)
+    assert "closed" in str(last.edited[0].embeds)
+    assert await bot.sessions.current(fake_discord.channel.id) is None
+    assert await bot.sessions.current(fake_discord.thread.id) is not None
