@@ -326,13 +326,19 @@ class SessionService:
     # ------------------------------------------------------------------ playing
 
     async def act(
-        self, channel_id: int, game_id: int, user_id: int, step: int, action: str
+        self, channel_id: int, game_id: int, user_id: int, step: int, action: str | int
     ) -> Update:
-        """A player's action from a button or select that was made at `step`."""
+        """A player's action from a control made at `step`: the action itself, or its
+        index among the player's legal actions (what buttons carry)."""
         async with self._locked(channel_id):
             async with self.db.transaction() as session:
                 game = await self._load(session, game_id, channel_id)
                 engine, state, seat = self._check_turn(game, user_id, step)
+                if isinstance(action, int):
+                    legal = engine.legal_actions(state, seat)
+                    if not 0 <= action < len(legal):
+                        raise UserError("That choice is not open to you any more.")
+                    action = legal[action]
                 old_board = game.board_message_id
                 update = Update(game=game, old_board_message_id=old_board)
                 await self._apply(session, update, engine, state, seat, action, actor="player")
@@ -361,18 +367,34 @@ class SessionService:
 
     async def narrow(
         self, channel_id: int, game_id: int, user_id: int, step: int, prefix: str
-    ) -> tuple[GameRecord, list[tuple[str, str]]]:
-        """The legal actions that start with a menu choice, with their labels, for the
-        player whose turn it is. Changes nothing."""
+    ) -> tuple[GameRecord, list[tuple[int, str, str]]]:
+        """The legal actions that start with a menu choice, as (index among the legal
+        actions, action, label), for the player whose turn it is. Changes nothing."""
         game = await self.get(game_id)
         if game is None or game.channel_id != channel_id:
             raise UserError("That game no longer exists.")
         engine, state, seat = self._check_turn(game, user_id, step)
-        legal = engine.legal_actions(state, seat)
-        matching = [a for a in legal if a == prefix or a.startswith(prefix + " ")]
+        matching = [
+            (index, action, engine.describe(state, action))
+            for index, action in enumerate(engine.legal_actions(state, seat))
+            if action == prefix or action.startswith(prefix + " ")
+        ]
         if not matching:
             raise UserError("That choice is not open to you any more.")
-        return game, [(action, engine.describe(state, action)) for action in matching]
+        return game, matching
+
+    async def turn_view(
+        self, channel_id: int, game_id: int, user_id: int, step: int, own: bool
+    ) -> tuple[GameRecord, JSON, list[str]]:
+        """What a control made at `step` was built from: the player's own view and legal
+        actions (`own`), or the public view and the legal actions of the seat to act.
+        Refuses, like `act`, anyone whose turn it is not."""
+        game = await self.get(game_id)
+        if game is None or game.channel_id != channel_id:
+            raise UserError("That game no longer exists.")
+        engine, state, seat = self._check_turn(game, user_id, step)
+        view = engine.observe(state, seat if own else None)
+        return game, view, engine.legal_actions(state, seat)
 
     async def _apply(
         self,

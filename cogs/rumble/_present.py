@@ -71,9 +71,12 @@ class RumblePresenter:
             controls.append(Buttons([Choice(a, describe(a)) for a in exits]))
         return controls
 
-    def hand(
-        self, obs: JSON, names: list[str], legal: list[str], describe: Callable[[str], str]
-    ) -> HandReply:
+    def hand_controls(
+        self, obs: JSON, legal: list[str], describe: Callable[[str], str]
+    ) -> list[Control]:
+        return []  # every Rumble control is public: they sit on the board
+
+    def hand(self, obs: JSON, names: list[str]) -> HandReply:
         secret = obs.get("secret")
         if not secret:
             return HandReply("You have no secret characters in this game.")

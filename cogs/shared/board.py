@@ -97,15 +97,18 @@ async def _board_message(
         users = [game.seats[s]["user_id"] for s in waiting]
         footer = "➡️ " + ", ".join(f"<@{u}>" for u in users) + ": your turn."
         mentions = discord.AllowedMentions(users=[discord.Object(u) for u in users])
-        controls = presenter.controls(
-            obs,
-            sessions.legal_for(game, waiting[0]) if len(waiting) == 1 else [],
-            lambda action: describe(game, action),
+        # Controls on the board only when one player is to act; simultaneous choices are
+        # made in each player's private reply.
+        legal = sessions.legal_for(game, waiting[0]) if len(waiting) == 1 else []
+        controls = presenter.controls(obs, legal, lambda action: describe(game, action))
+        view = components.controls_view(
+            game.id, game.step, controls, legal, components.BOARD, presenter.hand_label
         )
-        view = components.controls_view(game.id, game.step, controls, presenter.hand_label)
     else:
         footer = ""
-        view = components.controls_view(game.id, game.step, [], presenter.hand_label)
+        view = components.controls_view(
+            game.id, game.step, [], [], components.BOARD, presenter.hand_label
+        )
     return fit_lines(header, lines, footer), pictures, view, mentions
 
 
@@ -125,15 +128,31 @@ async def show_hand(interaction: discord.Interaction, game_id: int) -> None:
         return
     presenter = PRESENTERS[game.kind]
     legal = sessions.legal_for(game, seat) if game.status == Status.PLAYING else []
-    reply = await asyncio.to_thread(
-        presenter.hand, obs, seat_names(game), legal, lambda action: describe(game, action)
-    )
-    view = (
-        components.controls_view(game.id or 0, game.step, reply.controls)
-        if reply.controls
-        else None
-    )
-    kwargs = {"view": view} if view is not None else {}
+    reply = await asyncio.to_thread(presenter.hand, obs, seat_names(game))
+    controls = presenter.hand_controls(obs, legal, lambda action: describe(game, action))
+    kwargs = {}
+    if controls:
+        kwargs["view"] = components.controls_view(
+            game.id or 0, game.step, controls, legal, components.HAND
+        )
     await interaction.followup.send(
         reply.text, files=files_of(reply.pictures), ephemeral=True, **kwargs
     )
+
+
+async def menu_choice(
+    interaction: discord.Interaction, game_id: int, step: int, source: str, slot: int, picked: int
+) -> str:
+    """What the `picked` option of menu `slot` stood for: the menus are built again from the
+    game at `step`, exactly as they were when posted (the step check guarantees it)."""
+    sessions = client_of(interaction).sessions
+    own = source == components.HAND
+    game, obs, legal = await sessions.turn_view(
+        interaction.channel_id or 0, game_id, interaction.user.id, step, own
+    )
+    presenter = PRESENTERS[game.kind]
+    build = presenter.hand_controls if own else presenter.controls
+    menus = components.menu_chunks(build(obs, legal, lambda action: describe(game, action)))
+    if not (0 <= slot < len(menus) and 0 <= picked < len(menus[slot].choices)):
+        raise UserError("That choice is not open to you any more.")
+    return menus[slot].choices[picked].value

@@ -6,8 +6,8 @@ database, so buttons keep working after a restart, and a control from an earlier
 refused as out of date.
 
     tt:lobby:<game>:<op>            Join, Leave, Add AI player, Start, Cancel
-    tt:act:<game>:<step>:<action>   one legal action
-    tt:menu:<game>:<step>:<slot>    a menu of actions or prefixes of actions
+    tt:act:<game>:<step>:<index>    one legal action, by its index among the seat's legal actions
+    tt:menu:<game>:<step>:<b|h|a>:<slot>  a menu (board, hand, or a group of actions)
     tt:hand:<game>                  "My secret" / "My hand": the player's own view
     tt:rules:<kind>:<page>          paging through /rules
 """
@@ -96,35 +96,43 @@ def lobby_view(game_id: int, status: str) -> discord.ui.View | None:
 
 
 # ---------------------------------------------------------------------- play
+#
+# Play controls never carry an action in their custom id or option values, only numbers:
+# a button holds the index of its action in the seat's legal actions at that step, and a
+# menu option its position in a menu that is rebuilt, the same, from the game at that step.
+# So even a hand game's controls name no card, and an old control can only ever mean what
+# it meant when it was made (the step check refuses it otherwise).
+
+BOARD, HAND, ACTIONS = "b", "h", "a"  # where a menu's choices come from
 
 
 class ActButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"tt:act:(?P<game>\d+):(?P<step>\d+):(?P<action>.+)",
+    template=r"tt:act:(?P<game>\d+):(?P<step>\d+):(?P<index>\d+)",
 ):
-    def __init__(self, game_id: int, step: int, action: str, label: str) -> None:
+    def __init__(self, game_id: int, step: int, index: int, label: str) -> None:
         super().__init__(
             discord.ui.Button(
                 label=label[:80],
                 style=discord.ButtonStyle.primary,
-                custom_id=f"tt:act:{game_id}:{step}:{action}",
+                custom_id=f"tt:act:{game_id}:{step}:{index}",
             )
         )
-        self.game_id, self.step, self.action = game_id, step, action
+        self.game_id, self.step, self.index = game_id, step, index
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> ActButton:
-        label = getattr(item, "label", None) or match["action"]
-        return cls(int(match["game"]), int(match["step"]), match["action"], label)
+        label = getattr(item, "label", None) or "?"
+        return cls(int(match["game"]), int(match["step"]), int(match["index"]), label)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await act(interaction, self.game_id, self.step, self.action)
+        await act(interaction, self.game_id, self.step, self.index)
 
 
-async def act(interaction: discord.Interaction, game_id: int, step: int, action: str) -> None:
-    """Apply a player's action and show the channel what happened."""
+async def act(interaction: discord.Interaction, game_id: int, step: int, action: int) -> None:
+    """Apply a player's action (its index in their legal actions) and show the channel."""
     await interaction.response.defer()
     client = client_of(interaction)
     try:
@@ -143,82 +151,114 @@ async def act(interaction: discord.Interaction, game_id: int, step: int, action:
 
 class MenuSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"tt:menu:(?P<game>\d+):(?P<step>\d+):(?P<slot>\d+)",
+    template=r"tt:menu:(?P<game>\d+):(?P<step>\d+):(?P<source>[bha]):(?P<slot>\d+)",
 ):
-    def __init__(self, game_id: int, step: int, slot: int, menu: Menu) -> None:
+    def __init__(
+        self, game_id: int, step: int, source: str, slot: int, menu: Menu, values: list[str]
+    ) -> None:
         super().__init__(
             discord.ui.Select(
-                custom_id=f"tt:menu:{game_id}:{step}:{slot}",
+                custom_id=f"tt:menu:{game_id}:{step}:{source}:{slot}",
                 placeholder=menu.placeholder[:150],
                 options=[
                     discord.SelectOption(
-                        label=c.label[:100], value=c.value, description=c.description[:100] or None
+                        label=c.label[:100], value=value, description=c.description[:100] or None
                     )
-                    for c in menu.choices[:MAX_OPTIONS]
+                    for c, value in zip(menu.choices, values, strict=True)
                 ],
             )
         )
-        self.game_id, self.step, self.slot = game_id, step, slot
+        self.game_id, self.step, self.source, self.slot = game_id, step, source, slot
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> MenuSelect:
         select = cast("discord.ui.Select[Any]", item)
-        menu = Menu(
-            placeholder=select.placeholder or "",
-            choices=[Choice(o.value, o.label, o.description or "") for o in select.options],
-        )
-        return cls(int(match["game"]), int(match["step"]), int(match["slot"]), menu)
+        menu = Menu(select.placeholder or "", [Choice("", o.label) for o in select.options])
+        values = [o.value for o in select.options]
+        game, step, slot = int(match["game"]), int(match["step"]), int(match["slot"])
+        return cls(game, step, match["source"], slot, menu, values)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = (interaction.data or {}).get("values") or []
-        if not values:
+        if not values or not str(values[0]).isdigit():
             await refuse(interaction, "Pick one of the options.")
             return
-        choice = str(values[0])
-        sessions = client_of(interaction).sessions
+        picked = int(values[0])
+        if self.source == ACTIONS:
+            await act(interaction, self.game_id, self.step, picked)
+            return
         try:
-            _game, actions = await sessions.narrow(
+            choice = await board.menu_choice(
+                interaction, self.game_id, self.step, self.source, self.slot, picked
+            )
+            _game, actions = await client_of(interaction).sessions.narrow(
                 interaction.channel_id or 0, self.game_id, interaction.user.id, self.step, choice
             )
         except UserError as error:
             await refuse(interaction, str(error))
             return
-        if len(actions) == 1 and actions[0][0] == choice:
-            await act(interaction, self.game_id, self.step, choice)
+        if len(actions) == 1 and actions[0][1] == choice:
+            await act(interaction, self.game_id, self.step, actions[0][0])
             return
-        # A prefix: let the player finish the choice privately.
-        view = controls_view(
-            self.game_id, self.step, [Buttons([Choice(a, label) for a, label in actions])]
-        )
+        # A group of actions: the player finishes the choice privately.
+        view = narrowed_view(self.game_id, self.step, [(i, label) for i, _, label in actions])
         await interaction.response.send_message("Choose:", view=view, ephemeral=True)
 
 
-def controls_view(
-    game_id: int, step: int, controls: list[Control], hand_label: str | None = None
-) -> discord.ui.View:
-    """Turn a presenter's controls into components, within Discord's limits: a menu of
-    more than 25 choices is split over several menus, buttons fill rows of five."""
-    view = discord.ui.View(timeout=None)
-    slot = 0
+def menu_chunks(controls: list[Control]) -> list[Menu]:
+    """Every menu of the controls cut to Discord's 25 options, numbered as `controls_view`
+    numbers its selects (their slots)."""
+    chunks = []
     for control in controls:
-        if isinstance(control, Menu):
-            chunks = [
-                control.choices[i : i + MAX_OPTIONS]
-                for i in range(0, len(control.choices), MAX_OPTIONS)
-            ]
-            for number, chunk in enumerate(chunks, start=1):
-                placeholder = control.placeholder
-                if len(chunks) > 1:
-                    placeholder = f"{placeholder} ({number}/{len(chunks)})"
-                view.add_item(MenuSelect(game_id, step, slot, Menu(placeholder, chunk)))
-                slot += 1
-        else:
+        if not isinstance(control, Menu):
+            continue
+        parts = [
+            control.choices[i : i + MAX_OPTIONS]
+            for i in range(0, len(control.choices), MAX_OPTIONS)
+        ]
+        for number, part in enumerate(parts, start=1):
+            suffix = f" ({number}/{len(parts)})" if len(parts) > 1 else ""
+            chunks.append(Menu(control.placeholder + suffix, part))
+    return chunks
+
+
+def controls_view(
+    game_id: int,
+    step: int,
+    controls: list[Control],
+    legal: list[str],
+    source: str,
+    hand_label: str | None = None,
+) -> discord.ui.View:
+    """Turn a presenter's controls into components within Discord's limits: menus of more
+    than 25 choices are split, buttons fill rows of five, at most five rows in all."""
+    view = discord.ui.View(timeout=None)
+    for slot, menu in enumerate(menu_chunks(controls)):
+        values = [str(i) for i in range(len(menu.choices))]
+        view.add_item(MenuSelect(game_id, step, source, slot, menu, values))
+    for control in controls:
+        if isinstance(control, Buttons):
             for choice in control.actions:
-                view.add_item(ActButton(game_id, step, choice.value, choice.label))
+                view.add_item(ActButton(game_id, step, legal.index(choice.value), choice.label))
     if hand_label:
         view.add_item(HandButton(game_id, hand_label))
+    return view
+
+
+def narrowed_view(game_id: int, step: int, actions: list[tuple[int, str]]) -> discord.ui.View:
+    """The actions of one group: buttons while they fit, menus of them beyond that."""
+    view = discord.ui.View(timeout=None)
+    if len(actions) <= MAX_OPTIONS:
+        for index, label in actions:
+            view.add_item(ActButton(game_id, step, index, label))
+        return view
+    menu = Menu("Choose…", [Choice("", label) for _, label in actions])
+    for slot, chunk in enumerate(menu_chunks([menu])[:MAX_ROWS]):
+        first = slot * MAX_OPTIONS
+        values = [str(index) for index, _ in actions[first : first + len(chunk.choices)]]
+        view.add_item(MenuSelect(game_id, step, ACTIONS, slot, chunk, values))
     return view
 
 

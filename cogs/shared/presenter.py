@@ -46,11 +46,11 @@ Control = Menu | Buttons
 
 @dataclass
 class HandReply:
-    """The private reply to "My hand" / "My secret"."""
+    """The private reply to "My hand" / "My secret" (its controls come from
+    `hand_controls`)."""
 
     text: str
     pictures: list[Picture] = field(default_factory=list)
-    controls: list[Control] = field(default_factory=list)
 
 
 class Presenter(Protocol):

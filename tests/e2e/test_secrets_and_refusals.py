@@ -4,6 +4,7 @@ strangers, by players out of turn, or on out-of-date controls change nothing (is
 from __future__ import annotations
 
 import random
+import re
 from datetime import timedelta
 
 from bot.client import TrashTableBot
@@ -15,7 +16,11 @@ from tests.e2e.test_rumble_game import open_and_start
 from tests.fakediscord import FakeDiscord, FakeMessage
 
 ACTION_ROW = 1
-CUSTOM_ID_PREFIXES = ("tt:act:", "tt:menu:", "tt:hand:", "tt:lobby:", "tt:rules:")
+# Every custom id the bot makes: numbers and fixed words only, never an action or a card.
+CUSTOM_ID = re.compile(
+    r"tt:(act:\d+:\d+:\d+|menu:\d+:\d+:[bha]:\d+|hand:\d+"
+    r"|lobby:\d+:(join|leave|ai|start|cancel)|rules:[a-z]+:\d+:(back|next))"
+)
 
 
 async def current_state(bot: TrashTableBot, fake: FakeDiscord):
@@ -73,9 +78,12 @@ async def test_no_one_sees_another_players_secret_before_the_reveal(
                 for text in texts_of(message):
                     assert "Your secret" not in text
                     assert "secretly backing" not in text or "is over" in message.content
-                for component in message.all_components:
-                    if component.type != ACTION_ROW:
-                        assert component.custom_id.startswith(CUSTOM_ID_PREFIXES)
+        # Custom ids and menu values, even in private replies, hold numbers only.
+        for message in fake_discord.messages():
+            for component in message.all_components:
+                if component.type != ACTION_ROW:
+                    assert CUSTOM_ID.fullmatch(component.custom_id), component.custom_id
+                    assert all(option["value"].isdigit() for option in component.options)
 
         if state.finished or state.rumble == 2:
             break
