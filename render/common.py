@@ -1,7 +1,8 @@
 """Drawing helpers shared by every game's pictures.
 
 Everything here is small and stateless: a palette, one font at any size, text that fits a
-box, anti-aliased rounded boxes and discs, a title bar, and PNG encoding. Pictures are drawn
+box, anti-aliased rounded boxes and discs, a title bar, a generic playing card (face and
+back) for the card games, and PNG encoding. Pictures are drawn
 with Pillow only, from observations only (see the architecture notes).
 
 Anti-aliasing: Pillow draws shapes without smoothing, so shapes with curves go through a
@@ -12,6 +13,7 @@ first picture a rounded box costs one `paste`. Text from FreeType is already smo
 from __future__ import annotations
 
 import io
+import math
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
@@ -21,6 +23,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 Colour = tuple[int, int, int]
 Box = tuple[int, int, int, int]  # left, top, right, bottom (right and bottom exclusive)
+Size = tuple[int, int]  # width, height
 Align = Literal["left", "center", "right"]
 
 SUPERSAMPLE = 4  # how much larger curved masks are drawn before shrinking
@@ -176,12 +179,19 @@ def draw_text(
     anchor: str = "la",
     stroke: Colour | None = None,
     bold: bool = False,
+    cache: bool = False,
 ) -> None:
     """Draw `text` at `xy` (Pillow anchors: "la" top-left, "mm" centre, "rm" right-middle).
 
     `stroke` outlines the letters (for text over busy backgrounds); `bold` thickens them by
-    drawing twice a pixel apart, as the bundled font has no bold face.
+    drawing twice a pixel apart, as the bundled font has no bold face. `cache` pastes a
+    cached mask of the text instead of rendering it again (no stroke; `xy` is rounded to
+    whole pixels): for text that recurs from picture to picture.
     """
+    if cache and stroke is None:
+        mask, left, top = text_mask(clean_text(text), size, anchor, bold)
+        image.paste(fill, (round(xy[0]) + left, round(xy[1]) + top), mask)
+        return
     draw = ImageDraw.Draw(image)
     shown, face = clean_text(text), font(size)
     for dx in (0, 1) if bold else (0,):
@@ -206,17 +216,37 @@ def text_in_box(
     min_size: int | None = None,
     stroke: Colour | None = None,
     bold: bool = False,
+    cache: bool = False,
 ) -> int:
     """Draw `text` vertically centred in `box`, shrunk or cut with "…" to fit its width.
 
-    Returns the width drawn, so a caller can put something after the text.
+    Returns the width drawn, so a caller can put something after the text. `cache`: see
+    `draw_text`.
     """
     left, top, right, bottom = box
     shown, shown_size = fit_text(text, right - left - (1 if bold else 0), size, min_size)
     x = {"left": left, "right": right - (1 if bold else 0), "center": (left + right) / 2}[align]
     anchor = {"left": "lm", "right": "rm", "center": "mm"}[align]
-    draw_text(image, (x, (top + bottom) / 2), shown, shown_size, fill, anchor, stroke, bold)
+    draw_text(image, (x, (top + bottom) / 2), shown, shown_size, fill, anchor, stroke, bold, cache)
     return round(text_width(shown, shown_size))
+
+
+@lru_cache(maxsize=4096)
+def text_mask(
+    text: str, size: int, anchor: str = "la", bold: bool = False
+) -> tuple[Image.Image, int, int]:
+    """`text` rendered once into an "L" mask, with the offset from the anchor point to the
+    mask's top-left corner: paste a colour through it to draw the text again."""
+    face = font(size)
+    left, top, right, bottom = face.getbbox(text, anchor=anchor)
+    x0, y0 = math.floor(left), math.floor(top)
+    width = max(1, math.ceil(right) - x0 + (1 if bold else 0))
+    height = max(1, math.ceil(bottom) - y0)
+    mask = Image.new("L", (width, height), 0)
+    draw = ImageDraw.Draw(mask)
+    for dx in (0, 1) if bold else (0,):
+        draw.text((dx - x0, -y0), text, font=face, fill=255, anchor=anchor)
+    return mask, x0, y0
 
 
 def ink_for(background: Colour) -> Colour:
@@ -313,3 +343,157 @@ def ordinal(n: int) -> str:
     """1 -> "1st", 2 -> "2nd", 11 -> "11th"."""
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
+
+
+# --- cards ------------------------------------------------------------------------------
+#
+# A generic playing card for the card games: a rounded card with a coloured header band
+# (title on the left, corner marks such as torches on the right), a big value in the middle
+# (or room there for a game's own icon, see `card_art_box`), a caption and a footer line.
+# Card images are cached by face and size, so a hand is a few pastes after the first draw.
+
+CARD_PAPER: Colour = (236, 225, 198)  # the face: old parchment
+CARD_EDGE: Colour = (26, 21, 18)
+CARD_BACK: Colour = (112, 44, 36)  # the back: oxblood with a brass frame
+CARD_BACK_TRIM: Colour = (201, 152, 72)
+
+
+@dataclass(frozen=True)
+class CardFace:
+    """What one card shows; every field is plain data, so faces can key a cache."""
+
+    title: str
+    """The header band's text ("TRASH")."""
+    header: Colour
+    """The header band's colour: the card's kind at a glance."""
+    value: str = ""
+    """Big text in the middle ("4"); empty leaves the middle for an icon."""
+    caption: str = ""
+    """Under the value: the card's name ("grand piano")."""
+    footer: str = ""
+    """The smallest line, at the bottom ("damage")."""
+    marks: int = 0
+    """Corner marks at the header's right (flames: Trash War's torches)."""
+    body: Colour = CARD_PAPER
+
+
+def card_radius(width: int) -> int:
+    return max(3, width // 12)
+
+
+def card_header_height(height: int) -> int:
+    return max(8, round(height * 0.15))
+
+
+def card_art_box(width: int, height: int) -> Box:
+    """Where a card's value or icon sits, relative to the card's top-left corner."""
+    header = card_header_height(height)
+    top = header + max(2, height // 40)
+    bottom = round(height * 0.66) if width >= 80 else round(height * 0.8)
+    return (width // 10, top, width - width // 10, bottom)
+
+
+@lru_cache(maxsize=64)
+def flame_mark(size: int, fill: Colour = EMBER, core: Colour = TORCH) -> Image.Image:
+    """A small flame (RGBA, `size` square): a torch mark for a card's corner."""
+    k = SUPERSAMPLE
+    big = size * k
+    sprite = Image.new("RGBA", (big, big), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(sprite)
+
+    def flame(scale: float, colour: Colour) -> None:
+        w, h = big * 0.62 * scale, big * 0.92 * scale
+        cx, bottom = big / 2, big * 0.97
+        top = bottom - h
+        draw.ellipse((cx - w / 2, bottom - w, cx + w / 2, bottom), fill=(*colour, 255))
+        draw.polygon(
+            [(cx - w / 2, bottom - w / 2), (cx + w * 0.05, top), (cx + w / 2, bottom - w / 2)],
+            fill=(*colour, 255),
+        )
+
+    flame(1.0, CARD_EDGE)
+    flame(0.82, fill)
+    flame(0.45, core)
+    return sprite.reduce(k)
+
+
+@lru_cache(maxsize=1024)
+def card_image(face: CardFace, width: int, height: int) -> Image.Image:
+    """The card as an RGBA image of `width` x `height` (smooth rounded corners)."""
+    card = Image.new("RGBA", (width, height), (0, 0, 0, 0))
+    radius = card_radius(width)
+    edge = max(1, width // 60)
+    rounded_box(card, (0, 0, width, height), radius, CARD_EDGE)
+    inner_w, inner_h = width - 2 * edge, height - 2 * edge
+    inner_r = max(1, radius - edge)
+    card.paste(face.body, (edge, edge), rounded_mask(inner_w, inner_h, inner_r))
+    header = card_header_height(height)
+    head_mask = rounded_mask(inner_w, inner_h, inner_r).copy()
+    ImageDraw.Draw(head_mask).rectangle((0, header - edge, inner_w, inner_h), fill=0)
+    card.paste(face.header, (edge, edge), head_mask)
+    ImageDraw.Draw(card).line(
+        (edge, header, width - edge - 1, header), fill=shade(face.header, 0.55), width=1
+    )
+    ink = ink_for(face.header)
+    mark_size = max(6, round(header * 0.72))
+    marks_w = face.marks * (mark_size - 1)
+    for index in range(face.marks):
+        mark = flame_mark(mark_size)
+        x = width - edge - 3 - marks_w + index * (mark_size - 1)
+        card.alpha_composite(mark, (x, (header - mark_size) // 2 + 1))
+    pad = max(3, width // 16)
+    title_right = width - pad - marks_w - (2 if face.marks else 0)
+    title_size = max(7, round(header * 0.62))
+    if face.title and title_right - pad > 12:
+        text_in_box(
+            card, (pad, 1, title_right, header), face.title, title_size, ink, "left", 6, bold=True
+        )
+    paper_ink = ink_for(face.body)
+    art = card_art_box(width, height)
+    if face.value:
+        value_size = round((art[3] - art[1]) * 0.82)
+        text_in_box(card, art, face.value, value_size, paper_ink, min_size=8, bold=width >= 60)
+    lines = [(face.caption, 0.085, paper_ink), (face.footer, 0.062, shade(paper_ink, 1.6))]
+    if width < 80:  # small cards: the caption alone, if anything
+        lines = [(face.caption, 0.12, paper_ink)]
+    top = art[3] + max(1, height // 60)
+    for text, share, colour in lines:
+        size = max(8, round(height * share))
+        if text:
+            text_in_box(
+                card, (pad, top, width - pad, top + size + 6), text, size, colour, min_size=7
+            )
+        top += size + max(3, height // 40)
+    return card
+
+
+def paste_card(image: Image.Image, face: CardFace, left: int, top: int, size: Size) -> None:
+    """Draw the card with its top-left corner at (`left`, `top`); `size` is (width, height)."""
+    sprite = card_image(face, size[0], size[1])
+    image.paste(sprite, (left, top), sprite)
+
+
+@lru_cache(maxsize=64)
+def card_back_image(
+    width: int, height: int, colour: Colour = CARD_BACK, trim: Colour = CARD_BACK_TRIM
+) -> Image.Image:
+    """The back of a card (RGBA): `colour` with a `trim` frame and, when large, a diamond."""
+    card = Image.new("RGBA", (width, height), (0, 0, 0, 0))
+    radius = card_radius(width)
+    rounded_box(card, (0, 0, width, height), radius, CARD_EDGE)
+    edge = max(1, width // 14)
+    rounded_box(card, (1, 1, width - 1, height - 1), max(1, radius - 1), trim)
+    rounded_box(card, (edge + 1, edge + 1, width - edge - 1, height - edge - 1), 2, colour)
+    if width >= 28:
+        cx, cy, r = width / 2, height / 2, width * 0.22
+        ImageDraw.Draw(card).polygon(
+            [(cx, cy - r * 1.4), (cx + r, cy), (cx, cy + r * 1.4), (cx - r, cy)],
+            fill=(*trim, 255),
+            outline=(*CARD_EDGE, 255),
+        )
+    return card
+
+
+def paste_card_back(image: Image.Image, left: int, top: int, size: Size) -> None:
+    sprite = card_back_image(size[0], size[1])
+    image.paste(sprite, (left, top), sprite)

@@ -1,0 +1,136 @@
+"""What a seat may know of a Trash War game: the shape `observe` returns.
+
+`render/` and `cogs/` read only this. The public view (`seat=None`) shows every fortress,
+every card on the table and every card in flight, but of the hands only their sizes; a
+player's own view is the same with `hand` filled in. No view ever holds a card of another
+player's hand, nor the order of the draw pile.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, TypedDict
+
+
+class CardView(TypedDict):
+    """One face-up card."""
+
+    id: int
+    """The card's number in the deck (0..111), the same for the whole game."""
+    code: str
+    """The card's word in actions: "toaster2", "shield3", "mace-any++", "deflect"."""
+    kind: str
+    """wall, trash, shield, mace, deflect, catapult, burn or repair."""
+    value: int
+    """Damage (Trash), defence (Shield) or burn value (Burn); 0 for the other kinds."""
+    torches: int
+    """Torch marks in the card's corner: 0, 1 or 2."""
+    direction: str
+    """Mace only: left, right, back or any; "" for the other kinds."""
+    name: str
+    """The flavour name of a Trash card ("toaster"); the kind's title for the rest."""
+    title: str
+    """How the log names it: "toaster (2)", "Shield 3", "Deflect (2 torches)"."""
+
+
+class WallView(TypedDict):
+    """One of a player's three Wall cards."""
+
+    position: str
+    """left, middle or right, as the player sees their own fortress."""
+    standing: bool
+    """False once the wall has toppled (turned face down); a Repair Wall raises it again."""
+    trash: list[CardView]
+    """The Trash cards that hit the wall and are still on it, oldest first."""
+    damage: int
+    """The sum of their damage; the wall falls when it reaches 4."""
+
+
+class PlayerView(TypedDict):
+    """One seat's fortress and what anyone can see of its hand."""
+
+    seat: int
+    """The seat this is (players are listed in seat order)."""
+    in_game: bool
+    """False once all three walls are down: the player is out."""
+    walls: list[WallView]
+    """Left, middle, right."""
+    hand_size: int
+    """How many cards the player holds (never which)."""
+    under_attack: int
+    """Total damage of the trash in flight at this player, waiting to be defended."""
+
+
+class FlightView(TypedDict):
+    """A Trash card thrown or batted, not yet landed."""
+
+    card: CardView
+    """The Trash card, face up for all to see."""
+    target: int
+    """The seat it flies at."""
+    wall: str
+    """The wall it is aimed at (left, middle, right)."""
+    sender: int
+    """The seat that threw or last batted it ("back at the sender" sends it here)."""
+
+
+class TrashWarObservation(TypedDict):
+    """Everything `seat` may know (`seat=None`: anyone in the channel)."""
+
+    game: Literal["trashwar"]
+    """Always "trashwar"."""
+    seat: int | None
+    """Whose view this is; None for the public view."""
+    seats: int
+    """Number of players."""
+    step: int
+    """Actions applied so far."""
+    turns: int
+    """Turns begun so far (a turn: defend, burn or repair, attack, re-draw)."""
+    finished: bool
+    """True once one knight is left."""
+    phase: str
+    """What is being decided now: "attack" (throw trash, or with none discard one and
+    draw), "drawn" (throw the Trash card just drawn), "defend" (meet the first card of
+    `incoming`), "bat" (choose where a swung Mace sends it), "burn" (burn, repair or
+    pass) or "over"."""
+    turn: int
+    """The seat whose turn it is. During "defend" and "bat" the seat deciding may be
+    another one: a player meeting trash batted at them while the turn is elsewhere."""
+    to_act: list[int]
+    """The seat that must decide now (empty once the game is over)."""
+    opening: bool
+    """True until the first Trash card of the game is thrown (the opening attack is a single
+    Trash card)."""
+    torch_phase: int
+    """1 at the start; each recycling of the draw pile starts the next one."""
+    draw_size: int
+    """Cards left in the face-down draw pile."""
+    recycle_size: int
+    """The recycle discard pile, face up: it becomes the next draw pile."""
+    recycle_top: CardView | None
+    """The face-up top card of the recycle pile (None when it is empty)."""
+    torched_size: int
+    """The torched pile, face up: it leaves the game at the next recycling."""
+    torched_top: CardView | None
+    """The face-up top card of the torched pile (None when it is empty)."""
+    out_size: int
+    """Cards thrown out of the game for good (torched piles of past phases, torch cards
+    played from the third torching phase on)."""
+    players: list[PlayerView]
+    """Every seat, in seat order (clockwise: a seat's left neighbour is the next seat)."""
+    incoming: list[FlightView]
+    """Trash in flight, in the order it will be met; the first is the one being decided."""
+    held: list[FlightView]
+    """Trash the player whose turn it is has batted with a Mace this turn: it flies on
+    when their defence is over."""
+    swing: str | None
+    """During "bat": the direction of the Mace being swung (left, right, back, any)."""
+    maced: bool
+    """The player whose turn it is has used a Mace this turn: no burn, repair or attack
+    follows, only the re-draw."""
+    eliminated: list[int]
+    """Seats that are out, first out first."""
+    winner: int | None
+    """The last knight standing, once the game is over."""
+    hand: list[CardView] | None
+    """This seat's own cards; None in the public view."""
