@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from rules.base import Game
 from rules.rumble import RUMBLE
+from rules.trashwar import TRASH_WAR
 
-GAMES: dict[str, Game] = {RUMBLE.key: RUMBLE}
+GAMES: dict[str, Game] = {game.key: game for game in (RUMBLE, TRASH_WAR)}
 
 # Names for AI seats, in the order they are handed out.
 AI_NAMES = ("Rusty", "Grime", "Mopsy", "Soggy", "Clank", "Fumes", "Crumbs", "Gristle")

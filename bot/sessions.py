@@ -303,7 +303,7 @@ class SessionService:
                 )
                 self._reset_deadline(game, engine, state)
                 session.add(game)
-            update = Update(game=game, started=True)
+            update = Update(game=game, events=engine.opening_events(state), started=True)
             await self._play_ai_turns(update)
             return update
 
@@ -374,8 +374,9 @@ class SessionService:
         if game is None or game.channel_id != channel_id:
             raise UserError("That game no longer exists.")
         engine, state, seat = self._check_turn(game, user_id, step)
+        names = seat_names(game)
         matching = [
-            (index, action, engine.describe(state, action))
+            (index, action, format_event(Event(engine.describe(state, action)), names))
             for index, action in enumerate(engine.legal_actions(state, seat))
             if action == prefix or action.startswith(prefix + " ")
         ]

@@ -144,6 +144,10 @@ class Game(ABC):
     def choose(self, observation: JSON, legal: list[str], rng: random.Random) -> str:
         """The AI's pick, from its own observation and its legal actions only."""
 
+    def opening_events(self, state: Any) -> list[Event]:
+        """What to log when a game starts (`new_game` returns only the state)."""
+        return []
+
     def step(self, state: Any) -> int:
         """How many actions have been applied: stale buttons compare against it."""
         return int(state.step)

@@ -14,10 +14,11 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.models import Status
-from bot.sessions import Update, UserError, engine_of, seat_names
+from bot.sessions import Update, UserError, engine_of, format_event, seat_names, seat_of
 from cogs.shared import components
 from cogs.shared.interactions import client_of, refuse
 from cogs.shared.presenter import PRESENTERS, Picture
+from rules.base import Event
 
 if TYPE_CHECKING:
     from bot.client import TrashTableBot
@@ -113,8 +114,10 @@ async def _board_message(
 
 
 def describe(game, action: str) -> str:
+    """A control's label, with the players' names filled in."""
     engine = engine_of(game)
-    return engine.describe(engine.from_json(game.state), action)
+    label = engine.describe(engine.from_json(game.state), action)
+    return format_event(Event(label), seat_names(game))
 
 
 async def show_hand(interaction: discord.Interaction, game_id: int) -> None:
@@ -126,18 +129,42 @@ async def show_hand(interaction: discord.Interaction, game_id: int) -> None:
     except UserError as error:
         await refuse(interaction, str(error))
         return
+    text, pictures, view = await private_reply(client_of(interaction), game, seat, obs)
+    kwargs = {"view": view} if view is not None else {}
+    await interaction.followup.send(text, files=files_of(pictures), ephemeral=True, **kwargs)
+
+
+async def private_reply(
+    client: TrashTableBot, game, seat: int, obs
+) -> tuple[str, list[Picture], discord.ui.View | None]:
+    """A player's own view and, when it is their turn, their controls."""
+    sessions = client.sessions
     presenter = PRESENTERS[game.kind]
     legal = sessions.legal_for(game, seat) if game.status == Status.PLAYING else []
     reply = await asyncio.to_thread(presenter.hand, obs, seat_names(game))
     controls = presenter.hand_controls(obs, legal, lambda action: describe(game, action))
-    kwargs = {}
+    view = None
     if controls:
-        kwargs["view"] = components.controls_view(
-            game.id or 0, game.step, controls, legal, components.HAND
-        )
-    await interaction.followup.send(
-        reply.text, files=files_of(reply.pictures), ephemeral=True, **kwargs
-    )
+        view = components.controls_view(game.id or 0, game.step, controls, legal, components.HAND)
+    return reply.text, reply.pictures, view
+
+
+async def follow_on(interaction: discord.Interaction, update: Update) -> None:
+    """After an action from a private reply: show that player their next decision in the
+    same reply when it is theirs again at once (defend, then burn, then attack), or close it.
+    """
+    client = client_of(interaction)
+    game = update.game
+    seat = seat_of(game, interaction.user.id)
+    if seat is not None and seat in client.sessions.humans_to_act(game):
+        _game, seat, obs = await client.sessions.view_for(game.id or 0, interaction.user.id)
+        if PRESENTERS[game.kind].private_controls:
+            text, pictures, view = await private_reply(client, game, seat, obs)
+            await interaction.edit_original_response(
+                content=text, attachments=files_of(pictures), view=view
+            )
+            return
+    await interaction.edit_original_response(content="Done.", attachments=[], view=None)
 
 
 async def menu_choice(

@@ -144,8 +144,7 @@ async def act(interaction: discord.Interaction, game_id: int, step: int, action:
         return
     message = interaction.message
     if message is not None and message.flags.ephemeral:
-        # The private choice buttons have done their job.
-        await interaction.edit_original_response(content="Done.", view=None)
+        await board.follow_on(interaction, update)
     await board.show_update(client, update)
 
 

@@ -56,6 +56,7 @@ class HandReply:
 class Presenter(Protocol):
     kind: str
     hand_label: str  # the button that opens a player's own view: "My secret", "My hand"
+    private_controls: bool  # True when the game is played from the private reply (hands)
 
     def summary(self, obs: JSON, names: list[str]) -> str:
         """One line about the game right now, for the board message and /game status."""

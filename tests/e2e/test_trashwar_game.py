@@ -1,0 +1,93 @@
+"""Trash War end to end (issue 3): the real bot, the fake Discord, users pressing buttons."""
+
+from __future__ import annotations
+
+import io
+import random
+
+from PIL import Image
+
+from rules.trashwar import TRASH_WAR
+from tests.e2e.conftest import Table
+from tests.e2e.trashwar_play import battlefields, play_to_the_end, take_turn, turn_user_id
+from tests.fakediscord import running_bot
+
+
+async def open_war(table: Table, seed: int) -> None:
+    await table.alice.slash("/trashwar new", seed=seed)
+    await table.bob.click("Join")
+    await table.carol.click("Join")
+    await table.alice.click("Add AI player")
+    started = await table.alice.click("Start")
+    assert not started.ephemeral_text, started
+
+
+async def test_three_users_and_an_ai_knight_fight_a_whole_war(bot, table: Table, fake_discord):
+    """Issue 3: three users and one AI play a whole game with slash commands, buttons and
+    menus only; the order of elimination ranks everyone on the scoreboard."""
+    await open_war(table, seed=12)
+    first = battlefields(fake_discord)[0]
+    assert "opens the war" in first.content or "opening" in first.content.lower()
+    assert Image.open(io.BytesIO(first.files[0][1])).format == "PNG"
+    players = {u.id: u for u in table.players}
+    final = await play_to_the_end(fake_discord, players, random.Random(4))
+    assert "wins" in final.content.lower() or "last knight" in final.content.lower()
+    board = await table.bob.slash("/scoreboard", game="trashwar")
+    text = board.public[0].embeds[0]["description"]
+    assert all(user.name in text.lower() for user in table.players)
+
+
+async def test_hands_stay_private_and_strangers_change_nothing(bot, table: Table, fake_discord):
+    """House rule / issue 3: no card of one hand is seen by another player; presses by
+    strangers and out-of-turn players change nothing."""
+    await open_war(table, seed=30)
+    board = battlefields(fake_discord)[-1]
+    game = await bot.sessions.current(fake_discord.channel.id)
+    state = TRASH_WAR.from_json(game.state)
+    turn = table.by_id(turn_user_id(board))
+    other = next(u for u in table.players if u is not turn)
+    stranger = await table.stranger.click("My hand", message=board)
+    assert "not playing" in stranger.ephemeral_text
+    peek = await other.click("My hand", message=board)
+    (reply,) = peek.ephemeral
+    assert reply.ephemeral_to == other.id and not reply.buttons and not reply.selects
+    seat = [u.id for u in table.players].index(other.id)
+    own = TRASH_WAR.observe(state, seat)["hand"]
+    assert all(card["title"] in reply.content for card in own)
+    mine = await turn.click("My hand", message=board)
+    (controls,) = mine.ephemeral
+    assert controls.buttons or controls.selects
+    # Someone else pressing the player's private buttons is impossible (they cannot see
+    # them); pressing the public board's "My hand" never changes the game.
+    after = await bot.sessions.current(fake_discord.channel.id)
+    assert after.step == game.step and after.state == game.state
+    for message in fake_discord.messages():
+        if message.ephemeral:
+            continue
+        for card in own:  # a hand's cards never appear in a public message's text
+            assert f"Your hand ({len(own)})" not in message.content
+            assert card["title"] not in message.content or card["kind"] in {"trash"}
+
+
+async def test_a_restart_mid_defence_resumes(fake_discord, table: Table, make_bot):
+    """Issue 3: the bot stops while a player must defend; after a restart that player
+    defends with the buttons already in the channel."""
+    players = {u.id: u for u in table.players}
+    rng = random.Random(9)
+    async with running_bot(fake_discord, make_bot()) as first:
+        await open_war(table, seed=5)
+        for _ in range(200):
+            board = battlefields(fake_discord)[-1]
+            game = await first.sessions.current(fake_discord.channel.id)
+            phase = TRASH_WAR.observe(TRASH_WAR.from_json(game.state), None)["phase"]
+            if phase == "defend" and turn_user_id(board) in players:
+                break
+            await take_turn(players[turn_user_id(board)], board, rng)
+        else:
+            raise AssertionError("no human defence came up")
+        before = game.step
+    async with running_bot(fake_discord, make_bot()) as second:
+        assert battlefields(fake_discord)[-1].id == board.id
+        await take_turn(players[turn_user_id(board)], board, rng)
+        after = await second.sessions.current(fake_discord.channel.id)
+        assert after.step > before

@@ -1,0 +1,75 @@
+"""Playing Trash War through the fake Discord as people would: press "My hand" on the
+newest battlefield, then use the private reply's buttons and menus."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser
+
+TURN = re.compile(r"<@(\d+)>[^\n]*your turn")
+GREEDY = ("Throw", "Catapult", "Take the hit", "Neither")  # quick wars: hit hard, defend little
+
+
+def battlefields(fake: FakeDiscord) -> list[FakeMessage]:
+    return [
+        m
+        for m in fake.messages()
+        if not m.ephemeral and any(a.filename == "battlefield.png" for a in m.attachments)
+    ]
+
+
+def turn_user_id(board: FakeMessage) -> int | None:
+    match = TURN.search(board.content)
+    return int(match[1]) if match else None
+
+
+def pick(labels: list[str], rng: random.Random) -> int:
+    """Mostly the greedy choice, sometimes any, so shields, maces and burns get played."""
+    greedy = [i for i, label in enumerate(labels) if label.startswith(GREEDY)]
+    if greedy and rng.random() < 0.7:
+        return rng.choice(greedy)
+    return rng.randrange(len(labels))
+
+
+async def decide(user: FakeUser, reply: FakeMessage, rng: random.Random) -> FakeMessage:
+    """Make one decision in a private reply; returns the reply that holds the next one."""
+    buttons = [b for b in reply.buttons if (b.custom_id or "").startswith("tt:act:")]
+    if buttons:
+        chosen = buttons[pick([b.label for b in buttons], rng)]
+        await user.press(reply, chosen.label)
+        return reply
+    (menu, *_) = reply.selects
+    options = menu.options
+    option = options[pick([o["label"] for o in options], rng)]
+    narrowed = await user.select(menu.placeholder, option["value"], message=reply)
+    if narrowed.ephemeral:  # a group of actions: finish it with the new reply's buttons
+        (choices,) = narrowed.ephemeral
+        await user.press(choices, rng.choice(choices.buttons).label)
+        return choices  # the next decision, if any, now shows in this reply
+    return reply
+
+
+async def take_turn(user: FakeUser, board: FakeMessage, rng: random.Random) -> None:
+    """Open "My hand" and decide until the turn is no longer this player's."""
+    opened = await user.click("My hand", message=board)
+    (reply,) = opened.ephemeral
+    assert reply.ephemeral_to == user.id
+    for _ in range(10):
+        if not reply.buttons and not reply.selects:
+            return  # "Done.": the turn moved on
+        reply = await decide(user, reply, rng)
+
+
+async def play_to_the_end(
+    fake: FakeDiscord, players: dict[int, FakeUser], rng: random.Random, limit: int = 3000
+) -> FakeMessage:
+    for _ in range(limit):
+        board = battlefields(fake)[-1]
+        if "The game is over" in board.content:
+            return board
+        user_id = turn_user_id(board)
+        assert user_id is not None, board.content
+        await take_turn(players[user_id], board, rng)
+    raise AssertionError("the war did not end")
