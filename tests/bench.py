@@ -19,8 +19,12 @@ import time
 from collections.abc import Callable
 
 from render.rumble import draw_dungeon
+from render.trashwar import draw_battlefield
 from rules.base import Game
 from rules.rumble import RUMBLE
+from rules.trashwar import TRASH_WAR
+
+GAMES = [(RUMBLE, draw_dungeon), (TRASH_WAR, draw_battlefield)]
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -83,30 +87,34 @@ def main() -> None:
     parser.add_argument("--channels", type=int, default=50, help="games at once through Discord")
     parser.add_argument("--seconds", type=float, default=30.0, help="how long the load runs")
     parser.add_argument("--skip-discord", action="store_true")
+    parser.add_argument("--only", choices=[game.key for game, _ in GAMES], help="one game")
     args = parser.parse_args()
 
-    print("Rumble in the Dungeon")
-    engine = bench_engine(RUMBLE, args.games)
-    print(
-        f"  engine: {engine['games_per_second']:.0f} random games/s "
-        f"({engine['actions_per_second']:.0f} actions/s, median {engine['median_actions']:.0f} "
-        f"actions a game, {args.games} games)"
-    )
-    render = bench_render(RUMBLE, draw_dungeon, args.renders)
-    print(
-        f"  render: board median {render['median_ms']:.1f} ms, "
-        f"p95 {render['p95_ms']:.1f} ms ({args.renders} boards)"
-    )
-    if not args.skip_discord:
-        from tests.bench_discord import bench_answers
-
-        answers = asyncio.run(bench_answers("rumble", args.channels, args.seconds))
+    for game, draw in GAMES:
+        if args.only and game.key != args.only:
+            continue
+        print(game.title)
+        engine = bench_engine(game, args.games)
         print(
-            f"  discord: answer median {answers['median_ms']:.0f} ms, "
-            f"p99 {answers['p99_ms']:.0f} ms, "
-            f"max {answers['max_ms']:.0f} ms over {answers['interactions']} interactions, "
-            f"{args.channels} games at once, {answers['late']} later than 3 s"
+            f"  engine: {engine['games_per_second']:.0f} random games/s "
+            f"({engine['actions_per_second']:.0f} actions/s, median "
+            f"{engine['median_actions']:.0f} actions a game, {args.games} games)"
         )
+        render = bench_render(game, draw, args.renders)
+        print(
+            f"  render: board median {render['median_ms']:.1f} ms, "
+            f"p95 {render['p95_ms']:.1f} ms ({args.renders} boards)"
+        )
+        if not args.skip_discord:
+            from tests.bench_discord import bench_answers
+
+            answers = asyncio.run(bench_answers(game.key, args.channels, args.seconds))
+            print(
+                f"  discord: answer median {answers['median_ms']:.0f} ms, "
+                f"p99 {answers['p99_ms']:.0f} ms, "
+                f"max {answers['max_ms']:.0f} ms over {answers['interactions']} interactions, "
+                f"{args.channels} games at once, {answers['late']} later than 3 s"
+            )
 
 
 if __name__ == "__main__":

@@ -85,8 +85,68 @@ async def play(fake: FakeDiscord, channel: Channel, users: list[FakeUser], stop_
     return actions
 
 
+def battlefield(fake: FakeDiscord, channel: Channel) -> FakeMessage | None:
+    for message in reversed(fake.messages(channel)):
+        if not message.ephemeral and any(
+            a.filename == "battlefield.png" for a in message.attachments
+        ):
+            return message
+    return None
+
+
+async def play_trashwar(
+    fake: FakeDiscord, channel: Channel, users: list[FakeUser], stop_at: float
+) -> int:
+    """Trash War wars back to back in one channel: "My hand", then the reply's controls."""
+    host, guest = users
+    rng = random.Random(channel.id)
+    actions = 0
+    while time.monotonic() < stop_at:
+        await host.slash("/trashwar new", channel=channel, settle=False)
+        lobby = await until(fake, lambda: newest(fake, channel, host, "Join"), "lobby")
+        for user, label in ((guest, "Join"), (host, "Add AI player"), (host, "Start")):
+            result = await user.click(label, message=lobby, settle=False)
+            await until(fake, lambda r=result: r.interaction.acknowledged, label)
+        while time.monotonic() < stop_at:
+            board = await until(fake, lambda: battlefield(fake, channel), "battlefield")
+            if "The game is over" in board.content:
+                break
+            mover = host if f"<@{host.id}>" in board.content else guest
+            opened = await mover.click("My hand", message=board, settle=False)
+            reply = await until(fake, lambda o=opened: answered(fake, o), "my hand")
+            while reply.buttons or reply.selects:
+                versions = len(reply.history)
+                if reply.selects:
+                    menu = reply.selects[0]
+                    value = rng.choice(menu.options)["value"]
+                    picked = await mover.select(
+                        menu.placeholder, value, message=reply, settle=False
+                    )
+                    group = await until(fake, lambda p=picked: answered(fake, p), "group")
+                    if group is not reply:  # finish the group with its buttons
+                        reply, versions = group, len(group.history)
+                        await mover.press(reply, rng.choice(reply.buttons).label, settle=False)
+                else:
+                    await mover.press(reply, rng.choice(reply.buttons).label, settle=False)
+                actions += 1
+                await until(fake, lambda r=reply, v=versions: len(r.history) > v, "follow-on")
+            await until(fake, lambda b=board: battlefield(fake, channel) is not b, "next board")
+    return actions
+
+
+def answered(fake: FakeDiscord, result) -> FakeMessage | None:
+    """The message an interaction's answer ended up in, once it is filled in."""
+    record = result.interaction
+    if record.response_message_id is None:
+        return None
+    message = fake.message(record.response_message_id)
+    return None if message.loading else message
+
+
+PLAYERS = {"rumble": play, "trashwar": play_trashwar}
+
+
 async def bench_answers(kind: str, channels: int, seconds: float) -> dict[str, float]:
-    assert kind == "rumble", "only Rumble is wired into the load run so far"
     names = tuple(f"table-{i}" for i in range(channels))
     fake = FakeDiscord(channels=names, thread=None, settle_timeout=120)
     await fake.start()
@@ -107,7 +167,7 @@ async def bench_answers(kind: str, channels: int, seconds: float) -> dict[str, f
             await asyncio.sleep(2.5)
             stop_at = time.monotonic() + seconds
             counts = await asyncio.gather(
-                *(play(fake, fake.channels[name], users, stop_at) for name in names)
+                *(PLAYERS[kind](fake, fake.channels[name], users, stop_at) for name in names)
             )
         finally:
             process.terminate()
