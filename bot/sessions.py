@@ -62,7 +62,6 @@ class Update:
     events: list[Event] = field(default_factory=list)
     started: bool = False
     finished: bool = False
-    old_board_message_id: int | None = None
 
     @property
     def public_lines(self) -> list[str]:
@@ -339,8 +338,7 @@ class SessionService:
                     if not 0 <= action < len(legal):
                         raise UserError("That choice is not open to you any more.")
                     action = legal[action]
-                old_board = game.board_message_id
-                update = Update(game=game, old_board_message_id=old_board)
+                update = Update(game=game)
                 await self._apply(session, update, engine, state, seat, action, actor="player")
                 game.seats[seat]["timeouts"] = 0
                 self._touch(game, seats=list(game.seats))
@@ -485,7 +483,7 @@ class SessionService:
         updates = []
         for game in games:
             async with self._locked(game.channel_id):
-                update = Update(game=game, old_board_message_id=game.board_message_id)
+                update = Update(game=game)
                 await self._play_ai_turns(update)
             if update.events:
                 updates.append(update)
@@ -515,7 +513,7 @@ class SessionService:
                 engine = engine_of(game)
                 assert game.state is not None
                 state = engine.from_json(game.state)
-                update = Update(game=game, old_board_message_id=game.board_message_id)
+                update = Update(game=game)
                 for seat in sorted(engine.to_act(state)):
                     if game.seats[seat]["ai"]:
                         continue
@@ -574,7 +572,6 @@ class SessionService:
                 update = Update(
                     game=game,
                     events=[Event(f"{{p{seat}}} {verb}; the AI takes over the seat.")],
-                    old_board_message_id=game.board_message_id,
                 )
             await self._play_ai_turns(update)
             return update
