@@ -120,7 +120,8 @@ class SessionService:
     async def _require_active(self, session: AsyncSession, channel_id: int) -> GameRecord:
         game = await self._active_in(session, channel_id)
         if game is None:
-            raise UserError("There is no game in this channel. Start one with `/rumble new`.")
+            starts = " or ".join(f"`/{key} new`" for key in GAMES)
+            raise UserError(f"There is no game in this channel. Start one with {starts}.")
         return game
 
     @staticmethod
