@@ -37,9 +37,25 @@ def is_over(board: FakeMessage) -> bool:
     return "The game is over" in board.content
 
 
+async def next_board(fake: FakeDiscord, before: int) -> None:
+    """Wait for a board after the `before`-th: actions answer at once and post it after."""
+    await fake.wait_for(lambda: len(boards(fake)) > before, timeout=20, what="the next board")
+
+
 async def take_turn(user: FakeUser, board: FakeMessage, rng: random.Random) -> InteractionResult:
-    """One action with the board's controls: a fight when there is one (so games end),
-    otherwise an exit with the chest, otherwise a random move."""
+    """One action with the board's controls, then wait for the board it posts."""
+    before = len(boards(user.fake))
+    result = await choose_and_act(user, board, rng)
+    if not result.ephemeral_text.startswith(("It is not", "You are not", "Those")):
+        await next_board(user.fake, before)
+    return result
+
+
+async def choose_and_act(
+    user: FakeUser, board: FakeMessage, rng: random.Random
+) -> InteractionResult:
+    """A fight when there is one (so games end), otherwise an exit with the chest, otherwise
+    a random move."""
     selects = {c.placeholder: c for c in board.selects}
     if FIGHT_MENU in selects:
         option = rng.choice(selects[FIGHT_MENU].options)

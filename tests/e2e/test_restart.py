@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 from tests.e2e.conftest import Table
-from tests.e2e.play import latest_board, play_to_the_end, take_turn, turn_user_id
+from tests.e2e.play import latest_board, next_board, play_to_the_end, take_turn, turn_user_id
 from tests.fakediscord import FakeDiscord
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -55,6 +55,7 @@ async def test_a_killed_bot_resumes_and_old_buttons_still_work(
         await table.bob.click("Join")
         await table.carol.click("Join")
         await table.alice.click("Start")
+        await next_board(fake_discord, 0)
         players = {u.id: u for u in table.players}
         rng = random.Random(3)
         for _ in range(12):

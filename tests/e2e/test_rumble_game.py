@@ -8,7 +8,7 @@ import random
 from PIL import Image
 
 from tests.e2e.conftest import Table
-from tests.e2e.play import boards, latest_board, play_to_the_end
+from tests.e2e.play import boards, latest_board, next_board, play_to_the_end
 
 
 async def open_and_start(table: Table, seed: int) -> None:
@@ -22,6 +22,7 @@ async def open_and_start(table: Table, seed: int) -> None:
     await table.alice.click("Add AI player")
     started = await table.alice.click("Start")
     assert not started.failed and not started.ephemeral_text, started
+    await next_board(table.fake, 0)
 
 
 async def test_three_users_and_an_ai_play_three_rumbles_then_the_scoreboard(
@@ -44,8 +45,12 @@ async def test_three_users_and_an_ai_play_three_rumbles_then_the_scoreboard(
     assert all(any(f.startswith("reveal") for f, _ in m.files) for m in reveals)
     for user in table.players:
         assert all(f"{user.name} was secretly backing" in m.content.lower() for m in reveals)
-    # Only the newest board keeps its controls.
-    assert all(not b.buttons and not b.selects for b in boards(fake_discord)[:-1])
+    # Only the newest board keeps its controls (cleared just after the next one is posted).
+    await fake_discord.wait_for(
+        lambda: all(not b.buttons and not b.selects for b in boards(fake_discord)[:-1]),
+        timeout=20,
+        what="old boards to lose their controls",
+    )
 
     board = await table.bob.slash("/scoreboard", game="rumble")
     (message,) = board.public

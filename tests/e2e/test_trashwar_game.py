@@ -20,6 +20,7 @@ async def open_war(table: Table, seed: int) -> None:
     await table.alice.click("Add AI player")
     started = await table.alice.click("Start")
     assert not started.ephemeral_text, started
+    await table.fake.wait_for(lambda: battlefields(table.fake), timeout=20, what="the board")
 
 
 async def test_three_users_and_an_ai_knight_fight_a_whole_war(bot, table: Table, fake_discord):

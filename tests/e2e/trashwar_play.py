@@ -33,12 +33,23 @@ def pick(labels: list[str], rng: random.Random) -> int:
     return rng.randrange(len(labels))
 
 
+async def pressed(user: FakeUser, reply: FakeMessage, label: str) -> None:
+    """Press a button in a private reply and wait until the bot has rewritten that reply
+    (with the next decision, or "Done."): it answers at once and edits after."""
+    versions = len(reply.history)
+    result = await user.press(reply, label)
+    if not result.ephemeral_text:
+        await user.fake.wait_for(
+            lambda: len(reply.history) > versions, timeout=20, what="the reply's next decision"
+        )
+
+
 async def decide(user: FakeUser, reply: FakeMessage, rng: random.Random) -> FakeMessage:
     """Make one decision in a private reply; returns the reply that holds the next one."""
     buttons = [b for b in reply.buttons if (b.custom_id or "").startswith("tt:act:")]
     if buttons:
         chosen = buttons[pick([b.label for b in buttons], rng)]
-        await user.press(reply, chosen.label)
+        await pressed(user, reply, chosen.label)
         return reply
     (menu, *_) = reply.selects
     options = menu.options
@@ -46,7 +57,7 @@ async def decide(user: FakeUser, reply: FakeMessage, rng: random.Random) -> Fake
     narrowed = await user.select(menu.placeholder, option["value"], message=reply)
     if narrowed.ephemeral:  # a group of actions: finish it with the new reply's buttons
         (choices,) = narrowed.ephemeral
-        await user.press(choices, rng.choice(choices.buttons).label)
+        await pressed(user, choices, rng.choice(choices.buttons).label)
         return choices  # the next decision, if any, now shows in this reply
     return reply
 
