@@ -13,7 +13,7 @@ from discord.ext import commands, tasks
 from bot.games import GAMES
 from bot.models import GameRecord, Status
 from bot.sessions import UserError, seat_names
-from cogs.shared import board
+from cogs.shared import board, components
 from cogs.shared.interactions import player_of, refuse
 from cogs.shared.lobby import lobby_embed
 from cogs.shared.presenter import PRESENTERS
@@ -160,13 +160,12 @@ class TableCog(commands.Cog):
         await board.show_update(self.bot, update)
 
     async def _refresh_lobby(self, game: GameRecord) -> None:
-        from cogs.shared.components import lobby_view
-
         message = self.bot.get_partial_messageable(game.channel_id).get_partial_message(
             game.lobby_message_id or 0
         )
         try:
-            await message.edit(embed=lobby_embed(game), view=lobby_view(game.id or 0, game.status))
+            view = components.lobby_view(game.id or 0, game.status)
+            await message.edit(embed=lobby_embed(game), view=view)
         except discord.HTTPException as error:
             log.info("could not refresh lobby %s: %s", game.id, error.status)
 
