@@ -23,9 +23,6 @@ from tests.fakediscord import (
     stop_bot,
 )
 
-pytest_plugins = ["tests.fakediscord.fixtures"]
-
-
 # ---------------------------------------------------------------------------
 # the bot under test
 # ---------------------------------------------------------------------------

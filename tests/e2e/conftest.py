@@ -11,9 +11,6 @@ import pytest_asyncio
 from bot.client import TrashTableBot
 from bot.settings import Settings
 from tests.fakediscord import FakeDiscord, FakeUser, running_bot
-from tests.fakediscord.fixtures import fake_discord_fixture
-
-fake_discord = fake_discord_fixture()
 
 
 def bot_settings(fake: FakeDiscord, database: Path) -> Settings:
