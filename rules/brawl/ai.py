@@ -1,0 +1,139 @@
+"""Players the bot provides for Dumpster Brawl!.
+
+`choose` is the AI animal. It reads only its own observation (its hand, hand sizes, the
+laid-down cards, the dice) and its legal actions:
+
+- it values each trash kind in hand by how close it is to a set (count over the set size,
+  two for its affinity when that is on); Slugs are worth least, then odd singletons;
+- it dumps its least useful card whenever it may discard or give one (Slugs first, into an
+  opponent's hand when it wins a fight), otherwise it takes a random card;
+- it draws everything it may, declares a discard when it holds junk and a draw otherwise;
+- it attacks the opponent nearest to winning: in Rummy the most points, otherwise the hand
+  size nearest to a winning nine;
+- it plays Boosters when they help: Extra Elbow and Sturdy Lid in every fight, Second Wind
+  when losing the roll, Dumpster Dive before attacking, Quick Swap and Clean Sweep to get rid
+  of junk; Sneak Peek never changes its mind, so it keeps it to discard;
+- in Rummy it goes out when it can, else lays down the most cards it may.
+
+`random_choice` is the random player of the playout tests.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+JUNK = 0.67  # below this a card is worth dumping
+
+
+def random_choice(legal: list[str], rng: random.Random) -> str:
+    """A uniformly random legal action."""
+    return rng.choice(legal)
+
+
+def _values(obs: dict[str, Any]) -> dict[str, float]:
+    """How much the AI wants to keep one card of each key it holds (higher: keep)."""
+    me = obs["seat"] if obs["seat"] is not None else obs["to_act"][0]
+    affinity = obs["characters"][me]["affinity"] if obs["affinity"] else ""
+    hand = obs["hand"] or []
+    counts = Counter(card["key"] for card in hand if card["type"] == "trash")
+    values: dict[str, float] = {}
+    for card in hand:
+        key = card["key"]
+        if card["type"] == "slug":
+            values[key] = -10.0
+        elif card["type"] == "booster":
+            values[key] = 0.5
+        else:
+            values[key] = counts[key] / (2 if key == affinity else 3)
+    return values
+
+
+def _worst(obs: dict[str, Any]) -> tuple[str, float]:
+    values = _values(obs)
+    if not values:
+        return "", 99.0
+    key = min(values, key=lambda k: (values[k], k))
+    return key, values[key]
+
+
+def _nearness(obs: dict[str, Any], seat: int) -> float:
+    if obs["mode"] == "rummy":
+        return float(obs["points"][seat])
+    return -abs(int(obs["hand_sizes"][seat]) - 9)
+
+
+def choose(observation: dict[str, Any], legal: list[str], rng: random.Random) -> str:
+    """The AI's action, from its observation and its legal actions only."""
+    if not legal:
+        raise ValueError("No legal action to choose from.")
+    if len(legal) == 1:
+        return legal[0]
+    obs = observation
+    legal_set = set(legal)
+    worst, worst_value = _worst(obs)
+    phase = obs["phase"]
+    if obs["truck"]:
+        return f"discard {worst}"
+    if "go out" in legal_set:
+        return "go out"
+    # Boosters on its own turn.
+    if "play dive" in legal_set:
+        return "play dive"
+    if worst_value < 0:
+        swaps = [a for a in legal if a.startswith("play swap") and a.endswith(f" {worst}")]
+        if swaps:
+            return rng.choice(swaps)
+    sweeps = [a for a in legal if a.startswith("play sweep")]
+    if sweeps:
+        values = _values(obs)
+        junk = [
+            a
+            for a in sweeps
+            if all(values.get(w, 99.0) < JUNK for w in a.split()[2:]) and a.split()[2:] != ["sweep"]
+        ]
+        if junk:
+            return max(junk, key=lambda a: (len(a.split()), rng.random()))
+    if phase == "declare":
+        size = int(obs["hand_sizes"][obs["to_act"][0]])
+        if worst_value < JUNK and size >= 6:
+            return "declare discard" if worst_value < 0.4 or size >= 10 else "declare both"
+        return "declare draw"
+    if phase in ("pre", "attack", "rummage"):
+        if (
+            f"discard {worst}" in legal_set
+            and worst_value < JUNK
+            and not any(a.startswith("draw") for a in legal)
+        ):
+            return f"discard {worst}"
+        for source in ("draw trash", "draw discard"):
+            if source in legal_set:
+                return source
+        if f"discard {worst}" in legal_set and worst_value < JUNK:
+            return f"discard {worst}"
+        attacks = [a for a in legal if a.startswith("attack")]
+        if attacks:
+            elbow = [a for a in attacks if a.endswith("elbow")] or attacks
+            return max(elbow, key=lambda a: (_nearness(obs, int(a.split()[1][1:])), rng.random()))
+        return "done" if "done" in legal_set else rng.choice(legal)
+    if phase == "defend":
+        return max(legal, key=len)
+    if phase == "wind":
+        if "reroll" not in legal_set:
+            return "keep"
+        me = obs["to_act"][0]
+        bars = sum(v & 1 for v in obs["attack_dice"])
+        lids = sum(1 - (v & 1) for v in obs["defence_dice"]) + obs["extra_lids"]
+        winning = bars > lids if me == obs["turn"] else lids >= bars
+        return "keep" if winning else "reroll"
+    if phase == "spoils":
+        if worst_value < JUNK and f"give {worst}" in legal_set:
+            return f"give {worst}"
+        return "take" if "take" in legal_set else "done"
+    if phase == "lay":
+        lays = [a for a in legal if a.startswith("lay ")]
+        if lays:
+            return max(lays, key=lambda a: (int(a.split()[2]), rng.random()))
+        return "done"
+    return "done" if "done" in legal_set else rng.choice(legal)

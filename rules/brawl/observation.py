@@ -1,0 +1,116 @@
+"""What a seat may know of a Dumpster Brawl! game: the shape `observe` returns.
+
+The public view (`seat=None`) shows the characters, the size of every hand and pile, the
+Rummy scoring areas, the Blockers set aside and the last combat dice; a seat's own view adds
+`hand`. No view holds a card of another player's hand, the order of the trash pile or the
+face-down discard pile.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, TypedDict
+
+
+class CardView(TypedDict):
+    """One card a viewer may see."""
+
+    id: int
+    """The card's number (0..108), fixed for every game (see `data.py`)."""
+    type: str
+    """trash, slug, booster or blocker."""
+    key: str
+    """Its word in actions: the trash kind ("pizza"), "slug" or the Booster's key."""
+    name: str
+    """How players call it: "Pizza Box", "Slug", "Extra Elbow"."""
+
+
+class CharacterView(TypedDict):
+    """A seat's character placard."""
+
+    key: str
+    """The character's key ("iscratchu")."""
+    name: str
+    """Its name ("Iscratchu")."""
+    animal: str
+    """What animal it is ("alley cat")."""
+    affinity: str
+    """The trash kind key a set of two is enough for, when affinity is on."""
+
+
+class BrawlObservation(TypedDict):
+    """Everything `seat` may know (`seat=None`: anyone in the channel)."""
+
+    game: Literal["brawl"]
+    """Always "brawl"."""
+    seat: int | None
+    """Whose view this is; None for the public view."""
+    seats: int
+    """Number of players (seats sit clockwise in seat order)."""
+    mode: str
+    """round-rummage, king-of-the-heap or rummy."""
+    affinity: bool
+    """True when trash affinity is in use (never in Rummy)."""
+    step: int
+    """Actions applied so far."""
+    turns: int
+    """Turns begun so far."""
+    finished: bool
+    """True once the game is over."""
+    phase: str
+    """What is being decided: declare, pre, attack, defend, wind, spoils, rummage, lay or over
+    (see the engine's docstring)."""
+    turn: int
+    """The attacker of this turn."""
+    to_act: list[int]
+    """The seat that must decide now (empty once the game is over)."""
+    actor: int
+    """In spoils and rummage: the seat taking them."""
+    defender: int
+    """The seat attacked this turn (-1 before the attack)."""
+    king: int
+    """King of the Heap: the King's seat; -1 in the other modes."""
+    starter: int
+    """Who won the start-player roll."""
+    characters: list[CharacterView]
+    """Every seat's character, in seat order."""
+    in_play: list[str]
+    """Keys of the Slugs, Boosters and Blockers shuffled into this game."""
+    hand_sizes: list[int]
+    """How many cards each seat holds (never which)."""
+    laid: list[list[CardView]]
+    """Rummy: each seat's scoring area, face up; empty lists in the other modes."""
+    trash_size: int
+    """Cards left in the face-down trash pile."""
+    discard_size: int
+    """Cards in the face-down discard pile."""
+    aside: list[CardView]
+    """Blockers drawn, resolved and set aside."""
+    draws: int
+    """Draws left now (declared before the attack, or the pluses of a rummage)."""
+    discards: int
+    """Discards left now (declared, or the minuses of a rummage)."""
+    spoils: int
+    """Takes or gives left to the fight's winner."""
+    attack_dice: list[int]
+    """The attacker's last combat dice, one number a die: bit 1 a crowbar (else a lid), bit 2
+    a plus (else a minus); with the house rules' faces 1 is a crowbar-minus, 2 a lid-plus."""
+    defence_dice: list[int]
+    """The defender's last combat dice, numbered as `attack_dice`."""
+    extra_lids: int
+    """Lids the defender added with Sturdy Lid this fight."""
+    rummage_dice: list[int]
+    """The last rummage roll, numbered as `attack_dice`."""
+    truck: list[int]
+    """Garbage Truck: seats still to discard a card, the first deciding now."""
+    slippery: list[int]
+    """Seats whose next rummage roll is skipped (Slippery Lid)."""
+    stink: list[int]
+    """Per seat: turn ends left before a Stink Cloud lets it win (0: free to win)."""
+    points: list[int]
+    """Rummy points so far (cards laid, two more for going out); zeros in other modes."""
+    winners: list[int]
+    """The winner once the game is over (every seat when the turn limit calls a draw)."""
+    went_out: int
+    """Rummy: who went out first (-1 if nobody)."""
+    hand: list[CardView] | None
+    """This seat's own cards; None in the public view."""
