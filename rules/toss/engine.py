@@ -1,0 +1,558 @@
+"""Toss It in the Trash: the rules engine.
+
+Two to five players take turns stuffing forty pieces of garbage (ten each of milk cartons,
+tin cans, bottles and apple cores) into one bin, simulated in `bin.py`. Each player has a
+colour's ten cards numbered 1..10, shuffled into a draw pile, with three in hand.
+
+A round: every player secretly lays down one hand card (the choice is simultaneous, so
+`to_act` holds every seat that has not chosen yet). Once all have chosen, the cards are
+revealed together and the players take turns from the lowest number up; equal numbers go
+by the mice on the cards, fewer first. On a turn a player places as many pieces as their
+card's number, one at a time: the first piece's kind binds the turn, and only once that
+kind's supply is used up may they pick another. If anything falls out, the turn ends at
+once and the player takes the top point-counter minus side up. If the player places the
+last piece of the supply without a spill, the turn ends and they take the top counter plus
+side up. After either the bin is emptied and pre-filled again (two players: three of each
+kind; three: two; four: one; five: none) and the round goes on. After the round everyone
+draws a card. The game ends after the tenth round, or at once when the last counter is
+taken. Scores are the sums of the counters; the highest wins and ties share the win.
+
+House rules: card colours show 1 (red) to 5 (purple) mice; the counters stack with 1 on
+top down to 6; the pre-fill is dropped at random spots from the seed; a piece has fallen out
+when it crosses a wall below the rim or rests beyond one; the wobble option sets how
+unsteady the hand is (see `bin.WOBBLE`).
+
+Table rules of this bot, where the rulebook and the house rules are silent (tests check
+each one):
+
+- Colours are dealt to the seats at random from the seed (the tie-break by mice is then
+  fair between seats).
+- The choice of card cannot be taken back; nobody (the channel included) sees any card
+  before everyone has chosen.
+- A player whose card asks for more pieces than remain simply places until the supply is
+  empty, taking the plus counter on the last one.
+- When the last counter is taken the game ends at once, even mid-round.
+- No drop may be passed: a turn is exactly the card's number of drops unless it ends early.
+- The hand always lets go with the whole piece between the walls: a spot too near a wall
+  for the piece's width at its rotation is moved in just far enough (`bin.inside_opening`).
+- The piece that spills leaves the supply like any other; it goes back with the rest when
+  the bin is emptied (so forty pieces are always in the bin, on the floor or in supply).
+
+Actions are strings:
+
+    choose <n>                       lay down the hand card numbered n (1..10), face down
+    place <kind> <x> <angle>         drop a piece of <kind> (carton, can, bottle, apple) at
+                                     grid spot x (0..20, left wall to right wall) turned
+                                     <angle> degrees (0..165 in steps of 15)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+
+from rules.base import (
+    JSON,
+    Applied,
+    Event,
+    Game,
+    IllegalAction,
+    Option,
+    Outcome,
+    ranks_from_points,
+    rng_for,
+)
+from rules.toss import ai
+from rules.toss.bin import (
+    ANGLES,
+    KINDS,
+    PIECES_EACH,
+    WOBBLE,
+    X_STEPS,
+    Bin,
+    bin_from_json,
+    bin_to_json,
+    count_kinds,
+    grid_x,
+    prefill,
+    simulate,
+    wobbled,
+)
+from rules.toss.observation import BinPiece, TossObservation
+
+SCHEMA = 1
+ROUNDS = 10
+HAND = 3
+CARDS = tuple(range(1, 11))
+COUNTERS = (1, 2, 3, 4, 5, 6)  # the stack, top first (house rule)
+KIND_ORDER = tuple(KINDS)
+
+# Colours and the mice on their cards (house rule).
+COLOURS: dict[str, int] = {"red": 1, "blue": 2, "green": 3, "yellow": 4, "purple": 5}
+
+# Pre-filled pieces of each kind by number of players (rulebook table).
+PREFILL: dict[int, int] = {2: 3, 3: 2, 4: 1, 5: 0}
+
+CHOOSE, PLACE, OVER = "choose", "place", "over"
+NOT_A_MOVE = "That is not a move in this game."
+
+
+# ---------------------------------------------------------------------------------------------
+# State
+
+
+@dataclass(frozen=True)
+class State:
+    """A whole game. Never changed in place: `apply` builds a new one."""
+
+    seed: int
+    seats: int
+    wobble: str
+    colours: tuple[str, ...]
+    decks: tuple[tuple[int, ...], ...]  # per seat, the draw pile, top first
+    hands: tuple[tuple[int, ...], ...]  # per seat, sorted
+    pieces: Bin  # the bin's contents at rest
+    supply: tuple[int, ...]  # per kind in KIND_ORDER
+    version: int = SCHEMA
+    counter: int = 0  # random draws made from the seed so far
+    step: int = 0
+    round: int = 1
+    phase: str = CHOOSE
+    chosen: tuple[int | None, ...] = ()  # per seat, the card laid down this round
+    order: tuple[int, ...] = ()  # turn order after the reveal
+    turn_index: int = 0  # index into `order` of the seat placing now
+    to_place: int = 0
+    kind: str | None = None  # the kind this turn is bound to
+    counters: tuple[int, ...] = COUNTERS  # the stack, top first
+    taken: tuple[tuple[int, ...], ...] = ()  # per seat, signed counters
+    last_drop: tuple[int, int] | None = None  # x in tenths of mm, angle in tenths of degrees
+
+    @property
+    def finished(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def turn(self) -> int | None:
+        return self.order[self.turn_index] if self.phase == PLACE else None
+
+
+def mice(state: State, seat: int) -> int:
+    return COLOURS[state.colours[seat]]
+
+
+def scores(state: State) -> tuple[int, ...]:
+    return tuple(sum(counters) for counters in state.taken)
+
+
+def supply_of(state: State, kind: str) -> int:
+    return state.supply[KIND_ORDER.index(kind)]
+
+
+# ---------------------------------------------------------------------------------------------
+# Actions
+
+
+@dataclass(frozen=True)
+class Choose:
+    card: int
+
+
+@dataclass(frozen=True)
+class Place:
+    kind: str
+    x: int
+    angle: int
+
+
+Action = Choose | Place
+
+
+def parse_action(text: str) -> Action:
+    """Read an action string; raises `IllegalAction` for anything outside the grammar."""
+    words = text.split()
+    if len(words) == 2 and words[0] == "choose" and words[1].isdigit():
+        return Choose(int(words[1]))
+    if (
+        len(words) == 4
+        and words[0] == "place"
+        and words[1] in KINDS
+        and words[2].isdigit()
+        and words[3].isdigit()
+    ):
+        x, angle = int(words[2]), int(words[3])
+        if 0 <= x < X_STEPS and angle in ANGLES:
+            return Place(words[1], x, angle)
+    raise IllegalAction(NOT_A_MOVE)
+
+
+def action_text(action: Action) -> str:
+    if isinstance(action, Choose):
+        return f"choose {action.card}"
+    return f"place {action.kind} {action.x} {action.angle}"
+
+
+def allowed_kinds(state: State) -> list[str]:
+    """The kinds the player placing now may take: the turn's kind until it runs out."""
+    if state.kind is not None and supply_of(state, state.kind) > 0:
+        return [state.kind]
+    return [kind for kind in KIND_ORDER if supply_of(state, kind) > 0]
+
+
+# ---------------------------------------------------------------------------------------------
+# Setting up
+
+
+def _prefill(state: State) -> State:
+    """Empty the bin and pre-fill it for the number of players, from a fresh random draw."""
+    each = PREFILL[state.seats]
+    pieces = prefill(dict.fromkeys(KIND_ORDER, each), rng_for(state.seed, "prefill", state.counter))
+    inside = count_kinds(pieces)
+    supply = tuple(PIECES_EACH - inside[kind] for kind in KIND_ORDER)
+    return replace(state, pieces=pieces, supply=supply, counter=state.counter + 1)
+
+
+def _reveal(state: State) -> tuple[State, Event]:
+    chosen = [card for card in state.chosen if card is not None]
+    order = tuple(sorted(range(state.seats), key=lambda seat: (chosen[seat], mice(state, seat))))
+    first = order[0]
+    state = replace(
+        state, phase=PLACE, order=order, turn_index=0, to_place=chosen[first], kind=None
+    )
+    shown = ", ".join(f"{{p{seat}}} {chosen[seat]}" for seat in order)
+    return state, Event(f"Round {state.round}: the cards are turned up: {shown}.")
+
+
+def _next_turn(state: State) -> tuple[State, list[Event]]:
+    """The turn is over: the next seat in order, or the round's end."""
+    if state.turn_index + 1 < len(state.order):
+        index = state.turn_index + 1
+        seat = state.order[index]
+        card = state.chosen[seat] or 0
+        return replace(state, turn_index=index, to_place=card, kind=None), []
+    # Everyone has placed: each draws a card, and the next round starts.
+    if state.round >= ROUNDS:
+        return _finish(state)
+    hands = []
+    decks = []
+    for hand, deck in zip(state.hands, state.decks, strict=True):
+        hands.append(tuple(sorted((*hand, *deck[:1]))))
+        decks.append(deck[1:])
+    state = replace(
+        state,
+        hands=tuple(hands),
+        decks=tuple(decks),
+        round=state.round + 1,
+        phase=CHOOSE,
+        chosen=(None,) * state.seats,
+        order=(),
+        turn_index=0,
+        to_place=0,
+        kind=None,
+    )
+    if not any(state.hands):
+        return _finish(state)
+    return state, [Event(f"Round {state.round}: everyone lays down a card face down.")]
+
+
+def _finish(state: State) -> tuple[State, list[Event]]:
+    state = replace(state, phase=OVER, to_place=0, kind=None)
+    points = scores(state)
+    top = max(points)
+    winners = [f"{{p{seat}}}" for seat, p in enumerate(points) if p == top]
+    if len(winners) == 1:
+        text = f"The game is over: {winners[0]} wins with {top} points!"
+    else:
+        text = f"The game is over: {', '.join(winners)} share the win with {top} points!"
+    return state, [Event(text)]
+
+
+def _take_counter(state: State, seat: int, plus: bool) -> State:
+    value = state.counters[0]
+    taken = list(state.taken)
+    taken[seat] = (*taken[seat], value if plus else -value)
+    return replace(state, counters=state.counters[1:], taken=tuple(taken))
+
+
+# ---------------------------------------------------------------------------------------------
+# Applying actions
+
+
+def _apply_choose(state: State, seat: int, action: Choose) -> tuple[State, list[Event]]:
+    if state.chosen[seat] is not None:
+        raise IllegalAction("You have already laid down a card this round.")
+    if action.card not in state.hands[seat]:
+        raise IllegalAction(f"You have no {action.card} in your hand.")
+    hand = list(state.hands[seat])
+    hand.remove(action.card)
+    hands = list(state.hands)
+    hands[seat] = tuple(hand)
+    chosen = list(state.chosen)
+    chosen[seat] = action.card
+    state = replace(state, hands=tuple(hands), chosen=tuple(chosen))
+    events = [Event(f"{{p{seat}}} lays down a card.")]
+    if all(card is not None for card in state.chosen):
+        state, event = _reveal(state)
+        events.append(event)
+    return state, events
+
+
+def _apply_place(state: State, seat: int, action: Place) -> tuple[State, list[Event]]:
+    if action.kind not in allowed_kinds(state):
+        if supply_of(state, action.kind) == 0:
+            raise IllegalAction(f"There are no {KINDS[action.kind].name}s left in the supply.")
+        bound = KINDS[state.kind or action.kind].name
+        raise IllegalAction(f"This turn places {bound}s until they run out.")
+    rng = rng_for(state.seed, "drop", state.counter)
+    x, angle = wobbled(grid_x(action.x), action.angle, state.wobble, rng)
+    result = simulate(state.pieces, action.kind, x, angle)
+    last_drop = (round(x * 10), round(math.degrees(angle) * 10))
+    state = replace(state, counter=state.counter + 1, last_drop=last_drop, kind=action.kind)
+    name = KINDS[action.kind].name
+    who = f"{{p{seat}}}"
+    supply = list(state.supply)
+    supply[KIND_ORDER.index(action.kind)] -= 1  # the piece has left the supply either way
+    if result.spilled:
+        value = state.counters[0]
+        state = replace(state, pieces=result.pieces, supply=tuple(supply))
+        state = _take_counter(state, seat, plus=False)
+        events = [Event(f"{who} drops a {name} and garbage falls out! {who} takes -{value}.")]
+        return _after_counter(state, events)
+    state = replace(state, pieces=result.pieces, supply=tuple(supply), to_place=state.to_place - 1)
+    if sum(state.supply) == 0:
+        value = state.counters[0]
+        state = _take_counter(state, seat, plus=True)
+        events = [Event(f"{who} places the very last piece, a {name}, and takes +{value}!")]
+        return _after_counter(state, events)
+    events = [Event(f"{who} places a {name} ({state.to_place} more to go).")]
+    if state.to_place == 0:
+        state, more = _next_turn(state)
+        events += more
+    return state, events
+
+
+def _after_counter(state: State, events: list[Event]) -> tuple[State, list[Event]]:
+    """A counter was taken: the game ends on the last one; else empty, refill, next turn."""
+    if not state.counters:
+        state, more = _finish(state)
+        return state, events + more
+    state = _prefill(state)
+    events.append(Event("The bin is emptied and pre-filled again."))
+    state, more = _next_turn(state)
+    return state, events + more
+
+
+# ---------------------------------------------------------------------------------------------
+# JSON
+
+
+def state_to_json(state: State) -> JSON:
+    return {
+        "version": state.version,
+        "seed": state.seed,
+        "seats": state.seats,
+        "wobble": state.wobble,
+        "colours": list(state.colours),
+        "decks": [list(deck) for deck in state.decks],
+        "hands": [list(hand) for hand in state.hands],
+        "pieces": bin_to_json(state.pieces),
+        "supply": list(state.supply),
+        "counter": state.counter,
+        "step": state.step,
+        "round": state.round,
+        "phase": state.phase,
+        "chosen": list(state.chosen),
+        "order": list(state.order),
+        "turn_index": state.turn_index,
+        "to_place": state.to_place,
+        "kind": state.kind,
+        "counters": list(state.counters),
+        "taken": [list(t) for t in state.taken],
+        "last_drop": None if state.last_drop is None else list(state.last_drop),
+    }
+
+
+def state_from_json(data: JSON) -> State:
+    if data.get("version") != SCHEMA:
+        raise ValueError(f"Unknown Toss state version {data.get('version')!r}")
+    last = data["last_drop"]
+    return State(
+        version=SCHEMA,
+        seed=int(data["seed"]),
+        seats=int(data["seats"]),
+        wobble=str(data["wobble"]),
+        colours=tuple(str(c) for c in data["colours"]),
+        decks=tuple(tuple(int(c) for c in deck) for deck in data["decks"]),
+        hands=tuple(tuple(int(c) for c in hand) for hand in data["hands"]),
+        pieces=bin_from_json(data["pieces"]),
+        supply=tuple(int(n) for n in data["supply"]),
+        counter=int(data["counter"]),
+        step=int(data["step"]),
+        round=int(data["round"]),
+        phase=str(data["phase"]),
+        chosen=tuple(None if c is None else int(c) for c in data["chosen"]),
+        order=tuple(int(s) for s in data["order"]),
+        turn_index=int(data["turn_index"]),
+        to_place=int(data["to_place"]),
+        kind=data["kind"],
+        counters=tuple(int(c) for c in data["counters"]),
+        taken=tuple(tuple(int(c) for c in t) for t in data["taken"]),
+        last_drop=None if last is None else (int(last[0]), int(last[1])),
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# The game
+
+
+class Toss(Game):
+    key = "toss"
+    title = "Toss It in the Trash"
+    min_seats = 2
+    max_seats = 5
+    options = (
+        Option(
+            name="wobble",
+            description="How unsteady the hand that drops the garbage is.",
+            choices=tuple(WOBBLE),
+            default="house",
+        ),
+    )
+
+    def new_game(self, seats: int, options: Mapping[str, str], seed: int) -> State:
+        if not self.min_seats <= seats <= self.max_seats:
+            raise IllegalAction(
+                f"Toss It in the Trash takes {self.min_seats} to {self.max_seats} players."
+            )
+        wobble = options.get("wobble", "house") or "house"
+        if wobble not in WOBBLE:
+            raise IllegalAction(f"There is no wobble '{wobble}': pick {', '.join(WOBBLE)}.")
+        rng = rng_for(seed, "deal")
+        colours = list(COLOURS)
+        rng.shuffle(colours)
+        decks = []
+        hands = []
+        for _ in range(seats):
+            deck = list(CARDS)
+            rng.shuffle(deck)
+            hands.append(tuple(sorted(deck[:HAND])))
+            decks.append(tuple(deck[HAND:]))
+        state = State(
+            seed=seed,
+            seats=seats,
+            wobble=wobble,
+            colours=tuple(colours[:seats]),
+            decks=tuple(decks),
+            hands=tuple(hands),
+            pieces=(),
+            supply=(PIECES_EACH,) * len(KIND_ORDER),
+            chosen=(None,) * seats,
+            taken=((),) * seats,
+        )
+        return _prefill(state)
+
+    def opening_events(self, state: State) -> list[Event]:
+        return [Event("Round 1: everyone lays down a card face down.")]
+
+    def to_act(self, state: State) -> frozenset[int]:
+        if state.phase == CHOOSE:
+            return frozenset(seat for seat in range(state.seats) if state.chosen[seat] is None)
+        if state.phase == PLACE:
+            return frozenset({state.order[state.turn_index]})
+        return frozenset()
+
+    def legal_actions(self, state: State, seat: int) -> list[str]:
+        if seat not in self.to_act(state):
+            return []
+        if state.phase == CHOOSE:
+            return [f"choose {card}" for card in sorted(set(state.hands[seat]))]
+        return [
+            f"place {kind} {x} {angle}"
+            for kind in allowed_kinds(state)
+            for x in range(X_STEPS)
+            for angle in ANGLES
+        ]
+
+    def apply(self, state: State, seat: int, action: str) -> Applied:
+        if state.finished:
+            raise IllegalAction("That game is over.")
+        if seat not in self.to_act(state):
+            raise IllegalAction("It is not your turn.")
+        parsed = parse_action(action)
+        if state.phase == CHOOSE:
+            if not isinstance(parsed, Choose):
+                raise IllegalAction("First lay down a card: everyone chooses one in secret.")
+            state, events = _apply_choose(state, seat, parsed)
+        else:
+            if not isinstance(parsed, Place):
+                raise IllegalAction("The cards are down: now it is time to place garbage.")
+            state, events = _apply_place(state, seat, parsed)
+        return Applied(replace(state, step=state.step + 1), events)
+
+    def observe(self, state: State, seat: int | None) -> JSON:
+        own = seat is not None and 0 <= seat < state.seats
+        revealed = state.phase != CHOOSE
+        view = TossObservation(
+            game="toss",
+            seat=seat,
+            seats=state.seats,
+            wobble=state.wobble,
+            step=state.step,
+            round=state.round,
+            phase=state.phase,
+            to_act=sorted(self.to_act(state)),
+            colours=list(state.colours),
+            mice=[mice(state, s) for s in range(state.seats)],
+            hand_sizes=[len(hand) for hand in state.hands],
+            deck_sizes=[len(deck) for deck in state.decks],
+            chosen=[card is not None for card in state.chosen],
+            revealed=list(state.chosen) if revealed else [None] * state.seats,
+            order=list(state.order),
+            turn=state.turn,
+            to_place=state.to_place,
+            kind=state.kind,
+            bin=[
+                BinPiece(kind=p.kind, x=p.x / 10, y=p.y / 10, angle=p.angle / 1000)
+                for p in state.pieces
+            ],
+            supply=dict(zip(KIND_ORDER, state.supply, strict=True)),
+            counters=list(state.counters),
+            taken=[list(t) for t in state.taken],
+            scores=list(scores(state)),
+            last_drop=None
+            if state.last_drop is None
+            else [state.last_drop[0] / 10, state.last_drop[1] / 10],
+            finished=state.finished,
+            hand=list(state.hands[seat]) if own and seat is not None else None,
+            my_choice=state.chosen[seat] if own and seat is not None else None,
+        )
+        return dict(view)
+
+    def outcome(self, state: State) -> Outcome | None:
+        if not state.finished:
+            return None
+        points = scores(state)
+        return Outcome(ranks=ranks_from_points(points), points=points)
+
+    def to_json(self, state: State) -> JSON:
+        return state_to_json(state)
+
+    def from_json(self, data: JSON) -> State:
+        return state_from_json(data)
+
+    def describe(self, state: State, action: str) -> str:
+        try:
+            parsed = parse_action(action)
+        except IllegalAction:
+            return action
+        if isinstance(parsed, Choose):
+            return f"Lay down your {parsed.card}"
+        name = KINDS[parsed.kind].name.capitalize()
+        return f"{name} at {parsed.x}/{X_STEPS - 1}, turned {parsed.angle}°"
+
+    def choose(self, observation: JSON, legal: list[str], rng: random.Random) -> str:
+        return ai.choose(observation, legal, rng)
+
+
+TOSS = Toss()
