@@ -42,17 +42,24 @@ async def until(fake: FakeDiscord, check, what: str, timeout: float = 30.0):
     return await fake.wait_for(check, timeout=timeout, what=what)
 
 
+async def start_game(
+    fake: FakeDiscord, channel: Channel, host: FakeUser, guest: FakeUser, kind: str
+) -> None:
+    """Open a lobby, let the guest join, add an AI seat and start."""
+    await host.slash(f"/{kind} new", channel=channel, settle=False)
+    lobby = await until(fake, lambda: newest(fake, channel, host, "Join"), "lobby")
+    for user, label in ((guest, "Join"), (host, "Add AI player"), (host, "Start")):
+        result = await user.click(label, message=lobby, settle=False)
+        await until(fake, lambda r=result: r.interaction.acknowledged, label)
+
+
 async def play(fake: FakeDiscord, channel: Channel, users: list[FakeUser], stop_at: float) -> int:
     """Play games in one channel until the time is up; returns the actions taken."""
     host, guest = users
     rng = random.Random(channel.id)
     actions = 0
     while time.monotonic() < stop_at:
-        await host.slash("/rumble new", channel=channel, settle=False)
-        lobby = await until(fake, lambda: newest(fake, channel, host, "Join"), "lobby")
-        for user, label in ((guest, "Join"), (host, "Add AI player"), (host, "Start")):
-            result = await user.click(label, message=lobby, settle=False)
-            await until(fake, lambda r=result: r.interaction.acknowledged, label)
+        await start_game(fake, channel, host, guest, "rumble")
         while time.monotonic() < stop_at:
             board = await until(fake, lambda: newest(fake, channel, host, "My secret"), "board")
             if "The game is over" in board.content or not board.selects:
@@ -102,11 +109,7 @@ async def play_trashwar(
     rng = random.Random(channel.id)
     actions = 0
     while time.monotonic() < stop_at:
-        await host.slash("/trashwar new", channel=channel, settle=False)
-        lobby = await until(fake, lambda: newest(fake, channel, host, "Join"), "lobby")
-        for user, label in ((guest, "Join"), (host, "Add AI player"), (host, "Start")):
-            result = await user.click(label, message=lobby, settle=False)
-            await until(fake, lambda r=result: r.interaction.acknowledged, label)
+        await start_game(fake, channel, host, guest, "trashwar")
         while time.monotonic() < stop_at:
             board = await until(fake, lambda: battlefield(fake, channel), "battlefield")
             if "The game is over" in board.content:
