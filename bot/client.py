@@ -16,7 +16,15 @@ from bot.settings import DEFAULT_API_BASE, Settings
 
 log = logging.getLogger(__name__)
 
-COGS = ("cogs.table", "cogs.rumble", "cogs.trashwar", "cogs.scores", "cogs.guide")
+COGS = (
+    "cogs.table",
+    "cogs.rumble",
+    "cogs.trashwar",
+    "cogs.brawl",
+    "cogs.toss",
+    "cogs.scores",
+    "cogs.guide",
+)
 
 
 def point_at_api(base: str) -> None:

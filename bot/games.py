@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from rules.base import Game
+from rules.brawl import BRAWL
 from rules.rumble import RUMBLE
+from rules.toss import TOSS
 from rules.trashwar import TRASH_WAR
 
-GAMES: dict[str, Game] = {game.key: game for game in (RUMBLE, TRASH_WAR)}
+GAMES: dict[str, Game] = {game.key: game for game in (RUMBLE, TRASH_WAR, BRAWL, TOSS)}
 
 # Names for AI seats, in the order they are handed out.
 AI_NAMES = ("Rusty", "Grime", "Mopsy", "Soggy", "Clank", "Fumes", "Crumbs", "Gristle")

@@ -62,11 +62,20 @@ class Update:
     events: list[Event] = field(default_factory=list)
     started: bool = False
     finished: bool = False
+    first_step: int = field(init=False)  # the game's step before this request
+
+    def __post_init__(self) -> None:
+        self.first_step = self.game.step
 
     @property
     def public_lines(self) -> list[str]:
         names = seat_names(self.game)
         return [format_event(event, names) for event in self.events if event.to is None]
+
+    def private_lines(self, seat: int) -> list[str]:
+        """What this request told `seat` alone (a card drawn, a Sneak Peek)."""
+        names = seat_names(self.game)
+        return [format_event(event, names) for event in self.events if event.to == seat]
 
 
 def seat_names(game: GameRecord) -> list[str]:
@@ -270,6 +279,29 @@ class SessionService:
             session.add(game)
             return game
 
+    async def pick(self, channel_id: int, game_id: int, player: Player, choice: int) -> GameRecord:
+        """A player's own lobby pick (the game's `seat_pick`, a character say), by its
+        position among the choices. Two players cannot pick the same."""
+        async with self._locked(channel_id), self.db.transaction() as session:
+            game = await self._lobby(session, game_id, channel_id)
+            option = engine_of(game).seat_pick
+            seat = seat_of(game, player.user_id)
+            if option is None:
+                raise UserError("There is nothing to pick in this game.")
+            if seat is None:
+                raise UserError("Join the lobby first, then pick.")
+            if not 0 <= choice < len(option.choices):
+                raise UserError("Pick one of the options.")
+            value = option.choices[choice]
+            holder = next((s for s in game.seats if s.get("pick") == value), None)
+            if holder is not None and holder["user_id"] != player.user_id:
+                raise UserError(f"{holder['name']} has already picked that one.")
+            seats = [dict(s) for s in game.seats]
+            seats[seat]["pick"] = value
+            self._touch(game, seats=seats)
+            session.add(game)
+            return game
+
     async def cancel(self, channel_id: int, game_id: int, player: Player) -> GameRecord:
         async with self._locked(channel_id), self.db.transaction() as session:
             game = await self._lobby(session, game_id, channel_id)
@@ -291,12 +323,17 @@ class SessionService:
                         f"{engine.title} needs at least {engine.min_seats} players; "
                         f"there are {len(game.seats)}. Invite someone or add an AI player."
                     )
+                options = dict(game.options)
+                if engine.seat_pick is not None:
+                    picks = [seat.get("pick", "") for seat in game.seats]
+                    options[engine.seat_pick.name] = ",".join(picks)
                 try:
-                    state = engine.new_game(len(game.seats), game.options, game.seed)
+                    state = engine.new_game(len(game.seats), options, game.seed)
                 except IllegalAction as error:
                     raise UserError(str(error)) from None
                 self._touch(
                     game,
+                    options=options,
                     status=Status.PLAYING,
                     state=engine.to_json(state),
                     step=engine.step(state),
@@ -456,19 +493,26 @@ class SessionService:
         await update_ratings(session, game.guild_id, game.kind, results)
 
     async def _play_ai_turns(self, update: Update) -> None:
-        """Let AI seats take every turn that is theirs, one transaction per action."""
+        """Let AI seats take every turn that is theirs, one transaction per action. The AI
+        thinks in a worker thread and outside the transaction (a Toss It drop is tried in
+        the simulation many times), so other channels keep being answered meanwhile; the
+        caller holds the channel's lock, so nobody else acts here in between."""
         for _ in range(MAX_AI_CHAIN):
+            game = await self.get(update.game.id or 0)
+            if game is None or game.status != Status.PLAYING or game.state is None:
+                return
+            engine = engine_of(game)
+            state = engine.from_json(game.state)
+            ai_seats = sorted(s for s in engine.to_act(state) if game.seats[s]["ai"])
+            if not ai_seats:
+                return
+            seat = ai_seats[0]
+            action = await asyncio.to_thread(self._ai_pick, game, engine, state, seat)
             async with self.db.transaction() as session:
                 game = update.game = await self._load(session, update.game.id or 0)
                 if game.status != Status.PLAYING or game.state is None:
                     return
-                engine = engine_of(game)
                 state = engine.from_json(game.state)
-                ai_seats = sorted(s for s in engine.to_act(state) if game.seats[s]["ai"])
-                if not ai_seats:
-                    return
-                seat = ai_seats[0]
-                action = self._ai_pick(game, engine, state, seat)
                 await self._apply(session, update, engine, state, seat, action, actor="ai")
         log.warning("game %s: AI chain limit reached", update.game.id)
 

@@ -70,6 +70,7 @@ class Option:
     description: str
     choices: tuple[str, ...] = ()
     default: str = ""
+    labels: tuple[str, ...] = ()  # how each choice reads in a menu, when not its word
 
 
 @dataclass
@@ -103,6 +104,10 @@ class Game(ABC):
     min_seats: int
     max_seats: int
     options: tuple[Option, ...] = ()
+    # An option each player sets for their own seat in the lobby (a character, say). The
+    # lobby hands it to `new_game` as one comma-separated value, seat by seat, blank for a
+    # seat that left it to chance.
+    seat_pick: Option | None = None
 
     @abstractmethod
     def new_game(self, seats: int, options: Mapping[str, str], seed: int) -> Any:

@@ -43,7 +43,7 @@ class RumblePresenter:
             chest = f"the {CHARACTERS[obs['chest_exited_with']]} got away with the chest"
         return f"rumble {obs['rumble']}/3 · {left} characters left · {chest}"
 
-    def board(self, obs: JSON, names: list[str]) -> list[Picture]:
+    def board(self, obs: JSON, names: list[str], since: int) -> list[Picture]:
         pictures = [Picture("dungeon.png", draw_dungeon(obs, names))]  # type: ignore[arg-type]
         if obs["history"] and (obs["finished"] or just_started(obs)):
             reveal = draw_reveal(obs["history"][-1], names)  # type: ignore[arg-type]
@@ -88,3 +88,6 @@ class RumblePresenter:
         )
         name = names[obs["seat"]] if obs.get("seat") is not None else ""
         return HandReply(text, [Picture("secret.png", draw_secret(obs, name))])  # type: ignore[arg-type]
+
+    def narrowed(self, obs: JSON, prefix: str, names: list[str]) -> HandReply | None:
+        return None  # the buttons' labels say it all

@@ -17,7 +17,7 @@ from bot.models import Status
 from bot.sessions import Update, UserError, engine_of, format_event, seat_names, seat_of
 from cogs.shared import components
 from cogs.shared.interactions import client_of, refuse
-from cogs.shared.presenter import PRESENTERS, Picture
+from cogs.shared.presenter import PRESENTERS, HandReply, Picture
 from rules.base import Event
 
 if TYPE_CHECKING:
@@ -86,7 +86,7 @@ async def _board_message(
     engine = engine_of(game)
     names = seat_names(game)
     obs = sessions.public_view(game)
-    pictures = await asyncio.to_thread(presenter.board, obs, names)
+    pictures = await asyncio.to_thread(presenter.board, obs, names, update.first_step)
     header = f"**{engine.title}** · {presenter.summary(obs, names)}"
     lines = [f"• {line}" for line in update.public_lines]
     waiting = sessions.humans_to_act(game) if game.status == Status.PLAYING else []
@@ -156,15 +156,31 @@ async def follow_on(interaction: discord.Interaction, update: Update) -> None:
     client = client_of(interaction)
     game = update.game
     seat = seat_of(game, interaction.user.id)
+    # What the action told this player alone (the card drawn, a peek at a hand) leads.
+    told = (
+        "\n".join(f"🔒 {line}" for line in update.private_lines(seat)) if seat is not None else ""
+    )
     if seat is not None and seat in client.sessions.humans_to_act(game):
         _game, seat, obs = await client.sessions.view_for(game.id or 0, interaction.user.id)
         if PRESENTERS[game.kind].private_controls:
             text, pictures, view = await private_reply(client, game, seat, obs)
+            text = f"{told}\n\n{text}" if told else text
             await interaction.edit_original_response(
-                content=text, attachments=files_of(pictures), view=view
+                content=text[:MAX_CONTENT], attachments=files_of(pictures), view=view
             )
             return
-    await interaction.edit_original_response(content="Done.", attachments=[], view=None)
+    done = f"{told}\n\nDone." if told else "Done."
+    await interaction.edit_original_response(content=done[:MAX_CONTENT], attachments=[], view=None)
+
+
+async def narrowed_reply(client: TrashTableBot, game, prefix: str) -> HandReply:
+    """The text (and picture, if the game has one) over the buttons that finish a choice
+    started in a menu. Drawn from the public view: the choices narrowed are public ones or
+    the chooser's own."""
+    presenter = PRESENTERS[game.kind]
+    obs = client.sessions.public_view(game)
+    reply = await asyncio.to_thread(presenter.narrowed, obs, prefix, seat_names(game))
+    return reply or HandReply("Choose:")
 
 
 async def menu_choice(

@@ -6,6 +6,7 @@ database, so buttons keep working after a restart, and a control from an earlier
 refused as out of date.
 
     tt:lobby:<game>:<op>            Join, Leave, Add AI player, Start, Cancel
+    tt:pick:<game>                  a player's own lobby pick (a character), by position
     tt:act:<game>:<step>:<index>    one legal action, by its index among the seat's legal actions
     tt:menu:<game>:<step>:<b|h|a>:<slot>  a menu (board, hand, or a group of actions)
     tt:hand:<game>                  "My secret" / "My hand": the player's own view
@@ -19,10 +20,13 @@ from typing import Any, cast
 
 import discord
 
+from bot.games import GAMES
+from bot.models import GameRecord
 from bot.sessions import UserError
 from cogs.shared import board, lobby
 from cogs.shared.interactions import client_of, player_of, refuse
 from cogs.shared.presenter import Buttons, Choice, Control, Menu
+from rules.base import Option
 
 MAX_OPTIONS = 25  # Discord's limit for a select menu
 MAX_ROWS = 5  # Discord's limit of component rows on a message
@@ -80,18 +84,68 @@ class LobbyButton(
             await refuse(interaction, str(error))
             return
         await interaction.edit_original_response(
-            embed=lobby.lobby_embed(game), view=lobby_view(game.id or 0, game.status)
+            embed=lobby.lobby_embed(game), view=lobby_view(game)
         )
         if self.op == "start":
             await board.show_update(client, update)
 
 
-def lobby_view(game_id: int, status: str) -> discord.ui.View | None:
-    if status != "lobby":
+class PickSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"tt:pick:(?P<game>\d+)",
+):
+    """A player's own pick in the lobby (Dumpster Brawl!'s character): option values are
+    positions among the game's choices."""
+
+    def __init__(self, game_id: int, option: Option | None = None) -> None:
+        choices = [] if option is None else list(option.labels or option.choices)
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"tt:pick:{game_id}",
+                placeholder=(option.description if option else "Pick…")[:150],
+                options=[
+                    discord.SelectOption(label=label[:100], value=str(i))
+                    for i, label in enumerate(choices[:MAX_OPTIONS])
+                ]
+                or [discord.SelectOption(label="-", value="0")],
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> PickSelect:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values") or []
+        if not values or not str(values[0]).isdigit():
+            await refuse(interaction, "Pick one of the options.")
+            return
+        await interaction.response.defer()
+        client = client_of(interaction)
+        try:
+            game = await client.sessions.pick(
+                interaction.channel_id or 0, self.game_id, player_of(interaction), int(values[0])
+            )
+        except UserError as error:
+            await refuse(interaction, str(error))
+            return
+        await interaction.edit_original_response(
+            embed=lobby.lobby_embed(game), view=lobby_view(game)
+        )
+
+
+def lobby_view(game: GameRecord) -> discord.ui.View | None:
+    if game.status != "lobby":
         return None
     view = discord.ui.View(timeout=None)
+    option = GAMES[game.kind].seat_pick
+    if option is not None:
+        view.add_item(PickSelect(game.id or 0, option))
     for op in LOBBY_LABELS:
-        view.add_item(LobbyButton(game_id, op))
+        view.add_item(LobbyButton(game.id or 0, op))
     return view
 
 
@@ -203,7 +257,10 @@ class MenuSelect(
             return
         # A group of actions: the player finishes the choice privately.
         view = narrowed_view(self.game_id, self.step, [(i, label) for i, _, label in actions])
-        await interaction.response.send_message("Choose:", view=view, ephemeral=True)
+        reply = await board.narrowed_reply(client_of(interaction), _game, choice)
+        await interaction.response.send_message(
+            reply.text, files=board.files_of(reply.pictures), view=view, ephemeral=True
+        )
 
 
 def menu_chunks(controls: list[Control]) -> list[Menu]:

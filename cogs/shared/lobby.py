@@ -25,16 +25,23 @@ def lobby_embed(game: GameRecord) -> discord.Embed:
         if game.status == Status.LOBBY
         else discord.Colour.dark_grey(),
     )
-    players = [
-        f"{i + 1}. {seat['name']}" + (" (host)" if seat["user_id"] == game.host_id else "")
-        for i, seat in enumerate(game.seats)
-    ]
+    pick = engine.seat_pick
+    labels = dict(zip(pick.choices, pick.labels or pick.choices, strict=True)) if pick else {}
+    players = []
+    for i, seat in enumerate(game.seats):
+        line = f"{i + 1}. {seat['name']}" + (" (host)" if seat["user_id"] == game.host_id else "")
+        if pick is not None:
+            line += f" · {labels.get(seat.get('pick', ''), 'random')}"
+        players.append(line)
     embed.add_field(
         name=f"Players {len(game.seats)}/{engine.max_seats} (at least {engine.min_seats})",
         value="\n".join(players) or "nobody yet",
         inline=False,
     )
-    settings = [f"{name}: {value}" for name, value in sorted(game.options.items())]
+    hidden = {pick.name} if pick else set()  # shown beside each player instead
+    settings = [
+        f"{name}: {value}" for name, value in sorted(game.options.items()) if name not in hidden
+    ]
     settings.append(f"turn timer: {game.turn_timer} min" if game.turn_timer else "turn timer: off")
     embed.add_field(name="Options", value="\n".join(settings), inline=False)
     if game.status == Status.LOBBY:
@@ -69,7 +76,7 @@ async def open_lobby(
         await refuse(interaction, str(error))
         return
     await interaction.response.send_message(
-        embed=lobby_embed(game), view=components.lobby_view(game.id or 0, game.status)
+        embed=lobby_embed(game), view=components.lobby_view(game)
     )
     message = await interaction.original_response()
     await client.sessions.set_message(game.id or 0, lobby=message.id)

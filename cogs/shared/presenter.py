@@ -61,8 +61,10 @@ class Presenter(Protocol):
     def summary(self, obs: JSON, names: list[str]) -> str:
         """One line about the game right now, for the board message and /game status."""
 
-    def board(self, obs: JSON, names: list[str]) -> list[Picture]:
-        """The channel's pictures, from the public observation. Runs in a worker thread."""
+    def board(self, obs: JSON, names: list[str], since: int) -> list[Picture]:
+        """The channel's pictures, from the public observation; `since` is the step the
+        previous board showed (to picture what happened in between, like dice rolls). Runs
+        in a worker thread."""
 
     def controls(
         self, obs: JSON, legal: list[str], describe: Callable[[str], str]
@@ -75,6 +77,11 @@ class Presenter(Protocol):
         self, obs: JSON, names: list[str], legal: list[str], describe: Callable[[str], str]
     ) -> HandReply:
         """A player's own view and controls. Runs in a worker thread."""
+
+    def narrowed(self, obs: JSON, prefix: str, names: list[str]) -> HandReply | None:
+        """The private reply over the buttons that finish a menu choice standing for several
+        actions (`prefix`), drawn from the public view; None for a plain "Choose:". Runs in
+        a worker thread."""
 
 
 PRESENTERS: dict[str, Presenter] = {}

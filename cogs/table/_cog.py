@@ -164,7 +164,7 @@ class TableCog(commands.Cog):
             game.lobby_message_id or 0
         )
         try:
-            view = components.lobby_view(game.id or 0, game.status)
+            view = components.lobby_view(game)
             await message.edit(embed=lobby_embed(game), view=view)
         except discord.HTTPException as error:
             log.info("could not refresh lobby %s: %s", game.id, error.status)

@@ -30,7 +30,7 @@ class TrashWarPresenter:
         phase = f"torching phase {obs['torch_phase']}"
         return f"turn {obs['turns']} · {phase} · {caption(obs, names)}"  # type: ignore[arg-type]
 
-    def board(self, obs: JSON, names: list[str]) -> list[Picture]:
+    def board(self, obs: JSON, names: list[str], since: int) -> list[Picture]:
         return [Picture("battlefield.png", draw_battlefield(obs, names))]  # type: ignore[arg-type]
 
     def controls(
@@ -62,3 +62,6 @@ class TrashWarPresenter:
         listed = ", ".join(card["title"] for card in cards) or "no cards"
         text = f"Your hand ({len(cards)}): {listed}. Only you can see this."
         return HandReply(text, [Picture("hand.png", draw_hand(obs, name))])  # type: ignore[arg-type]
+
+    def narrowed(self, obs: JSON, prefix: str, names: list[str]) -> HandReply | None:
+        return None  # the buttons' labels say it all

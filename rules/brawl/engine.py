@@ -119,7 +119,7 @@ from rules.brawl.data import (
     TRASH_IDS,
     Face,
 )
-from rules.brawl.observation import BrawlObservation, CardView
+from rules.brawl.observation import BrawlObservation, CardView, RollView
 
 SCHEMA = 1
 _KIND: tuple[int, ...] = tuple(card.kind if card.type == TRASH else -1 for card in CARDS)
@@ -143,6 +143,11 @@ DECLARE, PRE, ATTACK, DEFEND, WIND, SPOILS, RUMMAGE, LAY, OVER = (
 )
 DECLARATIONS = {"draw": (2, 0), "discard": (0, 2), "both": (1, 1), "neither": (0, 0)}
 TURN_BOOSTER_PHASES = (DECLARE, PRE, ATTACK, RUMMAGE)
+# Why a roll was made, as kept in the roll log (a number in the state, a word in observations).
+ROLL_PURPOSES = ("attack", "defence", "reroll", "rummage", "roll-off")
+ROLL_COLOURS = ("blue", "green")
+DICE_FACES = {"blue": BLUE_FACES, "green": GREEN_FACES}
+ROLL_LOG = 16  # rolls kept for the pictures: enough for the AI turns between two boards
 
 
 @dataclass(frozen=True)
@@ -186,6 +191,9 @@ class State:
     finished: bool = False
     winners: tuple[int, ...] = ()
     went_out: int = -1
+    # The latest rolls, oldest first: (step, seat, colour, purpose, *dice), colour and
+    # purpose as positions in ROLL_COLOURS and ROLL_PURPOSES, step the action that rolled.
+    roll_log: tuple[tuple[int, ...], ...] = ()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -420,6 +428,7 @@ class _Table:
         self.slippery = list(state.slippery)
         self.truck = list(state.truck)
         self.rolls = state.rolls
+        self.roll_log = list(state.roll_log)
         self.events: list[Event] = []
         self.changes: dict[str, Any] = {}
 
@@ -438,9 +447,15 @@ class _Table:
     def set(self, **changes: Any) -> None:
         self.changes.update(changes)
 
-    def roll(self, n: int, faces: tuple[Face, ...]) -> tuple[int, ...]:
+    def roll(self, n: int, colour: str, seat: int, purpose: str) -> tuple[int, ...]:
+        """Roll `n` dice of a colour for a seat, and log the roll for the pictures."""
+        faces = DICE_FACES[colour]
         rng = self.rng()
-        return tuple(die_value(rng.choice(faces)) for _ in range(n))
+        dice = tuple(die_value(rng.choice(faces)) for _ in range(n))
+        code = (ROLL_COLOURS.index(colour), ROLL_PURPOSES.index(purpose))
+        entry = (self.state.step + 1, seat, *code, *dice)
+        self.roll_log = [*self.roll_log, entry][-ROLL_LOG:]
+        return dice
 
     def take_from_hand(self, seat: int, key: str) -> int:
         hand = self.hands[seat]
@@ -517,6 +532,7 @@ class _Table:
             self.state,
             step=self.state.step + 1,
             rolls=self.rolls,
+            roll_log=tuple(self.roll_log),
             hands=tuple(tuple(h) for h in self.hands),
             laid=tuple(tuple(h) for h in self.laid),
             trash=tuple(self.trash),
@@ -553,7 +569,7 @@ class _Table:
 
     def roll_off(self, seats: list[int]) -> int:
         while len(seats) > 1:
-            rolls = {p: crowbars(self.roll(ATTACK_DICE, BLUE_FACES)) for p in seats}
+            rolls = {p: crowbars(self.roll(ATTACK_DICE, "blue", p, "roll-off")) for p in seats}
             self.say(
                 "Roll-off: " + ", ".join(f"{_p(p)} {n} crowbars" for p, n in rolls.items()) + "."
             )
@@ -632,8 +648,8 @@ class _Table:
         defender = self.get("defender")
         elbows = self.get("elbows")
         attacker = state.turn
-        a = self.roll(ATTACK_DICE + (attacker in elbows), BLUE_FACES)
-        d = self.roll(DEFENCE_DICE + (defender in elbows), GREEN_FACES)
+        a = self.roll(ATTACK_DICE + (attacker in elbows), "blue", attacker, "attack")
+        d = self.roll(DEFENCE_DICE + (defender in elbows), "green", defender, "defence")
         self.set(dice=(a, d))
         self.say_dice(attacker, a, "blue")
         self.say_dice(defender, d, "green")
@@ -658,23 +674,23 @@ class _Table:
             if state.mode == KING:
                 self.say(f"{_p(attacker)} is the new King of the Heap!")
                 self.set(king=attacker)
-                self.rummage(attacker, BLUE_FACES, "blue")
+                self.rummage(attacker, "blue")
             else:
                 self.set(phase=SPOILS, actor=attacker, spoils=1)
         else:
             self.say(f"{lids} lids hold off {bars} crowbars: {_p(defender)} wins the fight.")
             if state.mode == KING:
-                self.rummage(defender, GREEN_FACES, "green")
+                self.rummage(defender, "green")
             else:
                 self.set(phase=SPOILS, actor=defender, spoils=2)
 
-    def rummage(self, seat: int, faces: tuple[Face, ...], colour: str) -> None:
+    def rummage(self, seat: int, colour: str) -> None:
         if seat in self.slippery:
             self.slippery.remove(seat)
             self.say(f"Slippery Lid: {_p(seat)}'s rummage roll is skipped.")
             self.after_fight()
             return
-        dice = self.roll(RUMMAGE_DICE, faces)
+        dice = self.roll(RUMMAGE_DICE, colour, seat, "rummage")
         self.set(rummage=dice)
         plus = pluses(dice)
         minus = len(dice) - plus
@@ -769,9 +785,9 @@ def _perform(state: State, seat: int, action: str) -> _Table:
             a, d = state.dice
             attacker = seat == state.turn
             if attacker:
-                a = t.roll(len(a), BLUE_FACES)
+                a = t.roll(len(a), "blue", seat, "reroll")
             else:
-                d = t.roll(len(d), GREEN_FACES)
+                d = t.roll(len(d), "green", seat, "reroll")
             t.say(f"{_p(seat)} plays Second Wind and rerolls.")
             t.say_dice(seat, a if attacker else d, "blue" if attacker else "green")
             t.set(dice=(a, d))
@@ -804,7 +820,7 @@ def _perform(state: State, seat: int, action: str) -> _Table:
             t.check_victory()
         if not t.get("finished") and not t.get("spoils"):
             if seat == state.turn:
-                t.rummage(seat, BLUE_FACES, "blue")
+                t.rummage(seat, "blue")
             else:
                 t.after_fight()
         return t
@@ -900,6 +916,21 @@ def _option_int(options: Mapping[str, str], name: str, default: int, top: int) -
     return value
 
 
+def _characters(picks: str, seats: int, seed: int) -> tuple[int, ...]:
+    """Each seat's character: the ones picked (by seat, blank for none), the rest drawn at
+    random from the characters nobody picked."""
+    picked = [w.strip() for w in picks.split(",")] if picks else []
+    if len(picked) > seats:
+        raise IllegalAction("More characters than players.")
+    chosen = [w for w in picked if w]
+    if any(w not in CHARACTER_INDEX for w in chosen) or len(set(chosen)) != len(chosen):
+        raise IllegalAction("Characters are distinct keys: " + ", ".join(CHARACTER_INDEX))
+    rest = [k for k in range(len(CHARACTERS)) if CHARACTERS[k].key not in chosen]
+    rng_for(seed, "characters").shuffle(rest)
+    picked += [""] * (seats - len(picked))
+    return tuple(CHARACTER_INDEX[w] if w else rest.pop() for w in picked)
+
+
 def start_roll(seed: int, seats: int) -> tuple[int, tuple[tuple[int, ...], ...]]:
     """Everyone rolls a die: lids drop out, crowbars roll on, all lids roll again."""
     rolling = list(range(seats))
@@ -929,14 +960,7 @@ def new_state(seats: int, options: Mapping[str, str], seed: int) -> State:
     slugs = _option_int(options, "slugs", DEFAULT_SLUGS, MAX_SLUGS)
     boosters = _option_int(options, "boosters", DEFAULT_BOOSTERS, len(BOOSTER_IDS))
     blockers = _option_int(options, "blockers", DEFAULT_BLOCKERS, len(BLOCKER_IDS))
-    picked = [w for w in (options.get("characters", "") or "").split(",") if w]
-    if any(w not in CHARACTER_INDEX for w in picked) or len(set(picked)) != len(picked):
-        raise IllegalAction("Characters are distinct keys: " + ", ".join(CHARACTER_INDEX))
-    if len(picked) > seats:
-        raise IllegalAction("More characters than players.")
-    rest = [k for k in range(len(CHARACTERS)) if CHARACTERS[k].key not in picked]
-    rng_for(seed, "characters").shuffle(rest)
-    characters = tuple([CHARACTER_INDEX[w] for w in picked] + rest[: seats - len(picked)])
+    characters = _characters(options.get("characters", "") or "", seats, seed)
     chosen_boosters = sorted(rng_for(seed, "boosters").sample(BOOSTER_IDS, boosters))
     chosen_blockers = sorted(rng_for(seed, "blockers").sample(BLOCKER_IDS, blockers))
     starter, rounds = start_roll(seed, seats)
@@ -1008,6 +1032,19 @@ def _card(card: int) -> CardView:
     return _VIEWS[card].copy()
 
 
+def _roll_view(entry: tuple[int, ...]) -> RollView:
+    step, seat, colour, purpose, *dice = entry
+    return {
+        "step": step,
+        "seat": seat,
+        "colour": ROLL_COLOURS[colour],
+        "purpose": ROLL_PURPOSES[purpose],
+        "dice": dice,
+        "crowbars": crowbars(dice),
+        "pluses": pluses(dice),
+    }
+
+
 def observe(state: State, seat: int | None) -> BrawlObservation:
     own = seat is not None and 0 <= seat < state.seats
     acting = to_act(state)
@@ -1050,6 +1087,8 @@ def observe(state: State, seat: int | None) -> BrawlObservation:
         "defence_dice": list(d),
         "extra_lids": state.lids,
         "rummage_dice": list(state.rummage),
+        "rolls": [_roll_view(entry) for entry in state.roll_log],
+        "start_rolls": [list(r) for r in state.start_rolls],
         "truck": list(state.truck),
         "slippery": list(state.slippery),
         "stink": list(state.stink),
@@ -1076,7 +1115,7 @@ _TUPLES = (
     "rummage",
 )
 _TUPLES2 = ("truck", "slippery", "stink", "winners")
-_NESTED = ("start_rolls", "hands", "laid")
+_NESTED = ("start_rolls", "hands", "laid", "roll_log")
 
 
 def state_to_json(state: State) -> JSON:
@@ -1201,7 +1240,13 @@ class Brawl(Game):
         Option("slugs", "Slug cards in the deck (0 to 6).", (), str(DEFAULT_SLUGS)),
         Option("boosters", "Booster cards (0 to 7).", (), str(DEFAULT_BOOSTERS)),
         Option("blockers", "Blocker cards (0 to 5).", (), str(DEFAULT_BLOCKERS)),
-        Option("characters", "Characters by seat, comma separated; the rest random.", (), ""),
+    )
+    seat_pick = Option(
+        "characters",
+        "Your character (its affinity item needs only two for a set).",
+        tuple(c.key for c in CHARACTERS),
+        "",
+        tuple(f"{c.name}, {c.animal} ({KINDS[KIND_INDEX[c.affinity]].name})" for c in CHARACTERS),
     )
 
     def new_game(self, seats: int, options: Mapping[str, str], seed: int) -> State:

@@ -37,6 +37,25 @@ class CharacterView(TypedDict):
     """The trash kind key a set of two is enough for, when affinity is on."""
 
 
+class RollView(TypedDict):
+    """One roll of the dice, for the pictures."""
+
+    step: int
+    """The action that made it (the game's `step` right after that action)."""
+    seat: int
+    """Who rolled."""
+    colour: str
+    """blue or green."""
+    purpose: str
+    """attack, defence, reroll (Second Wind), rummage or roll-off."""
+    dice: list[int]
+    """One number a die, as in `attack_dice`."""
+    crowbars: int
+    """Crowbars rolled."""
+    pluses: int
+    """Pluses rolled (the lids with the house rules' faces)."""
+
+
 class BrawlObservation(TypedDict):
     """Everything `seat` may know (`seat=None`: anyone in the channel)."""
 
@@ -100,6 +119,12 @@ class BrawlObservation(TypedDict):
     """Lids the defender added with Sturdy Lid this fight."""
     rummage_dice: list[int]
     """The last rummage roll, numbered as `attack_dice`."""
+    rolls: list[RollView]
+    """The latest rolls (up to 16), oldest first: the board pictures those since it was last
+    posted."""
+    start_rolls: list[list[int]]
+    """The start-player roll, one list per round, one number per seat: 1 a crowbar (rolls
+    on), 0 a lid (drops out), -1 already out."""
     truck: list[int]
     """Garbage Truck: seats still to discard a card, the first deciding now."""
     slippery: list[int]

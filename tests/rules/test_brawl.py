@@ -402,7 +402,13 @@ def test_options() -> None:
     state = BRAWL.new_game(3, {"characters": "hissy,bandit"}, 1)
     assert state.characters[:2] == (CHARACTER_INDEX["hissy"], CHARACTER_INDEX["bandit"])
     assert len(set(state.characters)) == 3
-    for bad in ({"slugs": "7"}, {"mode": "chess"}, {"affinity": "maybe"}, {"characters": "x"}):
+    # Picks go by seat; a blank seat (no pick in the lobby) draws from the characters left.
+    state = BRAWL.new_game(4, {"characters": ",bandit,,hissy"}, 1)
+    assert state.characters[1] == CHARACTER_INDEX["bandit"]
+    assert state.characters[3] == CHARACTER_INDEX["hissy"]
+    assert len(set(state.characters)) == 4
+    bad_picks = ({"characters": "x"}, {"characters": "bandit,bandit"}, {"characters": ",,,"})
+    for bad in ({"slugs": "7"}, {"mode": "chess"}, {"affinity": "maybe"}, *bad_picks):
         with pytest.raises(IllegalAction):
             BRAWL.new_game(3, bad, 1)
     with pytest.raises(IllegalAction):

@@ -1,0 +1,113 @@
+"""How Toss It in the Trash looks in a channel.
+
+Two kinds of decision, shown two ways. Choosing a card is secret and simultaneous: every
+player picks from their own "My hand" reply and the board shows only who has chosen. Dropping
+a piece is public: the board of the player whose turn it is carries a menu per kind of
+garbage with the spots across the opening; the spot picked opens a private reply with a
+preview of the piece held there and a button per rotation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from cogs.shared.presenter import Buttons, Choice, Control, HandReply, Menu, Picture
+from render.toss import draw_bin, draw_cards, draw_preview
+from rules.base import JSON
+from rules.toss.bin import KINDS, X_STEPS
+
+MIDDLE = (X_STEPS - 1) // 2
+
+
+def spot_words(x: int) -> str:
+    """Where a grid spot is, in words: 0 is against the left wall, 20 the right."""
+    if x == MIDDLE:
+        return "the middle"
+    side = "left" if x < MIDDLE else "right"
+    steps = abs(x - MIDDLE)
+    if steps == MIDDLE:
+        return f"against the {side} wall"
+    return f"{steps} {'step' if steps == 1 else 'steps'} {side} of the middle"
+
+
+def placements(legal: list[str]) -> dict[str, list[int]]:
+    """The spots open for each kind of garbage, from legal `place <kind> <x> <angle>`."""
+    spots: dict[str, list[int]] = {}
+    for action in legal:
+        words = action.split()
+        if words[0] == "place":
+            kind, x = words[1], int(words[2])
+            if x not in spots.setdefault(kind, []):
+                spots[kind].append(x)
+    return spots
+
+
+class TossPresenter:
+    kind = "toss"
+    private_controls = False  # after a private choice the reply just closes ("Done.")
+    hand_label = "My hand"
+
+    def summary(self, obs: JSON, names: list[str]) -> str:
+        if obs["finished"]:
+            best = max(obs["scores"])
+            winners = [names[s] for s, score in enumerate(obs["scores"]) if score == best]
+            return f"final: {' and '.join(winners)} with {best} points"
+        parts = [f"round {obs['round']}/10", f"{len(obs['bin'])} pieces in the bin"]
+        if obs["phase"] == "choose":
+            chosen = sum(obs["chosen"])
+            parts.append(f"choosing cards ({chosen} of {obs['seats']} chosen)")
+        elif obs["turn"] is not None:
+            kind = f" ({KINDS[obs['kind']].name})" if obs["kind"] else ""
+            parts.append(f"{names[obs['turn']]} drops {obs['to_place']} more{kind}")
+        parts.append(f"{len(obs['counters'])} counters left")
+        return " · ".join(parts)
+
+    def board(self, obs: JSON, names: list[str], since: int) -> list[Picture]:
+        return [Picture("bin.png", draw_bin(obs, names))]  # type: ignore[arg-type]
+
+    def controls(
+        self, obs: JSON, legal: list[str], describe: Callable[[str], str]
+    ) -> list[Control]:
+        if obs["phase"] != "place":
+            return []  # choosing a card is secret: it happens in the private reply
+        return [
+            Menu(
+                f"Drop a {KINDS[kind].name} at…",
+                [Choice(f"place {kind} {x}", f"Spot {x}: {spot_words(x)}") for x in spots],
+            )
+            for kind, spots in placements(legal).items()
+        ]
+
+    def hand_controls(
+        self, obs: JSON, legal: list[str], describe: Callable[[str], str]
+    ) -> list[Control]:
+        if obs["phase"] != "choose":
+            return []  # drops are chosen on the board
+        return [Buttons([Choice(action, describe(action)) for action in legal])]
+
+    def hand(self, obs: JSON, names: list[str]) -> HandReply:
+        seat = obs.get("seat")
+        if seat is None:
+            return HandReply("You are not playing in this game.")
+        cards = ", ".join(str(card) for card in obs.get("hand") or []) or "none"
+        mice = obs["mice"][seat]
+        lines = [f"Your cards: {cards} ({obs['colours'][seat]}, {mice} mice each)."]
+        if obs.get("my_choice") is not None:
+            lines.append(f"You laid down your {obs['my_choice']} this round.")
+        elif obs["phase"] == "choose" and seat in obs["to_act"]:
+            lines.append("Lay down one card: nobody sees it until everyone has chosen.")
+        lines.append("Only you can see this.")
+        picture = Picture("cards.png", draw_cards(obs, names[seat]))  # type: ignore[arg-type]
+        return HandReply("\n".join(lines), [picture])
+
+    def narrowed(self, obs: JSON, prefix: str, names: list[str]) -> HandReply | None:
+        """The private reply that finishes a drop: the piece held at the chosen spot."""
+        words = prefix.split()
+        if len(words) != 3 or words[0] != "place":
+            return None
+        kind, x = words[1], int(words[2])
+        text = (
+            f"{KINDS[kind].name.capitalize()} held at spot {x} ({spot_words(x)}), "
+            "shown upright. Choose how far to turn it before you let go:"
+        )
+        return HandReply(text, [Picture("preview.png", draw_preview(obs, kind, x, 0))])  # type: ignore[arg-type]
