@@ -1,22 +1,28 @@
 """Players the bot provides for Toss It in the Trash.
 
-`choose` is the sensible AI. It sees only its observation (the bin, the supply, its hand)
-and the legal actions.
+`choose` is the sensible AI. It sees only its observation (the bin, the supply, the
+wobble option) and the legal actions.
 
-- Placing: it keeps to one kind (the one with the most pieces left, when it may pick) and
-  tries a spread of spots across the opening, lying flat and standing up, in the
-  simulation, also shifted each way by the table's wobble. Spots where any of those
-  spill are out; of the rest it takes the one whose worst case leaves the pile lowest,
-  then with the lowest centre of weight.
+- Placing: it drops every kind it may take at a spread of spots and rotations in the
+  simulation, from the exact spot (no wobble), and scores each result by the space it
+  wastes: the area under the pile's skyline that no piece fills, plus how high and how
+  bumpy the pile ends up. The best few candidates are dropped again with wobbles drawn
+  from the AI's own generator (never the game's, whose next wobble it must not know);
+  a candidate is judged by its worst outcome, and any spill rules it out while a
+  candidate without one remains. When every candidate spills, it tries more spots and
+  rotations before giving up.
 - Choosing a card: it estimates how many more pieces the bin can take from the free space
-  under the rim. When the whole supply fits, it plays a card big enough to place the last
-  piece; otherwise it plays the biggest card that still fits, or its smallest card.
+  between the pile's skyline and the height it can heap the pile to. When the whole
+  supply fits, it plays a card big enough to place the last piece; otherwise it plays the
+  biggest card whose pieces still fit after the ones the lower cards of the others are
+  likely to place first, or its smallest card.
 
 `random_choice` is the random player the playout tests use.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from typing import Any
@@ -26,16 +32,29 @@ from rules.toss.bin import (
     BIN_WIDTH,
     KINDS,
     WOBBLE,
+    X_STEPS,
+    Kind,
     Piece,
     grid_x,
-    highest,
     simulate,
 )
 
-SPOT_STRIDE = 2  # try every second grid spot
-ANGLES_TRIED = (0, 90)  # standing up and lying flat
-PACKING = 0.55  # how much of the free space careful packing fills
-HEAD_ROOM = 1.1  # the pile may stand this far above the rim (a share of the height)
+FIRST_PASS = 36  # drops the first pass may simulate: keeps a decision well under 0.5 s
+MAX_SPOTS = 11  # every second grid spot (a wobble spreads over the gaps)
+MIN_SPOTS = 5  # every fifth, when all kinds are open
+BOX_ANGLES = (0, 90)  # first pass: boxes standing up and lying flat
+RESCUE = 30  # more drops tried when the whole first pass spills
+RESCUE_ANGLES = (0, 90, 45, 135)
+KEEP = 3  # candidates of the first pass that are tried again with wobbles
+SHAKES = 3  # wobbled drops per kept candidate
+COLUMNS = 30  # skyline sample points across the bin
+HEIGHT_WEIGHT = 0.3  # waste per mm of the pile's highest point (area units per mm)
+BUMP_WEIGHT = 0.5  # waste per mm of ups and downs along the skyline
+RIM_WEIGHT = 20.0  # extra per mm the pile reaches above the rim: pieces up there slide off
+# Card choice: measured (tests/toss_measure.py), this AI heaps the pile to about 1.3 to 1.4
+# times the rim's height before its first spill; above the rim pieces overhang the walls,
+# so the free area up to there holds about its own area of pieces.
+HEAP = 1.3
 
 
 def random_choice(legal: list[str], rng: random.Random) -> str:
@@ -50,14 +69,85 @@ def _pieces(observation: dict[str, Any]) -> tuple[Piece, ...]:
     )
 
 
+def area(kind: Kind) -> float:
+    if kind.shape == "round":
+        return math.pi * kind.radius**2
+    return kind.width * kind.height
+
+
+# ---------------------------------------------------------------------------------------------
+# The skyline: the top of the pile at evenly spaced points across the bin
+
+
+def _top_at(piece: Piece, xs: list[float], tops: list[float]) -> None:
+    """Raise `tops` to `piece`'s upper edge wherever it covers a point of `xs`."""
+    kind = KINDS[piece.kind]
+    cx, cy = piece.x / 10, piece.y / 10
+    if kind.shape == "round":
+        r = kind.radius
+        for i, x in enumerate(xs):
+            d = x - cx
+            if -r < d < r:
+                tops[i] = max(tops[i], cy + math.sqrt(r * r - d * d))
+        return
+    c, s = math.cos(piece.angle / 1000), math.sin(piece.angle / 1000)
+    w, h = kind.width / 2, kind.height / 2
+    corners = [
+        (cx + c * u - s * v, cy + s * u + c * v) for u, v in ((-w, -h), (w, -h), (w, h), (-w, h))
+    ]
+    edges = list(zip(corners, corners[1:] + corners[:1], strict=True))
+    left = min(x for x, _ in corners)
+    right = max(x for x, _ in corners)
+    for i, x in enumerate(xs):
+        if not left < x < right:
+            continue
+        for (x0, y0), (x1, y1) in edges:
+            if (x0 <= x <= x1 or x1 <= x <= x0) and x0 != x1:
+                tops[i] = max(tops[i], y0 + (y1 - y0) * (x - x0) / (x1 - x0))
+
+
+def skyline(pieces: tuple[Piece, ...]) -> list[float]:
+    """The pile's top (mm) at `COLUMNS` points evenly across the bin."""
+    xs = [BIN_WIDTH * (i + 0.5) / COLUMNS for i in range(COLUMNS)]
+    tops = [0.0] * COLUMNS
+    for piece in pieces:
+        _top_at(piece, xs, tops)
+    return tops
+
+
+def waste(pieces: tuple[Piece, ...]) -> float:
+    """How badly a bin is packed (lower is better): the area under the skyline that no
+    piece fills, plus penalties for a high top, a bumpy surface and anything above the rim."""
+    tops = skyline(pieces)
+    under = sum(tops) * BIN_WIDTH / COLUMNS
+    filled = sum(area(KINDS[p.kind]) for p in pieces)
+    top = max(tops)
+    bumps = sum(abs(a - b) for a, b in itertools.pairwise(tops))
+    return (
+        under
+        - filled
+        + HEIGHT_WEIGHT * BIN_WIDTH * top
+        + BUMP_WEIGHT * bumps
+        + RIM_WEIGHT * BIN_WIDTH * max(0.0, top - BIN_HEIGHT)
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Choosing a card
+
+
 def room_left(observation: dict[str, Any]) -> float:
     """About how many more pieces the bin can take."""
-    top = highest(_pieces(observation))
-    free = max(0.0, BIN_HEIGHT * HEAD_ROOM - top) * BIN_WIDTH * PACKING
-    sizes = [
-        k.width * k.height if k.shape == "box" else math.pi * k.radius**2 for k in KINDS.values()
-    ]
-    return free / (sum(sizes) / len(sizes))
+    tops = skyline(_pieces(observation))
+    free = sum(max(0.0, BIN_HEIGHT * HEAP - t) for t in tops) * BIN_WIDTH / COLUMNS
+    supply: dict[str, int] = observation["supply"]
+    left = sum(supply.values())
+    mean: float
+    if left:
+        mean = sum(area(KINDS[k]) * n for k, n in supply.items()) / left
+    else:
+        mean = sum(area(k) for k in KINDS.values()) / len(KINDS)
+    return free / mean
 
 
 def _choose_card(observation: dict[str, Any], legal: list[str]) -> str:
@@ -68,36 +158,80 @@ def _choose_card(observation: dict[str, Any], legal: list[str]) -> str:
         enough = [card for card in cards if card >= supply]
         if enough:
             return f"choose {enough[0]}"
-    fitting = [card for card in cards if card <= room]
+    others = int(observation.get("seats", 2)) - 1
+    fitting = [card for card in cards if ahead(card, others) + card <= room]
     return f"choose {fitting[-1] if fitting else cards[0]}"
 
 
+def ahead(card: int, others: int) -> float:
+    """About how many pieces the other seats place before a `card`: lower cards go first,
+    and their cards are unknown, so each is taken as equally likely 1 to 10."""
+    return others * (card - 1) / 10 * card / 2
+
+
+# ---------------------------------------------------------------------------------------------
+# Placing
+
+
+def _angles(kind: str) -> tuple[int, ...]:
+    return (0,) if KINDS[kind].shape == "round" else BOX_ANGLES  # round is the same turned
+
+
+def _first_pass(legal: list[str]) -> list[str]:
+    """The candidates of the first pass: evenly spread spots, fewer when several kinds
+    share the budget, each at the kinds' first-pass rotations."""
+    kinds = sorted({action.split()[1] for action in legal}, key=list(KINDS).index)
+    shapes = sum(len(_angles(kind)) for kind in kinds)
+    spots = min(MAX_SPOTS, max(MIN_SPOTS, FIRST_PASS // shapes))
+    xs = sorted({round(i * (X_STEPS - 1) / (spots - 1)) for i in range(spots)})
+    wanted = {f"place {k} {x} {a}" for k in kinds for x in xs for a in _angles(k)}
+    return [action for action in legal if action in wanted] or legal
+
+
+def _score(
+    pieces: tuple[Piece, ...], actions: list[str], rng: random.Random
+) -> list[tuple[float, float, str]]:
+    """Each action that does not spill when dropped exactly, best (least waste) first."""
+    scored = []
+    for action in actions:
+        _, kind, x, angle = action.split()
+        result = simulate(pieces, kind, grid_x(int(x)), math.radians(int(angle)))
+        if not result.spilled:
+            scored.append((waste(result.pieces), rng.random(), action))
+    return sorted(scored)
+
+
 def _place(observation: dict[str, Any], legal: list[str], rng: random.Random) -> str:
-    kinds = sorted({action.split()[1] for action in legal})
-    supply = observation["supply"]
-    kind = max(kinds, key=lambda k: (supply[k], rng.random()))
     pieces = _pieces(observation)
     spread, turn = WOBBLE.get(str(observation.get("wobble", "house")), (0.0, 0.0))
-    shakes = [(0.0, 0.0)] + ([(-spread, -turn), (spread, turn)] if spread or turn else [])
-    best: tuple[float, float, float] | None = None
-    pick = ""
-    for action in legal:
-        _, k, x, angle = action.split()
-        if k != kind or int(x) % SPOT_STRIDE or int(angle) not in ANGLES_TRIED:
-            continue
-        worst: tuple[float, float] = (0.0, 0.0)
-        for dx, da in shakes:
+    first = _first_pass(legal)
+    scored = _score(pieces, first, rng)
+    if not scored:
+        # Near the top: any drop that stays in beats a sure spill.
+        tried = set(first)
+        rest = [a for a in legal if a not in tried and int(a.split()[3]) in RESCUE_ANGLES]
+        rng.shuffle(rest)
+        scored = _score(pieces, rest[:RESCUE], rng)
+    if not scored:
+        return rng.choice(legal)
+    if not spread and not turn:
+        return scored[0][2]
+    best: tuple[int, float, float] | None = None
+    pick = scored[0][2]
+    for score, tie, action in scored[:KEEP]:
+        _, kind, x, angle = action.split()
+        spills = 0
+        worst = score
+        for _ in range(SHAKES):
+            dx, da = rng.gauss(0.0, spread), rng.gauss(0.0, turn)
             result = simulate(pieces, kind, grid_x(int(x)) + dx, math.radians(int(angle) + da))
             if result.spilled:
-                break
-            heights = [p.y for p in result.pieces]
-            worst = max(worst, (highest(result.pieces), sum(heights) / len(heights)))
-        else:
-            score = (*worst, rng.random())
-            if best is None or score < best:
-                best, pick = score, action
-    if not pick:
-        return rng.choice([a for a in legal if a.split()[1] == kind])
+                spills += 1
+            else:
+                worst = max(worst, waste(result.pieces))
+        key = (spills, worst, tie)
+        if best is None or key < best:
+            best, pick = key, action
     return pick
 
 

@@ -16,19 +16,24 @@ over the rim).
 
 `KINDS` is the one table of piece shapes and materials: change it there.
 
-Measured with these numbers (house wobble, empty bin, ten of each kind in supply):
+Measured with these numbers (`python -m tests.toss_measure --games 20 --random-games 400`:
+house wobble, empty bin, ten of each kind in supply; CPU time on the 2-core dev machine):
 
-- a drop takes about 2.5-3.5 ms (95th percentile about 10 ms, worst seen about 27 ms);
-- the AI (`ai.py`, about 0.19 s per decision and drop) gets 31.8 pieces on average into
-  the bin before its first spill (12 games, 30 to 35); it never spilled below 30 pieces,
-  then about 1 drop in 3 spills from 30 pieces on;
-- a random dropper gets 26.4 pieces in on average (150 games, 16 to 35). Its spill chance
-  per drop by the pieces already in: 0-14: 0; 15-19: 1%; 20-24: 6%; 25-29: 20%;
-  30-34: 35%.
+- a drop takes about 2.3 ms on average (95th percentile about 7 ms, worst seen about 30 ms);
+- the AI (`ai.py`, about 0.17 s per decision, 95th percentile 0.45 s, with every kind
+  open to it) gets 38.7 pieces on average into the bin before its first spill (20 games,
+  36 to 40; all forty in 7 of them);
+- a random dropper gets 26.1 pieces in on average (400 games, 13 to 35). Its spill chance
+  per drop by the pieces already in: 0-14: 0; 15-19: 1%; 20-24: 7%; 25-29: 19%;
+  30-34: 40%.
 
-So a careful player gains about five pieces over a careless one, but this AI does not fit
-all forty: the plus counter is rare. A taller bin (150 x 330) gave the AI 33.2 and random
-31.1, a smaller gap, so the bin stays at 150 x 280.
+So careful packing fits about all forty and careless drops start to spill from about 15
+pieces. The forty pieces take more area than the bin: the careful pile ends heaped over
+the rim (its top at about 1.4 times the rim's height), which stays in as long as no
+piece's centre passes a wall. Pieces 15% smaller let the AI fit all forty with the top
+near the rim, but a random dropper then got 36.5 in: too forgiving, so the sizes stay.
+A taller bin (150 x 330) also narrowed the gap (measured with an earlier, weaker AI), so
+the bin stays at 150 x 280.
 """
 
 from __future__ import annotations

@@ -20,7 +20,13 @@ from cogs.shared.components import menu_chunks
 from cogs.shared.presenter import Buttons
 from rules.base import rng_for
 from rules.brawl import BRAWL
-from tests.fakediscord import FakeDiscord, FakeDiscordError, FakeMessage, FakeUser
+from tests.fakediscord import (
+    FakeDiscord,
+    FakeDiscordError,
+    FakeMessage,
+    FakeUser,
+    InteractionResult,
+)
 
 TURN = re.compile(r"<@(\d+)>[^\n]*your turn")
 PRESENTER = BrawlPresenter()
@@ -74,34 +80,47 @@ async def decide(bot: TrashTableBot, user: FakeUser, reply: FakeMessage) -> Fake
     controls = PRESENTER.hand_controls(obs, legal, lambda a: boards.describe(game, a))
     versions = len(reply.history)
     if any(isinstance(c, Buttons) and any(b.value == action for b in c.actions) for c in controls):
-        result = await user.press(reply, label)
+        result = await user.press(reply, label, settle=False)
+        await wait_for_edit(user, reply, versions)
         refused = [m.content for m in result.created if m.ephemeral_to]  # a new private note
         assert not refused, refused
-        await wait_for_edit(user, reply, versions)
         return reply
     for slot, menu in enumerate(menu_chunks(controls)):
         for index, choice in enumerate(menu.choices):
             if action == choice.value or action.startswith(choice.value + " "):
                 select = reply.selects[slot]
-                result = await user.select(select.custom_id, str(index), message=reply)
+                result = await user.select(
+                    select.custom_id, str(index), message=reply, settle=False
+                )
                 if action == choice.value:
                     await wait_for_edit(user, reply, versions)
                     return reply
-                (narrowed,) = result.ephemeral
+                (narrowed,) = await replied(user, result)
                 versions = len(narrowed.history)
-                await user.press(narrowed, label)
+                await user.press(narrowed, label, settle=False)
                 await wait_for_edit(user, narrowed, versions)
                 return narrowed
     raise AssertionError(f"{action!r} is not among the controls of {reply.content!r}")
 
 
+async def replied(user: FakeUser, result: InteractionResult) -> list[FakeMessage]:
+    """The private reply to an interaction started without settling (the drivers wait for
+    what they expect rather than for a quiet spell after every press: it keeps games quick)."""
+
+    def answered() -> list[FakeMessage]:  # a deferred "thinking" reply has no content yet
+        return [m for m in result.ephemeral if m.content or m.components]
+
+    await user.fake.wait_for(answered, timeout=20, what="a private reply")
+    return answered()
+
+
 async def take_turn(bot: TrashTableBot, user: FakeUser, board: FakeMessage) -> None:
     """Open "My hand" and decide until the decision is no longer this player's."""
     try:
-        opened = await user.click("My hand", message=board)
+        opened = await user.click("My hand", message=board, settle=False)
     except FakeDiscordError:
         return  # a newer board took this one's controls meanwhile: look again
-    (reply,) = opened.ephemeral
+    (reply,) = await replied(user, opened)
     assert reply.ephemeral_to == user.id
     for _ in range(60):
         if not reply.buttons and not reply.selects:

@@ -7,7 +7,13 @@ from __future__ import annotations
 import random
 import re
 
-from tests.fakediscord import FakeDiscord, FakeDiscordError, FakeMessage, FakeUser
+from tests.fakediscord import (
+    FakeDiscord,
+    FakeDiscordError,
+    FakeMessage,
+    FakeUser,
+    InteractionResult,
+)
 
 MENTION = re.compile(r"<@(\d+)>")
 
@@ -29,15 +35,15 @@ def waiting_ids(board: FakeMessage) -> list[int]:
 async def lay_down_card(user: FakeUser, board: FakeMessage, rng: random.Random) -> bool:
     """Press "My hand" and lay down one of the cards; False if the board was stale."""
     try:
-        opened = await user.click("My hand", message=board)
+        opened = await user.click("My hand", message=board, settle=False)
     except FakeDiscordError:
         return False
-    (reply,) = opened.ephemeral
+    (reply,) = await replied(user, opened)
     cards = [b for b in reply.buttons if b.label.startswith("Lay down")]
     if not cards:
         return False  # chosen already, or the round moved on
     versions = len(reply.history)
-    await user.press(reply, rng.choice(cards).label)
+    await user.press(reply, rng.choice(cards).label, settle=False)
     await user.fake.wait_for(lambda: len(reply.history) > versions, timeout=20, what="Done.")
     return True
 
@@ -47,18 +53,29 @@ async def drop_piece(user: FakeUser, board: FakeMessage, rng: random.Random) -> 
     returns that reply (with its preview picture)."""
     select = rng.choice(board.selects)
     option = rng.choice(select.options)
-    picked = await user.select(select.custom_id, option["value"], message=board)
-    (choices,) = picked.ephemeral
+    picked = await user.select(select.custom_id, option["value"], message=board, settle=False)
+    (choices,) = await replied(user, picked)
     assert choices.ephemeral_to == user.id
     versions = len(choices.history)
-    await user.press(choices, rng.choice(choices.buttons).label)
+    await user.press(choices, rng.choice(choices.buttons).label, settle=False)
     await user.fake.wait_for(lambda: len(choices.history) > versions, timeout=20, what="Done.")
     return choices
 
 
+async def replied(user: FakeUser, result: InteractionResult) -> list[FakeMessage]:
+    """The private reply to an interaction started without settling (these drivers wait
+    for what they expect instead of for a quiet spell: it keeps a whole game quick)."""
+
+    def answered() -> list[FakeMessage]:  # a deferred "thinking" reply has no content yet
+        return [m for m in result.ephemeral if m.content or m.components]
+
+    await user.fake.wait_for(answered, timeout=20, what="a private reply")
+    return answered()
+
+
 async def next_board(fake: FakeDiscord, seen: int) -> None:
+    """Wait for the board the last action posts (one per action: AI turns come first)."""
     await fake.wait_for(lambda: len(bin_boards(fake)) > seen, timeout=30, what="the next board")
-    await fake.settle()
 
 
 async def play_one(fake: FakeDiscord, players: dict[int, FakeUser], rng: random.Random) -> None:

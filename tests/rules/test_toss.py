@@ -8,6 +8,7 @@ where both are silent (listed in the engine's docstring).
 from __future__ import annotations
 
 import json
+import math
 import random
 from dataclasses import replace
 
@@ -360,3 +361,62 @@ def test_ai_picks_legal_actions_and_places_safely() -> None:
     assert action in legal
     steady = replace(state, wobble="steady")
     assert not any("falls out" in e.text for e in TOSS.apply(steady, seat, action).events)
+
+
+def test_ai_is_deterministic_lays_long_pieces_flat_and_cannot_see_the_seed() -> None:
+    """The AI decides from its view and its own generator only: the same view and the same
+    generator give the same drop, whatever the game's seed (and so its next wobble)."""
+    one = replace(placing(cards=[2, 2]), pieces=new(2).pieces)
+    other = replace(one, seed=one.seed + 1)
+    seat = one.turn
+    assert seat is not None
+    bottles = [a for a in TOSS.legal_actions(one, seat) if a.split()[1] == "bottle"]
+    picks = {
+        ai.choose(TOSS.observe(state, seat), bottles, random.Random(4)) for state in (one, other)
+    }
+    assert len(picks) == 1
+    # On an empty bin a bottle goes in lying down, not standing on its end.
+    empty = replace(one, pieces=())
+    pick = ai.choose(TOSS.observe(empty, seat), bottles, random.Random(4))
+    assert pick.split()[3] == "90"
+
+
+def test_ai_plays_its_card_by_the_room_left() -> None:
+    state = new(2, seed=3)
+    hands = ((1, 5, 9), (1, 5, 9))
+    empty = replace(state, pieces=(), hands=hands)
+    assert ai.room_left(TOSS.observe(empty, 0)) > 30
+    # Plenty of room and a big supply: the biggest card that fits.
+    assert (
+        ai.choose(TOSS.observe(empty, 0), ["choose 1", "choose 5", "choose 9"], random.Random(0))
+        == "choose 9"
+    )
+    # Room for the rest of the supply: a card big enough to place the last piece.
+    few = replace(empty, supply=(1, 1, 1, 1), pieces=())
+    assert (
+        ai.choose(TOSS.observe(few, 0), ["choose 1", "choose 5", "choose 9"], random.Random(0))
+        == "choose 5"
+    )
+    # A bin heaped high over the rim: the smallest card.
+    heap = tuple(
+        Piece("can", x * 10, y * 10, 0) for x in range(20, 150, 40) for y in range(16, 400, 32)
+    )
+    full = replace(empty, pieces=heap)
+    assert ai.room_left(TOSS.observe(full, 0)) < 1
+    assert (
+        ai.choose(TOSS.observe(full, 0), ["choose 1", "choose 5", "choose 9"], random.Random(0))
+        == "choose 1"
+    )
+
+
+def test_apples_roll_cans_stack_and_bottles_bridge() -> None:
+    """(house rule: an apple core is round and hard to build on; a bottle is a long block)"""
+    # An apple dropped a little off the top of another apple rolls off; a can on a can stays.
+    apples = simulate((Piece("apple", 750, 150, 0),), "apple", 78, 0.0).pieces
+    assert all(p.y < 200 for p in apples)
+    cans = simulate((Piece("can", 750, 160, 0),), "can", 78, 0.0).pieces
+    assert cans[-1].y > 400
+    # A bottle lying across two cans with a gap between them rests on both, off the floor.
+    posts = (Piece("can", 200, 160, 0), Piece("can", 1300, 160, 0))
+    bottle = simulate(posts, "bottle", BIN_WIDTH / 2, math.pi / 2).pieces[-1]
+    assert bottle.y > 350 and abs(abs(bottle.angle) - 1571) < 50
