@@ -24,5 +24,10 @@ lint: $(VENV)/.installed
 test: lint
 	$(BIN)/pytest
 
+# The benchmark, then the issue-sized playouts that are too long for `make test` (about
+# 35 minutes in all on two cores) and the Toss bin measurement.
 bench: $(VENV)/.installed
 	$(BIN)/python -m tests.bench
+	PLAYOUT_GAMES=1000 $(BIN)/pytest -q -rP tests/rules/test_brawl_playouts.py
+	PLAYOUT_GAMES=500 $(BIN)/pytest -q -rP tests/rules/test_toss_playouts.py
+	$(BIN)/python -m tests.toss_measure --games 20 --random-games 400 --quiet

@@ -17,14 +17,34 @@ import random
 import statistics
 import time
 from collections.abc import Callable
+from dataclasses import dataclass, field
 
+from render.brawl import draw_table
 from render.rumble import draw_dungeon
+from render.toss import draw_bin
 from render.trashwar import draw_battlefield
 from rules.base import Game
+from rules.brawl import BRAWL
+from rules.brawl.engine import MODES
 from rules.rumble import RUMBLE
+from rules.toss import TOSS
 from rules.trashwar import TRASH_WAR
 
-GAMES = [(RUMBLE, draw_dungeon), (TRASH_WAR, draw_battlefield)]
+
+@dataclass(frozen=True)
+class Bench:
+    game: Game
+    draw: Callable[..., bytes]
+    variants: list[dict[str, str]] = field(default_factory=lambda: [{}])  # options per line
+    share: float = 1.0  # of --games: Toss's physics makes a random game ~0.4 s
+
+
+BENCHES = [
+    Bench(RUMBLE, draw_dungeon),
+    Bench(TRASH_WAR, draw_battlefield),
+    Bench(BRAWL, draw_table, [{"mode": mode} for mode in MODES]),
+    Bench(TOSS, draw_bin, share=0.1),
+]
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -32,30 +52,51 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q / 100 * (len(ordered) - 1)))]
 
 
+def seats_for(game: Game, seed: int) -> int:
+    """3 up to the game's most players, cycling with the seed (Toss: 3 to 5)."""
+    low = max(3, game.min_seats)
+    return low + seed % (game.max_seats - low + 1)
+
+
 def random_game(
-    game: Game, seats: int, seed: int, on_state: Callable[[object], None] | None = None
-):
+    game: Game,
+    seats: int,
+    seed: int,
+    on_state: Callable[[object], None] | None = None,
+    options: dict[str, str] | None = None,
+) -> tuple[int, int, bool]:
+    """One game of uniformly random legal actions: (actions, of which drops into the bin,
+    whether every seat tied: in Dumpster Brawl! that is a game worn out at the turn limit)."""
     rng = random.Random(seed)
-    state = game.new_game(seats, {}, seed)
-    steps = 0
+    state = game.new_game(seats, options or {}, seed)
+    steps = drops = 0
     while game.outcome(state) is None:
         (seat, *_) = sorted(game.to_act(state))
-        state = game.apply(state, seat, rng.choice(game.legal_actions(state, seat))).state
+        action = rng.choice(game.legal_actions(state, seat))
+        state = game.apply(state, seat, action).state
         steps += 1
+        drops += action.startswith("place ")  # Toss only: each one is a simulated drop
         if on_state is not None:
             on_state(state)
-    return steps
+    outcome = game.outcome(state)
+    return steps, drops, outcome is not None and not any(outcome.ranks)
 
 
-def bench_engine(game: Game, games: int) -> dict[str, float]:
+def bench_engine(game: Game, games: int, options: dict[str, str]) -> dict[str, float]:
     started = time.perf_counter()
-    steps = [random_game(game, 3 + seed % 4, seed) for seed in range(games)]
+    played = [
+        random_game(game, seats_for(game, seed), seed, options=options) for seed in range(games)
+    ]
     elapsed = time.perf_counter() - started
+    steps = [actions for actions, _, _ in played]
     return {
         "games": games,
         "games_per_second": games / elapsed,
         "actions_per_second": sum(steps) / elapsed,
+        "drops_per_second": sum(drops for _, drops, _ in played) / elapsed,
+        "all_tied": sum(tied for _, _, tied in played),
         "median_actions": statistics.median(steps),
+        "max_actions": max(steps),
     }
 
 
@@ -87,20 +128,28 @@ def main() -> None:
     parser.add_argument("--channels", type=int, default=50, help="games at once through Discord")
     parser.add_argument("--seconds", type=float, default=30.0, help="how long the load runs")
     parser.add_argument("--skip-discord", action="store_true")
-    parser.add_argument("--only", choices=[game.key for game, _ in GAMES], help="one game")
+    parser.add_argument("--only", choices=[b.game.key for b in BENCHES], help="one game")
     args = parser.parse_args()
 
-    for game, draw in GAMES:
+    for bench in BENCHES:
+        game = bench.game
         if args.only and game.key != args.only:
             continue
         print(game.title)
-        engine = bench_engine(game, args.games)
-        print(
-            f"  engine: {engine['games_per_second']:.0f} random games/s "
-            f"({engine['actions_per_second']:.0f} actions/s, median "
-            f"{engine['median_actions']:.0f} actions a game, {args.games} games)"
-        )
-        render = bench_render(game, draw, args.renders)
+        games = max(1, round(args.games * bench.share))
+        for options in bench.variants:
+            engine = bench_engine(game, games, options)
+            drops = engine["drops_per_second"]
+            print(
+                f"  engine{' ' + ','.join(options.values()) if options else ''}: "
+                f"{engine['games_per_second']:.1f} random games/s "
+                f"({engine['actions_per_second']:.0f} actions/s"
+                + (f", {drops:.0f} drops simulated/s" if drops else "")
+                + f", median {engine['median_actions']:.0f} actions a game, "
+                f"longest {engine['max_actions']:.0f}, {games} games, "
+                f"{engine['all_tied']:.0f} with every seat tied)"
+            )
+        render = bench_render(game, bench.draw, args.renders)
         print(
             f"  render: board median {render['median_ms']:.1f} ms, "
             f"p95 {render['p95_ms']:.1f} ms ({args.renders} boards)"

@@ -1,8 +1,8 @@
 """Answer times through the fake Discord with many games at once (part of `make bench`).
 
 The bot runs as its own process (`python -m bot`, as in production), connected to the fake
-Discord in this process. In each of N channels two users and an AI seat play Rumble games
-back to back for a fixed time, each user pressing as soon as the board shows their turn.
+Discord in this process. In each of N channels two users and an AI seat play games of one
+kind back to back for a fixed time, each user pressing as soon as the board shows their turn.
 Answer time is measured by the fake: from sending INTERACTION_CREATE to receiving the
 interaction callback.
 """
@@ -19,7 +19,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser
+from tests.e2e import toss_play
+from tests.e2e.brawl_play import turn_user_id
+from tests.fakediscord import FakeDiscord, FakeDiscordError, FakeMessage, FakeUser
 from tests.fakediscord.state import Channel
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -92,48 +94,115 @@ async def play(fake: FakeDiscord, channel: Channel, users: list[FakeUser], stop_
     return actions
 
 
-def battlefield(fake: FakeDiscord, channel: Channel) -> FakeMessage | None:
+def newest_board(fake: FakeDiscord, channel: Channel, filename: str) -> FakeMessage | None:
     for message in reversed(fake.messages(channel)):
-        if not message.ephemeral and any(
-            a.filename == "battlefield.png" for a in message.attachments
-        ):
+        if not message.ephemeral and any(a.filename == filename for a in message.attachments):
             return message
     return None
 
 
-async def play_trashwar(
+def turn_taker(board: FakeMessage, users: list[FakeUser]) -> FakeUser:
+    """The user the board asks to act ("<@id> … your turn"), else the first one mentioned."""
+    asked = turn_user_id(board)
+    for user in users:
+        if user.id == asked:
+            return user
+    host, guest = users
+    return host if f"<@{host.id}>" in board.content else guest
+
+
+def hand_player(kind: str, filename: str):
+    """A load driver for the games played from "My hand": Trash War and Dumpster Brawl!.
+    The player the board names opens "My hand" and picks random controls in the private
+    reply (a menu may open a narrowed reply whose buttons finish the choice)."""
+
+    async def play_hand_game(
+        fake: FakeDiscord, channel: Channel, users: list[FakeUser], stop_at: float
+    ) -> int:
+        host, guest = users
+        rng = random.Random(channel.id)
+        actions = 0
+        while time.monotonic() < stop_at:
+            await start_game(fake, channel, host, guest, kind)
+            while time.monotonic() < stop_at:
+                board = await until(fake, lambda: newest_board(fake, channel, filename), "board")
+                if "The game is over" in board.content:
+                    break
+                mover = turn_taker(board, users)
+                try:
+                    opened = await mover.click("My hand", message=board, settle=False)
+                except FakeDiscordError:
+                    await asyncio.sleep(0.05)  # a newer board took its controls: look again
+                    continue
+                reply = await until(fake, lambda o=opened: answered(fake, o), "my hand")
+                while reply.buttons or reply.selects:
+                    versions = len(reply.history)
+                    if reply.selects:
+                        menu = rng.choice(reply.selects)
+                        value = rng.choice(menu.options)["value"]
+                        picked = await mover.select(
+                            menu.custom_id, value, message=reply, settle=False
+                        )
+                        group = await until(fake, lambda p=picked: answered(fake, p), "group")
+                        if group is not reply:  # finish the group with its buttons
+                            reply, versions = group, len(group.history)
+                            await mover.press(reply, rng.choice(reply.buttons).label, settle=False)
+                    else:
+                        await mover.press(reply, rng.choice(reply.buttons).label, settle=False)
+                    actions += 1
+                    await until(fake, lambda r=reply, v=versions: len(r.history) > v, "follow-on")
+                await until(
+                    fake, lambda b=board: newest_board(fake, channel, filename) is not b, "next"
+                )
+        return actions
+
+    return play_hand_game
+
+
+async def play_toss(
     fake: FakeDiscord, channel: Channel, users: list[FakeUser], stop_at: float
 ) -> int:
-    """Trash War wars back to back in one channel: "My hand", then the reply's controls."""
+    """Toss It in the Trash games back to back: cards laid down from "My hand", pieces
+    dropped from the board's menus with a random spot, then a random rotation."""
     host, guest = users
+    by_id = {user.id: user for user in users}
     rng = random.Random(channel.id)
     actions = 0
     while time.monotonic() < stop_at:
-        await start_game(fake, channel, host, guest, "trashwar")
+        await start_game(fake, channel, host, guest, "toss")
         while time.monotonic() < stop_at:
-            board = await until(fake, lambda: battlefield(fake, channel), "battlefield")
+            board = await until(fake, lambda: newest_board(fake, channel, "bin.png"), "bin")
             if "The game is over" in board.content:
                 break
-            mover = host if f"<@{host.id}>" in board.content else guest
-            opened = await mover.click("My hand", message=board, settle=False)
-            reply = await until(fake, lambda o=opened: answered(fake, o), "my hand")
-            while reply.buttons or reply.selects:
-                versions = len(reply.history)
-                if reply.selects:
-                    menu = reply.selects[0]
+            waiting = [by_id[u] for u in toss_play.waiting_ids(board) if u in by_id]
+            if not waiting:
+                await asyncio.sleep(0.05)
+                continue
+            mover = rng.choice(waiting)
+            try:
+                if board.selects:  # a spot from the board's menu, then a rotation
+                    menu = rng.choice(board.selects)
                     value = rng.choice(menu.options)["value"]
-                    picked = await mover.select(
-                        menu.placeholder, value, message=reply, settle=False
-                    )
-                    group = await until(fake, lambda p=picked: answered(fake, p), "group")
-                    if group is not reply:  # finish the group with its buttons
-                        reply, versions = group, len(group.history)
-                        await mover.press(reply, rng.choice(reply.buttons).label, settle=False)
-                else:
-                    await mover.press(reply, rng.choice(reply.buttons).label, settle=False)
-                actions += 1
-                await until(fake, lambda r=reply, v=versions: len(r.history) > v, "follow-on")
-            await until(fake, lambda b=board: battlefield(fake, channel) is not b, "next board")
+                    opened = await mover.select(menu.custom_id, value, message=board, settle=False)
+                else:  # lay down a card from "My hand"
+                    opened = await mover.click("My hand", message=board, settle=False)
+            except FakeDiscordError:
+                await asyncio.sleep(0.05)  # a newer board took this one's controls
+                continue
+            reply = await until(fake, lambda o=opened: answered(fake, o), "reply")
+            choices = reply.buttons  # the rotations, or the cards to lay down
+            if not board.selects:
+                choices = [b for b in choices if b.label.startswith("Lay down")]
+            if not choices:
+                await asyncio.sleep(0.05)  # chosen already: the board is on its way
+                continue
+            versions = len(reply.history)
+            await mover.press(reply, rng.choice(choices).label, settle=False)
+            actions += 1
+            await until(fake, lambda r=reply, v=versions: len(r.history) > v, "done")
+            await until(
+                fake, lambda b=board: newest_board(fake, channel, "bin.png") is not b, "next bin"
+            )
     return actions
 
 
@@ -146,7 +215,12 @@ def answered(fake: FakeDiscord, result) -> FakeMessage | None:
     return None if message.loading else message
 
 
-PLAYERS = {"rumble": play, "trashwar": play_trashwar}
+PLAYERS = {
+    "rumble": play,
+    "trashwar": hand_player("trashwar", "battlefield.png"),
+    "brawl": hand_player("brawl", "alley.png"),
+    "toss": play_toss,
+}
 
 
 async def bench_answers(kind: str, channels: int, seconds: float) -> dict[str, float]:

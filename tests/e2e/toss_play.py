@@ -14,14 +14,15 @@ from tests.fakediscord import (
     FakeUser,
     InteractionResult,
 )
+from tests.fakediscord.state import Channel
 
 MENTION = re.compile(r"<@(\d+)>")
 
 
-def bin_boards(fake: FakeDiscord) -> list[FakeMessage]:
+def bin_boards(fake: FakeDiscord, channel: Channel | None = None) -> list[FakeMessage]:
     return [
         m
-        for m in fake.messages()
+        for m in fake.messages(channel)
         if not m.ephemeral and any(a.filename == "bin.png" for a in m.attachments)
     ]
 
