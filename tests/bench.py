@@ -164,6 +164,12 @@ def main() -> None:
                 f"max {answers['max_ms']:.0f} ms over {answers['interactions']} interactions, "
                 f"{args.channels} games at once, {answers['late']} later than 3 s"
             )
+            if answers["results"]:
+                print(
+                    f"  discord: press to result (the reply's next version, after the AI "
+                    f"seats' turns) median {answers['result_median_ms']:.0f} ms, "
+                    f"p95 {answers['result_p95_ms']:.0f} ms over {answers['results']} presses"
+                )
 
 
 if __name__ == "__main__":

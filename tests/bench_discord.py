@@ -33,26 +33,33 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q / 100 * (len(ordered) - 1)))]
 
 
-def newest(fake: FakeDiscord, channel: Channel, user: FakeUser, label: str) -> FakeMessage | None:
+def newest(
+    fake: FakeDiscord, channel: Channel, user: FakeUser, label: str, after: int = 0
+) -> FakeMessage | None:
     for message in reversed(user.visible_messages(channel)):
-        if any(c.label == label or c.placeholder == label for c in message.all_components):
+        if message.id > after and any(
+            c.label == label or c.placeholder == label for c in message.all_components
+        ):
             return message
     return None
 
 
-async def until(fake: FakeDiscord, check, what: str, timeout: float = 30.0):
+async def until(fake: FakeDiscord, check, what: str, timeout: float = 120.0):
     return await fake.wait_for(check, timeout=timeout, what=what)
 
 
 async def start_game(
     fake: FakeDiscord, channel: Channel, host: FakeUser, guest: FakeUser, kind: str
-) -> None:
-    """Open a lobby, let the guest join, add an AI seat and start."""
+) -> int:
+    """Open a lobby, let the guest join, add an AI seat and start. Returns the lobby's id:
+    the new game's boards come after it (the last game's final board is still the newest
+    for a moment)."""
     await host.slash(f"/{kind} new", channel=channel, settle=False)
     lobby = await until(fake, lambda: newest(fake, channel, host, "Join"), "lobby")
     for user, label in ((guest, "Join"), (host, "Add AI player"), (host, "Start")):
         result = await user.click(label, message=lobby, settle=False)
         await until(fake, lambda r=result: r.interaction.acknowledged, label)
+    return lobby.id
 
 
 async def play(fake: FakeDiscord, channel: Channel, users: list[FakeUser], stop_at: float) -> int:
@@ -61,9 +68,11 @@ async def play(fake: FakeDiscord, channel: Channel, users: list[FakeUser], stop_
     rng = random.Random(channel.id)
     actions = 0
     while time.monotonic() < stop_at:
-        await start_game(fake, channel, host, guest, "rumble")
+        lobby = await start_game(fake, channel, host, guest, "rumble")
         while time.monotonic() < stop_at:
-            board = await until(fake, lambda: newest(fake, channel, host, "My secret"), "board")
+            board = await until(
+                fake, lambda lobby=lobby: newest(fake, channel, host, "My secret", lobby), "board"
+            )
             if "The game is over" in board.content or not board.selects:
                 if "The game is over" in board.content:
                     break
@@ -86,16 +95,20 @@ async def play(fake: FakeDiscord, channel: Channel, users: list[FakeUser], stop_
             actions += 1
             await until(
                 fake,
-                lambda seen=seen: (
-                    (b := newest(fake, channel, host, "My secret")) is None or b.id != seen
+                lambda seen=seen, lobby=lobby: (
+                    (b := newest(fake, channel, host, "My secret", lobby)) is None or b.id != seen
                 ),
                 "next board",
             )
     return actions
 
 
-def newest_board(fake: FakeDiscord, channel: Channel, filename: str) -> FakeMessage | None:
+def newest_board(
+    fake: FakeDiscord, channel: Channel, filename: str, after: int = 0
+) -> FakeMessage | None:
     for message in reversed(fake.messages(channel)):
+        if message.id <= after:
+            return None
         if not message.ephemeral and any(a.filename == filename for a in message.attachments):
             return message
     return None
@@ -123,9 +136,11 @@ def hand_player(kind: str, filename: str):
         rng = random.Random(channel.id)
         actions = 0
         while time.monotonic() < stop_at:
-            await start_game(fake, channel, host, guest, kind)
+            lobby = await start_game(fake, channel, host, guest, kind)
             while time.monotonic() < stop_at:
-                board = await until(fake, lambda: newest_board(fake, channel, filename), "board")
+                board = await until(
+                    fake, lambda lobby=lobby: newest_board(fake, channel, filename, lobby), "board"
+                )
                 if "The game is over" in board.content:
                     break
                 mover = turn_taker(board, users)
@@ -140,19 +155,27 @@ def hand_player(kind: str, filename: str):
                     if reply.selects:
                         menu = rng.choice(reply.selects)
                         value = rng.choice(menu.options)["value"]
+                        pressed_at = time.monotonic()
                         picked = await mover.select(
                             menu.custom_id, value, message=reply, settle=False
                         )
                         group = await until(fake, lambda p=picked: answered(fake, p), "group")
                         if group is not reply:  # finish the group with its buttons
                             reply, versions = group, len(group.history)
+                            pressed_at = time.monotonic()
                             await mover.press(reply, rng.choice(reply.buttons).label, settle=False)
                     else:
+                        pressed_at = time.monotonic()
                         await mover.press(reply, rng.choice(reply.buttons).label, settle=False)
                     actions += 1
                     await until(fake, lambda r=reply, v=versions: len(r.history) > v, "follow-on")
+                    RESULTS.append(time.monotonic() - pressed_at)
                 await until(
-                    fake, lambda b=board: newest_board(fake, channel, filename) is not b, "next"
+                    fake,
+                    lambda b=board, lobby=lobby: (
+                        newest_board(fake, channel, filename, lobby) is not b
+                    ),
+                    "next",
                 )
         return actions
 
@@ -169,9 +192,11 @@ async def play_toss(
     rng = random.Random(channel.id)
     actions = 0
     while time.monotonic() < stop_at:
-        await start_game(fake, channel, host, guest, "toss")
+        lobby = await start_game(fake, channel, host, guest, "toss")
         while time.monotonic() < stop_at:
-            board = await until(fake, lambda: newest_board(fake, channel, "bin.png"), "bin")
+            board = await until(
+                fake, lambda lobby=lobby: newest_board(fake, channel, "bin.png", lobby), "bin"
+            )
             if "The game is over" in board.content:
                 break
             waiting = [by_id[u] for u in toss_play.waiting_ids(board) if u in by_id]
@@ -197,13 +222,22 @@ async def play_toss(
                 await asyncio.sleep(0.05)  # chosen already: the board is on its way
                 continue
             versions = len(reply.history)
+            pressed_at = time.monotonic()
             await mover.press(reply, rng.choice(choices).label, settle=False)
             actions += 1
             await until(fake, lambda r=reply, v=versions: len(r.history) > v, "done")
+            RESULTS.append(time.monotonic() - pressed_at)
             await until(
-                fake, lambda b=board: newest_board(fake, channel, "bin.png") is not b, "next bin"
+                fake,
+                lambda b=board, lobby=lobby: newest_board(fake, channel, "bin.png", lobby) is not b,
+                "next bin",
             )
     return actions
+
+
+# Seconds from a play press in a private reply to that reply's next version ("Done." or the
+# next decision): the action applied, the AI seats' turns after it played, the board posted.
+RESULTS: list[float] = []
 
 
 def answered(fake: FakeDiscord, result) -> FakeMessage | None:
@@ -253,7 +287,11 @@ async def bench_answers(kind: str, channels: int, seconds: float) -> dict[str, f
             await fake.stop()
     records = [r for r in fake.state.interactions.values() if r.callback_at is not None]
     answers = [(r.callback_at - r.sent_at) * 1000 for r in records]
+    results = [seconds * 1000 for seconds in RESULTS]
     return {
+        "results": len(results),
+        "result_median_ms": statistics.median(results) if results else 0.0,
+        "result_p95_ms": percentile(results, 95) if results else 0.0,
         "interactions": len(answers),
         "actions": sum(counts),
         "median_ms": statistics.median(answers),

@@ -45,8 +45,11 @@ MENUS = (
 
 def group_of(action: str) -> str:
     """The menu entry an action belongs to: itself, or a prefix shared with others
-    (`lay pizza`, `play swap p2`, `play sweep pizza`, `play peek`)."""
+    (`lay pizza`, `play swap p2`, `play sweep pizza`, `play peek`, and `attack p2` for the
+    attack with or without Extra Elbow)."""
     words = action.split()
+    if words[0] == "attack":
+        return " ".join(words[:2])
     if words[0] == "lay":
         return " ".join(words[:2])
     if words[0] == "play" and words[1] in ("swap", "sweep") and len(words) > 3:
@@ -62,6 +65,8 @@ def group_label(prefix: str, members: list[str], describe: Callable[[str], str])
     if words[0] == "lay":
         label = f"Lay down {NAMES.get(words[1], words[1])} …"
         return Choice(prefix, label, f"then choose how many ({len(members)} ways)")
+    if words[0] == "attack":
+        return Choice(prefix, f"{describe(prefix)} …", "then choose whether to add Extra Elbow")
     if words[1] == "peek":
         return Choice(prefix, "Play Sneak Peek …", "then choose whose hand")
     if words[1] == "swap":

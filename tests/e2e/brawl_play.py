@@ -92,7 +92,8 @@ async def decide(bot: TrashTableBot, user: FakeUser, reply: FakeMessage) -> Fake
                 result = await user.select(
                     select.custom_id, str(index), message=reply, settle=False
                 )
-                if action == choice.value:
+                group = [a for a in legal if a == choice.value or a.startswith(choice.value + " ")]
+                if group == [action]:  # a single action: it is played at once
                     await wait_for_edit(user, reply, versions)
                     return reply
                 (narrowed,) = await replied(user, result)
