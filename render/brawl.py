@@ -41,7 +41,6 @@ from render.common import (
     STONE_DARK,
     SUPERSAMPLE,
     TORCH,
-    Align,
     Box,
     CardFace,
     Colour,
@@ -55,11 +54,13 @@ from render.common import (
     ink_for,
     rounded_box,
     shade,
-    text_in_box,
     text_width,
     title_bar,
     to_png,
 )
+
+# Names and numbers recur on every picture: their text masks are cached.
+from render.common import cached_text_in_box as _text
 from rules.brawl.data import BLOCKERS, BOOSTERS, KINDS
 from rules.brawl.observation import BrawlObservation, CardView, RollView
 
@@ -612,20 +613,7 @@ def _phase_word(obs: BrawlObservation) -> str:
     }.get(obs["phase"], "to play")
 
 
-# --- text helpers (cached masks: names and numbers recur on every picture) -------------------
-
-
-def _text(
-    image: Image.Image,
-    box: Box,
-    text: str,
-    size: int,
-    fill: Colour,
-    align: Align = "center",
-    min_size: int | None = None,
-    bold: bool = False,
-) -> int:
-    return text_in_box(image, box, text, size, fill, align, min_size, bold=bold, cache=True)
+# --- text helpers -----------------------------------------------------------------------------
 
 
 def wrap(text: str, width: int, size: int) -> list[str]:

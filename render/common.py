@@ -231,6 +231,34 @@ def text_in_box(
     return round(text_width(shown, shown_size))
 
 
+def cached_text_in_box(
+    image: Image.Image,
+    box: Box,
+    text: str,
+    size: int,
+    fill: Colour,
+    align: Align = "center",
+    min_size: int | None = None,
+    bold: bool = False,
+) -> int:
+    """`text_in_box` with cached text masks, for what recurs on every picture (names,
+    numbers, captions): whole-pixel placement, about ten times faster."""
+    return text_in_box(image, box, text, size, fill, align, min_size, bold=bold, cache=True)
+
+
+def cached_draw_text(
+    image: Image.Image,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    fill: Colour,
+    anchor: str = "la",
+    bold: bool = False,
+) -> None:
+    """`draw_text` with cached text masks (see `cached_text_in_box`)."""
+    draw_text(image, xy, text, size, fill, anchor, bold=bold, cache=True)
+
+
 @lru_cache(maxsize=4096)
 def text_mask(
     text: str, size: int, anchor: str = "la", bold: bool = False

@@ -47,7 +47,6 @@ from render.common import (
     STONE_DARK,
     SUPERSAMPLE,
     TORCH,
-    Align,
     Box,
     CardFace,
     Colour,
@@ -63,6 +62,10 @@ from render.common import (
     title_bar,
     to_png,
 )
+
+# Names and numbers recur on every picture: their text masks are cached.
+from render.common import cached_draw_text as _draw_text
+from render.common import cached_text_in_box as _text_in_box
 from rules.toss.bin import BIN_HEIGHT, BIN_WIDTH, DROP_GAP, KINDS, Kind, grid_x, inside_opening
 from rules.toss.observation import BinPiece, TossObservation
 
@@ -1070,28 +1073,3 @@ def _join(words: list[str]) -> str:
     if len(words) <= 1:
         return "".join(words)
     return ", ".join(words[:-1]) + " and " + words[-1]
-
-
-def _text_in_box(
-    image: Image.Image,
-    box: Box,
-    text: str,
-    size: int,
-    fill: Colour,
-    align: Align = "center",
-    min_size: int | None = None,
-    bold: bool = False,
-) -> int:
-    """`text_in_box` with cached text masks: names and numbers recur on every picture."""
-    return text_in_box(image, box, text, size, fill, align, min_size, bold=bold, cache=True)
-
-
-def _draw_text(
-    image: Image.Image,
-    xy: tuple[float, float],
-    text: str,
-    size: int,
-    fill: Colour,
-    anchor: str = "la",
-) -> None:
-    draw_text(image, xy, text, size, fill, anchor, cache=True)

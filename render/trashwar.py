@@ -36,7 +36,6 @@ from render.common import (
     STONE_DARK,
     SUPERSAMPLE,
     TORCH,
-    Align,
     Box,
     CardFace,
     Colour,
@@ -46,17 +45,19 @@ from render.common import (
     card_image,
     disc,
     display_name,
-    draw_text,
     flame_mark,
     ink_for,
     ordinal,
     rounded_box,
     shade,
-    text_in_box,
     text_width,
     title_bar,
     to_png,
 )
+
+# Names and numbers recur on every picture: their text masks are cached.
+from render.common import cached_draw_text as _draw_text
+from render.common import cached_text_in_box as _text_in_box
 from rules.trashwar.cards import TRASH_NAMES
 from rules.trashwar.observation import CardView, FlightView, PlayerView, TrashWarObservation
 
@@ -426,32 +427,6 @@ def _icon(kind: str, direction: str, size: int, colour: Colour) -> Image.Image |
 
 
 # --- small helpers ----------------------------------------------------------------------
-
-
-def _text_in_box(
-    image: Image.Image,
-    box: Box,
-    text: str,
-    size: int,
-    fill: Colour,
-    align: Align = "center",
-    min_size: int | None = None,
-    bold: bool = False,
-) -> int:
-    """`text_in_box` with cached text masks: names and numbers recur on every picture."""
-    return text_in_box(image, box, text, size, fill, align, min_size, bold=bold, cache=True)
-
-
-def _draw_text(
-    image: Image.Image,
-    xy: tuple[float, float],
-    text: str,
-    size: int,
-    fill: Colour,
-    anchor: str = "la",
-    bold: bool = False,
-) -> None:
-    return draw_text(image, xy, text, size, fill, anchor, bold=bold, cache=True)
 
 
 def player_name(names: list[str], seat: int) -> str:

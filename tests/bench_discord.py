@@ -258,6 +258,7 @@ PLAYERS = {
 
 
 async def bench_answers(kind: str, channels: int, seconds: float) -> dict[str, float]:
+    RESULTS.clear()
     names = tuple(f"table-{i}" for i in range(channels))
     fake = FakeDiscord(channels=names, thread=None, settle_timeout=120)
     await fake.start()
