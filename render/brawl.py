@@ -521,8 +521,12 @@ def character_name(obs: BrawlObservation, seat: int) -> str:
 
 
 def who(obs: BrawlObservation, names: list[str], seat: int) -> str:
-    """'Bandit (Alice)': the character first, as the animals are the ones brawling."""
-    return f"{character_name(obs, seat)} ({player_name(names, seat)})"
+    """'Bandit (Alice)': the character first, as the animals are the ones brawling; an AI
+    seat's 'Rusty (AI)' becomes 'Bandit (Rusty, AI)' rather than nesting brackets."""
+    name = player_name(names, seat)
+    if name.endswith(" (AI)"):
+        name = name.removesuffix(" (AI)") + ", AI"
+    return f"{character_name(obs, seat)} ({name})"
 
 
 def _plural(count: int, word: str) -> str:

@@ -67,9 +67,7 @@ from render.common import (
 from render.common import cached_draw_text as _draw_text
 from render.common import cached_text_in_box as _text_in_box
 from rules.toss.bin import BIN_HEIGHT, BIN_WIDTH, DROP_GAP, KINDS, Kind, grid_x, inside_opening
-from rules.toss.observation import BinPiece, TossObservation
-
-ROUNDS = 10  # rulebook: the game ends after the tenth round
+from rules.toss.observation import ROUNDS, BinPiece, TossObservation
 
 # --- the look of each kind of garbage ----------------------------------------------------
 

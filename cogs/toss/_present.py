@@ -15,6 +15,7 @@ from cogs.shared.presenter import Buttons, Choice, Control, HandReply, Menu, Pic
 from render.toss import draw_bin, draw_cards, draw_preview
 from rules.base import JSON
 from rules.toss.bin import KINDS, X_STEPS
+from rules.toss.observation import ROUNDS
 
 MIDDLE = (X_STEPS - 1) // 2
 
@@ -52,7 +53,7 @@ class TossPresenter:
             best = max(obs["scores"])
             winners = [names[s] for s, score in enumerate(obs["scores"]) if score == best]
             return f"final: {' and '.join(winners)} with {best} points"
-        parts = [f"round {obs['round']}/10", f"{len(obs['bin'])} pieces in the bin"]
+        parts = [f"round {obs['round']}/{ROUNDS}", f"{len(obs['bin'])} pieces in the bin"]
         if obs["phase"] == "choose":
             chosen = sum(obs["chosen"])
             parts.append(f"choosing cards ({chosen} of {obs['seats']} chosen)")

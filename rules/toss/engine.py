@@ -80,10 +80,9 @@ from rules.toss.bin import (
     simulate,
     wobbled,
 )
-from rules.toss.observation import BinPiece, TossObservation
+from rules.toss.observation import ROUNDS, BinPiece, TossObservation
 
 SCHEMA = 1
-ROUNDS = 10
 HAND = 3
 CARDS = tuple(range(1, 11))
 COUNTERS = (1, 2, 3, 4, 5, 6)  # the stack, top first (house rule)

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from typing import Literal, TypedDict
 
+ROUNDS = 10
+"""Rounds in a game (rulebook): a view's `round` counts up to it."""
+
 
 class BinPiece(TypedDict):
     """One piece at rest in the bin."""

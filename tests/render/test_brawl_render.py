@@ -356,3 +356,13 @@ def test_render_times_are_sane() -> None:
     assert median_ms(lambda: brawl.draw_table(public, NAMES)) < 100
     assert median_ms(lambda: brawl.draw_hand(mine, "Alice")) < 100
     assert median_ms(lambda: brawl.draw_rolls(public, NAMES, 0)) < 100
+
+
+def test_an_ai_seat_is_named_without_nested_brackets() -> None:
+    """The character comes first and the player in brackets; an AI seat's own "(AI)" folds
+    into them ("Bandit (Rusty, AI)"), on the board and the dice alike."""
+    obs = BRAWL.observe(play("round-rummage", 3, steps=0), None)
+    names = ["Alice", "Bob", "Rusty (AI)"]
+    character = obs["characters"][2]["name"]
+    assert brawl.who(obs, names, 2) == f"{character} (Rusty, AI)"
+    assert brawl.who(obs, names, 0) == f"{obs['characters'][0]['name']} (Alice)"
