@@ -62,6 +62,7 @@ class Update:
     events: list[Event] = field(default_factory=list)
     started: bool = False
     finished: bool = False
+    requester: int | None = None  # the seat whose own press this is: its reply tells it
     first_step: int = field(init=False)  # the game's step before this request
 
     def __post_init__(self) -> None:
@@ -76,6 +77,29 @@ class Update:
         """What this request told `seat` alone (a card drawn, a Sneak Peek)."""
         names = seat_names(self.game)
         return [format_event(event, names) for event in self.events if event.to == seat]
+
+
+NOTES_KEPT = 8  # private notes kept per seat for "My hand" (see `keep_notes`)
+
+
+def keep_notes(game: GameRecord, update: Update, step: int, events: list[Event]) -> None:
+    """Keep what an action told a person who was not the one pressing (a card taken from
+    their hand, a Slug given to them, or a move the turn timer made for them), for their
+    next "My hand". Kept in the seat, stamped with the step, in the action's transaction."""
+    names = seat_names(game)
+    for event in events:
+        if event.to is None or event.to == update.requester or game.seats[event.to]["ai"]:
+            continue
+        notes = game.seats[event.to].setdefault("notes", [])
+        notes.append({"step": step, "text": format_event(event, names)})
+        del notes[:-NOTES_KEPT]
+
+
+def notes_since_last_move(game: GameRecord, seat: int) -> list[str]:
+    """The seat's private notes from after its own last move (older ones it has seen)."""
+    player = game.seats[seat]
+    moved = player.get("moved", -1)
+    return [note["text"] for note in player.get("notes", []) if note["step"] > moved]
 
 
 def seat_names(game: GameRecord) -> list[str]:
@@ -376,7 +400,7 @@ class SessionService:
                     if not 0 <= action < len(legal):
                         raise UserError("That choice is not open to you any more.")
                     action = legal[action]
-                update = Update(game=game)
+                update = Update(game=game, requester=seat)
                 await self._apply(session, update, engine, state, seat, action, actor="player")
                 game.seats[seat]["timeouts"] = 0
                 self._touch(game, seats=list(game.seats))
@@ -453,6 +477,9 @@ class SessionService:
         session.add(
             ActionRecord(game_id=game.id, step=game.step, seat=seat, actor=actor, action=action)
         )
+        keep_notes(game, update, game.step, applied.events)
+        if actor == "player":
+            game.seats[seat]["moved"] = game.step
         new_state = applied.state
         self._touch(game, state=engine.to_json(new_state), step=engine.step(new_state))
         update.events.extend(applied.events)

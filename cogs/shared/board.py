@@ -14,7 +14,15 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.models import Status
-from bot.sessions import Update, UserError, engine_of, format_event, seat_names, seat_of
+from bot.sessions import (
+    Update,
+    UserError,
+    engine_of,
+    format_event,
+    notes_since_last_move,
+    seat_names,
+    seat_of,
+)
 from cogs.shared import components
 from cogs.shared.interactions import client_of, refuse
 from cogs.shared.presenter import PRESENTERS, HandReply, Picture
@@ -146,7 +154,11 @@ async def private_reply(
     view = None
     if controls:
         view = components.controls_view(game.id or 0, game.step, controls, legal, components.HAND)
-    return reply.text, reply.pictures, view
+    text = reply.text
+    notes = notes_since_last_move(game, seat)  # a card taken from this hand, a Slug given…
+    if notes:
+        text = "\n".join(["Since your last move:", *(f"🔒 {note}" for note in notes), "", text])
+    return text, reply.pictures, view
 
 
 async def follow_on(interaction: discord.Interaction, update: Update) -> None:

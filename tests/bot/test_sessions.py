@@ -14,7 +14,16 @@ from sqlmodel import func, select
 
 from bot.database import Database
 from bot.models import ActionRecord, GameRecord, RatingRecord, ResultRecord, Status
-from bot.sessions import Player, SessionService, UserError
+from bot.sessions import (
+    Player,
+    SessionService,
+    UserError,
+    format_event,
+    notes_since_last_move,
+    seat_names,
+)
+from rules.base import rng_for
+from rules.brawl import BRAWL
 from rules.rumble import RUMBLE
 
 CHANNEL, GUILD = 500, 900
@@ -220,3 +229,36 @@ async def test_timer_plays_for_the_late_and_three_in_a_row_hand_the_seat_over(
             assert not seat["ai"]
     assert update.game.seats[0]["ai"] and not update.game.seats[0]["rated"]
     assert update.game.status == Status.FINISHED  # only AI seats left: they play to the end
+
+
+async def test_what_another_players_move_told_you_waits_for_your_next_look(
+    service: SessionService,
+) -> None:
+    """Dumpster Brawl! tells a player alone when a card leaves or enters their hand by
+    someone else's move (a card taken, a Slug given). That player was not pressing, so the
+    note is kept in their seat, saved with the action, and shown in "My hand" until their
+    own next move; what a press told the presser reaches their own reply instead."""
+    players = [ALICE, BOB, CAROL]
+    game = await service.open_lobby(GUILD, CHANNEL, "brawl", ALICE, {}, seed=11)
+    for player in players[1:]:
+        game = await service.join(CHANNEL, game.id, player)
+    game = (await service.start(CHANNEL, game.id, ALICE)).game
+    told_others = 0
+    for _ in range(2000):
+        if game.status != Status.PLAYING or told_others >= 3:
+            break
+        state = BRAWL.from_json(game.state)
+        (seat,) = BRAWL.to_act(state)
+        legal = BRAWL.legal_actions(state, seat)
+        action = BRAWL.choose(BRAWL.observe(state, seat), legal, rng_for(11, "x", game.step, seat))
+        update = await service.act(CHANNEL, game.id, players[seat].user_id, game.step, action)
+        game = await service.get(game.id)  # as saved
+        assert notes_since_last_move(game, seat) == []  # the presser's own notes are spent
+        for event in update.events:
+            if event.to is None or event.to == seat:
+                continue
+            told_others += 1
+            line = format_event(event, seat_names(game))
+            assert line in notes_since_last_move(game, event.to)
+            assert line not in update.private_lines(seat)  # not on the presser's reply
+    assert told_others >= 3
