@@ -19,7 +19,7 @@ import asyncio
 import logging
 import secrets
 from collections import defaultdict
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -39,6 +39,10 @@ log = logging.getLogger(__name__)
 
 MAX_AI_CHAIN = 500  # AI turns in a row before the service pauses for a human; a safety net
 SEED_LIMIT = 2**31
+
+
+ShowPart = Callable[["Update"], Awaitable[bool]]
+"""Shows part of a request's changes while the AI plays on; True when it was shown."""
 
 
 class UserError(Exception):
@@ -365,8 +369,7 @@ class SessionService:
                 self._reset_deadline(game, engine, state)
                 session.add(game)
             update = Update(game=game, events=engine.opening_events(state), started=True)
-            await self._play_ai_turns(update)
-            return update
+            return await self._play_ai_turns(update)
 
     async def _lobby(self, session: AsyncSession, game_id: int, channel_id: int) -> GameRecord:
         game = await self._load(session, game_id, channel_id)
@@ -387,10 +390,18 @@ class SessionService:
     # ------------------------------------------------------------------ playing
 
     async def act(
-        self, channel_id: int, game_id: int, user_id: int, step: int, action: str | int
+        self,
+        channel_id: int,
+        game_id: int,
+        user_id: int,
+        step: int,
+        action: str | int,
+        show_part: ShowPart | None = None,
     ) -> Update:
         """A player's action from a control made at `step`: the action itself, or its
-        index among the player's legal actions (what buttons carry)."""
+        index among the player's legal actions (what buttons carry). The AI seats then play
+        their turns. `show_part`, when given, is offered the changes so far before each AI
+        action; when it shows them, the update returned holds only what came after."""
         async with self._locked(channel_id):
             async with self.db.transaction() as session:
                 game = await self._load(session, game_id, channel_id)
@@ -404,8 +415,7 @@ class SessionService:
                 await self._apply(session, update, engine, state, seat, action, actor="player")
                 game.seats[seat]["timeouts"] = 0
                 self._touch(game, seats=list(game.seats))
-            await self._play_ai_turns(update)
-            return update
+            return await self._play_ai_turns(update, show_part)
 
     @staticmethod
     def _check_turn(game: GameRecord, user_id: int, step: int) -> tuple[Game, Any, int]:
@@ -519,29 +529,43 @@ class SessionService:
         session.add_all(results)
         await update_ratings(session, game.guild_id, game.kind, results)
 
-    async def _play_ai_turns(self, update: Update) -> None:
-        """Let AI seats take every turn that is theirs, one transaction per action. The AI
+    async def _play_ai_turns(self, update: Update, show_part: ShowPart | None = None) -> Update:
+        """Let AI seats take every turn that is theirs, one transaction per action, and
+        return the update with what they did (the part `show_part` has not shown). The AI
         thinks in a worker thread and outside the transaction (a Toss It drop is tried in
         the simulation many times), so other channels keep being answered meanwhile; the
         caller holds the channel's lock, so nobody else acts here in between."""
         for _ in range(MAX_AI_CHAIN):
             game = await self.get(update.game.id or 0)
             if game is None or game.status != Status.PLAYING or game.state is None:
-                return
+                return update
             engine = engine_of(game)
             state = engine.from_json(game.state)
             ai_seats = sorted(s for s in engine.to_act(state) if game.seats[s]["ai"])
             if not ai_seats:
-                return
+                return update
+            if show_part is not None and await self._show(show_part, update):
+                update = Update(game=game)
             seat = ai_seats[0]
             action = await asyncio.to_thread(self._ai_pick, game, engine, state, seat)
             async with self.db.transaction() as session:
                 game = update.game = await self._load(session, update.game.id or 0)
                 if game.status != Status.PLAYING or game.state is None:
-                    return
+                    return update
                 state = engine.from_json(game.state)
                 await self._apply(session, update, engine, state, seat, action, actor="ai")
         log.warning("game %s: AI chain limit reached", update.game.id)
+        return update
+
+    @staticmethod
+    async def _show(show_part: ShowPart, update: Update) -> bool:
+        """Offer a part to be shown; a failure to show it must not stop the AI's turns
+        (nothing would play them until a restart)."""
+        try:
+            return await show_part(update)
+        except Exception:
+            log.exception("game %s: showing a part failed", update.game.id)
+            return False
 
     def _ai_pick(self, game: GameRecord, engine: Game, state: Any, seat: int) -> str:
         rng = rng_for(game.seed, "ai", game.step, seat)
@@ -555,8 +579,7 @@ class SessionService:
         updates = []
         for game in games:
             async with self._locked(game.channel_id):
-                update = Update(game=game)
-                await self._play_ai_turns(update)
+                update = await self._play_ai_turns(Update(game=game))
             if update.events:
                 updates.append(update)
         return updates
@@ -604,8 +627,7 @@ class SessionService:
                         break
                 self._touch(game, seats=list(game.seats))
                 session.add(game)
-            await self._play_ai_turns(update)
-            return update
+            return await self._play_ai_turns(update)
 
     # ------------------------------------------------------------------ /game commands
 
@@ -645,8 +667,7 @@ class SessionService:
                     game=game,
                     events=[Event(f"{{p{seat}}} {verb}; the AI takes over the seat.")],
                 )
-            await self._play_ai_turns(update)
-            return update
+            return await self._play_ai_turns(update)
 
     async def set_timer(self, channel_id: int, player: Player, minutes: int) -> GameRecord:
         if not 0 <= minutes <= 24 * 60:

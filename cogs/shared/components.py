@@ -22,10 +22,10 @@ import discord
 
 from bot.games import GAMES
 from bot.models import GameRecord
-from bot.sessions import UserError
+from bot.sessions import Update, UserError
 from cogs.shared import board, lobby
 from cogs.shared.interactions import client_of, player_of, refuse
-from cogs.shared.presenter import Buttons, Choice, Control, Menu
+from cogs.shared.presenter import PRESENTERS, Buttons, Choice, Control, Menu
 from rules.base import Option
 
 MAX_OPTIONS = 25  # Discord's limit for a select menu
@@ -189,15 +189,34 @@ async def act(interaction: discord.Interaction, game_id: int, step: int, action:
     """Apply a player's action (its index in their legal actions) and show the channel."""
     await interaction.response.defer()
     client = client_of(interaction)
+    message = interaction.message
+    private = message is not None and message.flags.ephemeral
+    replied = False
+
+    async def show_part(part: Update) -> bool:
+        # A game that shows every action on its own board (Toss It: the bin after each
+        # drop) shows the player's move before the AI seats think through theirs; but not
+        # while a person must act too (a card to choose beside the AI's): that board's
+        # controls would be out of date the moment the AI acts.
+        nonlocal replied
+        if not PRESENTERS[part.game.kind].board_each_action or client.sessions.humans_to_act(
+            part.game
+        ):
+            return False
+        if private and not replied:
+            await board.follow_on(interaction, part)
+            replied = True
+        await board.show_update(client, part)
+        return True
+
     try:
         update = await client.sessions.act(
-            interaction.channel_id or 0, game_id, interaction.user.id, step, action
+            interaction.channel_id or 0, game_id, interaction.user.id, step, action, show_part
         )
     except UserError as error:
         await refuse(interaction, str(error))
         return
-    message = interaction.message
-    if message is not None and message.flags.ephemeral:
+    if private and not replied:
         await board.follow_on(interaction, update)
     await board.show_update(client, update)
 

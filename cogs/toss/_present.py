@@ -46,6 +46,7 @@ def placements(legal: list[str]) -> dict[str, list[int]]:
 class TossPresenter:
     kind = "toss"
     private_controls = False  # after a private choice the reply just closes ("Done.")
+    board_each_action = True
     hand_label = "My hand"
 
     def summary(self, obs: JSON, names: list[str]) -> str:
@@ -73,7 +74,7 @@ class TossPresenter:
             return []  # choosing a card is secret: it happens in the private reply
         return [
             Menu(
-                f"Drop a {KINDS[kind].name} at…",
+                f"Drop {KINDS[kind].a_name} at…",
                 [Choice(f"place {kind} {x}", f"Spot {x}: {spot_words(x)}") for x in spots],
             )
             for kind, spots in placements(legal).items()

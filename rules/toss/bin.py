@@ -61,6 +61,11 @@ class Kind:
     mass: float = 1.0
     friction: float = 0.6
     elasticity: float = 0.05
+    article: str = "a"  # "an apple core"
+
+    @property
+    def a_name(self) -> str:
+        return f"{self.article} {self.name}"
 
     def half_extent(self) -> float:
         """Half the longest reach from the centre: the piece's size for drop height."""
@@ -73,7 +78,7 @@ KINDS: dict[str, Kind] = {
     "carton": Kind("carton", "milk carton", "box", width=36, height=70, mass=1.0, friction=1.0),
     "can": Kind("can", "tin can", "box", width=40, height=32, mass=1.3, friction=0.75),
     "bottle": Kind("bottle", "bottle", "box", width=18, height=84, mass=0.8, friction=0.7),
-    "apple": Kind("apple", "apple core", "round", radius=15, mass=0.5, friction=0.5),
+    "apple": Kind("apple", "apple core", "round", radius=15, mass=0.5, friction=0.5, article="an"),
 }
 PIECES_EACH = 10  # rulebook: ten of each kind, forty in all
 

@@ -308,7 +308,7 @@ def _apply_place(state: State, seat: int, action: Place) -> tuple[State, list[Ev
     result = simulate(state.pieces, action.kind, x, angle)
     last_drop = (round(x * 10), round(math.degrees(angle) * 10))
     state = replace(state, counter=state.counter + 1, last_drop=last_drop, kind=action.kind)
-    name = KINDS[action.kind].name
+    name = KINDS[action.kind].a_name
     who = f"{{p{seat}}}"
     supply = list(state.supply)
     supply[KIND_ORDER.index(action.kind)] -= 1  # the piece has left the supply either way
@@ -316,15 +316,15 @@ def _apply_place(state: State, seat: int, action: Place) -> tuple[State, list[Ev
         value = state.counters[0]
         state = replace(state, pieces=result.pieces, supply=tuple(supply))
         state = _take_counter(state, seat, plus=False)
-        events = [Event(f"{who} drops a {name} and garbage falls out! {who} takes -{value}.")]
+        events = [Event(f"{who} drops {name} and garbage falls out! {who} takes -{value}.")]
         return _after_counter(state, events)
     state = replace(state, pieces=result.pieces, supply=tuple(supply), to_place=state.to_place - 1)
     if sum(state.supply) == 0:
         value = state.counters[0]
         state = _take_counter(state, seat, plus=True)
-        events = [Event(f"{who} places the very last piece, a {name}, and takes +{value}!")]
+        events = [Event(f"{who} places the very last piece, {name}, and takes +{value}!")]
         return _after_counter(state, events)
-    events = [Event(f"{who} places a {name} ({state.to_place} more to go).")]
+    events = [Event(f"{who} places {name} ({state.to_place} more to go).")]
     if state.to_place == 0:
         state, more = _next_turn(state)
         events += more

@@ -262,3 +262,51 @@ async def test_what_another_players_move_told_you_waits_for_your_next_look(
             assert line in notes_since_last_move(game, event.to)
             assert line not in update.private_lines(seat)  # not on the presser's reply
     assert told_others >= 3
+
+
+async def test_show_part_sees_each_move_before_the_next_ai_move(
+    service: SessionService, db: Database
+) -> None:
+    """A game shown one move per board (Toss It's drops, issue 5: the channel shows the bin
+    after each drop) gets the player's own move before any AI seat acts, then each AI move
+    on its own; what `act` returns is only the part not yet shown. A part that fails to
+    show must not stop the AI's turns."""
+    update = await started(service, ALICE, ai=2)
+    game = update.game
+    shown: list[tuple[int, list[str]]] = []  # (the step shown, its events)
+
+    async def show_part(part) -> bool:
+        shown.append((part.game.step, [event.text for event in part.events]))
+        if len(shown) == 2:
+            raise RuntimeError("Discord is having a bad day")
+        return True
+
+    for _ in range(50):
+        if turn_of(service, game) == 0:
+            break
+        game = (await service.act(CHANNEL, game.id, ALICE.user_id, game.step, 0)).game
+    assert turn_of(service, game) == 0
+    step = game.step
+    action = RUMBLE.legal_actions(RUMBLE.from_json(game.state), 0)[0]
+    rest = await service.act(CHANNEL, game.id, ALICE.user_id, step, action, show_part)
+    after = await service.get(game.id)
+    ai_moves = after.step - step - 1
+    assert ai_moves >= 2, "the two AI seats play after Alice"
+    # A part is offered before each AI move: Alice's own move first, alone.
+    assert [step for step, _ in shown] == list(range(step + 1, step + 1 + ai_moves))
+    alice = RUMBLE.apply(RUMBLE.from_json(game.state), 0, action).events
+    assert shown[0][1] == [event.text for event in alice]
+    # The second part failed to show, so it rides on at the head of the next one.
+    later = shown[2][1] if ai_moves > 2 else [event.text for event in rest.events]
+    assert shown[1][1] and later[: len(shown[1][1])] == shown[1][1]
+    # Every event of the request reaches exactly one shown part or the rest, in order.
+    state, replayed = RUMBLE.from_json(game.state), []
+    async with db.reading() as session:
+        query = select(ActionRecord).where(ActionRecord.step >= step).order_by(ActionRecord.step)
+        for record in (await session.exec(query)).all():
+            applied = RUMBLE.apply(state, record.seat, record.action)
+            state, replayed = applied.state, replayed + [e.text for e in applied.events]
+    shown_ok = [text for index, (_, texts) in enumerate(shown) if index != 1 for text in texts]
+    assert shown_ok + [event.text for event in rest.events] == replayed
+    assert rest.game.step == after.step
+    assert after.status != Status.PLAYING or turn_of(service, after) == 0

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 
 from PIL import Image
 
@@ -20,6 +21,9 @@ from tests.e2e.toss_play import (
     waiting_ids,
 )
 from tests.fakediscord import running_bot
+
+DROP = re.compile(r"^• .* (places|drops) (a|an) ")  # one drop's line on a board
+AI_DROP = re.compile(r"^• \S+ \(AI\) (places|drops) ", re.MULTILINE)
 
 
 async def open_toss(table: Table, seed: int, wobble: str = "shaky") -> None:
@@ -43,6 +47,15 @@ async def test_three_users_and_an_ai_fill_the_bin_to_the_end(bot, table: Table, 
     players = {u.id: u for u in table.players}
     final = await play_to_the_end(fake_discord, players, random.Random(5))
     assert "final:" in final.content
+    # Issue 5: the channel shows the bin after each drop, the AI's drops too, so no board
+    # carries two drops (a player's last drop is shown before the AI thinks through its own).
+    drops = [
+        sum(1 for line in board.content.splitlines() if DROP.search(line))
+        for board in bin_boards(fake_discord)
+    ]
+    assert max(drops) == 1
+    ai_drop_boards = [b for b in bin_boards(fake_discord) if AI_DROP.search(b.content)]
+    assert len(ai_drop_boards) >= 2
     board = await table.bob.slash("/scoreboard", game="toss")
     text = board.public[0].embeds[0]["description"]
     assert all(user.name in text.lower() for user in table.players)

@@ -75,8 +75,17 @@ async def replied(user: FakeUser, result: InteractionResult) -> list[FakeMessage
 
 
 async def next_board(fake: FakeDiscord, seen: int) -> None:
-    """Wait for the board the last action posts (one per action: AI turns come first)."""
-    await fake.wait_for(lambda: len(bin_boards(fake)) > seen, timeout=30, what="the next board")
+    """Wait for a new board that asks a player (or ends the game): every drop posts its own
+    board, so the AI's drops come one board each before a player is asked again."""
+
+    def asking() -> bool:
+        boards = bin_boards(fake)
+        newest = boards[-1]
+        return len(boards) > seen and (
+            bool(waiting_ids(newest)) or "The game is over" in newest.content
+        )
+
+    await fake.wait_for(asking, timeout=30, what="the next board asking a player")
 
 
 async def play_one(fake: FakeDiscord, players: dict[int, FakeUser], rng: random.Random) -> None:
