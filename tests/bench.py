@@ -166,8 +166,8 @@ def main() -> None:
             )
             if answers["results"]:
                 print(
-                    f"  discord: press to result (the reply's next version, after the AI "
-                    f"seats' turns) median {answers['result_median_ms']:.0f} ms, "
+                    f"  discord: press to result (the reply's next version) "
+                    f"median {answers['result_median_ms']:.0f} ms, "
                     f"p95 {answers['result_p95_ms']:.0f} ms over {answers['results']} presses"
                 )
 

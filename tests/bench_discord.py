@@ -236,7 +236,8 @@ async def play_toss(
 
 
 # Seconds from a play press in a private reply to that reply's next version ("Done." or the
-# next decision): the action applied, the AI seats' turns after it played, the board posted.
+# next decision): the action applied and, except in Toss It (whose player sees their move
+# before the AI plays), the AI seats' turns after it and the board.
 RESULTS: list[float] = []
 
 
