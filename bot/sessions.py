@@ -571,15 +571,16 @@ class SessionService:
         rng = rng_for(game.seed, "ai", game.step, seat)
         return engine.choose(engine.observe(state, seat), engine.legal_actions(state, seat), rng)
 
-    async def resume_all(self) -> list[Update]:
-        """After a restart: let the AI finish turns it had not played yet."""
+    async def resume_all(self, show_part: ShowPart | None = None) -> list[Update]:
+        """After a restart: let the AI finish turns it had not played yet (`show_part` as
+        in `act`)."""
         async with self.db.reading() as session:
             query = select(GameRecord).where(GameRecord.status == Status.PLAYING)
             games = list((await session.exec(query)).all())
         updates = []
         for game in games:
             async with self._locked(game.channel_id):
-                update = await self._play_ai_turns(Update(game=game))
+                update = await self._play_ai_turns(Update(game=game), show_part)
             if update.events:
                 updates.append(update)
         return updates
@@ -596,7 +597,9 @@ class SessionService:
             )
             return list((await session.exec(query)).all())
 
-    async def play_for_late(self, game: GameRecord) -> Update | None:
+    async def play_for_late(
+        self, game: GameRecord, show_part: ShowPart | None = None
+    ) -> Update | None:
         """The timer ran out: the AI plays the late players' decision. Three timeouts in a
         row hand the seat to the AI for good, and it is no longer rated."""
         async with self._locked(game.channel_id):
@@ -627,7 +630,7 @@ class SessionService:
                         break
                 self._touch(game, seats=list(game.seats))
                 session.add(game)
-            return await self._play_ai_turns(update)
+            return await self._play_ai_turns(update, show_part)
 
     # ------------------------------------------------------------------ /game commands
 
@@ -640,7 +643,9 @@ class SessionService:
             session.add(game)
             return game
 
-    async def hand_to_ai(self, channel_id: int, player: Player, target_id: int) -> Update:
+    async def hand_to_ai(
+        self, channel_id: int, player: Player, target_id: int, show_part: ShowPart | None = None
+    ) -> Update:
         """`/game leave` (target is the player) and `/game kick` (host or a channel manager)."""
         async with self._locked(channel_id):
             async with self.db.transaction() as session:
@@ -667,7 +672,7 @@ class SessionService:
                     game=game,
                     events=[Event(f"{{p{seat}}} {verb}; the AI takes over the seat.")],
                 )
-            return await self._play_ai_turns(update)
+            return await self._play_ai_turns(update, show_part)
 
     async def set_timer(self, channel_id: int, player: Player, minutes: int) -> GameRecord:
         if not 0 <= minutes <= 24 * 60:

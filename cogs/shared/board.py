@@ -15,6 +15,7 @@ import discord
 
 from bot.models import Status
 from bot.sessions import (
+    ShowPart,
     Update,
     UserError,
     engine_of,
@@ -73,6 +74,27 @@ async def show_update(client: TrashTableBot, update: Update) -> None:
         await client.sessions.set_message(game.id or 0, board=message.id)
         if old_board:
             await clear_controls(client, game.channel_id, old_board)
+
+
+def shown_apart(client: TrashTableBot, part: Update) -> bool:
+    """Whether a request's changes so far get their own board before the AI's next move: in
+    a game that shows every action apart (Toss It: the bin after each drop), unless a
+    person must act too (a card to choose beside the AI's): that board's controls would be
+    out of date the moment the AI acts."""
+    board_each_action = PRESENTERS[part.game.kind].board_each_action
+    return board_each_action and not client.sessions.humans_to_act(part.game)
+
+
+def part_poster(client: TrashTableBot) -> ShowPart:
+    """The `show_part` of requests with nobody's reply to answer (the timer, a restart)."""
+
+    async def show_part(part: Update) -> bool:
+        if not shown_apart(client, part):
+            return False
+        await show_update(client, part)
+        return True
+
+    return show_part
 
 
 async def clear_controls(client: TrashTableBot, channel_id: int, message_id: int) -> None:

@@ -25,7 +25,7 @@ from bot.models import GameRecord
 from bot.sessions import Update, UserError
 from cogs.shared import board, lobby
 from cogs.shared.interactions import client_of, player_of, refuse
-from cogs.shared.presenter import PRESENTERS, Buttons, Choice, Control, Menu
+from cogs.shared.presenter import Buttons, Choice, Control, Menu
 from rules.base import Option
 
 MAX_OPTIONS = 25  # Discord's limit for a select menu
@@ -193,21 +193,15 @@ async def act(interaction: discord.Interaction, game_id: int, step: int, action:
     private = message is not None and message.flags.ephemeral
     replied = False
 
+    post_part = board.part_poster(client)
+
     async def show_part(part: Update) -> bool:
-        # A game that shows every action on its own board (Toss It: the bin after each
-        # drop) shows the player's move before the AI seats think through theirs; but not
-        # while a person must act too (a card to choose beside the AI's): that board's
-        # controls would be out of date the moment the AI acts.
+        # The player's own reply is answered with the first part shown apart: their move.
         nonlocal replied
-        if not PRESENTERS[part.game.kind].board_each_action or client.sessions.humans_to_act(
-            part.game
-        ):
-            return False
-        if private and not replied:
+        if private and not replied and board.shown_apart(client, part):
             await board.follow_on(interaction, part)
             replied = True
-        await board.show_update(client, part)
-        return True
+        return await post_part(part)
 
     try:
         update = await client.sessions.act(

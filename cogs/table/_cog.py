@@ -45,7 +45,7 @@ class TableCog(commands.Cog):
     async def _resume(self) -> None:
         """After a restart, let AI seats play any turns they had not played yet."""
         await self.bot.wait_until_ready()
-        for update in await self.sessions.resume_all():
+        for update in await self.sessions.resume_all(board.part_poster(self.bot)):
             await board.show_update(self.bot, update)
 
     @tasks.loop(seconds=TIMER_CHECK_SECONDS)
@@ -56,7 +56,7 @@ class TableCog(commands.Cog):
         """Play for every player whose turn timer ran out. Also called by tests."""
         for game in await self.sessions.late_games():
             try:
-                update = await self.sessions.play_for_late(game)
+                update = await self.sessions.play_for_late(game, board.part_poster(self.bot))
                 if update is not None:
                     await board.show_update(self.bot, update)
             except Exception:  # one broken channel must not stop the timer for others
@@ -152,7 +152,9 @@ class TableCog(commands.Cog):
                 if game.lobby_message_id:
                     await self._refresh_lobby(game)
                 return
-            update = await self.sessions.hand_to_ai(channel_id, player, target_id)
+            update = await self.sessions.hand_to_ai(
+                channel_id, player, target_id, board.part_poster(self.bot)
+            )
         except UserError as error:
             await refuse(interaction, str(error))
             return
