@@ -12,7 +12,7 @@ from discord.ext import commands, tasks
 
 from bot.games import GAMES
 from bot.models import GameRecord, Status
-from bot.sessions import UserError, seat_names
+from bot.sessions import Update, UserError, seat_names
 from cogs.shared import board, components
 from cogs.shared.interactions import player_of, refuse
 from cogs.shared.lobby import lobby_embed
@@ -138,9 +138,25 @@ class TableCog(commands.Cog):
         await self._hand_over(interaction, member.id)
 
     async def _hand_over(self, interaction: discord.Interaction, target_id: int) -> None:
+        # Deferred first: the AI may play several turns (a Toss It turn simulates many drops)
+        # before hand_to_ai returns; the player is answered before the AI's first move.
+        await interaction.response.defer(ephemeral=True, thinking=True)
         channel_id = interaction.channel_id or 0
         player = player_of(interaction)
         current = await self.sessions.current(channel_id)
+        post_part = board.part_poster(self.bot)
+        answered = False
+
+        async def answer() -> None:
+            nonlocal answered
+            if not answered:
+                answered = True
+                await interaction.followup.send("Done: the AI plays that seat now.", ephemeral=True)
+
+        async def show_part(part: Update) -> bool:
+            await answer()
+            return await post_part(part)
+
         try:
             if (
                 current is not None
@@ -148,17 +164,15 @@ class TableCog(commands.Cog):
                 and target_id == player.user_id
             ):
                 game = await self.sessions.leave_lobby(channel_id, current.id or 0, player)
-                await interaction.response.send_message("You left the lobby.", ephemeral=True)
+                await interaction.followup.send("You left the lobby.", ephemeral=True)
                 if game.lobby_message_id:
                     await self._refresh_lobby(game)
                 return
-            update = await self.sessions.hand_to_ai(
-                channel_id, player, target_id, board.part_poster(self.bot)
-            )
+            update = await self.sessions.hand_to_ai(channel_id, player, target_id, show_part)
         except UserError as error:
             await refuse(interaction, str(error))
             return
-        await interaction.response.send_message("Done: the AI plays that seat now.", ephemeral=True)
+        await answer()
         await board.show_update(self.bot, update)
 
     async def _refresh_lobby(self, game: GameRecord) -> None:

@@ -113,3 +113,33 @@ async def test_a_restart_mid_turn_keeps_the_bin_exactly(fake_discord, table: Tab
         await next_board(fake_discord, seen)
         after = await second.sessions.current(fake_discord.channel.id)
         assert after.step == resumed.step + 1
+
+
+async def test_players_leaving_hand_the_game_to_the_ai_drop_by_drop(
+    bot, table: Table, fake_discord
+):
+    """Issue 5 (the channel shows the bin after each drop) on the /game leave path: when
+    every person has left, the AI plays on to the end, each drop on its own board, and the
+    one who left is answered before the AI's first move rather than after the game."""
+    await table.alice.slash("/toss new", seed=4)
+    await table.bob.click("Join")
+    await table.alice.click("Add AI player")
+    await table.alice.click("Start")
+    await fake_discord.wait_for(lambda: bin_boards(fake_discord), timeout=20, what="the board")
+    left = await table.bob.slash("/game leave")
+    assert "AI plays that seat" in left.ephemeral_text
+    left = await table.alice.slash("/game leave", settle=False)
+    await fake_discord.wait_for(
+        lambda: "AI plays that seat" in left.ephemeral_text, timeout=20, what="the answer"
+    )
+    assert "The game is over" not in bin_boards(fake_discord)[-1].content
+    await fake_discord.wait_for(
+        lambda: "The game is over" in bin_boards(fake_discord)[-1].content,
+        timeout=240,
+        what="the AI to finish the game",
+    )
+    drops = [
+        sum(1 for line in board.content.splitlines() if DROP.search(line))
+        for board in bin_boards(fake_discord)
+    ]
+    assert max(drops) == 1 and sum(drops) >= 40  # at least a bin's worth, one board each
