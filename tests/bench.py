@@ -2,7 +2,8 @@
 
 Prints, per game:
 - random full games per second (the engine alone, uniformly random legal actions);
-- milliseconds to render the board (median and 95th percentile);
+- milliseconds to render the board (median and 95th percentile), and the other pictures a
+  press draws: Dumpster Brawl!'s hand and dice, Toss It's drop preview;
 - milliseconds from an interaction reaching the bot to its answer, through the fake Discord,
   with many games running at once (median and 99th percentile).
 
@@ -19,15 +20,16 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from render.brawl import draw_table
+from render.brawl import draw_hand, draw_rolls, draw_table
 from render.rumble import draw_dungeon
-from render.toss import draw_bin
+from render.toss import draw_bin, draw_preview
 from render.trashwar import draw_battlefield
 from rules.base import Game
 from rules.brawl import BRAWL
 from rules.brawl.engine import MODES
 from rules.rumble import RUMBLE
 from rules.toss import TOSS
+from rules.toss.bin import ANGLES, KINDS
 from rules.trashwar import TRASH_WAR
 
 
@@ -121,6 +123,47 @@ def bench_render(game: Game, draw: Callable[..., bytes], samples: int) -> dict[s
     }
 
 
+def timed(draws: list[Callable[[], object]]) -> str:
+    """Median and p95 milliseconds of each draw, after one warm-up draw."""
+    draws[0]()
+    timings = []
+    for draw in draws:
+        started = time.perf_counter()
+        draw()
+        timings.append((time.perf_counter() - started) * 1000)
+    return (
+        f"median {statistics.median(timings):.1f} ms, p95 {percentile(timings, 95):.1f} ms "
+        f"({len(draws)} pictures)"
+    )
+
+
+def bench_other_pictures(game: Game, samples: int) -> dict[str, str]:
+    """The pictures besides the board: a player's hand and the dice (Dumpster Brawl!) and the
+    drop preview (Toss It), drawn from the states of random games."""
+    states: list[object] = []
+    seed = 0
+    while len(states) < samples:
+        random_game(game, 6 if game is BRAWL else 4, seed, states.append)
+        seed += 1
+    picked = random.Random(2).sample(states, samples)
+    names = ["Alice", "Bob", "Carol", "Dave", "Erin", "Fred"]
+    if game is BRAWL:
+        hands = [game.observe(s, 0) for s in picked]
+        public = [game.observe(s, None) for s in picked]
+        return {
+            "hand": timed([lambda o=o: draw_hand(o, "Alice") for o in hands]),
+            "dice": timed([lambda o=o: draw_rolls(o, names, 0) for o in public]),
+        }
+    if game is TOSS:
+        rng = random.Random(3)
+        previews = [
+            (game.observe(s, None), rng.choice(list(KINDS)), rng.randrange(21), rng.choice(ANGLES))
+            for s in picked
+        ]
+        return {"preview": timed([lambda p=p: draw_preview(*p) for p in previews])}
+    return {}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=500, help="random games for the engine")
@@ -154,6 +197,8 @@ def main() -> None:
             f"  render: board median {render['median_ms']:.1f} ms, "
             f"p95 {render['p95_ms']:.1f} ms ({args.renders} boards)"
         )
+        for picture, figures in bench_other_pictures(game, args.renders).items():
+            print(f"  render: {picture} {figures}")
         if not args.skip_discord:
             from tests.bench_discord import bench_answers
 

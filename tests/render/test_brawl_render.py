@@ -9,8 +9,6 @@ from __future__ import annotations
 import copy
 import io
 import random
-import statistics
-import time
 from collections.abc import Callable
 
 import pytest
@@ -335,27 +333,19 @@ def test_every_kind_has_an_icon_and_its_own_colour() -> None:
         assert icon.getbbox() is not None
 
 
-# --- speed ----------------------------------------------------------------------------------
+# --- the largest pictures ------------------------------------------------------------------
 
 
-def median_ms(draw: Callable[[], object], runs: int = 9) -> float:
-    draw()  # fill the caches first: the bot draws the same sprites again and again
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        draw()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times) * 1000
-
-
-def test_render_times_are_sane() -> None:
-    """Median render time of each picture under 100 ms (6 seats, a 15-card hand)."""
+def test_six_seats_and_a_fifteen_card_hand_draw() -> None:
+    """The largest table (6 seats), a 15-card hand and the dice all draw (their speed is
+    measured by `make bench`)."""
     state = play("round-rummage", 6, steps=120)
     public, mine = observe(state, None), observe(state, 0)
     mine["hand"] = [card(k.key, n) for n in range(2) for k in KINDS][:15]
-    assert median_ms(lambda: brawl.draw_table(public, NAMES)) < 100
-    assert median_ms(lambda: brawl.draw_hand(mine, "Alice")) < 100
-    assert median_ms(lambda: brawl.draw_rolls(public, NAMES, 0)) < 100
+    assert decode(brawl.draw_table(public, NAMES)).width > 0
+    assert decode(brawl.draw_hand(mine, "Alice")).width > 0
+    rolls = brawl.draw_rolls(public, NAMES, 0)
+    assert rolls is None or decode(rolls).width > 0
 
 
 def test_an_ai_seat_is_named_without_nested_brackets() -> None:

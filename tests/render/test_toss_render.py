@@ -13,7 +13,6 @@ import io
 import math
 import random
 import statistics
-import time
 from collections.abc import Callable
 from functools import lru_cache
 from typing import cast
@@ -250,18 +249,14 @@ def test_rendering_is_deterministic() -> None:
     assert toss.draw_bin(obs, NAMES) == toss.draw_bin(obs, NAMES)
 
 
-def test_draw_bin_is_fast_enough() -> None:
-    """A full bin of 40 pieces draws (PNG included) in well under 100 ms (median)."""
+def test_a_full_bin_draws() -> None:
+    """A bin holding 40 pieces (about all a game ever packs) draws at the board's size.
+    How fast it draws is measured by `make bench`, not here."""
     obs = public(placing())
     pieces = list(public(finished())["bin"]) + list(obs["bin"])
     full = with_bin(obs, pieces[:40])
-    toss.draw_bin(full, NAMES)
-    times = []
-    for _ in range(9):
-        start = time.perf_counter()
-        toss.draw_bin(full, NAMES)
-        times.append(time.perf_counter() - start)
-    assert statistics.median(times) < 0.1
+    assert len(full["bin"]) == 40
+    assert picture(toss.draw_bin(full, NAMES)).size == picture(toss.draw_bin(obs, NAMES)).size
 
 
 # --- the preview ----------------------------------------------------------------------
@@ -294,17 +289,14 @@ def test_the_preview_ghost_hangs_over_its_grid_spot(position: int) -> None:
     assert abs(statistics.mean(columns) - centre[0]) < 4
 
 
-def test_the_preview_draws_every_kind_and_angle_quickly() -> None:
-    """Every kind at every grid angle draws a preview, each well under 30 ms (median)."""
+def test_the_preview_draws_every_kind_and_angle() -> None:
+    """Every kind at every grid angle draws a preview of the preview's size (its speed is
+    measured by `make bench`)."""
     obs = public(placing())
-    times = []
     for kind in KINDS:
         for angle in ANGLES:
-            start = time.perf_counter()
             data = toss.draw_preview(obs, kind, (angle // 15) % 21, angle)
-            times.append(time.perf_counter() - start)
             assert picture(data).size == toss.PREVIEW_SIZE
-    assert statistics.median(times) < 0.03
 
 
 # --- the private cards ----------------------------------------------------------------
