@@ -100,6 +100,7 @@ from rules.brawl.data import (
     BLOCKER_IDS,
     BLUE_FACES,
     BOOSTER_IDS,
+    BOOSTER_PHASES,
     BOOSTERS,
     CARDS,
     CHARACTER_INDEX,
@@ -142,7 +143,7 @@ DECLARE, PRE, ATTACK, DEFEND, WIND, SPOILS, RUMMAGE, LAY, OVER = (
     "over",
 )
 DECLARATIONS = {"draw": (2, 0), "discard": (0, 2), "both": (1, 1), "neither": (0, 0)}
-TURN_BOOSTER_PHASES = (DECLARE, PRE, ATTACK, RUMMAGE)
+TURN_BOOSTERS = ("dive", "peek", "swap", "sweep")  # played with "play <key> ..."
 # Why a roll was made, as kept in the roll log (a number in the state, a word in observations).
 ROLL_PURPOSES = ("attack", "defence", "reroll", "rummage", "roll-off")
 ROLL_COLOURS = ("blue", "green")
@@ -188,6 +189,7 @@ class State:
     truck: tuple[int, ...] = ()  # Garbage Truck: seats still to discard
     slippery: tuple[int, ...] = ()  # seats whose next rummage roll is skipped
     stink: tuple[int, ...] = ()  # per seat: turn ends left before it may win
+    dive: int = 0  # Dumpster Dive draws waiting for a Garbage Truck's discards
     finished: bool = False
     winners: tuple[int, ...] = ()
     went_out: int = -1
@@ -273,10 +275,12 @@ def _has_set_down(state: State, seat: int) -> bool:
 
 
 def can_lay(state: State, seat: int, kind: int, n: int) -> bool:
-    """Rummy: may `seat` lay `n` cards of `kind` now?"""
+    """Rummy: may `seat` lay `n` cards of `kind` now? Under Stink Cloud not the last card."""
     held = sum(1 for c in state.hands[seat] if CARDS[c].kind == kind)
     if n < 1 or n > held:
         return False
+    if state.stink[seat] and n >= len(state.hands[seat]):
+        return False  # that would be going out, which the cloud forbids
     if n >= 3:
         return True
     if not _has_set_down(state, seat):
@@ -289,9 +293,10 @@ def can_lay(state: State, seat: int, kind: int, n: int) -> bool:
 
 
 def can_go_out(state: State, seat: int) -> bool:
-    """Rummy: could the whole hand be laid down now, leaving a set in front of `seat`?"""
+    """Rummy: could the whole hand be laid down now, leaving a set in front of `seat`?
+    Never under Stink Cloud: going out ends the game, which a stinking player may not win."""
     hand = state.hands[seat]
-    if not hand or any(CARDS[c].type != TRASH for c in hand):
+    if not hand or state.stink[seat] or any(CARDS[c].type != TRASH for c in hand):
         return False
     counts = Counter(CARDS[c].kind for c in hand)
     has_set = _has_set_down(state, seat) or any(n >= 3 for n in counts.values())
@@ -312,31 +317,53 @@ def can_go_out(state: State, seat: int) -> bool:
 # Legal actions
 
 
+def may_play(state: State, seat: int, key: str) -> bool:
+    """Does `seat` hold Booster `key` in a phase of its timing (`data.BOOSTERS`)? Turn
+    Boosters are the turn's attacker's alone; Second Wind in "rummage" only right after the
+    roll, before the roll has been used or rerolled."""
+    if state.phase not in BOOSTER_PHASES[key] or _held(state, seat, key) is None:
+        return False
+    if key in TURN_BOOSTERS and seat != state.turn:
+        return False
+    if key == "wind" and state.phase == RUMMAGE:
+        return just_rolled(state, seat)
+    return True
+
+
+def just_rolled(state: State, seat: int) -> bool:
+    """Has `seat` made a rummage roll with the very last action (Second Wind's moment)?"""
+    if state.phase != RUMMAGE or not state.roll_log:
+        return False
+    step, roller, _, purpose = state.roll_log[-1][:4]
+    return step == state.step and roller == seat and ROLL_PURPOSES[purpose] == "rummage"
+
+
 def _turn_boosters(state: State, seat: int) -> list[str]:
-    if seat != state.turn or state.phase not in TURN_BOOSTER_PHASES:
-        return []
     hand = state.hands[seat]
     keys = _keys(hand)
+    counts = Counter(CARDS[c].key for c in hand)
     found: list[str] = []
-    if "dive" in keys and state.phase != RUMMAGE and (state.trash or state.discard):
+    if may_play(state, seat, "dive") and (state.trash or state.discard):
         found.append("play dive")
-    if "peek" in keys:
+    if may_play(state, seat, "peek"):
         found += [f"play peek p{p}" for p in _opponents(state, seat)]
-    others = [k for k in keys]
-    if "swap" in keys:
-        rest = [k for k in others if k != "swap" or sum(CARDS[c].key == "swap" for c in hand) > 1]
+    if may_play(state, seat, "swap"):
+        rest = [k for k in keys if k != "swap" or counts["swap"] > 1]
         for p in _opponents(state, seat):
             if state.hands[p]:
                 found += [f"play swap p{p} {k}" for k in rest]
-    if "sweep" in keys and state.mode != RUMMY:
-        rest = [k for k in others if k != "sweep" or sum(CARDS[c].key == "sweep" for c in hand) > 1]
-        found += [f"play sweep {k}" for k in rest]
-        pairs = Counter(CARDS[c].key for c in hand)
-        pairs["sweep"] -= 1
-        for i, a in enumerate(rest):
-            for b in rest[i:]:
-                if a != b or pairs[a] >= 2:
-                    found.append(f"play sweep {a} {b}")
+    if may_play(state, seat, "sweep"):
+        # Up to two cards, none included; Rummy has no discard, so there it sweeps nothing
+        # but leaves the hand itself (table rule).
+        found.append("play sweep")
+        if state.mode != RUMMY:
+            counts["sweep"] -= 1
+            rest = [k for k in keys if counts[k] > 0]
+            found += [f"play sweep {k}" for k in rest]
+            for i, a in enumerate(rest):
+                for b in rest[i:]:
+                    if a != b or counts[a] >= 2:
+                        found.append(f"play sweep {a} {b}")
     return found
 
 
@@ -367,15 +394,15 @@ def legal_moves(state: State, seat: int) -> list[str]:
         if state.mode == RUMMY and can_go_out(state, seat):
             found.append("go out")
         targets = [state.king] if state.mode == KING else _opponents(state, seat)
-        elbow = _held(state, seat, "elbow") is not None
+        elbow = may_play(state, seat, "elbow")
         for p in targets:
             found.append(f"attack p{p}")
             if elbow:
                 found.append(f"attack p{p} elbow")
     elif phase == DEFEND:
         found = ["defend"]
-        elbow = _held(state, seat, "elbow") is not None
-        lid = _held(state, seat, "lid") is not None
+        elbow = may_play(state, seat, "elbow")
+        lid = may_play(state, seat, "lid")
         if elbow:
             found.append("defend elbow")
         if lid:
@@ -384,7 +411,7 @@ def legal_moves(state: State, seat: int) -> list[str]:
             found.append("defend elbow lid")
     elif phase == WIND:
         found = ["keep"]
-        if _held(state, seat, "wind") is not None:
+        if may_play(state, seat, "wind"):
             found.append("reroll")
     elif phase == SPOILS:
         other = state.defender if seat == state.turn else state.turn
@@ -393,6 +420,8 @@ def legal_moves(state: State, seat: int) -> list[str]:
         found += [f"give {k}" for k in _keys(hand)]
         found.append("done")
     elif phase == RUMMAGE:
+        if may_play(state, seat, "wind"):
+            found.append("reroll")
         if state.draws:
             found += _draws(state)
         if state.discards:
@@ -492,6 +521,21 @@ class _Table:
         self.hands[seat].append(card)
         self.say(f"{_p(seat)} draws a card from {where}.")
         self.say(f"You drew a {CARDS[card].name}.", seat)
+
+    def truck_waiting(self) -> bool:
+        """Has a Garbage Truck discards still to come (from hands that hold cards)?"""
+        return any(self.hands[p] for p in self.truck)
+
+    def dive(self, seat: int, draws: int) -> None:
+        """Dumpster Dive's draws from the trash pile, one at a time: a Garbage Truck drawn
+        on the way is resolved, every discard made, before the next card is drawn
+        (rulebook: a Blocker is resolved as it is drawn). The draws left wait in `dive`."""
+        while draws and (self.trash or self.discard):
+            draws -= 1
+            self.draw(seat, "trash")
+            if self.truck_waiting():
+                break
+        self.set(dive=draws if self.truck_waiting() else 0)
 
     def blocker(self, seat: int, key: str) -> None:
         state = self.state
@@ -684,13 +728,13 @@ class _Table:
             else:
                 self.set(phase=SPOILS, actor=defender, spoils=2)
 
-    def rummage(self, seat: int, colour: str) -> None:
+    def rummage(self, seat: int, colour: str, purpose: str = "rummage") -> None:
         if seat in self.slippery:
             self.slippery.remove(seat)
             self.say(f"Slippery Lid: {_p(seat)}'s rummage roll is skipped.")
             self.after_fight()
             return
-        dice = self.roll(RUMMAGE_DICE, colour, seat, "rummage")
+        dice = self.roll(RUMMAGE_DICE, colour, seat, purpose)
         self.set(rummage=dice)
         plus = pluses(dice)
         minus = len(dice) - plus
@@ -724,6 +768,9 @@ def _perform(state: State, seat: int, action: str) -> _Table:
         t.truck.pop(0)
         t.say(f"{_p(seat)} throws a card onto the discard pile.")
         t.check_victory()
+        if state.dive and not t.get("finished") and not t.truck_waiting():
+            t.dive(state.turn, state.dive)  # the Truck is resolved: the Dive draws on
+            t.check_victory()
         return t
     if verb == "play":
         _play_booster(t, seat, words)
@@ -825,6 +872,12 @@ def _perform(state: State, seat: int, action: str) -> _Table:
                 t.after_fight()
         return t
     elif phase == RUMMAGE:
+        if verb == "reroll":
+            t.discard.append(t.take_from_hand(seat, "wind"))
+            t.say(f"{_p(seat)} plays Second Wind and rerolls.")
+            colour = ROLL_COLOURS[state.roll_log[-1][2]]  # King's green stays green
+            t.rummage(seat, colour, "reroll")
+            return t
         if verb == "draw":
             t.draw(seat, words[1])
             t.set(draws=state.draws - 1)
@@ -876,11 +929,7 @@ def _play_booster(t: _Table, seat: int, words: list[str]) -> None:
     t.discard.append(t.take_from_hand(seat, key))
     t.say(f"{_p(seat)} plays {CARDS[BOOSTER_IDS[[b.key for b in BOOSTERS].index(key)]].name}.")
     if key == "dive":
-        for _ in range(2):
-            if t.trash or t.discard:
-                t.refill()
-                if t.trash:
-                    t.draw(seat, "trash")
+        t.dive(seat, 2)
     elif key == "peek":
         other = int(words[2][1:])
         names = ", ".join(sorted(CARDS[c].name for c in t.hands[other])) or "nothing"
@@ -1135,7 +1184,10 @@ def state_from_json(data: JSON) -> State:
     if data.get("version") != SCHEMA:
         raise ValueError(f"Unknown Dumpster Brawl! state version {data.get('version')!r}")
     values: dict[str, Any] = {}
-    for name in State.__dataclass_fields__:
+    for name, field in State.__dataclass_fields__.items():
+        if name not in data:  # a field added after the game was saved: its default
+            values[name] = field.default
+            continue
         value = data[name]
         if name in _NESTED:
             values[name] = tuple([tuple(v) for v in value])  # JSON numbers are ints
