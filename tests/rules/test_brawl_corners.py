@@ -239,6 +239,29 @@ def test_each_booster_is_offered_exactly_in_its_phases(booster: str) -> None:
     assert offered == TIMING[booster]
 
 
+def test_turn_boosters_are_the_attackers_alone() -> None:
+    """(house rule: Dive, Peek, Swap and Sweep are played on your turn) A defender deciding
+    the spoils or laying down, and a King rummaging after holding the heap, play none."""
+    hand = [*EVERY_BOOSTER, "pizza"]
+    spoils = build({0: ["fish"], 1: hand, 2: ["milk"]}, phase="spoils", actor=1, defender=1)
+    lay = build(
+        {0: ["fish"], 1: hand, 2: ["milk"]}, mode=RUMMY, phase="lay", layers=(1,), defender=1
+    )
+    king = build(
+        {0: ["fish"], 1: hand, 2: ["milk"]},
+        mode=KING,
+        king=1,
+        turn=0,
+        defender=1,
+        phase="rummage",
+        actor=1,
+        draws=2,
+    )
+    for state in (spoils, lay, king):
+        assert to_act(state) == 1
+        assert not any(a.startswith("play") for a in legal_moves(state, 1)), state.phase
+
+
 def test_the_timing_table_is_the_engines() -> None:
     """(contract) The engine's table in data.BOOSTERS is the one the rules notes state."""
     assert {b.key: set(b.phases) for b in BOOSTERS} == TIMING
