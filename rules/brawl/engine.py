@@ -27,7 +27,8 @@ Round Rummage, each turn (phases in `observe`):
 - "spoils": the fight's winner takes or gives cards: the attacker one (take a random card
   or give one), the defender up to two in any mix;
 - the attacker's rummage roll (six blue), then "rummage": draw up to the pluses, then
-  discard up to the minuses, one card per action, "done" to stop.
+  discard up to the minuses, one card per action, "done" to stop; right after the roll,
+  before using it, the roller may "reroll" it with Second Wind.
 
 King of the Heap: the start player is King; seats attack the King in turn, the first the
 King's left neighbour, then counter-clockwise (the previous seat), skipping the King. The
@@ -44,8 +45,9 @@ and two for going out; ties go to most cards laid, then a crowbar roll-off.
 
 House rules applied: victory is checked after every action, for every seat, and declared by
 the bot; simultaneous winners are split by the larger winning hand, then six-dice crowbar
-roll-offs. A Blocker is resolved the moment it is drawn and set aside; Boosters are played
-from hand (then go face down to the discard pile).
+roll-offs. A Blocker is resolved the moment it is drawn and set aside, before any further
+card is drawn (Dumpster Dive's second draw waits for a Garbage Truck's discards); Boosters
+are played from hand (then go face down to the discard pile).
 
 Table rules of this bot, where the rulebook and the house rules are silent (each tested):
 
@@ -54,16 +56,21 @@ Table rules of this bot, where the rulebook and the house rules are silent (each
   from an empty trash pile; drawing is not offered when both piles are empty.
 - Drawing from the discard pile takes its top card, face down and blind.
 - Garbage Truck: starting with the drawer and going clockwise, each player with cards
-  discards one of their choice (a player whose hand empties meanwhile is skipped); the
-  interrupted turn then goes on.
+  discards one of their choice (a player with no cards is skipped); the interrupted turn
+  (or Dumpster Dive) then goes on.
 - Stink Cloud: drawn on your own turn, it lasts to the end of your next turn; drawn on
   someone else's, to the end of your next turn. In King of the Heap every fight counts as
-  a turn of both the attacker and the King.
+  a turn of both the attacker and the King. In Rummy it forbids going out: no "go out",
+  and no lay-down of one's last card (laying down while keeping a card is allowed).
 - Slippery Lid skips the drawer's next rummage roll (the fight's spoils still happen).
-- Combat Boosters: Extra Elbow is played with the attack ("attack p1 elbow") or in
-  "defend"; Sturdy Lid in "defend"; Second Wind in "wind", once per fighter per fight.
-  Turn Boosters (Dumpster Dive before attacking; Sneak Peek, Quick Swap, Clean Sweep) are
-  offered in the turn player's "declare", "pre", "attack" and "rummage" phases.
+- Booster timing: the phases in which each Booster may be played are the `phases` column
+  of `data.BOOSTERS` (docs/rules/README.md shows the table). Extra Elbow goes with the
+  attack ("attack p1 elbow") or into "defend"; Sturdy Lid into "defend"; Second Wind in
+  "wind" (once per fighter per fight) and right after a rummage roll, never after a
+  roll-off (the engine rolls those to settle a finished game). "Your turn" (Dive, before
+  attacking; Peek, Swap, Sweep) is every phase in which the turn's attacker decides.
+- Clean Sweep discards up to two cards, none included; in Rummy, which has no discard, it
+  is played alone and only leaves the hand.
 - A game that reaches 400 turns ends; Rummy is scored as it stands (no going-out bonus),
   the other modes end in a draw for all. Rummy also ends, scored the same way, when a turn
   ends with both piles empty.
@@ -79,8 +86,9 @@ Actions (seats `p0`..`p5`, cards named by their key in `data.py`):
     attack p<N> [elbow]                    attack a seat (with Extra Elbow)
     defend [elbow] [lid]                   the defender's Boosters (or none)
     keep | reroll                          Second Wind after the combat roll
+    reroll                                 Second Wind right after the rummage roll
     take | give <kind> | done              spoils; "done" also ends a rummage or lay-down
-    play dive | play peek p<N> | play sweep <kind> [<kind>] | play swap p<N> <kind>
+    play dive | play peek p<N> | play sweep alone|<kind> [<kind>] | play swap p<N> <kind>
     lay <kind> <n> | go out                Rummy lay-downs
 """
 
@@ -353,9 +361,10 @@ def _turn_boosters(state: State, seat: int) -> list[str]:
             if state.hands[p]:
                 found += [f"play swap p{p} {k}" for k in rest]
     if may_play(state, seat, "sweep"):
-        # Up to two cards, none included; Rummy has no discard, so there it sweeps nothing
-        # but leaves the hand itself (table rule).
-        found.append("play sweep")
+        # Up to two cards, none included ("alone": a word no card key uses, so that no
+        # action is the start of another); Rummy has no discard, so there the Sweep only
+        # leaves the hand itself (table rule).
+        found.append("play sweep alone")
         if state.mode != RUMMY:
             counts["sweep"] -= 1
             rest = [k for k in keys if counts[k] > 0]
@@ -945,9 +954,10 @@ def _play_booster(t: _Table, seat: int, words: list[str]) -> None:
         t.say(f"You got a {CARDS[theirs].name}.", seat)
         t.say(f"{_p(seat)} swapped your {CARDS[theirs].name} for a {CARDS[mine].name}.", other)
     else:
-        for key2 in words[2:]:
+        swept = [w for w in words[2:] if w != "alone"]
+        for key2 in swept:
             t.to_discard(seat, key2)
-        t.say(f"{_p(seat)} sweeps {len(words) - 2} card(s) onto the discard pile.")
+        t.say(f"{_p(seat)} sweeps {len(swept)} card(s) onto the discard pile.")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1249,6 +1259,8 @@ def describe_action(action: str) -> str:
         return "Second Wind: reroll"
     if verb == "done":
         return "Done"
+    if action == "play sweep alone":
+        return "Play Clean Sweep alone (sweep no other card)"
     if verb == "play":
         rest = [
             w.replace("p", "{p") + "}" if w[:1] == "p" and w[1:].isdigit() else _name(w)

@@ -6,10 +6,12 @@ names the rule it checks, "(rulebook: ...)", "(house rule: ...)" or "(table rule
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 import pytest
 
+from rules.brawl import ai
 from rules.brawl.data import BOOSTERS, CARDS, KINDS
 from rules.brawl.engine import (
     BRAWL,
@@ -49,7 +51,7 @@ def test_clean_sweep_may_discard_nothing() -> None:
     """(house rule: Clean Sweep discards up to two cards) Up to two includes none: the
     Booster alone goes to the discard pile."""
     state = build({0: ["sweep", "pizza"], 1: ["fish"], 2: ["milk"]})
-    state = play(state, "play sweep")
+    state = play(state, "play sweep alone")
     assert keys(state, 0) == ["pizza"] and [CARDS[c].key for c in state.discard] == ["sweep"]
 
 
@@ -59,9 +61,9 @@ def test_clean_sweep_in_rummy_sweeps_only_itself() -> None:
     state = build({0: ["sweep", "pizza", "pizza", "pizza"], 1: ["fish"], 2: ["milk"]}, mode=RUMMY)
     state = replace(state, phase="pre", draws=2)
     sweeps = [a for a in legal_moves(state, 0) if a.startswith("play sweep")]
-    assert sweeps == ["play sweep"]
+    assert sweeps == ["play sweep alone"]
     assert "go out" not in legal_moves(state, 0)  # the Booster cannot be laid down
-    state = play(state, "play sweep")
+    state = play(state, "play sweep alone")
     assert keys(state, 0) == ["pizza"] * 3
     state = play(state, "go out")
     assert state.finished and state.went_out == 0
@@ -325,3 +327,23 @@ def test_a_losing_attacker_is_not_crowned() -> None:
     assert state.king == 1 and state.phase == "rummage" and state.actor == 1
     state = play(state, "done")
     assert state.king == 1 and state.turn == 2 and state.phase == "attack"
+
+
+def test_ai_rerolls_a_poor_rummage_roll() -> None:
+    """(issue: the AI) With Second Wind in hand the AI rerolls a rummage roll of fewer than
+    three pluses and uses a good one."""
+    poor = _rummaging()
+    assert pluses(poor.rummage) == 0
+    choice = ai.choose(BRAWL.observe(poor, 0), legal_moves(poor, 0), random.Random(1))
+    assert choice == "reroll"
+    good = replace(poor, rummage=(2,) * 6, draws=6, discards=0)
+    choice = ai.choose(BRAWL.observe(good, 0), legal_moves(good, 0), random.Random(1))
+    assert choice == "draw trash"
+
+
+def test_ai_sweeps_the_clean_sweep_away_in_rummy() -> None:
+    """(issue: the AI) In Rummy the AI plays Clean Sweep alone, so it can go out later."""
+    state = build({0: ["sweep", "pizza", "fish"], 1: ["fish"], 2: ["milk"]}, mode=RUMMY)
+    state = replace(state, phase="pre", draws=2)
+    choice = ai.choose(BRAWL.observe(state, 0), legal_moves(state, 0), random.Random(1))
+    assert choice == "play sweep alone"
