@@ -339,7 +339,9 @@ def may_play(state: State, seat: int, key: str) -> bool:
 
 
 def just_rolled(state: State, seat: int) -> bool:
-    """Has `seat` made a rummage roll with the very last action (Second Wind's moment)?"""
+    """Has `seat` made a rummage roll with the very last action (Second Wind's moment)? A
+    Second Wind reroll is logged as a rummage roll too (the pictures show it as one); the
+    game's one Second Wind is on the discard pile by then, so no roll is rerolled twice."""
     if state.phase != RUMMAGE or not state.roll_log:
         return False
     step, roller, _, purpose = state.roll_log[-1][:4]
@@ -737,13 +739,13 @@ class _Table:
             else:
                 self.set(phase=SPOILS, actor=defender, spoils=2)
 
-    def rummage(self, seat: int, colour: str, purpose: str = "rummage") -> None:
+    def rummage(self, seat: int, colour: str) -> None:
         if seat in self.slippery:
             self.slippery.remove(seat)
             self.say(f"Slippery Lid: {_p(seat)}'s rummage roll is skipped.")
             self.after_fight()
             return
-        dice = self.roll(RUMMAGE_DICE, colour, seat, purpose)
+        dice = self.roll(RUMMAGE_DICE, colour, seat, "rummage")
         self.set(rummage=dice)
         plus = pluses(dice)
         minus = len(dice) - plus
@@ -885,7 +887,7 @@ def _perform(state: State, seat: int, action: str) -> _Table:
             t.discard.append(t.take_from_hand(seat, "wind"))
             t.say(f"{_p(seat)} plays Second Wind and rerolls.")
             colour = ROLL_COLOURS[state.roll_log[-1][2]]  # King's green stays green
-            t.rummage(seat, colour, "reroll")
+            t.rummage(seat, colour)
             return t
         if verb == "draw":
             t.draw(seat, words[1])

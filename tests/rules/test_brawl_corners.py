@@ -138,7 +138,8 @@ def test_second_wind_rerolls_a_rummage_roll() -> None:
     assert "reroll" in legal_moves(state, 0)
     state = play(state, "reroll")
     step, seat, colour, purpose, *dice = state.roll_log[-1]
-    assert (seat, colour, ROLL_PURPOSES[purpose]) == (0, 0, "reroll") and step == state.step
+    assert (seat, colour, ROLL_PURPOSES[purpose]) == (0, 0, "rummage") and step == state.step
+    assert state.roll_log[-2][:2] == (step - 1, 0)  # the roll it replaced
     assert state.draws == pluses(dice) and state.discards == 6 - pluses(dice)
     assert _card("wind") in state.discard and "reroll" not in legal_moves(state, 0)
 
