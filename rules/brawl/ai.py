@@ -11,8 +11,9 @@ laid-down cards, the dice) and its legal actions:
 - it attacks the opponent nearest to winning: in Rummy the most points, otherwise the hand
   size nearest to a winning nine;
 - it plays Boosters when they help: Extra Elbow and Sturdy Lid in every fight, Second Wind
-  when losing the roll, Dumpster Dive before attacking, Quick Swap and Clean Sweep to get rid
-  of junk; Sneak Peek never changes its mind, so it keeps it to discard;
+  when losing the roll or on a rummage roll of few pluses, Dumpster Dive before attacking,
+  Quick Swap and Clean Sweep to get rid of junk (in Rummy the Sweep alone, to be able to
+  go out); Sneak Peek never changes its mind, so it keeps it to discard;
 - in Rummy it goes out when it can, else lays down the most cards it may.
 
 `random_choice` is the random player of the playout tests.
@@ -25,6 +26,7 @@ from collections import Counter
 from typing import Any
 
 JUNK = 0.67  # below this a card is worth dumping
+POOR_RUMMAGE = 3  # a rummage roll with fewer pluses is worth a Second Wind
 
 
 def random_choice(legal: list[str], rng: random.Random) -> str:
@@ -88,18 +90,23 @@ def choose(observation: dict[str, Any], legal: list[str], rng: random.Random) ->
     sweeps = [a for a in legal if a.startswith("play sweep")]
     if sweeps:
         values = _values(obs)
+        # "play sweep alone" sweeps no other card: it dumps only the Sweep, a Booster.
+        swept = {a: [w for w in a.split()[2:] if w != "alone"] for a in sweeps}
         junk = [
             a
             for a in sweeps
-            if all(values.get(w, 99.0) < JUNK for w in a.split()[2:]) and a.split()[2:] != ["sweep"]
+            if all(values.get(w, 99.0) < JUNK for w in swept[a]) and swept[a] != ["sweep"]
         ]
         if junk:
-            return max(junk, key=lambda a: (len(a.split()), rng.random()))
+            return max(junk, key=lambda a: (len(swept[a]), rng.random()))
     if phase == "declare":
         size = int(obs["hand_sizes"][obs["to_act"][0]])
         if worst_value < JUNK and size >= 6:
             return "declare discard" if worst_value < 0.4 or size >= 10 else "declare both"
         return "declare draw"
+    poor = sum(v >> 1 for v in obs["rummage_dice"]) < POOR_RUMMAGE
+    if "reroll" in legal_set and phase == "rummage" and poor:
+        return "reroll"
     if phase in ("pre", "attack", "rummage"):
         if (
             f"discard {worst}" in legal_set

@@ -85,23 +85,49 @@ RUMMAGE_DICE = 6
 
 @dataclass(frozen=True)
 class Special:
-    """A Booster or Blocker card: its word in actions, its name, when and what."""
+    """A Booster or Blocker card: its word in actions, its name, when and what; a Booster
+    also lists the phases (the engine's phase words) in which it may be played."""
 
     key: str
     name: str
     when: str
     effect: str
+    phases: tuple[str, ...] = ()
 
 
+# A turn Booster's "your turn" is every phase in which the turn's attacker decides: the
+# defence is the defender's decision, so it is not among them.
+YOUR_TURN = ("declare", "pre", "attack", "wind", "spoils", "rummage", "lay")
+
+# The Booster timing table (house rules' "when" column, phase by phase). Extra Elbow goes
+# with the attack ("pre", "attack") or into the defence; Second Wind follows a fight roll
+# ("wind") or a rummage roll (at the start of "rummage", before anything is drawn).
 BOOSTERS: tuple[Special, ...] = (
-    Special("elbow", "Extra Elbow", "you roll in combat", "one more die of your colour"),
-    Special("wind", "Second Wind", "right after you roll in combat", "reroll all your dice"),
-    Special("lid", "Sturdy Lid", "you defend", "count one extra lid"),
-    Special("dive", "Dumpster Dive", "your turn, before attacking", "draw two trash cards"),
-    Special("peek", "Sneak Peek", "your turn", "see one opponent's hand"),
-    Special("swap", "Quick Swap", "your turn", "swap a card for a random one of an opponent"),
-    Special("sweep", "Clean Sweep", "your turn", "discard up to two cards"),
+    Special(
+        "elbow",
+        "Extra Elbow",
+        "you roll in combat",
+        "one more die of your colour",
+        ("pre", "attack", "defend"),
+    ),
+    Special(
+        "wind", "Second Wind", "right after you roll", "reroll all your dice", ("wind", "rummage")
+    ),
+    Special("lid", "Sturdy Lid", "you defend", "count one extra lid", ("defend",)),
+    Special(
+        "dive",
+        "Dumpster Dive",
+        "your turn, before attacking",
+        "draw two trash cards",
+        ("declare", "pre", "attack"),
+    ),
+    Special("peek", "Sneak Peek", "your turn", "see one opponent's hand", YOUR_TURN),
+    Special(
+        "swap", "Quick Swap", "your turn", "swap a card for a random one of an opponent", YOUR_TURN
+    ),
+    Special("sweep", "Clean Sweep", "your turn", "discard up to two cards", YOUR_TURN),
 )
+BOOSTER_PHASES: dict[str, tuple[str, ...]] = {b.key: b.phases for b in BOOSTERS}
 
 BLOCKERS: tuple[Special, ...] = (
     Special("truck", "Garbage Truck", "drawn", "every player discards one card"),

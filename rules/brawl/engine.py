@@ -27,7 +27,8 @@ Round Rummage, each turn (phases in `observe`):
 - "spoils": the fight's winner takes or gives cards: the attacker one (take a random card
   or give one), the defender up to two in any mix;
 - the attacker's rummage roll (six blue), then "rummage": draw up to the pluses, then
-  discard up to the minuses, one card per action, "done" to stop.
+  discard up to the minuses, one card per action, "done" to stop; right after the roll,
+  before using it, the roller may "reroll" it with Second Wind.
 
 King of the Heap: the start player is King; seats attack the King in turn, the first the
 King's left neighbour, then counter-clockwise (the previous seat), skipping the King. The
@@ -44,8 +45,9 @@ and two for going out; ties go to most cards laid, then a crowbar roll-off.
 
 House rules applied: victory is checked after every action, for every seat, and declared by
 the bot; simultaneous winners are split by the larger winning hand, then six-dice crowbar
-roll-offs. A Blocker is resolved the moment it is drawn and set aside; Boosters are played
-from hand (then go face down to the discard pile).
+roll-offs. A Blocker is resolved the moment it is drawn and set aside, before any further
+card is drawn (Dumpster Dive's second draw waits for a Garbage Truck's discards); Boosters
+are played from hand (then go face down to the discard pile).
 
 Table rules of this bot, where the rulebook and the house rules are silent (each tested):
 
@@ -54,16 +56,21 @@ Table rules of this bot, where the rulebook and the house rules are silent (each
   from an empty trash pile; drawing is not offered when both piles are empty.
 - Drawing from the discard pile takes its top card, face down and blind.
 - Garbage Truck: starting with the drawer and going clockwise, each player with cards
-  discards one of their choice (a player whose hand empties meanwhile is skipped); the
-  interrupted turn then goes on.
+  discards one of their choice (a player with no cards is skipped); the interrupted turn
+  (or Dumpster Dive) then goes on.
 - Stink Cloud: drawn on your own turn, it lasts to the end of your next turn; drawn on
   someone else's, to the end of your next turn. In King of the Heap every fight counts as
-  a turn of both the attacker and the King.
+  a turn of both the attacker and the King. In Rummy it forbids going out: no "go out",
+  and no lay-down of one's last card (laying down while keeping a card is allowed).
 - Slippery Lid skips the drawer's next rummage roll (the fight's spoils still happen).
-- Combat Boosters: Extra Elbow is played with the attack ("attack p1 elbow") or in
-  "defend"; Sturdy Lid in "defend"; Second Wind in "wind", once per fighter per fight.
-  Turn Boosters (Dumpster Dive before attacking; Sneak Peek, Quick Swap, Clean Sweep) are
-  offered in the turn player's "declare", "pre", "attack" and "rummage" phases.
+- Booster timing: the phases in which each Booster may be played are the `phases` column
+  of `data.BOOSTERS` (docs/rules/README.md shows the table). Extra Elbow goes with the
+  attack ("attack p1 elbow") or into "defend"; Sturdy Lid into "defend"; Second Wind in
+  "wind" (once per fighter per fight) and right after a rummage roll, never after a
+  roll-off (the engine rolls those to settle a finished game). "Your turn" (Dive, before
+  attacking; Peek, Swap, Sweep) is every phase in which the turn's attacker decides.
+- Clean Sweep discards up to two cards, none included; in Rummy, which has no discard, it
+  is played alone and only leaves the hand.
 - A game that reaches 400 turns ends; Rummy is scored as it stands (no going-out bonus),
   the other modes end in a draw for all. Rummy also ends, scored the same way, when a turn
   ends with both piles empty.
@@ -79,8 +86,9 @@ Actions (seats `p0`..`p5`, cards named by their key in `data.py`):
     attack p<N> [elbow]                    attack a seat (with Extra Elbow)
     defend [elbow] [lid]                   the defender's Boosters (or none)
     keep | reroll                          Second Wind after the combat roll
+    reroll                                 Second Wind right after the rummage roll
     take | give <kind> | done              spoils; "done" also ends a rummage or lay-down
-    play dive | play peek p<N> | play sweep <kind> [<kind>] | play swap p<N> <kind>
+    play dive | play peek p<N> | play sweep alone|<kind> [<kind>] | play swap p<N> <kind>
     lay <kind> <n> | go out                Rummy lay-downs
 """
 
@@ -100,6 +108,7 @@ from rules.brawl.data import (
     BLOCKER_IDS,
     BLUE_FACES,
     BOOSTER_IDS,
+    BOOSTER_PHASES,
     BOOSTERS,
     CARDS,
     CHARACTER_INDEX,
@@ -142,7 +151,7 @@ DECLARE, PRE, ATTACK, DEFEND, WIND, SPOILS, RUMMAGE, LAY, OVER = (
     "over",
 )
 DECLARATIONS = {"draw": (2, 0), "discard": (0, 2), "both": (1, 1), "neither": (0, 0)}
-TURN_BOOSTER_PHASES = (DECLARE, PRE, ATTACK, RUMMAGE)
+TURN_BOOSTERS = ("dive", "peek", "swap", "sweep")  # played with "play <key> ..."
 # Why a roll was made, as kept in the roll log (a number in the state, a word in observations).
 ROLL_PURPOSES = ("attack", "defence", "reroll", "rummage", "roll-off")
 ROLL_COLOURS = ("blue", "green")
@@ -188,6 +197,7 @@ class State:
     truck: tuple[int, ...] = ()  # Garbage Truck: seats still to discard
     slippery: tuple[int, ...] = ()  # seats whose next rummage roll is skipped
     stink: tuple[int, ...] = ()  # per seat: turn ends left before it may win
+    dive: int = 0  # Dumpster Dive draws waiting for a Garbage Truck's discards
     finished: bool = False
     winners: tuple[int, ...] = ()
     went_out: int = -1
@@ -273,10 +283,12 @@ def _has_set_down(state: State, seat: int) -> bool:
 
 
 def can_lay(state: State, seat: int, kind: int, n: int) -> bool:
-    """Rummy: may `seat` lay `n` cards of `kind` now?"""
+    """Rummy: may `seat` lay `n` cards of `kind` now? Under Stink Cloud not the last card."""
     held = sum(1 for c in state.hands[seat] if CARDS[c].kind == kind)
     if n < 1 or n > held:
         return False
+    if state.stink[seat] and n >= len(state.hands[seat]):
+        return False  # that would be going out, which the cloud forbids
     if n >= 3:
         return True
     if not _has_set_down(state, seat):
@@ -289,9 +301,10 @@ def can_lay(state: State, seat: int, kind: int, n: int) -> bool:
 
 
 def can_go_out(state: State, seat: int) -> bool:
-    """Rummy: could the whole hand be laid down now, leaving a set in front of `seat`?"""
+    """Rummy: could the whole hand be laid down now, leaving a set in front of `seat`?
+    Never under Stink Cloud: going out ends the game, which a stinking player may not win."""
     hand = state.hands[seat]
-    if not hand or any(CARDS[c].type != TRASH for c in hand):
+    if not hand or state.stink[seat] or any(CARDS[c].type != TRASH for c in hand):
         return False
     counts = Counter(CARDS[c].kind for c in hand)
     has_set = _has_set_down(state, seat) or any(n >= 3 for n in counts.values())
@@ -312,31 +325,56 @@ def can_go_out(state: State, seat: int) -> bool:
 # Legal actions
 
 
+def may_play(state: State, seat: int, key: str) -> bool:
+    """Does `seat` hold Booster `key` in a phase of its timing (`data.BOOSTERS`)? Turn
+    Boosters are the turn's attacker's alone; Second Wind in "rummage" only right after the
+    roll, before the roll has been used or rerolled."""
+    if state.phase not in BOOSTER_PHASES[key] or _held(state, seat, key) is None:
+        return False
+    if key in TURN_BOOSTERS and seat != state.turn:
+        return False
+    if key == "wind" and state.phase == RUMMAGE:
+        return just_rolled(state, seat)
+    return True
+
+
+def just_rolled(state: State, seat: int) -> bool:
+    """Has `seat` made a rummage roll with the very last action (Second Wind's moment)? A
+    Second Wind reroll is logged as a rummage roll too (the pictures show it as one); the
+    game's one Second Wind is on the discard pile by then, so no roll is rerolled twice."""
+    if state.phase != RUMMAGE or not state.roll_log:
+        return False
+    step, roller, _, purpose = state.roll_log[-1][:4]
+    return step == state.step and roller == seat and ROLL_PURPOSES[purpose] == "rummage"
+
+
 def _turn_boosters(state: State, seat: int) -> list[str]:
-    if seat != state.turn or state.phase not in TURN_BOOSTER_PHASES:
-        return []
     hand = state.hands[seat]
     keys = _keys(hand)
+    counts = Counter(CARDS[c].key for c in hand)
     found: list[str] = []
-    if "dive" in keys and state.phase != RUMMAGE and (state.trash or state.discard):
+    if may_play(state, seat, "dive") and (state.trash or state.discard):
         found.append("play dive")
-    if "peek" in keys:
+    if may_play(state, seat, "peek"):
         found += [f"play peek p{p}" for p in _opponents(state, seat)]
-    others = [k for k in keys]
-    if "swap" in keys:
-        rest = [k for k in others if k != "swap" or sum(CARDS[c].key == "swap" for c in hand) > 1]
+    if may_play(state, seat, "swap"):
+        rest = [k for k in keys if k != "swap" or counts["swap"] > 1]
         for p in _opponents(state, seat):
             if state.hands[p]:
                 found += [f"play swap p{p} {k}" for k in rest]
-    if "sweep" in keys and state.mode != RUMMY:
-        rest = [k for k in others if k != "sweep" or sum(CARDS[c].key == "sweep" for c in hand) > 1]
-        found += [f"play sweep {k}" for k in rest]
-        pairs = Counter(CARDS[c].key for c in hand)
-        pairs["sweep"] -= 1
-        for i, a in enumerate(rest):
-            for b in rest[i:]:
-                if a != b or pairs[a] >= 2:
-                    found.append(f"play sweep {a} {b}")
+    if may_play(state, seat, "sweep"):
+        # Up to two cards, none included ("alone": a word no card key uses, so that no
+        # action is the start of another); Rummy has no discard, so there the Sweep only
+        # leaves the hand itself (table rule).
+        found.append("play sweep alone")
+        if state.mode != RUMMY:
+            counts["sweep"] -= 1
+            rest = [k for k in keys if counts[k] > 0]
+            found += [f"play sweep {k}" for k in rest]
+            for i, a in enumerate(rest):
+                for b in rest[i:]:
+                    if a != b or counts[a] >= 2:
+                        found.append(f"play sweep {a} {b}")
     return found
 
 
@@ -367,15 +405,15 @@ def legal_moves(state: State, seat: int) -> list[str]:
         if state.mode == RUMMY and can_go_out(state, seat):
             found.append("go out")
         targets = [state.king] if state.mode == KING else _opponents(state, seat)
-        elbow = _held(state, seat, "elbow") is not None
+        elbow = may_play(state, seat, "elbow")
         for p in targets:
             found.append(f"attack p{p}")
             if elbow:
                 found.append(f"attack p{p} elbow")
     elif phase == DEFEND:
         found = ["defend"]
-        elbow = _held(state, seat, "elbow") is not None
-        lid = _held(state, seat, "lid") is not None
+        elbow = may_play(state, seat, "elbow")
+        lid = may_play(state, seat, "lid")
         if elbow:
             found.append("defend elbow")
         if lid:
@@ -384,7 +422,7 @@ def legal_moves(state: State, seat: int) -> list[str]:
             found.append("defend elbow lid")
     elif phase == WIND:
         found = ["keep"]
-        if _held(state, seat, "wind") is not None:
+        if may_play(state, seat, "wind"):
             found.append("reroll")
     elif phase == SPOILS:
         other = state.defender if seat == state.turn else state.turn
@@ -393,6 +431,8 @@ def legal_moves(state: State, seat: int) -> list[str]:
         found += [f"give {k}" for k in _keys(hand)]
         found.append("done")
     elif phase == RUMMAGE:
+        if may_play(state, seat, "wind"):
+            found.append("reroll")
         if state.draws:
             found += _draws(state)
         if state.discards:
@@ -492,6 +532,21 @@ class _Table:
         self.hands[seat].append(card)
         self.say(f"{_p(seat)} draws a card from {where}.")
         self.say(f"You drew a {CARDS[card].name}.", seat)
+
+    def truck_waiting(self) -> bool:
+        """Has a Garbage Truck discards still to come (from hands that hold cards)?"""
+        return any(self.hands[p] for p in self.truck)
+
+    def dive(self, seat: int, draws: int) -> None:
+        """Dumpster Dive's draws from the trash pile, one at a time: a Garbage Truck drawn
+        on the way is resolved, every discard made, before the next card is drawn
+        (rulebook: a Blocker is resolved as it is drawn). The draws left wait in `dive`."""
+        while draws and (self.trash or self.discard):
+            draws -= 1
+            self.draw(seat, "trash")
+            if self.truck_waiting():
+                break
+        self.set(dive=draws if self.truck_waiting() else 0)
 
     def blocker(self, seat: int, key: str) -> None:
         state = self.state
@@ -724,6 +779,9 @@ def _perform(state: State, seat: int, action: str) -> _Table:
         t.truck.pop(0)
         t.say(f"{_p(seat)} throws a card onto the discard pile.")
         t.check_victory()
+        if state.dive and not t.get("finished") and not t.truck_waiting():
+            t.dive(state.turn, state.dive)  # the Truck is resolved: the Dive draws on
+            t.check_victory()
         return t
     if verb == "play":
         _play_booster(t, seat, words)
@@ -825,6 +883,12 @@ def _perform(state: State, seat: int, action: str) -> _Table:
                 t.after_fight()
         return t
     elif phase == RUMMAGE:
+        if verb == "reroll":
+            t.discard.append(t.take_from_hand(seat, "wind"))
+            t.say(f"{_p(seat)} plays Second Wind and rerolls.")
+            colour = ROLL_COLOURS[state.roll_log[-1][2]]  # King's green stays green
+            t.rummage(seat, colour)
+            return t
         if verb == "draw":
             t.draw(seat, words[1])
             t.set(draws=state.draws - 1)
@@ -876,11 +940,7 @@ def _play_booster(t: _Table, seat: int, words: list[str]) -> None:
     t.discard.append(t.take_from_hand(seat, key))
     t.say(f"{_p(seat)} plays {CARDS[BOOSTER_IDS[[b.key for b in BOOSTERS].index(key)]].name}.")
     if key == "dive":
-        for _ in range(2):
-            if t.trash or t.discard:
-                t.refill()
-                if t.trash:
-                    t.draw(seat, "trash")
+        t.dive(seat, 2)
     elif key == "peek":
         other = int(words[2][1:])
         names = ", ".join(sorted(CARDS[c].name for c in t.hands[other])) or "nothing"
@@ -896,9 +956,10 @@ def _play_booster(t: _Table, seat: int, words: list[str]) -> None:
         t.say(f"You got a {CARDS[theirs].name}.", seat)
         t.say(f"{_p(seat)} swapped your {CARDS[theirs].name} for a {CARDS[mine].name}.", other)
     else:
-        for key2 in words[2:]:
+        swept = [w for w in words[2:] if w != "alone"]
+        for key2 in swept:
             t.to_discard(seat, key2)
-        t.say(f"{_p(seat)} sweeps {len(words) - 2} card(s) onto the discard pile.")
+        t.say(f"{_p(seat)} sweeps {len(swept)} card(s) onto the discard pile.")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1135,7 +1196,10 @@ def state_from_json(data: JSON) -> State:
     if data.get("version") != SCHEMA:
         raise ValueError(f"Unknown Dumpster Brawl! state version {data.get('version')!r}")
     values: dict[str, Any] = {}
-    for name in State.__dataclass_fields__:
+    for name, field in State.__dataclass_fields__.items():
+        if name not in data:  # a field added after the game was saved: its default
+            values[name] = field.default
+            continue
         value = data[name]
         if name in _NESTED:
             values[name] = tuple([tuple(v) for v in value])  # JSON numbers are ints
@@ -1197,6 +1261,8 @@ def describe_action(action: str) -> str:
         return "Second Wind: reroll"
     if verb == "done":
         return "Done"
+    if action == "play sweep alone":
+        return "Play Clean Sweep alone (sweep no other card)"
     if verb == "play":
         rest = [
             w.replace("p", "{p") + "}" if w[:1] == "p" and w[1:].isdigit() else _name(w)

@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pymunk
@@ -333,18 +334,39 @@ def drop(
     return result.pieces, result.spilled
 
 
+PREFILL_TRIES = 20  # random spots tried for a pre-fill piece before the careful search
+
+
+def careful_spots() -> list[tuple[int, int]]:
+    """Every grid spot and angle, the middle of the bin first, for the careful search."""
+    middle = (X_STEPS - 1) / 2
+    spots = sorted(range(X_STEPS), key=lambda position: abs(position - middle))
+    return [(position, angle) for angle in ANGLES for position in spots]
+
+
+def _prefill_spots(rng: random.Random) -> Iterator[tuple[int, int]]:
+    """Random spots first, drawn one at a time (a seed's pre-fill stays as it was), then
+    the careful search."""
+    for _ in range(PREFILL_TRIES):
+        yield rng.randrange(X_STEPS), rng.choice(ANGLES)
+    yield from careful_spots()
+
+
 def prefill(counts: dict[str, int], rng: random.Random) -> Bin:
     """The bin pre-filled with `counts` pieces of each kind, dropped at random spots in a
-    random order from `rng` (house rule). A drop that would spill is drawn again."""
+    random order from `rng` (house rule). A drop that would spill is drawn again; after
+    `PREFILL_TRIES` spills in a row the piece is placed by trying every spot and angle in a
+    fixed order, so no piece is ever left out. Should none fit, the pre-fill is refused
+    with an error rather than short."""
     order = [kind for kind in KINDS for _ in range(counts.get(kind, 0))]
     rng.shuffle(order)
     pieces: Bin = ()
     for kind in order:
-        for _ in range(20):
-            position = rng.randrange(X_STEPS)
-            angle = rng.choice(ANGLES)
+        for position, angle in _prefill_spots(rng):
             after, spilled = drop(pieces, kind, position, angle, "steady", rng)
             if not spilled:
                 pieces = after
                 break
+        else:
+            raise RuntimeError(f"No spot in the bin holds another {KINDS[kind].name}.")
     return pieces

@@ -35,6 +35,8 @@ each one):
 - No drop may be passed: a turn is exactly the card's number of drops unless it ends early.
 - The hand always lets go with the whole piece between the walls: a spot too near a wall
   for the piece's width at its rotation is moved in just far enough (`bin.inside_opening`).
+- A pre-fill piece whose random spot spills is dropped again; after twenty spills in a row
+  every spot and angle is tried in a fixed order (`bin.prefill`), so none is left out.
 - The piece that spills leaves the supply like any other; it goes back with the rest when
   the bin is emptied (so forty pieces are always in the bin, on the floor or in supply).
 

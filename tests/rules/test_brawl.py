@@ -740,15 +740,20 @@ def test_rummy_add_on_to_own_set() -> None:
 
 
 def test_garbage_truck_skips_an_emptied_hand() -> None:
-    """(table rule: Garbage Truck) A player left with no cards is not asked to discard."""
+    """(table rule: Garbage Truck) A player with no cards is not asked to discard; a Dumpster
+    Dive's Raid drawn after the Truck finds the diver's hand already emptied by it
+    (rulebook: a Blocker is resolved as it is drawn, before the next card)."""
     state = build(
-        {0: ["dive", "pizza"], 1: ["fish"], 2: ["milk"]},
+        {0: ["dive", "pizza"], 1: ["fish"], 2: []},
         trash_top=["truck", "raid"],
         discard=["egg"],
     )
     state = play(state, "play dive")
-    # Truck queued everyone; the Raid then took the drawer's last card.
-    assert state.hands[0] == () and 0 not in state.truck and to_act(state) == 1
+    assert state.truck == (0, 1) and keys(state, 0) == ["pizza"]
+    state = play(state, "discard pizza", "discard fish")
+    # Only now is the Raid drawn: it finds nothing to take.
+    assert [CARDS[c].key for c in state.aside] == ["truck", "raid"]
+    assert state.hands == ((), (), ()) and state.truck == () and to_act(state) == 0
 
 
 def test_rummy_the_player_emptied_by_the_action_goes_out() -> None:

@@ -97,6 +97,27 @@ def test_prefill_is_random_from_the_seed() -> None:
     assert new(2, seed=1).pieces != new(2, seed=2).pieces
 
 
+def test_prefill_never_leaves_a_piece_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    """(rulebook: pre-fill table, every piece goes in) Even when every random spot spills
+    twenty times in a row, the careful search puts each piece in the bin."""
+    from rules.toss import bin as toss_bin
+
+    real_drop = toss_bin.drop
+    tries: dict[int, int] = {}
+
+    def unlucky_drop(pieces: tuple[Piece, ...], *args: object) -> tuple[tuple[Piece, ...], bool]:
+        tries[len(pieces)] = tries.get(len(pieces), 0) + 1
+        if tries[len(pieces)] <= toss_bin.PREFILL_TRIES:
+            return pieces, True  # every random spot spills
+        return real_drop(pieces, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(toss_bin, "drop", unlucky_drop)
+    counts = dict.fromkeys(KINDS, 2)
+    pieces = prefill(counts, rng_for(3, "prefill"))
+    assert count_kinds(pieces) == counts
+    assert all(n > toss_bin.PREFILL_TRIES for n in tries.values())
+
+
 def test_cards_and_counters_at_the_start() -> None:
     """(rulebook: ten cards 1..10 per colour, three in hand; six counters, 1 on top)"""
     state = new(4)

@@ -760,6 +760,26 @@ def test_a_knight_whose_last_wall_falls_is_out() -> None:
     assert legal(state, 2) and not any(" at p1 " in a for a in legal(state, 2))
 
 
+def test_a_knight_with_one_wall_standing_is_still_in() -> None:
+    """A knight is out only when all three walls are down (rulebook: a player whose walls
+    have all fallen is out): losing the second of three leaves the knight in the war, with
+    their hand, to burn or repair and then attack."""
+    state = build(
+        4,
+        hands={1: ["burn2", "toaster1"]},
+        walls={1: [None, ["tv3"], []]},
+        turn=1,
+        phase="defend",
+        flight=[("bike1", 1, "middle", 0)],
+    )
+    state = play(state, 1, "take")
+    assert [w.standing for w in state.walls[1]] == [False, False, True]
+    assert state.eliminated == () and codes(state.hands[1]) == ["burn2", "toaster1"]
+    assert TRASH_WAR.to_act(state) == {1} and state.phase == "burn"
+    state = play(state, 1, "pass")
+    assert state.phase == "attack" and "play toaster1 at p0 left" in legal(state, 1)
+
+
 def test_the_last_knight_standing_wins_and_elimination_order_ranks_everyone() -> None:
     """The last player with a standing wall wins; the order of elimination ranks the rest,
     the last out second (rulebook: object; house rule: ranking)."""
