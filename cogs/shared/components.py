@@ -64,7 +64,10 @@ LOBBY_LABELS = {
 class LobbyButton(
     AnsweredOnce,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"tt:lobby:(?P<game>{NUMBER}):(?P<op>join|leave|ai|start|cancel)(:(?P<seats>{NUMBER}))?",
+    template=(
+        rf"tt:lobby:(?P<game>{NUMBER}):(?P<op>join|leave|ai|start|cancel)"
+        rf"(:(?P<seats>{NUMBER}))?"  # only "ai" is made with it
+    ),
 ):
     """A lobby button. "Add AI player" carries the number of seats the lobby had when it
     was drawn, so a double click adds one seat: the second press finds the lobby changed.
@@ -247,7 +250,9 @@ async def act(interaction: discord.Interaction, game_id: int, step: int, action:
 class MenuSelect(
     AnsweredOnce,
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=rf"tt:menu:(?P<game>{NUMBER}):(?P<step>{NUMBER}):(?P<source>[bha]):(?P<slot>{NUMBER})",
+    template=(
+        rf"tt:menu:(?P<game>{NUMBER}):(?P<step>{NUMBER}):(?P<source>[bha]):(?P<slot>{NUMBER})"
+    ),
 ):
     def __init__(
         self, game_id: int, step: int, source: str, slot: int, menu: Menu, values: list[str]
