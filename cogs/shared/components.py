@@ -14,8 +14,9 @@ refused as out of date.
     tt:rules:<kind>:<page>          paging through /rules
 
 Numbers in custom ids and option values are ASCII digits only (`\\d` would also take `٨`), and
-at most 18 of them, so any number read fits the database's 64-bit integers. A press whose id
-fits no template is answered by `interactions.answer_unclaimed`.
+at most 9 of them, so any number read fits the database's integer columns (a game id is a
+32-bit integer on PostgreSQL). A press whose id fits no template is answered by
+`interactions.answer_unclaimed`.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from rules.base import Option
 
 MAX_OPTIONS = 25  # Discord's limit for a select menu
 MAX_ROWS = 5  # Discord's limit of component rows on a message
-NUMBER = "[0-9]{1,18}"  # see the module's docstring
+NUMBER = "[0-9]{1,9}"  # see the module's docstring
 PICK_ONE = "Pick one of the options."
 
 

@@ -20,6 +20,7 @@ from tests.e2e.test_rumble_game import open_and_start
 from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser, InteractionResult
 
 HUGE = 10**25  # past any 64-bit integer: the database cannot even look it up
+LARGEST = 10**9 - 1  # the largest number a custom id holds: it fits every integer column
 ARABIC_INDIC = str.maketrans("0123456789", "٠١٢٣٤٥٦٧٨٩")  # digits to `\\d`, not to us
 
 
@@ -84,6 +85,16 @@ async def test_custom_ids_no_control_takes_are_answered_and_change_nothing(
         for carried in (True, False):
             result = await player.forge(board, custom_id, carried=carried)
             assert refusal(result) == STALE_CONTROL, (custom_id, carried)
+    # The largest numbers an id can hold reach the game's own checks, and are refused there.
+    for custom_id, reason in [
+        (f"tt:act:{LARGEST}:{step}:0", "That game no longer exists."),
+        (f"tt:act:{game}:{LARGEST}:0", "out of date"),
+        (f"tt:act:{game}:{step}:{LARGEST}", "not open to you"),
+        (f"tt:hand:{LARGEST}", "has not started"),
+        (f"tt:lobby:{LARGEST}:join", "That game no longer exists."),
+    ]:
+        result = await player.forge(board, custom_id)
+        assert reason in refusal(result), custom_id
     assert fingerprint(await current(bot, fake_discord)) == before
     public = [m for m in fake_discord.messages()[posted:] if not m.ephemeral]
     assert public == []
