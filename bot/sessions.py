@@ -241,9 +241,10 @@ class SessionService:
     ) -> GameRecord:
         engine = GAMES[kind]
         options = check_options(engine, options)
-        if seed is not None and not 0 <= seed < SEED_LIMIT:
+        # `type(...) is int`: not text, not 1.5, not True (a bool is an int to Python).
+        if seed is not None and not (type(seed) is int and 0 <= seed < SEED_LIMIT):
             raise UserError(f"The seed must be a whole number from 0 to {SEED_LIMIT - 1}.")
-        if timer is not None and not 0 <= timer <= 24 * 60:
+        if timer is not None and not (type(timer) is int and 0 <= timer <= 24 * 60):
             raise UserError("The turn timer is a number of minutes from 0 (off) to 1440.")
         async with self._locked(channel_id), self.db.transaction() as session:
             busy = await self._active_in(session, channel_id)
@@ -276,11 +277,20 @@ class SessionService:
             session.add(game)
             return game
 
-    async def add_ai(self, channel_id: int, game_id: int, player: Player) -> GameRecord:
+    async def add_ai(
+        self, channel_id: int, game_id: int, player: Player, seats: int | None = None
+    ) -> GameRecord:
+        """Add an AI seat. `seats`, when given, is how many seats the lobby had when the
+        button was drawn: a lobby that has changed since refuses (a double click adds one)."""
         async with self._locked(channel_id), self.db.transaction() as session:
             game = await self._lobby(session, game_id, channel_id)
             if seat_of(game, player.user_id) is None and not player.can_manage:
                 raise UserError("Only players in this lobby can add an AI player.")
+            if seats is not None and seats != len(game.seats):
+                raise UserError(
+                    "The lobby changed since that button was drawn; nothing was added. "
+                    "Press again on the updated lobby to add another AI player."
+                )
             self._check_room(game)
             taken = {seat["name"] for seat in game.seats}
             seat = {"user_id": None, "name": ai_name(taken), "ai": True, "timeouts": 0}

@@ -404,6 +404,30 @@ async def test_ephemeral_visibility_and_option_checks(fake_discord: FakeDiscord,
         await alice.slash("/scoreboard", game="chess")
 
 
+async def test_forged_presses_raw_options_and_redelivery(
+    fake_discord: FakeDiscord, bot: Any
+) -> None:
+    """What a hostile client or a replaying gateway sends: the fake delivers it, and still
+    flags the bot's own rule breaks (here a second answer to a redelivered press)."""
+    _, probe = bot
+    alice = fake_discord.user("alice")
+    opened = await alice.slash("/rumble new", seed=3)
+    message = opened.response
+    assert message is not None
+    # A custom id the message does not have, carried in the payload as if it had it.
+    forged = await alice.forge(message, "join:42")
+    assert forged.public[0].content == "alice joined game 42"
+    assert message.buttons[0].custom_id == "join:3"  # the stored message is unchanged
+    # Values straight through, unchecked by the client.
+    raw = await alice.slash("/game timer", raw={"minutes": "lots"})
+    assert raw.ephemeral_text == "Timer set to lots minutes"
+    # The same interaction again: this test bot answers it twice, which Discord refuses.
+    again = await fake_discord.redeliver(forged)
+    assert again.interaction is forged.interaction
+    assert probe.joined == [(42, "alice"), (42, "alice")]
+    assert [v.kind for v in fake_discord.pop_violations()] == ["double-callback"]
+
+
 async def test_defer_then_followups_with_png(fake_discord: FakeDiscord, bot: Any) -> None:
     alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
     result = await alice.slash("/scoreboard", game="Rumble")  # choice by name

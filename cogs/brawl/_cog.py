@@ -10,6 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.shared.lobby import open_lobby
+from cogs.shared.options import SEED, TIMER, WholeNumber
 
 if TYPE_CHECKING:
     from bot.client import TrashTableBot
@@ -46,11 +47,11 @@ class BrawlCog(commands.Cog):
         interaction: discord.Interaction,
         mode: str | None = None,
         affinity: str | None = None,
-        slugs: app_commands.Range[int, 0, 6] | None = None,
-        boosters: app_commands.Range[int, 0, 7] | None = None,
-        blockers: app_commands.Range[int, 0, 5] | None = None,
-        timer: app_commands.Range[int, 0, 1440] | None = None,
-        seed: app_commands.Range[int, 0, 2**31 - 1] | None = None,
+        slugs: app_commands.Transform[int, WholeNumber("slugs", 0, 6)] | None = None,
+        boosters: app_commands.Transform[int, WholeNumber("boosters", 0, 7)] | None = None,
+        blockers: app_commands.Transform[int, WholeNumber("blockers", 0, 5)] | None = None,
+        timer: app_commands.Transform[int, TIMER] | None = None,
+        seed: app_commands.Transform[int, SEED] | None = None,
     ) -> None:
         chosen = {
             "mode": mode,

@@ -16,6 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.games import GAMES
+from cogs.shared.interactions import AnsweredOnce
 
 if TYPE_CHECKING:
     from bot.client import TrashTableBot
@@ -50,8 +51,9 @@ def page_view(kind: str, page: int) -> discord.ui.View:
 
 
 class RulesPageButton(
+    AnsweredOnce,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"tt:rules:(?P<kind>[a-z]+):(?P<page>\d+):(?P<dir>back|next)",
+    template=r"tt:rules:(?P<kind>[a-z]+):(?P<page>[0-9]{1,4}):(?P<dir>back|next)",
 ):
     def __init__(self, kind: str, page: int, label: str, disabled: bool = False) -> None:
         direction = "back" if label.startswith("◀") else "next"

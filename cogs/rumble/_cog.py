@@ -9,6 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.shared.lobby import open_lobby
+from cogs.shared.options import SEED, TIMER
 from rules.rumble import LAYOUT_CHOICES
 
 if TYPE_CHECKING:
@@ -34,8 +35,8 @@ class RumbleCog(commands.Cog):
         self,
         interaction: discord.Interaction,
         layout: str | None = None,
-        timer: app_commands.Range[int, 0, 1440] | None = None,
-        seed: app_commands.Range[int, 0, 2**31 - 1] | None = None,
+        timer: app_commands.Transform[int, TIMER] | None = None,
+        seed: app_commands.Transform[int, SEED] | None = None,
     ) -> None:
         options = {"layout": layout} if layout else {}
         await open_lobby(interaction, "rumble", options, seed=seed, timer=timer)

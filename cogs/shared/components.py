@@ -5,12 +5,18 @@ control was made at; nothing secret ever goes into one. The callback loads the g
 database, so buttons keep working after a restart, and a control from an earlier step is
 refused as out of date.
 
-    tt:lobby:<game>:<op>            Join, Leave, Add AI player, Start, Cancel
+    tt:lobby:<game>:<op>            Join, Leave, Start, Cancel
+    tt:lobby:<game>:ai:<seats>      Add AI player, made when the lobby had that many seats
     tt:pick:<game>                  a player's own lobby pick (a character), by position
     tt:act:<game>:<step>:<index>    one legal action, by its index among the seat's legal actions
     tt:menu:<game>:<step>:<b|h|a>:<slot>  a menu (board, hand, or a group of actions)
     tt:hand:<game>                  "My secret" / "My hand": the player's own view
     tt:rules:<kind>:<page>          paging through /rules
+
+Numbers in custom ids and option values are ASCII digits only (`\\d` would also take `٨`), and
+at most 9 of them, so any number read fits the database's integer columns (a game id is a
+32-bit integer on PostgreSQL). A press whose id fits no template is answered by
+`interactions.answer_unclaimed`.
 """
 
 from __future__ import annotations
@@ -24,12 +30,24 @@ from bot.games import GAMES
 from bot.models import GameRecord
 from bot.sessions import Update, UserError
 from cogs.shared import board, lobby
-from cogs.shared.interactions import client_of, player_of, refuse
+from cogs.shared.interactions import AnsweredOnce, client_of, player_of, refuse
 from cogs.shared.presenter import Buttons, Choice, Control, Menu
 from rules.base import Option
 
 MAX_OPTIONS = 25  # Discord's limit for a select menu
 MAX_ROWS = 5  # Discord's limit of component rows on a message
+NUMBER = "[0-9]{1,9}"  # see the module's docstring
+PICK_ONE = "Pick one of the options."
+
+
+def picked_value(interaction: discord.Interaction, select: discord.ui.Select[Any]) -> int | None:
+    """The one option a player picked, as the number it is, or None unless exactly one value
+    came and it is one of the menu's own option values (all numbers the bot made)."""
+    values = (interaction.data or {}).get("values") or []
+    own = {option.value for option in select.options}
+    if len(values) != 1 or values[0] not in own or not re.fullmatch(NUMBER, str(values[0])):
+        return None
+    return int(values[0])
 
 
 # ---------------------------------------------------------------------- lobby
@@ -45,21 +63,30 @@ LOBBY_LABELS = {
 
 
 class LobbyButton(
+    AnsweredOnce,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"tt:lobby:(?P<game>\d+):(?P<op>join|leave|ai|start|cancel)",
+    template=(
+        rf"tt:lobby:(?P<game>{NUMBER}):(?P<op>join|leave|ai|start|cancel)"
+        rf"(:(?P<seats>{NUMBER}))?"  # only "ai" is made with it
+    ),
 ):
-    def __init__(self, game_id: int, op: str) -> None:
+    """A lobby button. "Add AI player" carries the number of seats the lobby had when it
+    was drawn, so a double click adds one seat: the second press finds the lobby changed.
+    Join, Leave, Start and Cancel are safe to repeat. Ids without the seats (posted before
+    they were added) still work."""
+
+    def __init__(self, game_id: int, op: str, seats: int | None = None) -> None:
         label, style = LOBBY_LABELS[op]
-        super().__init__(
-            discord.ui.Button(label=label, style=style, custom_id=f"tt:lobby:{game_id}:{op}")
-        )
-        self.game_id, self.op = game_id, op
+        custom_id = f"tt:lobby:{game_id}:{op}" + (f":{seats}" if seats is not None else "")
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=custom_id))
+        self.game_id, self.op, self.seats = game_id, op, seats
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> LobbyButton:
-        return cls(int(match["game"]), match["op"])
+        seats = int(match["seats"]) if match["seats"] is not None else None
+        return cls(int(match["game"]), match["op"], seats)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         # Answer first: under load the database work below may take a moment.
@@ -71,13 +98,14 @@ class LobbyButton(
         operations = {
             "join": sessions.join,
             "leave": sessions.leave_lobby,
-            "ai": sessions.add_ai,
             "cancel": sessions.cancel,
         }
         try:
             if self.op == "start":
                 update = await sessions.start(channel_id, self.game_id, player)
                 game = update.game
+            elif self.op == "ai":
+                game = await sessions.add_ai(channel_id, self.game_id, player, self.seats)
             else:
                 game = await operations[self.op](channel_id, self.game_id, player)
         except UserError as error:
@@ -91,8 +119,9 @@ class LobbyButton(
 
 
 class PickSelect(
+    AnsweredOnce,
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"tt:pick:(?P<game>\d+)",
+    template=rf"tt:pick:(?P<game>{NUMBER})",
 ):
     """A player's own pick in the lobby (Dumpster Brawl!'s character): option values are
     positions among the game's choices."""
@@ -116,18 +145,20 @@ class PickSelect(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> PickSelect:
-        return cls(int(match["game"]))
+        pick = cls(int(match["game"]))
+        pick.item.options = cast("discord.ui.Select[Any]", item).options  # the message's own
+        return pick
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or []
-        if not values or not str(values[0]).isdigit():
-            await refuse(interaction, "Pick one of the options.")
+        choice = picked_value(interaction, self.item)
+        if choice is None:
+            await refuse(interaction, PICK_ONE)
             return
         await interaction.response.defer()
         client = client_of(interaction)
         try:
             game = await client.sessions.pick(
-                interaction.channel_id or 0, self.game_id, player_of(interaction), int(values[0])
+                interaction.channel_id or 0, self.game_id, player_of(interaction), choice
             )
         except UserError as error:
             await refuse(interaction, str(error))
@@ -145,7 +176,8 @@ def lobby_view(game: GameRecord) -> discord.ui.View | None:
     if option is not None:
         view.add_item(PickSelect(game.id or 0, option))
     for op in LOBBY_LABELS:
-        view.add_item(LobbyButton(game.id or 0, op))
+        seats = len(game.seats) if op == "ai" else None
+        view.add_item(LobbyButton(game.id or 0, op, seats))
     return view
 
 
@@ -161,8 +193,9 @@ BOARD, HAND, ACTIONS = "b", "h", "a"  # where a menu's choices come from
 
 
 class ActButton(
+    AnsweredOnce,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"tt:act:(?P<game>\d+):(?P<step>\d+):(?P<index>\d+)",
+    template=rf"tt:act:(?P<game>{NUMBER}):(?P<step>{NUMBER}):(?P<index>{NUMBER})",
 ):
     def __init__(self, game_id: int, step: int, index: int, label: str) -> None:
         super().__init__(
@@ -216,8 +249,11 @@ async def act(interaction: discord.Interaction, game_id: int, step: int, action:
 
 
 class MenuSelect(
+    AnsweredOnce,
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"tt:menu:(?P<game>\d+):(?P<step>\d+):(?P<source>[bha]):(?P<slot>\d+)",
+    template=(
+        rf"tt:menu:(?P<game>{NUMBER}):(?P<step>{NUMBER}):(?P<source>[bha]):(?P<slot>{NUMBER})"
+    ),
 ):
     def __init__(
         self, game_id: int, step: int, source: str, slot: int, menu: Menu, values: list[str]
@@ -247,11 +283,10 @@ class MenuSelect(
         return cls(game, step, match["source"], slot, menu, values)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or []
-        if not values or not str(values[0]).isdigit():
-            await refuse(interaction, "Pick one of the options.")
+        picked = picked_value(interaction, self.item)
+        if picked is None:
+            await refuse(interaction, PICK_ONE)
             return
-        picked = int(values[0])
         if self.source == ACTIONS:
             await act(interaction, self.game_id, self.step, picked)
             return
@@ -332,8 +367,9 @@ def narrowed_view(game_id: int, step: int, actions: list[tuple[int, str]]) -> di
 
 
 class HandButton(
+    AnsweredOnce,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"tt:hand:(?P<game>\d+)",
+    template=rf"tt:hand:(?P<game>{NUMBER})",
 ):
     def __init__(self, game_id: int, label: str = "My hand") -> None:
         super().__init__(

@@ -1,8 +1,14 @@
-"""Small helpers for reading an interaction and answering it."""
+"""Small helpers for reading an interaction and answering it, and the two safety nets every
+press goes through: a press delivered twice is handled once, and a press nothing else will
+answer (a forged or mistyped custom id, a button the bot has just taken off its message) gets
+a short reason instead of Discord's "This interaction failed"."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+import logging
+from collections import OrderedDict
+from typing import TYPE_CHECKING, Any, cast
+from weakref import WeakKeyDictionary
 
 import discord
 
@@ -10,6 +16,11 @@ from bot.sessions import Player
 
 if TYPE_CHECKING:
     from bot.client import TrashTableBot
+
+log = logging.getLogger(__name__)
+
+STALE_CONTROL = "That control is not one of ours or no longer works; use the newest game message."
+REMEMBERED = 4096  # interaction ids remembered per client to spot a repeated delivery
 
 
 def client_of(interaction: discord.Interaction) -> TrashTableBot:
@@ -30,3 +41,71 @@ async def refuse(interaction: discord.Interaction, reason: str) -> None:
         await interaction.followup.send(reason, ephemeral=True)
     else:
         await interaction.response.send_message(reason, ephemeral=True)
+
+
+# ---------------------------------------------------------------------- once per interaction
+
+_delivered: WeakKeyDictionary[discord.Client, OrderedDict[int, None]] = WeakKeyDictionary()
+
+
+def first_delivery(interaction: discord.Interaction) -> bool:
+    """False when Discord has delivered this interaction before (a gateway resume can replay
+    it): it was answered the first time, and a second answer would only be refused."""
+    seen = _delivered.setdefault(interaction.client, OrderedDict())
+    if interaction.id in seen:
+        log.info("interaction %s delivered again; ignored", interaction.id)
+        return False
+    seen[interaction.id] = None
+    if len(seen) > REMEMBERED:
+        seen.popitem(last=False)
+    return True
+
+
+async def command_check(interaction: discord.Interaction) -> bool:
+    """The command tree's `interaction_check`: a command delivered twice runs once."""
+    return first_delivery(interaction)
+
+
+class AnsweredOnce:
+    """Mixed into every `DynamicItem`: discord.py runs the callback only when
+    `interaction_check` allows it, so a repeated delivery never reaches it."""
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        return first_delivery(interaction)
+
+
+# ---------------------------------------------------------------------- the catch-all
+
+
+def claimed(interaction: discord.Interaction) -> bool:
+    """Whether discord.py hands this component press to an item that answers it. This
+    mirrors its dispatch (`ViewStore.dispatch_view` and `schedule_dynamic_item_call` in
+    discord/ui/view.py): a view registered for the custom id, or a `DynamicItem` whose
+    template matches it whole when the message the press came from still carries it.
+    Anything else discord.py drops without a word."""
+    data = cast("dict[str, Any]", interaction.data or {})
+    custom_id, kind = str(data.get("custom_id", "")), data.get("component_type")
+    store = interaction.client._connection._view_store
+    message = interaction.message
+    for key in (message.id if message else None, None):
+        item = store._views.get(key, {}).get((kind, custom_id))
+        if item is not None and item.view is not None and not item.view.is_finished():
+            return True
+    if message is None or not any(pattern.fullmatch(custom_id) for pattern in store._dynamic_items):
+        return False
+    view_class = discord.ui.LayoutView if message.flags.components_v2 else discord.ui.View
+    on_message = view_class.from_message(message, timeout=None).walk_children()
+    return any(
+        item.type.value == kind and getattr(item, "custom_id", None) == custom_id
+        for item in on_message
+    )
+
+
+async def answer_unclaimed(interaction: discord.Interaction) -> None:
+    """`on_interaction` listener: the reason for a press no item will answer."""
+    if interaction.type is not discord.InteractionType.component or claimed(interaction):
+        return
+    if not first_delivery(interaction):
+        return
+    log.info("unclaimed press on message %s", interaction.message and interaction.message.id)
+    await refuse(interaction, STALE_CONTROL)

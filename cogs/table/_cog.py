@@ -14,8 +14,9 @@ from bot.games import GAMES
 from bot.models import GameRecord, Status
 from bot.sessions import Update, UserError, seat_names
 from cogs.shared import board, components
-from cogs.shared.interactions import player_of, refuse
+from cogs.shared.interactions import answer_unclaimed, command_check, player_of, refuse
 from cogs.shared.lobby import lobby_embed
+from cogs.shared.options import OptionRefused, WholeNumber
 from cogs.shared.presenter import PRESENTERS
 
 if TYPE_CHECKING:
@@ -33,6 +34,9 @@ class TableCog(commands.Cog):
         self.bot = bot
         self.sessions = bot.sessions
         bot.tree.on_error = self.on_app_command_error
+        # A command Discord delivers twice runs once (the tree skips it when this is False).
+        bot.tree.interaction_check = command_check
+        bot.add_listener(answer_unclaimed, "on_interaction")
 
     async def cog_load(self) -> None:
         self.turn_timer.start()
@@ -41,6 +45,7 @@ class TableCog(commands.Cog):
     async def cog_unload(self) -> None:
         self.turn_timer.cancel()
         self._resume_task.cancel()
+        self.bot.remove_listener(answer_unclaimed, "on_interaction")
 
     async def _resume(self) -> None:
         """After a restart, let AI seats play any turns they had not played yet."""
@@ -69,7 +74,8 @@ class TableCog(commands.Cog):
     async def on_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
-        if isinstance(error, app_commands.CheckFailure | app_commands.TransformerError):
+        refusals = app_commands.CheckFailure | app_commands.TransformerError | OptionRefused
+        if isinstance(error, refusals):
             await refuse(interaction, str(error))
             return
         log.exception("command failed", exc_info=error)
@@ -188,7 +194,9 @@ class TableCog(commands.Cog):
     @game.command(name="timer", description="Minutes per decision before the AI plays it (0 = off)")
     @app_commands.describe(minutes="0 turns the timer off")
     async def timer(
-        self, interaction: discord.Interaction, minutes: app_commands.Range[int, 0, 1440]
+        self,
+        interaction: discord.Interaction,
+        minutes: app_commands.Transform[int, WholeNumber("minutes", 0, 24 * 60)],
     ) -> None:
         try:
             await self.sessions.set_timer(

@@ -9,6 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.shared.lobby import open_lobby
+from cogs.shared.options import SEED, TIMER
 
 if TYPE_CHECKING:
     from bot.client import TrashTableBot
@@ -39,8 +40,8 @@ class TossCog(commands.Cog):
         self,
         interaction: discord.Interaction,
         wobble: str | None = None,
-        timer: app_commands.Range[int, 0, 1440] | None = None,
-        seed: app_commands.Range[int, 0, 2**31 - 1] | None = None,
+        timer: app_commands.Transform[int, TIMER] | None = None,
+        seed: app_commands.Transform[int, SEED] | None = None,
     ) -> None:
         options = {"wobble": wobble} if wobble else {}
         await open_lobby(interaction, "toss", options, seed=seed, timer=timer)

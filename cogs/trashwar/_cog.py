@@ -9,6 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.shared.lobby import open_lobby
+from cogs.shared.options import SEED, TIMER
 
 if TYPE_CHECKING:
     from bot.client import TrashTableBot
@@ -28,7 +29,7 @@ class TrashWarCog(commands.Cog):
     async def new(
         self,
         interaction: discord.Interaction,
-        timer: app_commands.Range[int, 0, 1440] | None = None,
-        seed: app_commands.Range[int, 0, 2**31 - 1] | None = None,
+        timer: app_commands.Transform[int, TIMER] | None = None,
+        seed: app_commands.Transform[int, SEED] | None = None,
     ) -> None:
         await open_lobby(interaction, "trashwar", {}, seed=seed, timer=timer)

@@ -112,6 +112,33 @@ async def test_bad_option_and_seed_are_refused(service: SessionService) -> None:
     assert await service.current(CHANNEL) is None
 
 
+@pytest.mark.parametrize(
+    ("seed", "timer", "named"),
+    [("abc", None, "seed"), (True, None, "seed"), (1.0, None, "seed"), (None, 1.5, "timer")],
+)
+async def test_seed_and_timer_of_the_wrong_type_are_refused(
+    service: SessionService, seed: object, timer: object, named: str
+) -> None:
+    """A seed or turn timer is a whole number, not text, 1.5 or True, whatever the caller
+    passes: refused with a reason, no lobby opened (issue 11)."""
+    with pytest.raises(UserError, match=named):
+        await service.open_lobby(GUILD, CHANNEL, "rumble", ALICE, {}, seed=seed, timer=timer)
+    assert await service.current(CHANNEL) is None
+
+
+async def test_add_ai_from_a_lobby_that_has_changed_adds_nothing(service: SessionService) -> None:
+    """An "Add AI player" press made when the lobby had n seats adds a seat only while it
+    still has n: a double click adds one (issue 11). Without a count, it always adds."""
+    game = await lobby(service, ALICE)
+    game = await service.add_ai(CHANNEL, game.id, ALICE, seats=1)
+    with pytest.raises(UserError, match="changed"):
+        await service.add_ai(CHANNEL, game.id, ALICE, seats=1)
+    assert len((await service.get(game.id)).seats) == 2
+    game = await service.add_ai(CHANNEL, game.id, ALICE, seats=2)
+    game = await service.add_ai(CHANNEL, game.id, ALICE)
+    assert len(game.seats) == 4
+
+
 async def test_refusals_change_nothing(service: SessionService, db: Database) -> None:
     """Not your turn, not in the game, a stale step, an illegal move: refused, nothing saved."""
     update = await started(service, ALICE, BOB, CAROL)

@@ -25,6 +25,8 @@ from .interactions import (
     ModalView,
     build_command_data,
     button_data,
+    forged_component_data,
+    forged_message_payload,
     interaction_payload,
     message_components_summary,
     modal_submit_data,
@@ -440,8 +442,10 @@ class FakeDiscord:
         description: str,
         message: FakeMessage | None = None,
         command_name: str | None = None,
+        message_payload: dict[str, Any] | None = None,
     ) -> InteractionRecord:
-        """Dispatch an INTERACTION_CREATE and start the 3-second clock."""
+        """Dispatch an INTERACTION_CREATE and start the 3-second clock. ``message_payload``
+        replaces the message the payload carries (a forged press, see ``FakeUser.forge``)."""
         if not self.gateway.connected:
             raise FakeDiscordError(f"cannot send {description}: the bot is not connected")
         rec = InteractionRecord(
@@ -460,6 +464,8 @@ class FakeDiscord:
         self.state.interactions[rec.id] = rec
         self.state.interactions_by_token[rec.token] = rec
         rec.payload = interaction_payload(self.state, rec)
+        if message_payload is not None:
+            rec.payload["message"] = message_payload
         loop = asyncio.get_running_loop()
         self._timers[rec.id] = loop.call_later(
             self.interaction_timeout, self._expire_interaction, rec
@@ -467,6 +473,24 @@ class FakeDiscord:
         self.state.record("interaction_sent", interaction=rec)
         await self.gateway.dispatch("INTERACTION_CREATE", rec.payload)
         return rec
+
+    async def redeliver(
+        self, result: InteractionResult, *, settle: bool = True
+    ) -> InteractionResult:
+        """Dispatch an interaction sent before once more, same id and token, as Discord can
+        (a dispatch replayed after a resume). The 3-second clock is not restarted, and a second
+        callback from the bot is still a ``double-callback`` violation. The result covers what
+        happened after the second delivery."""
+        rec = result.interaction
+        if not self.gateway.connected:
+            raise FakeDiscordError(f"cannot redeliver {rec.description}: the bot is not connected")
+
+        async def deliver() -> InteractionRecord:
+            self.state.record("interaction_redelivered", interaction=rec)
+            await self.gateway.dispatch("INTERACTION_CREATE", rec.payload)
+            return rec
+
+        return await self._run(deliver(), result.user, settle=settle)
 
     def _modal_opened(self, rec: InteractionRecord) -> None:
         if rec.modal is not None:
@@ -648,10 +672,16 @@ class FakeUser:
         channel: Channel | None = None,
         options: dict[str, Any] | None = None,
         settle: bool = True,
+        raw: dict[str, Any] | None = None,
         **kwargs: Any,
     ) -> InteractionResult:
-        """Run ``/group sub option:value`` e.g. ``slash("/rumble new", seed=3)``."""
-        data, name = build_command_data(self.fake.state, command, {**(options or {}), **kwargs})
+        """Run ``/group sub option:value`` e.g. ``slash("/rumble new", seed=3)``.
+
+        ``raw`` options are sent exactly as given, unchecked, as no Discord client would send
+        them (``raw={"seed": "abc"}`` for an integer option); the names must still exist."""
+        data, name = build_command_data(
+            self.fake.state, command, {**(options or {}), **kwargs}, raw=raw
+        )
         desc = f"/{name} by {self.name}"
         coro = self.fake.send_interaction(
             self,
@@ -786,6 +816,39 @@ class FakeUser:
             channel=msg.channel,
             description=f"select {which!r}={list(values)} by {self.name}",
             message=msg,
+        )
+        return await self._finish(coro, settle)
+
+    async def forge(
+        self,
+        message: FakeMessage,
+        custom_id: str,
+        *values: str,
+        carried: bool = True,
+        settle: bool = True,
+    ) -> InteractionResult:
+        """A press no Discord client would send: any ``custom_id`` on ``message``, a button
+        press, or a string select pick of any ``values`` (raw strings, as many as given) when
+        values are given.
+
+        ``carried=True`` (default): the message in the payload carries a component with that
+        custom id, as if the bot had put it there (an existing one is left as it is, so a real
+        menu keeps its real options). ``carried=False``: the message goes as it is now, as
+        when the bot has just taken the pressed button off it. The stored message never
+        changes; the bot's answers are checked by the usual rules."""
+        if not message.visible_to(self.id):
+            raise FakeDiscordError(f"{self.name} cannot see message {message.id}")
+        select = bool(values)
+        data = forged_component_data(custom_id, list(values) if select else None)
+        payload = forged_message_payload(message, data) if carried else message.payload()
+        coro = self.fake.send_interaction(
+            self,
+            INTERACTION_COMPONENT,
+            data,
+            channel=message.channel,
+            description=f"forged {custom_id[:40]!r}{list(values) if select else ''} by {self.name}",
+            message=message,
+            message_payload=payload,
         )
         return await self._finish(coro, settle)
 

@@ -116,8 +116,10 @@ def build_command_data(
     options: dict[str, Any],
     *,
     focused: str | None = None,
+    raw: dict[str, Any] | None = None,
 ) -> tuple[dict[str, Any], str]:
-    """``("/rumble new", {"seed": 3})`` -> (interaction data, full command name)."""
+    """``("/rumble new", {"seed": 3})`` -> (interaction data, full command name).
+    ``raw`` options go as given, without the client's type, choice and range checks."""
     words = command_line.strip().lstrip("/").split()
     if not words:
         raise FakeDiscordError("empty command")
@@ -145,13 +147,16 @@ def build_command_data(
 
     by_name = {o["name"]: o for o in declared}
     given: dict[str, Any] = {}
-    for key, value in options.items():
+    unchecked: set[str] = set()
+    for key, value in [*options.items(), *(raw or {}).items()]:
         name = key if key in by_name else key.replace("_", "-")
         if name not in by_name:
             raise FakeDiscordError(
                 f"/{' '.join(words)} has no option {key!r} (options: {list(by_name)})"
             )
         given[name] = value
+        if raw and key in raw:
+            unchecked.add(name)
     resolved = _Resolved()
     leaf: list[dict[str, Any]] = []
     for opt in declared:
@@ -164,6 +169,9 @@ def build_command_data(
             leaf.append(
                 {"name": name, "type": opt["type"], "value": str(given[name]), "focused": True}
             )
+            continue
+        if name in unchecked:
+            leaf.append({"name": name, "type": opt["type"], "value": given[name]})
             continue
         value = _option_value(state, opt, given[name], resolved, f"/{' '.join(words)} {name}")
         leaf.append({"name": name, "type": opt["type"], "value": value})
@@ -292,6 +300,41 @@ def _as_role(state: FakeState, value: Any) -> Role | None:
 
 def button_data(comp: Component) -> dict[str, Any]:
     return {"custom_id": comp.custom_id, "component_type": BUTTON, "id": comp.raw.get("id")}
+
+
+def forged_component_data(custom_id: str, values: list[str] | None) -> dict[str, Any]:
+    """Component interaction data for any custom id: a button press, or a string select
+    pick of exactly ``values`` when they are given."""
+    if values is None:
+        return {"custom_id": custom_id, "component_type": BUTTON}
+    return {"custom_id": custom_id, "component_type": STRING_SELECT, "values": values}
+
+
+def forged_message_payload(message: FakeMessage, data: dict[str, Any]) -> dict[str, Any]:
+    """The message as an interaction would carry it, holding the forged component: a row
+    with it is added (in place of the last row when there are five already) unless the
+    message has a component of that custom id and type."""
+    payload = message.payload()
+    kind, custom_id = data["component_type"], data["custom_id"]
+    if any(
+        c.get("type") == kind and c.get("custom_id") == custom_id
+        for c in walk_components(payload.get("components") or [])
+    ):
+        return payload
+    if kind == BUTTON:
+        forged: dict[str, Any] = {"type": BUTTON, "style": 1, "label": "?", "custom_id": custom_id}
+    else:
+        offered = list(dict.fromkeys(data["values"])) or ["?"]
+        forged = {
+            "type": STRING_SELECT,
+            "custom_id": custom_id,
+            "options": [{"label": value or "?", "value": value} for value in offered],
+            "min_values": 1,
+            "max_values": max(1, len(data["values"])),
+        }
+    rows = list(payload.get("components") or [])[:4]
+    payload["components"] = [*rows, {"type": ACTION_ROW, "components": [forged]}]
+    return payload
 
 
 def _pick_options(comp: Component, values: tuple[Any, ...] | list[Any], where: str) -> list[str]:
