@@ -239,7 +239,8 @@ class RestApi:
         self.fake._request_started()
         try:
             await self._read_body(request, record)
-            await self.fake._run_hooks(record, after=False)
+            if await self.fake._run_hooks(record, after=False):
+                return error_response(503, 0, "dropped by a test hook")
             try:
                 response = await handler(request)
             except ApiError as exc:
