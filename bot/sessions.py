@@ -63,21 +63,11 @@ class Update:
 
     game: GameRecord
     events: list[Event] = field(default_factory=list)
-    started: bool = False
     finished: bool = False
     requester: int | None = None  # the seat whose own press this is: its reply tells it
     # The board showing the change so far is complete and on its way to the channel (the
     # AI's moves after it, if any, get boards of their own).
     board_ready: bool = False
-    first_step: int = field(init=False)  # the game's step before this request
-
-    def __post_init__(self) -> None:
-        self.first_step = self.game.step
-
-    @property
-    def public_lines(self) -> list[str]:
-        names = seat_names(self.game)
-        return [format_event(event, names) for event in self.events if event.to is None]
 
     def private_lines(self, seat: int) -> list[str]:
         """What this request told `seat` alone (a card drawn, a Sneak Peek)."""
@@ -403,7 +393,7 @@ class SessionService:
             )
             self._reset_deadline(game, engine, state)
             session.add(game)
-            update = Update(game=game, events=engine.opening_events(state), started=True)
+            update = Update(game=game, events=engine.opening_events(state))
             await self._show(session, update, engine, state, game.step, update.events, True)
         self._wake_poster(update)
         return update  # the AI's first turns, if any, are `play_ai`'s

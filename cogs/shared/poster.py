@@ -50,7 +50,6 @@ class Poster:
         self._channels: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()  # woken while already delivering: look once more
         self._main: asyncio.Task[None] | None = None
-        self.caught_up = asyncio.Event()  # start-up delivery done (tests and the AI wait)
 
     def start(self) -> None:
         self._main = asyncio.create_task(self._run(), name="outbox-poster")
@@ -69,7 +68,6 @@ class Poster:
         # unplayed turns (which write new entries, delivered as they come).
         await asyncio.gather(*(self._wake(ch) for ch in await self.outbox.channels_pending()))
         await asyncio.gather(*self._channels.values(), return_exceptions=True)
-        self.caught_up.set()
         listener = asyncio.create_task(self._listen())
         try:
             await self.client.sessions.resume_all()
