@@ -28,6 +28,7 @@ from typing import Any
 
 from bot.games import GAMES
 from bot.sessions import format_event
+from cogs.shared.presenter import PRESENTERS
 from tests.e2e import play, toss_play
 from tests.e2e.conftest import Table
 from tests.e2e.test_restart import kill, start_process
@@ -265,3 +266,36 @@ async def test_toss_killed_between_the_boards_of_an_ai_turn(
         assert_shown_once_in_order(fake, toss_play.bin_boards(fake), database)
     finally:
         await bot.stop()
+
+
+async def test_a_failed_post_or_render_is_retried_and_status_links_the_newest_board(
+    bot, fake_discord: FakeDiscord, table: Table, database: Path, monkeypatch
+) -> None:
+    """Issue 12: a board whose post Discord refuses with a 5xx, or whose picture fails to
+    render, is tried again (with backoff) until it is shown, once and in order; `/game
+    status` links the newest board."""
+    fake = fake_discord
+    presenter = PRESENTERS["rumble"]
+    draw = presenter.board
+    failures = iter([RuntimeError("the renderer had a bad day")])
+
+    def flaky_board(*args: Any) -> Any:
+        for error in failures:
+            raise error
+        return draw(*args)
+
+    await table.alice.slash("/rumble new", seed=21)
+    await table.bob.click("Join")
+    refused = fake.on_request(board_post(fake), lambda: None, drop=True)  # answered 503
+    await table.alice.click("Start")
+    await play.next_board(fake, 0)
+    assert refused.fired and len(play.boards(fake)) == 1
+    monkeypatch.setattr(presenter, "board", flaky_board)
+    players = {u.id: u for u in (table.alice, table.bob)}
+    await play.take_turn(*turn_and_board(fake, players), random.Random(1))
+    await fake.settle()
+    assert next(failures, None) is None, "the render failed once"
+    assert len(play.boards(fake)) == 2
+    assert_shown_once_in_order(fake, play.boards(fake), database)
+    status = await table.bob.slash("/game status")
+    assert str(play.latest_board(fake).id) in str(status.ephemeral[0].embeds)
