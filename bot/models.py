@@ -4,6 +4,8 @@
   engine state as JSON (seed and decks included), so a row is a whole game.
 - `ActionRecord`: the action log, written in the same transaction as the state it led to.
 - `ResultRecord`: one row per seat of a finished game; scoreboards are sums over it.
+- `OutboxEntry`: what the channel must be shown (a board, controls to clear), written in
+  the transaction of the change that caused it and marked delivered once posted.
 - `RatingRecord`: the openskill rating of one player in one guild for one game kind
   (kind "all" for every game together).
 """
@@ -107,3 +109,31 @@ class RatingRecord(SQLModel, table=True):
     user_id: int = Field(sa_column=Column(BigInteger, primary_key=True))
     mu: float
     sigma: float
+
+
+class OutboxEntry(SQLModel, table=True):
+    """One thing the channel must be shown, written in the same transaction as the change
+    that caused it, so a crash can never lose it: the poster (cogs/shared/poster.py)
+    delivers pending entries in id order after any restart.
+
+    `payload` holds everything needed to draw it without the game's state of that time,
+    and never a secret: for a board, the public observation, seat names, the public log
+    lines, the step the previous board showed (`since`), the game's status and the users
+    asked to act; for "clear", the message ids whose controls go.
+    """
+
+    __tablename__ = "outbox"
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="games.id", index=True)
+    channel_id: int = _snowflake(index=True)
+    kind: str  # "board" or "clear"
+    step: int  # the game step the entry shows
+    payload: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON))
+    # False while the AI is still adding its moves to this board (a press's board shows the
+    # player's move and the AI's moves after it); the poster waits for it.
+    ready: bool = True
+    message_id: int | None = _snowflake(nullable=True)  # the posted message, once posted
+    replaced_id: int | None = _snowflake(nullable=True)  # the board it took over from
+    created_at: datetime = Field(default_factory=utcnow)
+    delivered_at: datetime | None = None

@@ -5,12 +5,14 @@ transaction, check who is asking and whether the request is still current, apply
 engine, and write the new state and the action log in that same transaction. A `UserError`
 raised anywhere on the way rolls the transaction back, so a refused request changes nothing.
 
-After a player's action, AI seats (and players handed to the AI) play their turns at once,
-each saved in its own transaction, so a crash between two of them loses nothing: on start-up
-`resume_all` lets the AI finish whatever it had left.
+After a player's action, AI seats (and players handed to the AI) play their turns
+(`play_ai`), each saved in its own transaction, so a crash between two of them loses
+nothing: on start-up `resume_all` lets the AI finish whatever it had left.
 
-The cogs call this module and show what it returns; they never touch the database or a
-game's private state themselves.
+What the channel must be shown (a board, controls to clear) is written to the outbox
+(`bot/outbox.py`) in the transaction of the change itself; the poster in `cogs/` delivers
+it when `outbox.signal` wakes it. The cogs call this module; they never touch the database
+or a game's private state themselves.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ import asyncio
 import logging
 import secrets
 from collections import defaultdict
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -32,6 +34,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from bot.database import Database
 from bot.games import GAMES, ai_name
 from bot.models import ACTIVE, ActionRecord, GameRecord, ResultRecord, Status, utcnow
+from bot.outbox import Outbox, record_board, record_clear
 from bot.ratings import ScoreLine, scoreboard, update_ratings
 from rules.base import JSON, Event, Game, IllegalAction, Outcome, rng_for
 
@@ -39,10 +42,6 @@ log = logging.getLogger(__name__)
 
 MAX_AI_CHAIN = 500  # AI turns in a row before the service pauses for a human; a safety net
 SEED_LIMIT = 2**31
-
-
-ShowPart = Callable[["Update"], Awaitable[bool]]
-"""Shows part of a request's changes while the AI plays on; True when it was shown."""
 
 
 class UserError(Exception):
@@ -64,18 +63,11 @@ class Update:
 
     game: GameRecord
     events: list[Event] = field(default_factory=list)
-    started: bool = False
     finished: bool = False
     requester: int | None = None  # the seat whose own press this is: its reply tells it
-    first_step: int = field(init=False)  # the game's step before this request
-
-    def __post_init__(self) -> None:
-        self.first_step = self.game.step
-
-    @property
-    def public_lines(self) -> list[str]:
-        names = seat_names(self.game)
-        return [format_event(event, names) for event in self.events if event.to is None]
+    # The board showing the change so far is complete and on its way to the channel (the
+    # AI's moves after it, if any, get boards of their own).
+    board_ready: bool = False
 
     def private_lines(self, seat: int) -> list[str]:
         """What this request told `seat` alone (a card drawn, a Sneak Peek)."""
@@ -131,6 +123,7 @@ class SessionService:
         self.db = db
         self.clock = clock
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self.outbox = Outbox(db)
 
     # ------------------------------------------------------------------ plumbing
 
@@ -170,6 +163,29 @@ class SessionService:
         for name in ("seats", "state", "options"):
             flag_modified(game, name)
         game.updated_at = utcnow()
+
+    @staticmethod
+    async def _show(
+        session: AsyncSession,
+        update: Update,
+        engine: Game,
+        state: Any,
+        since: int,
+        events: list[Event],
+        started: bool = False,
+    ) -> None:
+        """Record the board showing `update.game` as this transaction saves it, with the
+        public lines of `events` (what happened since the step `since`)."""
+        names = seat_names(update.game)
+        lines = [format_event(event, names) for event in events if event.to is None]
+        update.board_ready = await record_board(
+            session, update.game, engine, state, lines, since, started
+        )
+
+    def _wake_poster(self, update: Update) -> None:
+        """After the commit: a board that is ready goes out now."""
+        if update.board_ready:
+            self.outbox.signal.notify(update.game.channel_id)
 
     # ------------------------------------------------------------------ reading
 
@@ -301,7 +317,14 @@ class SessionService:
     async def leave_lobby(self, channel_id: int, game_id: int, player: Player) -> GameRecord:
         """Leave a lobby. When the host leaves, the next player hosts; with no one left, the
         lobby closes."""
-        async with self._locked(channel_id), self.db.transaction() as session:
+        async with self._locked(channel_id):
+            game = await self._leave_lobby(channel_id, game_id, player)
+        if game.status == Status.STOPPED:
+            self.outbox.signal.notify(channel_id)
+        return game
+
+    async def _leave_lobby(self, channel_id: int, game_id: int, player: Player) -> GameRecord:
+        async with self.db.transaction() as session:
             game = await self._lobby(session, game_id, channel_id)
             seat = seat_of(game, player.user_id)
             if seat is None:
@@ -310,6 +333,7 @@ class SessionService:
             humans = [s for s in seats if not s["ai"]]
             if not humans:
                 self._touch(game, seats=seats, status=Status.STOPPED, finished_at=utcnow())
+                await record_clear(session, game)
             elif player.user_id == game.host_id:
                 self._touch(game, seats=seats, host_id=humans[0]["user_id"])
             else:
@@ -347,39 +371,42 @@ class SessionService:
                 raise UserError("Only the host or someone who manages this channel can cancel.")
             self._touch(game, status=Status.STOPPED, finished_at=utcnow())
             session.add(game)
-            return game
+            await record_clear(session, game)
+        self.outbox.signal.notify(channel_id)
+        return game
 
     async def start(self, channel_id: int, game_id: int, player: Player) -> Update:
-        async with self._locked(channel_id):
-            async with self.db.transaction() as session:
-                game = await self._lobby(session, game_id, channel_id)
-                if player.user_id != game.host_id:
-                    raise UserError("Only the host can start the game.")
-                engine = engine_of(game)
-                if len(game.seats) < engine.min_seats:
-                    raise UserError(
-                        f"{engine.title} needs at least {engine.min_seats} players; "
-                        f"there are {len(game.seats)}. Invite someone or add an AI player."
-                    )
-                options = dict(game.options)
-                if engine.seat_pick is not None:
-                    picks = [seat.get("pick", "") for seat in game.seats]
-                    options[engine.seat_pick.name] = ",".join(picks)
-                try:
-                    state = engine.new_game(len(game.seats), options, game.seed)
-                except IllegalAction as error:
-                    raise UserError(str(error)) from None
-                self._touch(
-                    game,
-                    options=options,
-                    status=Status.PLAYING,
-                    state=engine.to_json(state),
-                    step=engine.step(state),
+        async with self._locked(channel_id), self.db.transaction() as session:
+            game = await self._lobby(session, game_id, channel_id)
+            if player.user_id != game.host_id:
+                raise UserError("Only the host can start the game.")
+            engine = engine_of(game)
+            if len(game.seats) < engine.min_seats:
+                raise UserError(
+                    f"{engine.title} needs at least {engine.min_seats} players; "
+                    f"there are {len(game.seats)}. Invite someone or add an AI player."
                 )
-                self._reset_deadline(game, engine, state)
-                session.add(game)
-            update = Update(game=game, events=engine.opening_events(state), started=True)
-            return await self._play_ai_turns(update)
+            options = dict(game.options)
+            if engine.seat_pick is not None:
+                picks = [seat.get("pick", "") for seat in game.seats]
+                options[engine.seat_pick.name] = ",".join(picks)
+            try:
+                state = engine.new_game(len(game.seats), options, game.seed)
+            except IllegalAction as error:
+                raise UserError(str(error)) from None
+            self._touch(
+                game,
+                options=options,
+                status=Status.PLAYING,
+                state=engine.to_json(state),
+                step=engine.step(state),
+            )
+            self._reset_deadline(game, engine, state)
+            session.add(game)
+            update = Update(game=game, events=engine.opening_events(state))
+            await self._show(session, update, engine, state, game.step, update.events, True)
+        self._wake_poster(update)
+        return update  # the AI's first turns, if any, are `play_ai`'s
 
     async def _lobby(self, session: AsyncSession, game_id: int, channel_id: int) -> GameRecord:
         game = await self._load(session, game_id, channel_id)
@@ -406,26 +433,33 @@ class SessionService:
         user_id: int,
         step: int,
         action: str | int,
-        show_part: ShowPart | None = None,
     ) -> Update:
         """A player's action from a control made at `step`: the action itself, or its
-        index among the player's legal actions (what buttons carry). The AI seats then play
-        their turns. `show_part`, when given, is offered the changes so far before each AI
-        action; when it shows them, the update returned holds only what came after."""
-        async with self._locked(channel_id):
-            async with self.db.transaction() as session:
-                game = await self._load(session, game_id, channel_id)
-                engine, state, seat = self._check_turn(game, user_id, step)
-                if isinstance(action, int):
-                    legal = engine.legal_actions(state, seat)
-                    if not 0 <= action < len(legal):
-                        raise UserError("That choice is not open to you any more.")
-                    action = legal[action]
-                update = Update(game=game, requester=seat)
-                await self._apply(session, update, engine, state, seat, action, actor="player")
-                game.seats[seat]["timeouts"] = 0
-                self._touch(game, seats=list(game.seats))
-            return await self._play_ai_turns(update, show_part)
+        index among the player's legal actions (what buttons carry). Only the player's move:
+        the caller answers the player, then lets the AI seats play theirs with `play_ai`
+        (if the process dies in between, `resume_all` does it on start-up)."""
+        async with self._locked(channel_id), self.db.transaction() as session:
+            game = await self._load(session, game_id, channel_id)
+            engine, state, seat = self._check_turn(game, user_id, step)
+            if isinstance(action, int):
+                legal = engine.legal_actions(state, seat)
+                if not 0 <= action < len(legal):
+                    raise UserError("That choice is not open to you any more.")
+                action = legal[action]
+            update = Update(game=game, requester=seat)
+            since = game.step
+            state = await self._apply(session, update, engine, state, seat, action, "player")
+            game.seats[seat]["timeouts"] = 0
+            self._touch(game, seats=list(game.seats))
+            await self._show(session, update, engine, state, since, update.events)
+        self._wake_poster(update)
+        return update
+
+    async def play_ai(self, update: Update) -> Update:
+        """Let the AI seats play every turn that is theirs after `update` (a press, a start,
+        a seat handed over), adding what they did to it."""
+        async with self._locked(update.game.channel_id):
+            return await self._play_ai_turns(update)
 
     @staticmethod
     def _check_turn(game: GameRecord, user_id: int, step: int) -> tuple[Game, Any, int]:
@@ -539,12 +573,12 @@ class SessionService:
         session.add_all(results)
         await update_ratings(session, game.guild_id, game.kind, results)
 
-    async def _play_ai_turns(self, update: Update, show_part: ShowPart | None = None) -> Update:
-        """Let AI seats take every turn that is theirs, one transaction per action, and
-        return the update with what they did (the part `show_part` has not shown). The AI
-        thinks in a worker thread and outside the transaction (a Toss It drop is tried in
-        the simulation many times), so other channels keep being answered meanwhile; the
-        caller holds the channel's lock, so nobody else acts here in between."""
+    async def _play_ai_turns(self, update: Update) -> Update:
+        """Let AI seats take every turn that is theirs, one transaction per action (with its
+        board entry), and return the update with what they did. The AI thinks in a worker
+        thread and outside the transaction (a Toss It drop is tried in the simulation many
+        times), so other channels keep being answered meanwhile; the caller holds the
+        channel's lock, so nobody else acts here in between."""
         for _ in range(MAX_AI_CHAIN):
             game = await self.get(update.game.id or 0)
             if game is None or game.status != Status.PLAYING or game.state is None:
@@ -554,8 +588,6 @@ class SessionService:
             ai_seats = sorted(s for s in engine.to_act(state) if game.seats[s]["ai"])
             if not ai_seats:
                 return update
-            if show_part is not None and await self._show(show_part, update):
-                update = Update(game=game)
             seat = ai_seats[0]
             action = await asyncio.to_thread(self._ai_pick, game, engine, state, seat)
             async with self.db.transaction() as session:
@@ -563,34 +595,27 @@ class SessionService:
                 if game.status != Status.PLAYING or game.state is None:
                     return update
                 state = engine.from_json(game.state)
-                await self._apply(session, update, engine, state, seat, action, actor="ai")
+                since, first = game.step, len(update.events)
+                state = await self._apply(session, update, engine, state, seat, action, "ai")
+                await self._show(session, update, engine, state, since, update.events[first:])
+            self._wake_poster(update)
         log.warning("game %s: AI chain limit reached", update.game.id)
         return update
-
-    @staticmethod
-    async def _show(show_part: ShowPart, update: Update) -> bool:
-        """Offer a part to be shown; a failure to show it must not stop the AI's turns
-        (nothing would play them until a restart)."""
-        try:
-            return await show_part(update)
-        except Exception:
-            log.exception("game %s: showing a part failed", update.game.id)
-            return False
 
     def _ai_pick(self, game: GameRecord, engine: Game, state: Any, seat: int) -> str:
         rng = rng_for(game.seed, "ai", game.step, seat)
         return engine.choose(engine.observe(state, seat), engine.legal_actions(state, seat), rng)
 
-    async def resume_all(self, show_part: ShowPart | None = None) -> list[Update]:
-        """After a restart: let the AI finish turns it had not played yet (`show_part` as
-        in `act`)."""
+    async def resume_all(self) -> list[Update]:
+        """After a restart: let the AI finish turns it had not played yet (a press whose
+        process died before `play_ai`, or in the middle of it)."""
         async with self.db.reading() as session:
             query = select(GameRecord).where(GameRecord.status == Status.PLAYING)
             games = list((await session.exec(query)).all())
         updates = []
         for game in games:
             async with self._locked(game.channel_id):
-                update = await self._play_ai_turns(Update(game=game), show_part)
+                update = await self._play_ai_turns(Update(game=game))
             if update.events:
                 updates.append(update)
         return updates
@@ -607,9 +632,7 @@ class SessionService:
             )
             return list((await session.exec(query)).all())
 
-    async def play_for_late(
-        self, game: GameRecord, show_part: ShowPart | None = None
-    ) -> Update | None:
+    async def play_for_late(self, game: GameRecord) -> Update | None:
         """The timer ran out: the AI plays the late players' decision. Three timeouts in a
         row hand the seat to the AI for good, and it is no longer rated."""
         async with self._locked(game.channel_id):
@@ -622,6 +645,7 @@ class SessionService:
                 assert game.state is not None
                 state = engine.from_json(game.state)
                 update = Update(game=game)
+                since = game.step
                 for seat in sorted(engine.to_act(state)):
                     if game.seats[seat]["ai"]:
                         continue
@@ -640,7 +664,9 @@ class SessionService:
                         break
                 self._touch(game, seats=list(game.seats))
                 session.add(game)
-            return await self._play_ai_turns(update, show_part)
+                await self._show(session, update, engine, state, since, update.events)
+            self._wake_poster(update)
+            return await self._play_ai_turns(update)
 
     # ------------------------------------------------------------------ /game commands
 
@@ -651,38 +677,43 @@ class SessionService:
                 raise UserError("Only the host or someone who manages this channel can stop it.")
             self._touch(game, status=Status.STOPPED, finished_at=utcnow(), turn_deadline=None)
             session.add(game)
-            return game
+            await record_clear(session, game)
+        self.outbox.signal.notify(channel_id)
+        return game
 
-    async def hand_to_ai(
-        self, channel_id: int, player: Player, target_id: int, show_part: ShowPart | None = None
-    ) -> Update:
-        """`/game leave` (target is the player) and `/game kick` (host or a channel manager)."""
-        async with self._locked(channel_id):
-            async with self.db.transaction() as session:
-                game = await self._require_active(session, channel_id)
-                if target_id != player.user_id and not (
-                    player.user_id == game.host_id or player.can_manage
-                ):
-                    raise UserError("Only the host or someone who manages this channel can kick.")
-                seat = seat_of(game, target_id)
-                if seat is None:
-                    who = "You are" if target_id == player.user_id else "That member is"
-                    raise UserError(f"{who} not playing in this channel's game.")
-                if game.status == Status.LOBBY:
-                    raise UserError("The game has not started: use the lobby's Leave button.")
-                game.seats[seat].update(ai=True, rated=False)
-                if target_id == game.host_id:
-                    humans = [s for s in game.seats if not s["ai"]]
-                    if humans:
-                        game.host_id = humans[0]["user_id"]
-                self._touch(game, seats=list(game.seats))
-                session.add(game)
-                verb = "left" if target_id == player.user_id else "was removed"
-                update = Update(
-                    game=game,
-                    events=[Event(f"{{p{seat}}} {verb}; the AI takes over the seat.")],
-                )
-            return await self._play_ai_turns(update, show_part)
+    async def hand_to_ai(self, channel_id: int, player: Player, target_id: int) -> Update:
+        """`/game leave` (target is the player) and `/game kick` (host or a channel manager).
+        The AI's turns in that seat are then `play_ai`'s."""
+        async with self._locked(channel_id), self.db.transaction() as session:
+            game = await self._require_active(session, channel_id)
+            if target_id != player.user_id and not (
+                player.user_id == game.host_id or player.can_manage
+            ):
+                raise UserError("Only the host or someone who manages this channel can kick.")
+            seat = seat_of(game, target_id)
+            if seat is None:
+                who = "You are" if target_id == player.user_id else "That member is"
+                raise UserError(f"{who} not playing in this channel's game.")
+            if game.status == Status.LOBBY:
+                raise UserError("The game has not started: use the lobby's Leave button.")
+            game.seats[seat].update(ai=True, rated=False)
+            if target_id == game.host_id:
+                humans = [s for s in game.seats if not s["ai"]]
+                if humans:
+                    game.host_id = humans[0]["user_id"]
+            self._touch(game, seats=list(game.seats))
+            session.add(game)
+            verb = "left" if target_id == player.user_id else "was removed"
+            update = Update(
+                game=game,
+                events=[Event(f"{{p{seat}}} {verb}; the AI takes over the seat.")],
+            )
+            engine = engine_of(game)
+            assert game.state is not None
+            state = engine.from_json(game.state)
+            await self._show(session, update, engine, state, game.step, update.events)
+        self._wake_poster(update)
+        return update
 
     async def set_timer(self, channel_id: int, player: Player, minutes: int) -> GameRecord:
         if not 0 <= minutes <= 24 * 60:

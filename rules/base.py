@@ -108,6 +108,9 @@ class Game(ABC):
     # lobby hands it to `new_game` as one comma-separated value, seat by seat, blank for a
     # seat that left it to chance.
     seat_pick: Option | None = None
+    # True when the channel shows every action on its own board (Toss It: the bin after
+    # each drop) rather than a player's move together with the AI's moves after it.
+    board_each_action: bool = False
 
     @abstractmethod
     def new_game(self, seats: int, options: Mapping[str, str], seed: int) -> Any:

@@ -480,6 +480,53 @@ async def test_channel_send_then_edit_removes_components(
         await alice.click("Close")
 
 
+async def test_enforced_nonce_returns_the_message_already_made(
+    fake_discord: FakeDiscord, bot: Any
+) -> None:
+    """Discord: a message sent again with the same nonce and `enforce_nonce` (discord.py
+    sets it whenever a nonce is given) within a few minutes returns the first message and
+    creates none; a different nonce is a new message."""
+    client, _ = bot
+    channel = client.get_partial_messageable(fake_discord.channel.id)
+    first = await channel.send("board 1", nonce="tt-outbox-1")
+    again = await channel.send("board 1, retried", nonce="tt-outbox-1")
+    other = await channel.send("board 2", nonce="tt-outbox-2")
+    assert again.id == first.id and other.id != first.id
+    texts = [m.content for m in fake_discord.messages(fake_discord.channel)]
+    assert texts.count("board 1") == 1 and "board 1, retried" not in texts
+    assert fake_discord.message(first.id).nonce == "tt-outbox-1"
+    fake_discord.clock.advance(minutes=6)  # outside the window: a new message
+    late = await channel.send("board 1, much later", nonce="tt-outbox-1")
+    assert late.id != first.id
+
+
+async def test_request_hooks_run_once_before_or_after_a_request(
+    fake_discord: FakeDiscord, bot: Any
+) -> None:
+    """`on_request`: an action at the first matching request, before it is handled (and
+    dropping it, with `drop`) or after it is handled but before the bot hears back."""
+    client, _ = bot
+    channel = client.get_partial_messageable(fake_discord.channel.id)
+    seen: list[int] = []
+
+    def posting(record: Any) -> bool:
+        return record.method == "POST" and record.path.endswith("/messages")
+
+    after = fake_discord.on_request(
+        posting, lambda: seen.append(len(fake_discord.messages())), after=True
+    )
+    dropped = fake_discord.on_request(lambda r: "drop me" in str(r.json), lambda: None, drop=True)
+    count = len(fake_discord.messages())
+    await channel.send("kept")
+    assert after.fired and seen == [count + 1]  # the message existed when the hook ran
+    with pytest.raises(discord.HTTPException):
+        await channel.send("drop me")
+    assert dropped.fired and dropped.record is not None and dropped.record.status == 0
+    assert [m.content for m in fake_discord.messages()][-1] == "kept"
+    await channel.send("again")
+    assert seen == [count + 1]  # one-shot
+
+
 async def test_ephemeral_update_and_channel_edit_violation(
     fake_discord: FakeDiscord, bot: Any
 ) -> None:

@@ -134,7 +134,6 @@ def fitted(controls: list[Control]) -> list[Control]:
 class BrawlPresenter:
     kind = "brawl"
     private_controls = True
-    board_each_action = False
     hand_label = "My hand"
 
     def summary(self, obs: JSON, names: list[str]) -> str:

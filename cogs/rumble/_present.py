@@ -29,7 +29,6 @@ def just_started(obs: JSON) -> bool:
 class RumblePresenter:
     kind = "rumble"
     private_controls = False
-    board_each_action = False
     hand_label = "My secret"
 
     def summary(self, obs: JSON, names: list[str]) -> str:

@@ -1,6 +1,7 @@
 """Board messages: after every change the channel gets one new message with the public
 picture, the log lines since the last one, whose turn it is and the controls; the previous
-board message loses its controls. A player's own view is an ephemeral reply.
+board message loses its controls (the poster, `cogs/shared/poster.py`, posts them from the
+outbox). A player's own view is an ephemeral reply.
 """
 
 from __future__ import annotations
@@ -8,14 +9,12 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from collections import defaultdict
 from typing import TYPE_CHECKING
 
 import discord
 
-from bot.models import Status
+from bot.models import GameRecord, OutboxEntry, Status
 from bot.sessions import (
-    ShowPart,
     Update,
     UserError,
     engine_of,
@@ -26,7 +25,7 @@ from bot.sessions import (
 )
 from cogs.shared import components
 from cogs.shared.interactions import client_of, refuse
-from cogs.shared.presenter import PRESENTERS, HandReply, Picture
+from cogs.shared.presenter import PRESENTERS, Control, HandReply, Picture
 from rules.base import Event
 
 if TYPE_CHECKING:
@@ -35,7 +34,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 MAX_CONTENT = 2000  # Discord's limit for a message's text
-_posting: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
 
 
 def files_of(pictures: list[Picture]) -> list[discord.File]:
@@ -56,47 +54,6 @@ def fit_lines(header: str, lines: list[str], footer: str) -> str:
     return "\n".join(part for part in (header, body, footer) if part)
 
 
-async def show_update(client: TrashTableBot, update: Update) -> None:
-    """Post the board after an update, and take the controls off the previous one."""
-    if not update.events and not update.started:
-        return
-    game = update.game
-    async with _posting[game.channel_id]:
-        latest = await client.sessions.get(game.id or 0)
-        if latest is None or latest.step > game.step:
-            return  # a newer update is waiting for this lock and will post the board
-        old_board = latest.board_message_id
-        content, pictures, view, mentions = await _board_message(client, latest, update)
-        channel = client.get_partial_messageable(game.channel_id)
-        message = await channel.send(
-            content, files=files_of(pictures), view=view, allowed_mentions=mentions
-        )
-        await client.sessions.set_message(game.id or 0, board=message.id)
-        if old_board:
-            await clear_controls(client, game.channel_id, old_board)
-
-
-def shown_apart(client: TrashTableBot, part: Update) -> bool:
-    """Whether a request's changes so far get their own board before the AI's next move: in
-    a game that shows every action apart (Toss It: the bin after each drop), unless a
-    person must act too (a card to choose beside the AI's): that board's controls would be
-    out of date the moment the AI acts."""
-    board_each_action = PRESENTERS[part.game.kind].board_each_action
-    return board_each_action and not client.sessions.humans_to_act(part.game)
-
-
-def part_poster(client: TrashTableBot) -> ShowPart:
-    """The `show_part` of requests with nobody's reply to answer (the timer, a restart)."""
-
-    async def show_part(part: Update) -> bool:
-        if not shown_apart(client, part):
-            return False
-        await show_update(client, part)
-        return True
-
-    return show_part
-
-
 async def clear_controls(client: TrashTableBot, channel_id: int, message_id: int) -> None:
     try:
         await (
@@ -104,41 +61,45 @@ async def clear_controls(client: TrashTableBot, channel_id: int, message_id: int
             .get_partial_message(message_id)
             .edit(view=None)
         )
-    except discord.HTTPException as error:  # deleted by a moderator, say: nothing to clear
+    except (discord.NotFound, discord.Forbidden) as error:  # deleted by a moderator, say
         log.info("could not clear controls of message %s: %s", message_id, error.status)
 
 
-async def _board_message(
-    client: TrashTableBot, game, update: Update
+async def board_message(
+    client: TrashTableBot, entry: OutboxEntry, game: GameRecord
 ) -> tuple[str, list[Picture], discord.ui.View | None, discord.AllowedMentions]:
+    """A board entry of the outbox as a message. It is drawn from the entry alone (the
+    public view saved with it); `game` as it is now only decides the controls: they go on
+    a board that shows the game's current step, and a board delivered late (after a
+    restart, say) gets none that would be out of date, only "My hand"."""
     sessions = client.sessions
     presenter = PRESENTERS[game.kind]
-    engine = engine_of(game)
-    names = seat_names(game)
-    obs = sessions.public_view(game)
-    pictures = await asyncio.to_thread(presenter.board, obs, names, update.first_step)
-    header = f"**{engine.title}** · {presenter.summary(obs, names)}"
-    lines = [f"• {line}" for line in update.public_lines]
-    waiting = sessions.humans_to_act(game) if game.status == Status.PLAYING else []
+    board = entry.payload
+    obs, names = board["view"], board["names"]
+    pictures = await asyncio.to_thread(presenter.board, obs, names, board["since"])
+    header = f"**{engine_of(game).title}** · {presenter.summary(obs, names)}"
+    lines = [f"• {line}" for line in board["lines"]]
+    playing = game.status == Status.PLAYING
+    current = playing and entry.step == game.step
     mentions = discord.AllowedMentions.none()
-    if game.status == Status.FINISHED:
+    footer = ""
+    controls: list[Control] = []
+    legal: list[str] = []
+    if board["status"] == Status.FINISHED:
         footer = "**The game is over.** `/scoreboard` has the standings."
-        view = None
-    elif waiting:
-        users = [game.seats[s]["user_id"] for s in waiting]
+    elif board["mention"]:
+        users = board["mention"]
         footer = "➡️ " + ", ".join(f"<@{u}>" for u in users) + ": your turn."
         mentions = discord.AllowedMentions(users=[discord.Object(u) for u in users])
         # Controls on the board only when one player is to act; simultaneous choices are
         # made in each player's private reply.
-        legal = sessions.legal_for(game, waiting[0]) if len(waiting) == 1 else []
-        controls = presenter.controls(obs, legal, lambda action: describe(game, action))
+        if current and len(board["waiting"]) == 1:
+            legal = sessions.legal_for(game, board["waiting"][0])
+            controls = presenter.controls(obs, legal, lambda action: describe(game, action))
+    view = None
+    if playing and board["status"] == Status.PLAYING:
         view = components.controls_view(
-            game.id, game.step, controls, legal, components.BOARD, presenter.hand_label
-        )
-    else:
-        footer = ""
-        view = components.controls_view(
-            game.id, game.step, [], [], components.BOARD, presenter.hand_label
+            game.id or 0, entry.step, controls, legal, components.BOARD, presenter.hand_label
         )
     return fit_lines(header, lines, footer), pictures, view, mentions
 

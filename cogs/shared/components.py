@@ -28,7 +28,7 @@ import discord
 
 from bot.games import GAMES
 from bot.models import GameRecord
-from bot.sessions import Update, UserError
+from bot.sessions import UserError
 from cogs.shared import board, lobby
 from cogs.shared.interactions import AnsweredOnce, client_of, player_of, refuse
 from cogs.shared.presenter import Buttons, Choice, Control, Menu
@@ -115,7 +115,7 @@ class LobbyButton(
             embed=lobby.lobby_embed(game), view=lobby_view(game)
         )
         if self.op == "start":
-            await board.show_update(client, update)
+            await sessions.play_ai(update)  # AI seats that act first
 
 
 class PickSelect(
@@ -219,33 +219,28 @@ class ActButton(
 
 
 async def act(interaction: discord.Interaction, game_id: int, step: int, action: int) -> None:
-    """Apply a player's action (its index in their legal actions) and show the channel."""
+    """Apply a player's action (its index in their legal actions), then let the AI seats
+    play. The boards reach the channel through the outbox's poster."""
     await interaction.response.defer()
     client = client_of(interaction)
     message = interaction.message
     private = message is not None and message.flags.ephemeral
-    replied = False
-
-    post_part = board.part_poster(client)
-
-    async def show_part(part: Update) -> bool:
-        # The player's own reply is answered with the first part shown apart: their move.
-        nonlocal replied
-        if private and not replied and board.shown_apart(client, part):
-            await board.follow_on(interaction, part)
-            replied = True
-        return await post_part(part)
-
     try:
         update = await client.sessions.act(
-            interaction.channel_id or 0, game_id, interaction.user.id, step, action, show_part
+            interaction.channel_id or 0, game_id, interaction.user.id, step, action
         )
     except UserError as error:
         await refuse(interaction, str(error))
         return
-    if private and not replied:
+    # A move shown on its own board (a Toss It drop) is answered before the AI thinks
+    # through its turns; otherwise the reply waits for them, as the player's next decision
+    # may come right after (Trash War: the AI plays, then it is your turn again).
+    shown_alone = update.board_ready
+    if private and shown_alone:
         await board.follow_on(interaction, update)
-    await board.show_update(client, update)
+    await client.sessions.play_ai(update)
+    if private and not shown_alone:
+        await board.follow_on(interaction, update)
 
 
 class MenuSelect(

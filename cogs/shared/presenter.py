@@ -57,9 +57,6 @@ class Presenter(Protocol):
     kind: str
     hand_label: str  # the button that opens a player's own view: "My secret", "My hand"
     private_controls: bool  # True when the game is played from the private reply (hands)
-    # True when every action gets its own board (Toss It: the bin after each drop); the
-    # player's own move is then shown before the AI seats play theirs.
-    board_each_action: bool
 
     def summary(self, obs: JSON, names: list[str]) -> str:
         """One line about the game right now, for the board message and /game status."""

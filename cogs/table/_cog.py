@@ -1,8 +1,8 @@
-"""`/game status|stop|leave|kick|timer`, the turn timer, and resuming after a restart."""
+"""`/game status|stop|leave|kick|timer`, the turn timer, and the outbox's poster (which
+delivers what a previous process left pending, then lets the AI resume)."""
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from typing import TYPE_CHECKING
 
@@ -12,11 +12,12 @@ from discord.ext import commands, tasks
 
 from bot.games import GAMES
 from bot.models import GameRecord, Status
-from bot.sessions import Update, UserError, seat_names
-from cogs.shared import board, components
+from bot.sessions import UserError, seat_names
+from cogs.shared import components
 from cogs.shared.interactions import answer_unclaimed, command_check, player_of, refuse
 from cogs.shared.lobby import lobby_embed
 from cogs.shared.options import OptionRefused, WholeNumber
+from cogs.shared.poster import Poster
 from cogs.shared.presenter import PRESENTERS
 
 if TYPE_CHECKING:
@@ -37,21 +38,16 @@ class TableCog(commands.Cog):
         # A command Discord delivers twice runs once (the tree skips it when this is False).
         bot.tree.interaction_check = command_check
         bot.add_listener(answer_unclaimed, "on_interaction")
+        self.poster = Poster(bot)
 
     async def cog_load(self) -> None:
         self.turn_timer.start()
-        self._resume_task = asyncio.create_task(self._resume())
+        self.poster.start()
 
     async def cog_unload(self) -> None:
         self.turn_timer.cancel()
-        self._resume_task.cancel()
         self.bot.remove_listener(answer_unclaimed, "on_interaction")
-
-    async def _resume(self) -> None:
-        """After a restart, let AI seats play any turns they had not played yet."""
-        await self.bot.wait_until_ready()
-        for update in await self.sessions.resume_all(board.part_poster(self.bot)):
-            await board.show_update(self.bot, update)
+        await self.poster.stop()
 
     @tasks.loop(seconds=TIMER_CHECK_SECONDS)
     async def turn_timer(self) -> None:
@@ -61,9 +57,7 @@ class TableCog(commands.Cog):
         """Play for every player whose turn timer ran out. Also called by tests."""
         for game in await self.sessions.late_games():
             try:
-                update = await self.sessions.play_for_late(game, board.part_poster(self.bot))
-                if update is not None:
-                    await board.show_update(self.bot, update)
+                await self.sessions.play_for_late(game)
             except Exception:  # one broken channel must not stop the timer for others
                 log.exception("turn timer failed for game %s", game.id)
 
@@ -127,10 +121,7 @@ class TableCog(commands.Cog):
         await interaction.response.send_message(
             f"{interaction.user.display_name} stopped the game of {GAMES[game.kind].title}. "
             "It does not count on the scoreboard."
-        )
-        for message_id in (game.board_message_id, game.lobby_message_id):
-            if message_id:
-                await board.clear_controls(self.bot, game.channel_id, message_id)
+        )  # the board's and lobby's controls go through the outbox
 
     @game.command(name="leave", description="Leave the game here; the AI takes over your seat")
     async def leave(self, interaction: discord.Interaction) -> None:
@@ -144,25 +135,12 @@ class TableCog(commands.Cog):
         await self._hand_over(interaction, member.id)
 
     async def _hand_over(self, interaction: discord.Interaction, target_id: int) -> None:
-        # Deferred first: the AI may play several turns (a Toss It turn simulates many drops)
-        # before hand_to_ai returns; the player is answered before the AI's first move.
+        # Deferred first, and answered before the AI's turns in that seat (a Toss It turn
+        # simulates many drops).
         await interaction.response.defer(ephemeral=True, thinking=True)
         channel_id = interaction.channel_id or 0
         player = player_of(interaction)
         current = await self.sessions.current(channel_id)
-        post_part = board.part_poster(self.bot)
-        answered = False
-
-        async def answer() -> None:
-            nonlocal answered
-            if not answered:
-                answered = True
-                await interaction.followup.send("Done: the AI plays that seat now.", ephemeral=True)
-
-        async def show_part(part: Update) -> bool:
-            await answer()
-            return await post_part(part)
-
         try:
             if (
                 current is not None
@@ -174,12 +152,12 @@ class TableCog(commands.Cog):
                 if game.lobby_message_id:
                     await self._refresh_lobby(game)
                 return
-            update = await self.sessions.hand_to_ai(channel_id, player, target_id, show_part)
+            update = await self.sessions.hand_to_ai(channel_id, player, target_id)
         except UserError as error:
             await refuse(interaction, str(error))
             return
-        await answer()
-        await board.show_update(self.bot, update)
+        await interaction.followup.send("Done: the AI plays that seat now.", ephemeral=True)
+        await self.sessions.play_ai(update)
 
     async def _refresh_lobby(self, game: GameRecord) -> None:
         message = self.bot.get_partial_messageable(game.channel_id).get_partial_message(

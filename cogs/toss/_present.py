@@ -46,7 +46,6 @@ def placements(legal: list[str]) -> dict[str, list[int]]:
 class TossPresenter:
     kind = "toss"
     private_controls = False  # after a private choice the reply just closes ("Done.")
-    board_each_action = True
     hand_label = "My hand"
 
     def summary(self, obs: JSON, names: list[str]) -> str:

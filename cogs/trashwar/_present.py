@@ -24,7 +24,6 @@ def card_head(action: str) -> str:
 class TrashWarPresenter:
     kind = "trashwar"
     private_controls = True
-    board_each_action = False
     hand_label = "My hand"
 
     def summary(self, obs: JSON, names: list[str]) -> str:

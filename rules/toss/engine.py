@@ -410,6 +410,7 @@ def state_from_json(data: JSON) -> State:
 class Toss(Game):
     key = "toss"
     title = "Toss It in the Trash"
+    board_each_action = True
     min_seats = 2
     max_seats = 5
     options = (

@@ -6,6 +6,7 @@ These run the real engine and a real SQLite file, without Discord.
 from __future__ import annotations
 
 import asyncio
+import json
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -13,7 +14,14 @@ import pytest
 from sqlmodel import func, select
 
 from bot.database import Database
-from bot.models import ActionRecord, GameRecord, RatingRecord, ResultRecord, Status
+from bot.models import (
+    ActionRecord,
+    GameRecord,
+    OutboxEntry,
+    RatingRecord,
+    ResultRecord,
+    Status,
+)
 from bot.sessions import (
     Player,
     SessionService,
@@ -59,7 +67,12 @@ async def lobby(
 
 async def started(service: SessionService, *players: Player, ai: int = 0, seed: int = 7):
     game = await lobby(service, *players, ai=ai, seed=seed)
-    return await service.start(CHANNEL, game.id, players[0])
+    return await service.play_ai(await service.start(CHANNEL, game.id, players[0]))
+
+
+async def press(service: SessionService, game_id: int, user_id: int, step: int, action):
+    """A press as the cogs make it: the player's move, then the AI seats' turns after it."""
+    return await service.play_ai(await service.act(CHANNEL, game_id, user_id, step, action))
 
 
 def turn_of(service: SessionService, game: GameRecord) -> int:
@@ -188,7 +201,7 @@ async def play_out(service: SessionService, game: GameRecord, players: list[Play
         seat = turn_of(service, game)
         legal = RUMBLE.legal_actions(RUMBLE.from_json(game.state), seat)
         fights = [a for a in legal if a.startswith("fight")]
-        await service.act(CHANNEL, game.id, players[seat].user_id, game.step, (fights or legal)[0])
+        await press(service, game.id, players[seat].user_id, game.step, (fights or legal)[0])
     raise AssertionError("the game did not end")
 
 
@@ -241,7 +254,7 @@ async def test_timer_plays_for_the_late_and_three_in_a_row_hand_the_seat_over(
     service = SessionService(db, clock=lambda: now)
     game = await lobby(service, ALICE, ai=1)
     await service.set_timer(CHANNEL, ALICE, 2)
-    update = await service.start(CHANNEL, game.id, ALICE)
+    update = await service.play_ai(await service.start(CHANNEL, game.id, ALICE))
     for timeout in range(1, 4):
         game = await service.get(update.game.id)
         assert game.turn_deadline is not None and turn_of(service, game) == 0
@@ -291,49 +304,111 @@ async def test_what_another_players_move_told_you_waits_for_your_next_look(
     assert told_others >= 3
 
 
-async def test_show_part_sees_each_move_before_the_next_ai_move(
-    service: SessionService, db: Database
-) -> None:
-    """A game shown one move per board (Toss It's drops, issue 5: the channel shows the bin
-    after each drop) gets the player's own move before any AI seat acts, then each AI move
-    on its own; what `act` returns is only the part not yet shown. A part that fails to
-    show must not stop the AI's turns."""
-    update = await started(service, ALICE, ai=2)
-    game = update.game
-    shown: list[tuple[int, list[str]]] = []  # (the step shown, its events)
+async def outbox(db: Database) -> list[OutboxEntry]:
+    async with db.reading() as session:
+        return list((await session.exec(select(OutboxEntry).order_by(OutboxEntry.id))).all())
 
-    async def show_part(part) -> bool:
-        shown.append((part.game.step, [event.text for event in part.events]))
-        if len(shown) == 2:
-            raise RuntimeError("Discord is having a bad day")
-        return True
 
-    for _ in range(50):
-        if turn_of(service, game) == 0:
-            break
-        game = (await service.act(CHANNEL, game.id, ALICE.user_id, game.step, 0)).game
-    assert turn_of(service, game) == 0
-    step = game.step
-    action = RUMBLE.legal_actions(RUMBLE.from_json(game.state), 0)[0]
-    rest = await service.act(CHANNEL, game.id, ALICE.user_id, step, action, show_part)
-    after = await service.get(game.id)
-    ai_moves = after.step - step - 1
-    assert ai_moves >= 2, "the two AI seats play after Alice"
-    # A part is offered before each AI move: Alice's own move first, alone.
-    assert [step for step, _ in shown] == list(range(step + 1, step + 1 + ai_moves))
-    alice = RUMBLE.apply(RUMBLE.from_json(game.state), 0, action).events
-    assert shown[0][1] == [event.text for event in alice]
-    # The second part failed to show, so it rides on at the head of the next one.
-    later = shown[2][1] if ai_moves > 2 else [event.text for event in rest.events]
-    assert shown[1][1] and later[: len(shown[1][1])] == shown[1][1]
-    # Every event of the request reaches exactly one shown part or the rest, in order.
-    state, replayed = RUMBLE.from_json(game.state), []
+def replayed_lines(game: GameRecord, records: list[ActionRecord], state) -> list[str]:
+    """The public log lines of these actions, applied again from `state`."""
+    lines = []
+    for record in records:
+        applied = RUMBLE.apply(state, record.seat, record.action)
+        state = applied.state
+        lines += [format_event(e, seat_names(game)) for e in applied.events if e.to is None]
+    return lines
+
+
+async def actions_from(db: Database, step: int) -> list[ActionRecord]:
     async with db.reading() as session:
         query = select(ActionRecord).where(ActionRecord.step >= step).order_by(ActionRecord.step)
-        for record in (await session.exec(query)).all():
-            applied = RUMBLE.apply(state, record.seat, record.action)
-            state, replayed = applied.state, replayed + [e.text for e in applied.events]
-    shown_ok = [text for index, (_, texts) in enumerate(shown) if index != 1 for text in texts]
-    assert shown_ok + [event.text for event in rest.events] == replayed
-    assert rest.game.step == after.step
-    assert after.status != Status.PLAYING or turn_of(service, after) == 0
+        return list((await session.exec(query)).all())
+
+
+async def alices_turn(service: SessionService, game: GameRecord) -> GameRecord:
+    for _ in range(50):
+        if turn_of(service, game) == 0:
+            return game
+        game = (await press(service, game.id, ALICE.user_id, game.step, 0)).game
+    raise AssertionError("Alice never got a turn")
+
+
+async def test_a_press_and_the_ai_moves_after_it_make_one_board(
+    service: SessionService, db: Database
+) -> None:
+    """Issue 12 (nothing stuck): what a press shows is written in the outbox with the action
+    itself. In a game shown one board per press, the player's move and the AI's moves after
+    it share one entry, held back (not ready) until the last AI move is saved, so a crash in
+    between never posts half of it; it carries the public view, never a hand or a seed."""
+    game = await alices_turn(service, (await started(service, ALICE, ai=2)).game)
+    before = len(await outbox(db))
+    action = RUMBLE.legal_actions(RUMBLE.from_json(game.state), 0)[0]
+    update = await service.act(CHANNEL, game.id, ALICE.user_id, game.step, action)
+    (entry,) = (await outbox(db))[before:]
+    assert not entry.ready and not update.board_ready, "the AI seats are still to move"
+    assert entry.step == game.step + 1
+    await service.play_ai(update)
+    (entry,) = (await outbox(db))[before:]
+    after = await service.get(game.id)
+    assert entry.ready and entry.step == after.step > game.step + 1
+    lines = replayed_lines(game, await actions_from(db, game.step), RUMBLE.from_json(game.state))
+    assert entry.payload["lines"] == lines and lines
+    assert entry.payload["since"] == game.step
+    assert entry.payload["view"] == RUMBLE.observe(RUMBLE.from_json(after.state), None)
+    assert str(after.seed) not in json.dumps(entry.payload)
+    if after.status == Status.PLAYING:
+        assert entry.payload["waiting"] == [0] and entry.payload["mention"] == [ALICE.user_id]
+
+
+async def test_a_game_shown_each_action_apart_gets_an_entry_per_action(
+    service: SessionService, db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 5 / 12: a game whose channel shows every action apart (Toss It's drops; here
+    Rumble told to) gets one ready entry per action, the player's own move first, each
+    with that action's lines only."""
+    monkeypatch.setattr(RUMBLE, "board_each_action", True)
+    game = await alices_turn(service, (await started(service, ALICE, ai=2)).game)
+    before = len(await outbox(db))
+    action = RUMBLE.legal_actions(RUMBLE.from_json(game.state), 0)[0]
+    update = await service.act(CHANNEL, game.id, ALICE.user_id, game.step, action)
+    assert update.board_ready
+    await service.play_ai(update)
+    entries = (await outbox(db))[before:]
+    records = await actions_from(db, game.step)
+    assert len(entries) == len(records) >= 3  # Alice, then the two AI seats at least
+    assert all(entry.ready for entry in entries)
+    assert [entry.step for entry in entries] == [r.step + 1 for r in records]
+    state = RUMBLE.from_json(game.state)
+    for entry, record in zip(entries, records, strict=True):
+        assert entry.payload["lines"] == replayed_lines(game, [record], state)
+        state = RUMBLE.apply(state, record.seat, record.action).state
+
+
+async def test_a_crash_before_the_ai_moves_is_finished_by_resume_all(db: Database) -> None:
+    """Issue 12: a process that dies after a press is saved but before the AI's moves (or
+    between two of them) leaves the board held back; the next process's `resume_all`
+    plays the AI's moves into that same board and lets it go, woken by the signal."""
+    first = SessionService(db)
+    game = await alices_turn(first, (await started(first, ALICE, ai=2)).game)
+    action = RUMBLE.legal_actions(RUMBLE.from_json(game.state), 0)[0]
+    await first.act(CHANNEL, game.id, ALICE.user_id, game.step, action)  # then "killed"
+    held = (await outbox(db))[-1]
+    assert not held.ready
+    second = SessionService(db)
+    assert await second.outbox.pending(CHANNEL) == [e for e in await outbox(db) if e.id < held.id]
+    await second.resume_all()
+    assert await asyncio.wait_for(second.outbox.signal.wait(), 1) == {CHANNEL}
+    entry = (await outbox(db))[-1]
+    assert entry.id == held.id and entry.ready
+    assert entry.step == (await second.get(game.id)).step
+
+
+async def test_stop_clears_controls_through_the_outbox(service: SessionService, db: Database):
+    """/game stop writes a "clear controls" entry in its own transaction, naming the board
+    and lobby messages, and lets go of a board the AI will no longer add to."""
+    game = (await started(service, ALICE, BOB)).game
+    await service.set_message(game.id, lobby=111, board=222)
+    await service.stop(CHANNEL, ALICE)
+    entry = (await outbox(db))[-1]
+    assert entry.kind == "clear" and sorted(entry.payload["messages"]) == [111, 222]
+    assert all(e.ready for e in await outbox(db))

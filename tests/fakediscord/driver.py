@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import dataclasses
 import datetime as dt
+import inspect
 import logging
 import secrets
 from collections.abc import Callable
@@ -64,6 +66,18 @@ INTERACTION_MODAL_SUBMIT = 5
 
 class SettleTimeout(AssertionError):
     """The bot did not go quiet in time (an interaction unanswered / deferral never completed)."""
+
+
+@dataclasses.dataclass
+class RequestHook:
+    """A one-shot action at a chosen request (see ``FakeDiscord.on_request``)."""
+
+    predicate: Callable[[RequestRecord], bool]
+    action: Callable[[], Any]
+    after: bool
+    drop: bool = False
+    fired: bool = False
+    record: RequestRecord | None = None  # the request it fired at
 
 
 class FakeDiscord:
@@ -126,6 +140,7 @@ class FakeDiscord:
         self._timers: dict[int, asyncio.TimerHandle] = {}
         self._open_modals: dict[int, ModalView] = {}
         self._tasks: set[asyncio.Task[None]] = set()
+        self._hooks: list[RequestHook] = []
 
     # ------------------------------------------------------------------ lifecycle
     async def start(self) -> FakeDiscord:
@@ -320,6 +335,38 @@ class FakeDiscord:
     # ------------------------------------------------------------------ waiting
     def _touch(self) -> None:
         self._last_activity = monotonic()
+
+    def on_request(
+        self,
+        predicate: Callable[[RequestRecord], bool],
+        action: Callable[[], Any],
+        *,
+        after: bool = False,
+        drop: bool = False,
+    ) -> RequestHook:
+        """Run ``action()`` (a function or coroutine function) once, at the first request
+        from the bot that ``predicate`` accepts: before the fake handles it, or with
+        ``after=True`` once it has (a message created, say) but before the answer goes
+        back. For tests that must act at an exact point, such as killing the bot there.
+        ``predicate`` sees the ``RequestRecord`` (method, path, query, json). With
+        ``drop=True`` (before only) the request is then not handled at all, as if the bot
+        had died before sending it; it is answered 503 and its record keeps status 0."""
+        hook = RequestHook(predicate, action, after, drop and not after)
+        self._hooks.append(hook)
+        return hook
+
+    async def _run_hooks(self, record: RequestRecord, *, after: bool) -> bool:
+        """Run the hooks due at this request; True when one of them drops it."""
+        dropped = False
+        for hook in list(self._hooks):
+            if hook.after == after and hook.predicate(record):
+                self._hooks.remove(hook)
+                hook.fired, hook.record = True, record
+                result = hook.action()
+                if inspect.isawaitable(result):
+                    await result
+                dropped = dropped or hook.drop
+        return dropped
 
     def _request_started(self) -> None:
         self._active_requests += 1

@@ -239,6 +239,8 @@ class RestApi:
         self.fake._request_started()
         try:
             await self._read_body(request, record)
+            if await self.fake._run_hooks(record, after=False):
+                return error_response(503, 0, "dropped by a test hook")
             try:
                 response = await handler(request)
             except ApiError as exc:
@@ -259,6 +261,7 @@ class RestApi:
                     record.response = json.loads(response.body)  # type: ignore[arg-type]
                 except (ValueError, TypeError):
                     record.response = None
+            await self.fake._run_hooks(record, after=True)
             return response
         finally:
             record.finished = monotonic()
@@ -985,7 +988,17 @@ class RestApi:
             )
         if uploads and not self.state.guild.permissions_of(self.state.bot_user.id) & ATTACH_FILES:
             raise ApiError(403, 50013, "Missing Permissions")
+        nonce = payload.get("nonce")
+        if nonce is not None and payload.get("enforce_nonce"):
+            # Discord: the same author sending the same nonce within a few minutes gets the
+            # message it already made back, and no new message is created.
+            earlier = self.state.message_by_nonce(self.state.bot_user.id, str(nonce))
+            if earlier is not None:
+                return json_response(earlier.payload())
         msg = self._new_bot_message(channel, payload, uploads, what=f"message in #{channel.name}")
+        if nonce is not None:
+            msg.nonce = str(nonce)
+            self.state.nonces[(self.state.bot_user.id, msg.nonce)] = msg.id
         await self.gateway.message_created(msg)
         return json_response(msg.payload())
 

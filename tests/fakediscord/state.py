@@ -18,6 +18,8 @@ from typing import Any
 from .clock import FakeClock, Snowflakes, iso, monotonic
 
 # --- permission bits (https://discord.com/developers/docs/topics/permissions) ---
+NONCE_WINDOW = dt.timedelta(minutes=5)  # Discord checks a nonce "in the past few minutes"
+
 CREATE_INSTANT_INVITE = 1 << 0
 ADMINISTRATOR = 1 << 3
 MANAGE_CHANNELS = 1 << 4
@@ -495,6 +497,8 @@ class FakeMessage:
     edited_at: dt.datetime | None = None
     deleted: bool = False
     pinned: bool = False
+    nonce: str | None = None
+    """The nonce the message was created with (Discord echoes it back)."""
     reactions: dict[str, set[int]] = dataclasses.field(default_factory=dict)
     history: list[dict[str, Any]] = dataclasses.field(default_factory=list)
     """Snapshots (``payload()``) of every earlier version, oldest first."""
@@ -611,6 +615,8 @@ class FakeMessage:
         }
         if not data["reactions"]:
             del data["reactions"]
+        if self.nonce is not None:
+            data["nonce"] = self.nonce
         if self.webhook_id is not None:
             data["webhook_id"] = str(self.webhook_id)
         if self.application_id is not None:
@@ -753,6 +759,7 @@ class FakeState:
         self.bot_joined_at = now
 
         self.messages: dict[int, FakeMessage] = {}
+        self.nonces: dict[tuple[int, str], int] = {}  # (author, nonce) -> message id
         self.interactions: dict[int, InteractionRecord] = {}
         self.interactions_by_token: dict[str, InteractionRecord] = {}
         self.global_commands: dict[int, dict[str, Any]] = {}
@@ -815,6 +822,13 @@ class FakeState:
         if msg.ephemeral_to is None:
             channel.last_message_id = msg.id
         self.record("message_create", message=msg)
+        return msg
+
+    def message_by_nonce(self, author_id: int, nonce: str) -> FakeMessage | None:
+        """The message this author created with this nonce in the last few minutes."""
+        msg = self.messages.get(self.nonces.get((author_id, nonce), 0))
+        if msg is None or self.clock.now() - msg.created_at > NONCE_WINDOW:
+            return None
         return msg
 
     def channel_messages(self, channel: Channel) -> list[FakeMessage]:

@@ -1,0 +1,167 @@
+"""The outbox: what a game must show in its channel, kept until it has been shown.
+
+The session service writes an entry in the same transaction as the change that caused it
+(an action, a start, a stop, a timeout, a seat handed to the AI), so a process killed
+between saving and posting loses nothing: the poster (`cogs/shared/poster.py`) delivers
+every pending entry, in id order, on start-up and whenever it is woken.
+
+Grouping is decided here, from the state each transaction saved, so it is the same after a
+crash: a press's board shows the player's move and the AI moves after it together (the
+entry stays open, `ready` False, while an AI seat is still to act), except in a game that
+shows every action apart (`Game.board_each_action`, Toss It) when no person must act
+beside the AI: then every action's entry is ready at once.
+
+Nothing secret goes into an entry: boards hold the public observation only.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from sqlmodel import col, select
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from bot.database import Database
+from bot.models import GameRecord, OutboxEntry, Status, utcnow
+from rules.base import Game
+
+BOARD, CLEAR = "board", "clear"
+
+
+class Signal:
+    """Wakes the poster with the channels that have something new to deliver. A plain
+    signal, so nothing in `bot/` calls into `cogs/`."""
+
+    def __init__(self) -> None:
+        self._channels: set[int] = set()
+        self._event = asyncio.Event()
+
+    def notify(self, channel_id: int) -> None:
+        self._channels.add(channel_id)
+        self._event.set()
+
+    async def wait(self) -> set[int]:
+        await self._event.wait()
+        self._event.clear()
+        channels, self._channels = self._channels, set()
+        return channels
+
+
+async def _open_board(session: AsyncSession, game_id: int) -> OutboxEntry | None:
+    query = select(OutboxEntry).where(
+        OutboxEntry.game_id == game_id,
+        OutboxEntry.kind == BOARD,
+        col(OutboxEntry.ready).is_(False),
+        col(OutboxEntry.delivered_at).is_(None),
+    )
+    return (await session.exec(query)).first()
+
+
+async def record_board(
+    session: AsyncSession,
+    game: GameRecord,
+    engine: Game,
+    state: Any,
+    lines: list[str],
+    since: int,
+    started: bool = False,
+) -> bool:
+    """Write (or extend the open) board entry showing `game` as saved in this transaction,
+    with the public `lines` of what happened; `since` is the game's step before it.
+    Returns whether the entry is ready to be posted."""
+    playing = game.status == Status.PLAYING
+    to_act = sorted(engine.to_act(state)) if playing else []
+    humans = [seat for seat in to_act if not game.seats[seat]["ai"]]
+    ai_next = len(humans) < len(to_act)
+    ready = not ai_next or (engine.board_each_action and not humans)
+    entry = await _open_board(session, game.id or 0)
+    if entry is None:
+        entry = OutboxEntry(
+            game_id=game.id or 0, channel_id=game.channel_id, kind=BOARD, step=game.step
+        )
+        earlier: dict[str, Any] = {"lines": [], "since": since, "started": started}
+    else:
+        earlier = entry.payload
+    entry.payload = {
+        "view": engine.observe(state, None),
+        "names": [seat["name"] for seat in game.seats],
+        "lines": [*earlier["lines"], *lines],
+        "since": earlier["since"],
+        "started": earlier["started"] or started,
+        "status": game.status,
+        "waiting": humans,
+        "mention": [game.seats[seat]["user_id"] for seat in humans],
+    }
+    entry.step, entry.ready = game.step, ready
+    session.add(entry)
+    return ready
+
+
+async def record_clear(session: AsyncSession, game: GameRecord) -> None:
+    """Take the controls off the game's messages (a stopped game, a closed lobby). Any
+    board still open is closed: no AI will add to it now."""
+    entry = await _open_board(session, game.id or 0)
+    if entry is not None:
+        entry.ready = True
+        session.add(entry)
+    messages = [m for m in (game.board_message_id, game.lobby_message_id) if m]
+    session.add(
+        OutboxEntry(
+            game_id=game.id or 0,
+            channel_id=game.channel_id,
+            kind=CLEAR,
+            step=game.step,
+            payload={"messages": messages},
+        )
+    )
+
+
+class Outbox:
+    """The poster's side: read pending entries, record what was posted."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self.signal = Signal()
+
+    async def channels_pending(self) -> list[int]:
+        async with self.db.reading() as session:
+            query = select(OutboxEntry.channel_id).where(col(OutboxEntry.delivered_at).is_(None))
+            return sorted(set((await session.exec(query)).all()))
+
+    async def pending(self, channel_id: int) -> list[OutboxEntry]:
+        """The channel's undelivered entries in order, up to the first one still open."""
+        async with self.db.reading() as session:
+            query = (
+                select(OutboxEntry)
+                .where(
+                    OutboxEntry.channel_id == channel_id, col(OutboxEntry.delivered_at).is_(None)
+                )
+                .order_by(col(OutboxEntry.id))
+            )
+            entries = list((await session.exec(query)).all())
+        for index, entry in enumerate(entries):
+            if not entry.ready:
+                return entries[:index]
+        return entries
+
+    async def posted(self, entry_id: int, message_id: int) -> OutboxEntry:
+        """A board was posted: remember its message (for a retry after a crash) and make it
+        the game's board, noting the board it replaces (whose controls go next)."""
+        async with self.db.transaction() as session:
+            entry = await session.get(OutboxEntry, entry_id)
+            game = await session.get(GameRecord, entry.game_id if entry else 0)
+            assert entry is not None and game is not None
+            if game.board_message_id != message_id:
+                entry.replaced_id = game.board_message_id
+                game.board_message_id = message_id
+            entry.message_id = message_id
+            session.add_all([entry, game])
+            return entry
+
+    async def delivered(self, entry_id: int) -> None:
+        async with self.db.transaction() as session:
+            entry = await session.get(OutboxEntry, entry_id)
+            if entry is not None:
+                entry.delivered_at = utcnow()
+                session.add(entry)

@@ -1,0 +1,141 @@
+"""The poster: delivers the outbox (`bot/outbox.py`) to the channels.
+
+The session service writes what a game must show in the transaction of the change that
+caused it and wakes the poster through `sessions.outbox.signal`. For each channel the
+poster delivers the pending entries one by one, in id order:
+
+1. render the board off the event loop and post it with a nonce made from the entry id
+   (discord.py then asks Discord to enforce it: a post retried after a crash returns the
+   message already made instead of a second one);
+2. record the message as the entry's and the game's board;
+3. take the controls off the board it replaces;
+4. mark the entry delivered.
+
+A process killed at any point repeats the unfinished steps on start-up, before the AI
+resumes unplayed turns. A failure (a Discord 5xx, a render error) is retried with backoff;
+each channel has its own task, so one broken game never holds up another.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.models import OutboxEntry
+from bot.outbox import BOARD
+from cogs.shared import board
+
+if TYPE_CHECKING:
+    from bot.client import TrashTableBot
+
+log = logging.getLogger(__name__)
+
+FIRST_RETRY_SECONDS = 1.0
+LAST_RETRY_SECONDS = 60.0
+
+
+def nonce_of(entry: OutboxEntry) -> str:
+    """Discord takes a nonce of up to 25 characters; the entry id makes it unique."""
+    return f"tt-outbox-{entry.id}"
+
+
+class Poster:
+    def __init__(self, client: TrashTableBot) -> None:
+        self.client = client
+        self.outbox = client.sessions.outbox
+        self._channels: dict[int, asyncio.Task[None]] = {}
+        self._again: set[int] = set()  # woken while already delivering: look once more
+        self._main: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self._main = asyncio.create_task(self._run(), name="outbox-poster")
+
+    async def stop(self) -> None:
+        tasks = [t for t in (self._main, *self._channels.values()) if t is not None]
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+
+    async def _run(self) -> None:
+        await self.client.wait_until_ready()
+        # Start-up: first whatever a previous process left undelivered, then the AI's
+        # unplayed turns (which write new entries, delivered as they come).
+        await asyncio.gather(*(self._wake(ch) for ch in await self.outbox.channels_pending()))
+        await asyncio.gather(*self._channels.values(), return_exceptions=True)
+        listener = asyncio.create_task(self._listen())
+        try:
+            await self.client.sessions.resume_all()
+        except Exception:
+            log.exception("resuming the AI's turns failed")
+        await listener
+
+    async def _listen(self) -> None:
+        while True:
+            for channel_id in await self.outbox.signal.wait():
+                await self._wake(channel_id)
+
+    async def _wake(self, channel_id: int) -> None:
+        task = self._channels.get(channel_id)
+        if task is not None and not task.done():
+            self._again.add(channel_id)
+            return
+        self._channels[channel_id] = asyncio.create_task(
+            self._deliver_channel(channel_id), name=f"outbox-{channel_id}"
+        )
+
+    async def _deliver_channel(self, channel_id: int) -> None:
+        delay = FIRST_RETRY_SECONDS
+        while True:
+            self._again.discard(channel_id)
+            try:
+                for entry in await self.outbox.pending(channel_id):
+                    await self._deliver(entry)
+                    delay = FIRST_RETRY_SECONDS
+            except Exception:
+                log.exception("channel %s: delivering a game message failed; retrying", channel_id)
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, LAST_RETRY_SECONDS)
+                continue
+            if channel_id not in self._again:
+                return
+
+    async def _deliver(self, entry: OutboxEntry) -> None:
+        if entry.kind == BOARD:
+            await self._deliver_board(entry)
+        else:
+            game = await self.client.sessions.get(entry.game_id)
+            messages = set(entry.payload["messages"])
+            if game is not None and game.board_message_id:
+                messages.add(game.board_message_id)  # a board posted after the stop
+            for message_id in sorted(messages):
+                await board.clear_controls(self.client, entry.channel_id, message_id)
+        await self.outbox.delivered(entry.id or 0)
+
+    async def _deliver_board(self, entry: OutboxEntry) -> None:
+        if entry.message_id is None:
+            game = await self.client.sessions.get(entry.game_id)
+            if game is None:
+                return
+            content, pictures, view, mentions = await board.board_message(self.client, entry, game)
+            channel = self.client.get_partial_messageable(entry.channel_id)
+            try:
+                message = await channel.send(
+                    content,
+                    files=board.files_of(pictures),
+                    view=view,
+                    allowed_mentions=mentions,
+                    nonce=nonce_of(entry),
+                )
+            except (discord.NotFound, discord.Forbidden) as error:
+                # The channel is gone or closed to the bot: retrying would never end.
+                log.warning("game %s: board not posted (%s)", entry.game_id, error.status)
+                return
+            entry = await self.outbox.posted(entry.id or 0, message.id)
+        if entry.replaced_id:
+            await board.clear_controls(self.client, entry.channel_id, entry.replaced_id)

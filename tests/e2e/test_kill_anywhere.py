@@ -1,0 +1,302 @@
+"""Nothing stuck, ever (issue 12): the bot process is killed with SIGKILL at each stage of a
+press and started again; every time the game goes on from working buttons and the channel
+shows every board once, in order.
+
+The stages, each a request the fake Discord sees (`fake.on_request` kills the bot there):
+before the save (the press's deferral reached Discord), after the save before any post (the
+board's POST arrives), after the board is created but before Discord's answer reaches the
+bot (the nonce must stop a second copy), after the post before the old board's controls are
+cleared, between the boards of a Toss It turn, and on a game's last action.
+
+One game per test is reused across its kill points; the checks compare the channel with
+the action log in the database: the public lines of all boards, in order, are exactly the
+lines of every action replayed, so a lost or doubled board fails.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import random
+import re
+import sqlite3
+from collections import Counter
+from collections.abc import Callable, Coroutine
+from pathlib import Path
+from typing import Any
+
+from bot.games import GAMES
+from bot.sessions import format_event
+from cogs.shared.presenter import PRESENTERS
+from tests.e2e import play, toss_play
+from tests.e2e.conftest import Table
+from tests.e2e.test_restart import kill, start_process
+from tests.fakediscord import FakeDiscord, FakeMessage
+from tests.fakediscord.driver import RequestHook
+from tests.fakediscord.state import RequestRecord
+
+AI_DROP = re.compile(r"\(AI\) (places|drops) ")
+
+
+class BotProcess:
+    """`python -m bot` that a request hook can kill at an exact point."""
+
+    def __init__(self, fake: FakeDiscord, database: Path) -> None:
+        self.fake, self.database = fake, database
+        self.process: asyncio.subprocess.Process | None = None
+
+    async def start(self) -> None:
+        self.process = await start_process(self.fake, self.database)
+
+    def kill_now(self) -> None:
+        assert self.process is not None
+        self.process.kill()  # SIGKILL: no clean-up of any kind
+
+    async def press_and_kill_at(
+        self,
+        predicate: Callable[[RequestRecord], bool],
+        press: Coroutine[Any, Any, Any],
+        *,
+        after: bool = False,
+    ) -> RequestHook:
+        """Make the press; kill the bot at the first request `predicate` accepts (before
+        it reaches Discord, or with `after` once Discord has handled it); restart."""
+        hook = self.fake.on_request(predicate, self.kill_now, after=after, drop=not after)
+        task = asyncio.create_task(press)
+        await self.fake.wait_for(lambda: hook.fired, timeout=60, what="the kill point")
+        await self.killed(task)
+        await self.start()
+        return hook
+
+    async def killed(self, task: asyncio.Task[Any]) -> None:
+        """Wait for the killed process to go; the press it was serving is cut short."""
+        assert self.process is not None
+        await kill(self.process, self.fake)
+        task.cancel()
+        with contextlib.suppress(BaseException):
+            await task
+
+    async def stop(self) -> None:
+        if self.process is not None and self.process.returncode is None:
+            self.process.terminate()
+            await self.process.wait()
+        await self.fake.wait_disconnected()
+
+
+def board_post(fake: FakeDiscord, text: str | re.Pattern[str] = "") -> Callable[..., bool]:
+    """The bot posting a message to the game's channel (a board), containing `text`."""
+
+    def matches(record: RequestRecord) -> bool:
+        path = f"/api/v10/channels/{fake.channel.id}/messages"
+        if record.method != "POST" or record.path != path:
+            return False
+        content = str((record.json or {}).get("content", ""))
+        return bool(text.search(content)) if isinstance(text, re.Pattern) else text in content
+
+    return matches
+
+
+def deferral(record: RequestRecord) -> bool:
+    """A play control's "deferred update" answer: the bot has not saved anything yet."""
+    return record.path.endswith("/callback") and (record.json or {}).get("type") == 6
+
+
+def clearing(fake: FakeDiscord, message: FakeMessage) -> Callable[..., bool]:
+    path = f"/api/v10/channels/{fake.channel.id}/messages/{message.id}"
+    return lambda record: record.method == "PATCH" and record.path == path
+
+
+def logged_lines(database: Path) -> list[str]:
+    """The public lines of the game's start and every action saved, replayed."""
+    with contextlib.closing(sqlite3.connect(database)) as db:
+        game_id, kind, seats, options, seed = db.execute(
+            "SELECT id, kind, seats, options, seed FROM games ORDER BY id DESC LIMIT 1"
+        ).fetchone()
+        actions = db.execute(
+            "SELECT seat, action FROM actions WHERE game_id = ? ORDER BY step", (game_id,)
+        ).fetchall()
+    engine = GAMES[kind]
+    names = [seat["name"] for seat in json.loads(seats)]
+    state = engine.new_game(len(names), json.loads(options), seed)
+    events = list(engine.opening_events(state))
+    for seat, action in actions:
+        applied = engine.apply(state, seat, action)
+        state, events = applied.state, events + applied.events
+    return [format_event(event, names) for event in events if event.to is None]
+
+
+def assert_shown_once_in_order(
+    fake: FakeDiscord, boards: list[FakeMessage], database: Path
+) -> None:
+    lines = [line for board in boards for line in board.content.splitlines()]
+    shown = [line[2:] for line in lines if line.startswith("• ")]
+    assert shown == logged_lines(database), "every board once, in order"
+    assert max(Counter(board.nonce for board in boards).values()) == 1
+    stale = [board.id for board in boards[:-1] if board.selects or play_buttons(board)]
+    assert not stale, "only the newest board has play controls"
+
+
+def play_buttons(board: FakeMessage) -> list[Any]:
+    return [b for b in board.buttons if (b.custom_id or "").startswith("tt:act:")]
+
+
+async def test_rumble_killed_at_every_stage_of_a_press(
+    fake_discord: FakeDiscord, table: Table, database: Path
+) -> None:
+    fake = fake_discord
+    bot = BotProcess(fake, database)
+    await bot.start()
+    players = {u.id: u for u in (table.alice, table.bob)}
+    rng = random.Random(4)
+
+    def press() -> Coroutine[Any, Any, Any]:
+        board = play.latest_board(fake)
+        return play.choose_and_act(players[play.turn_user_id(board) or 0], board, rng)
+
+    async def goes_on(boards_before: int) -> None:
+        """After the restart: the board the press made is there once, and its buttons work."""
+        await play.next_board(fake, boards_before)
+        await fake.settle()
+        assert_shown_once_in_order(fake, play.boards(fake), database)
+        board = play.latest_board(fake)
+        assert play.is_over(board) or board.selects or play_buttons(board)
+
+    try:
+        await table.alice.slash("/rumble new", seed=21)
+        await table.bob.click("Join")
+        await table.alice.click("Add AI player")
+        await table.alice.click("Start")
+        await play.next_board(fake, 0)
+
+        # Before the save: the press is lost, the board it was made on still works.
+        before = play.latest_board(fake)
+        await bot.press_and_kill_at(deferral, press(), after=True)
+        assert play.latest_board(fake).id == before.id
+        assert_shown_once_in_order(fake, play.boards(fake), database)
+        seen = len(play.boards(fake))
+        await play.take_turn(players[play.turn_user_id(before) or 0], before, rng)
+        await goes_on(seen)
+
+        # After the save, before any post: the board is posted on start-up.
+        seen = len(play.boards(fake))
+        await bot.press_and_kill_at(board_post(fake), press())
+        await goes_on(seen)
+
+        # Posted, but Discord's answer never reached the bot: retried, with the same
+        # nonce, and Discord hands back the message it already made.
+        seen = len(play.boards(fake))
+        hook = await bot.press_and_kill_at(board_post(fake), press(), after=True)
+        await goes_on(seen)
+        nonce = (hook.record.json or {})["nonce"] if hook.record else None
+        posts = [r for r in fake.requests if board_post(fake)(r) and r.json["nonce"] == nonce]
+        assert len(posts) == 2, "the board's post was retried with its nonce"
+        assert [b.nonce for b in play.boards(fake)].count(nonce) == 1
+
+        # Posted and recorded, killed before the old board's controls were taken off.
+        seen = len(play.boards(fake))
+        await bot.press_and_kill_at(clearing(fake, play.latest_board(fake)), press())
+        await goes_on(seen)
+
+        # The game's last action: its result is shown after the restart.
+        hook = fake.on_request(board_post(fake, "The game is over"), bot.kill_now, drop=True)
+        task = await play_until_fired(
+            fake, hook, lambda: play.take_turn(*turn_and_board(fake, players), rng)
+        )
+        await bot.killed(task)
+        seen = len(play.boards(fake))
+        await bot.start()
+        await goes_on(seen)
+        assert play.is_over(play.latest_board(fake))
+    finally:
+        await bot.stop()
+
+
+async def play_until_fired(
+    fake: FakeDiscord, hook: RequestHook, turn: Callable[[], Coroutine[Any, Any, Any]]
+) -> asyncio.Task[Any]:
+    """Take turns until `hook` fires; returns the turn it fired in."""
+    for _ in range(500):
+        task = asyncio.create_task(turn())
+        await fake.wait_for(lambda t=task: t.done() or hook.fired, timeout=60, what="a turn")
+        if hook.fired:
+            return task
+        task.result()
+    raise AssertionError("the kill point never came")
+
+
+def turn_and_board(fake: FakeDiscord, players: dict[int, Any]) -> tuple[Any, FakeMessage]:
+    board = play.latest_board(fake)
+    return players[play.turn_user_id(board) or 0], board
+
+
+async def test_toss_killed_between_the_boards_of_an_ai_turn(
+    fake_discord: FakeDiscord, table: Table, database: Path
+) -> None:
+    """Toss It shows every drop on its own board: killed after the AI's first drop of a
+    turn was posted (its next drops unplayed), the restarted bot plays on drop by drop."""
+    fake = fake_discord
+    bot = BotProcess(fake, database)
+    await bot.start()
+    players = {u.id: u for u in (table.alice, table.bob)}
+    rng = random.Random(6)
+    try:
+        await table.alice.slash("/toss new", wobble="steady", seed=5)
+        await table.bob.click("Join")
+        await table.alice.click("Add AI player")
+        await table.alice.click("Start")
+        await fake.wait_for(lambda: toss_play.bin_boards(fake), timeout=20, what="the board")
+
+        # Killed as the AI's first drop's board is created, before the bot hears back.
+        hook = fake.on_request(board_post(fake, AI_DROP), bot.kill_now, after=True)
+        task = await play_until_fired(fake, hook, lambda: toss_play.play_one(fake, players, rng))
+        await bot.killed(task)
+        seen = len(toss_play.bin_boards(fake))
+        await bot.start()
+        await toss_play.next_board(fake, seen - 1)  # the AI's turn plays on to a person's
+        await fake.settle()
+        boards = toss_play.bin_boards(fake)
+        assert_shown_once_in_order(fake, boards, database)
+        # The kill fell inside the AI's turn: its next drop came after the restart.
+        assert AI_DROP.search(boards[seen - 1].content) and AI_DROP.search(boards[seen].content)
+        # The game goes on from the newest board's controls.
+        seen = len(boards)
+        await toss_play.play_one(fake, players, rng)
+        await fake.settle()
+        assert len(toss_play.bin_boards(fake)) > seen
+        assert_shown_once_in_order(fake, toss_play.bin_boards(fake), database)
+    finally:
+        await bot.stop()
+
+
+async def test_a_failed_post_or_render_is_retried_and_status_links_the_newest_board(
+    bot, fake_discord: FakeDiscord, table: Table, database: Path, monkeypatch
+) -> None:
+    """Issue 12: a board whose post Discord refuses with a 5xx, or whose picture fails to
+    render, is tried again (with backoff) until it is shown, once and in order; `/game
+    status` links the newest board."""
+    fake = fake_discord
+    presenter = PRESENTERS["rumble"]
+    draw = presenter.board
+    failures = iter([RuntimeError("the renderer had a bad day")])
+
+    def flaky_board(*args: Any) -> Any:
+        for error in failures:
+            raise error
+        return draw(*args)
+
+    await table.alice.slash("/rumble new", seed=21)
+    await table.bob.click("Join")
+    refused = fake.on_request(board_post(fake), lambda: None, drop=True)  # answered 503
+    await table.alice.click("Start")
+    await play.next_board(fake, 0)
+    assert refused.fired and len(play.boards(fake)) == 1
+    monkeypatch.setattr(presenter, "board", flaky_board)
+    players = {u.id: u for u in (table.alice, table.bob)}
+    await play.take_turn(*turn_and_board(fake, players), random.Random(1))
+    await fake.settle()
+    assert next(failures, None) is None, "the render failed once"
+    assert len(play.boards(fake)) == 2
+    assert_shown_once_in_order(fake, play.boards(fake), database)
+    status = await table.bob.slash("/game status")
+    assert str(play.latest_board(fake).id) in str(status.ephemeral[0].embeds)
