@@ -169,7 +169,7 @@ async def stop_cleanly(bot: TrashTableBot, running: asyncio.Task[None]) -> None:
     transaction, and an AI chain cut between two actions is resumed at the next start."""
     loop = asyncio.get_running_loop()
     began = loop.time()
-    log.info("stopping: new presses are refused; %d requests in flight", bot.sessions.in_flight)
+    log.info("stopping: new presses are refused; requests in flight: %d", bot.sessions.in_flight)
     watchdog = threading.Timer(HARD_EXIT, _exit_now)
     watchdog.daemon = True
     watchdog.start()
@@ -181,7 +181,7 @@ async def stop_cleanly(bot: TrashTableBot, running: asyncio.Task[None]) -> None:
             await bot.close()  # unloads the cogs (the turn timer stops), then the database
     except TimeoutError:
         log.warning(
-            "stopping: still busy after %g s (%d requests in flight); leaving the rest, "
+            "stopping: still busy after %g s (requests in flight: %d); leaving the rest, "
             "every action is already saved",
             STOP_DEADLINE,
             bot.sessions.in_flight,

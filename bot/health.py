@@ -18,8 +18,10 @@ from typing import Any
 
 import discord
 from aiohttp import web
-from sqlalchemy import func
+from sqlalchemy import func, literal
+from sqlalchemy.exc import DBAPIError
 from sqlmodel import select
+from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.database import Database
 from bot.models import GameRecord, Status
@@ -39,11 +41,21 @@ async def check(client: discord.Client, db: Database) -> tuple[bool, dict[str, A
     }
     try:
         async with asyncio.timeout(DATABASE_TIMEOUT), db.reading() as session:
-            query = select(func.count()).where(GameRecord.status == Status.PLAYING)
-            body["games_running"] = (await session.exec(query)).one()
+            await session.exec(select(literal(1)))  # SELECT 1
+            body["games_running"] = await _games_running(session)
     except Exception as error:  # any failure is the answer: name it, briefly
         body["database"] = type(error).__name__
     return connected and body["database"] == "ok", body
+
+
+async def _games_running(session: AsyncSession) -> int | None:
+    """How many games are being played; None before the tables exist (a first start)."""
+    query = select(func.count()).where(GameRecord.status == Status.PLAYING)
+    try:
+        return (await session.exec(query)).one()
+    except DBAPIError:
+        await session.rollback()
+        return None
 
 
 class HealthServer:
