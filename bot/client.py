@@ -122,13 +122,13 @@ async def run(settings: Settings) -> None:
 async def start(bot: TrashTableBot, token: str, delays: Iterator[float] | None = None) -> None:
     """Log in and connect. Discord out of reach (refused, no DNS, 5xx) is tried again with
     growing pauses, one line each; a refused token is not."""
-    for delay in delays or backoff():
+    pauses = delays or backoff()
+    while True:
         try:
-            await bot.login(token)
+            await bot.login(token)  # a refused token raises LoginFailure: not tried again
             break
-        except discord.LoginFailure:
-            raise
         except UNREACHABLE as error:
+            delay = next(pauses)
             log.warning("Discord is out of reach (%s); trying again in %g s", brief(error), delay)
             # discord.py opens a new HTTP session at every login; drop the failed one.
             await bot.http.close()
@@ -170,16 +170,16 @@ async def stop_cleanly(bot: TrashTableBot, running: asyncio.Task[None]) -> None:
     loop = asyncio.get_running_loop()
     began = loop.time()
     log.info("stopping: new presses are refused; requests in flight: %d", bot.sessions.in_flight)
-    watchdog = threading.Timer(HARD_EXIT, _exit_now)
-    watchdog.daemon = True
-    watchdog.start()
+    start_watchdog()
     bot.sessions.begin_stop()
+    cleanly = True
     try:
         async with asyncio.timeout(STOP_DEADLINE):
             await bot.sessions.wait_idle()
             await _answers_sent()
             await bot.close()  # unloads the cogs (the turn timer stops), then the database
     except TimeoutError:
+        cleanly = False
         log.warning(
             "stopping: still busy after %g s (requests in flight: %d); leaving the rest, "
             "every action is already saved",
@@ -188,7 +188,7 @@ async def stop_cleanly(bot: TrashTableBot, running: asyncio.Task[None]) -> None:
         )
     running.cancel()
     await asyncio.gather(running, return_exceptions=True)
-    log.info("stopped cleanly in %.1f s", loop.time() - began)
+    log.info("stopped %sin %.1f s", "cleanly " if cleanly else "", loop.time() - began)
 
 
 async def _answers_sent() -> None:
@@ -200,6 +200,14 @@ async def _answers_sent() -> None:
     ]
     if answering:
         await asyncio.wait(answering)
+
+
+def start_watchdog() -> None:
+    """Exit at HARD_EXIT whatever happens: Python waits for worker threads at exit (an AI
+    still thinking, say), and those cannot be cancelled."""
+    watchdog = threading.Timer(HARD_EXIT, _exit_now)
+    watchdog.daemon = True
+    watchdog.start()
 
 
 def _exit_now() -> None:

@@ -1,8 +1,9 @@
-"""Start-up (issue 12): Discord out of reach is tried again with growing pauses, one log line
-each; a token Discord refuses stops the bot at once."""
+"""Start-up and stop (issue 12): Discord out of reach is tried again with growing pauses, one
+log line each; a token Discord refuses stops the bot at once; a stop has a hard deadline."""
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import logging
 from types import SimpleNamespace
@@ -11,6 +12,7 @@ import aiohttp
 import discord
 import pytest
 
+from bot import client
 from bot.client import backoff, start
 from bot.settings import Settings
 
@@ -76,3 +78,29 @@ def test_the_health_port_is_off_unless_set() -> None:
     assert Settings(**base, health_port="").health_port is None  # type: ignore[arg-type]
     assert Settings(**base, health_port="0").health_port is None  # type: ignore[arg-type]
     assert Settings(**base, health_port="8080").health_port == 8080  # type: ignore[arg-type]
+
+
+async def test_a_stop_that_overruns_its_deadline_gives_up_with_a_warning(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The stop has a hard deadline: a request that never finishes is left behind with a
+    warning line (every action is already committed), and the bot still stops."""
+    never = asyncio.Event()
+    sessions = SimpleNamespace(in_flight=1, begin_stop=lambda: None, wait_idle=never.wait)
+    closed: list[bool] = []
+
+    async def close() -> None:
+        closed.append(True)
+
+    bot = SimpleNamespace(sessions=sessions, close=close)
+    running = asyncio.create_task(asyncio.Event().wait())  # the connected bot
+    monkeypatch.setattr(client, "STOP_DEADLINE", 0.2)
+    monkeypatch.setattr(client, "start_watchdog", lambda: None)  # would end pytest itself
+    with caplog.at_level(logging.INFO, logger="bot.client"):
+        await client.stop_cleanly(bot, running)  # type: ignore[arg-type]
+    assert running.cancelled()
+    assert not closed
+    messages = [r.getMessage() for r in caplog.records if r.name == "bot.client"]
+    assert messages[0].startswith("stopping: new presses are refused")
+    assert any(m.startswith("stopping: still busy after 0.2 s") for m in messages)
+    assert messages[-1].startswith("stopped in")
