@@ -37,3 +37,18 @@ async def test_discord_out_of_reach_at_start_is_tried_again(tmp_path: Path) -> N
     finally:
         await bot.end()
         await fake.stop()
+
+
+async def test_a_refused_token_stops_at_once_with_one_line(fake_discord, tmp_path: Path) -> None:
+    """Discord refusing the token is not a network problem: no retry, one line, exit 1."""
+    log = tmp_path / "bot.log"
+    bot = await BotProcess.start(
+        fake_discord, tmp_path / "games.db", log, DISCORD_TOKEN="not.the.token"
+    )
+    try:
+        assert await bot.exit_code(timeout=60) == 1
+    finally:
+        await bot.end()
+    text = bot.text()
+    assert "Setting DISCORD_TOKEN is invalid: Discord refused it" in text
+    assert "Traceback" not in text and "out of reach" not in text
