@@ -41,8 +41,10 @@ def point_at_api(base: str) -> None:
 
 class CommandTree(app_commands.CommandTree):
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
-        """Slash commands get the same answer as a press while the bot is stopping."""
-        if cast("TrashTableBot", self.client).sessions.stopping:
+        """Slash commands get the same answer as a press while the bot is stopping
+        (autocomplete changes nothing and goes on)."""
+        command = interaction.type == discord.InteractionType.application_command
+        if command and cast("TrashTableBot", self.client).sessions.stopping:
             await interaction.response.send_message(RESTARTING, ephemeral=True)
             return False
         return True
