@@ -142,3 +142,18 @@ async def test_sigterm_stops_the_bot_as_pid_1(
         await fake_discord.wait_disconnected()
     finally:
         await bot.end()
+
+
+async def test_while_stopping_commands_and_presses_are_told_to_press_again(
+    bot, table: Table
+) -> None:
+    """Every slash command and every press that would change a game gets the restarting
+    reason, privately, and changes nothing."""
+    await table.alice.slash("/rumble new", seed=3)
+    bot.sessions.begin_stop()
+    joined = await table.bob.click("Join")
+    status = await table.carol.slash("/game status")
+    for answer in (joined, status):
+        assert answer.ephemeral_text == RESTARTING and not answer.public
+    game = await bot.sessions.current(table.fake.channel.id)
+    assert [seat["user_id"] for seat in game.seats] == [table.alice.id]
