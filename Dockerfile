@@ -1,6 +1,6 @@
 # The bot in a container. Games are kept in a SQLite file on the /app/data volume unless
-# DATABASE_URL points at PostgreSQL. Give it the token: docker run -e DISCORD_TOKEN=... or
-# --env-file .env.
+# DATABASE_URL points at PostgreSQL (docker-compose.yml runs the bot with a PostgreSQL
+# server). Give it the token: docker run -e DISCORD_TOKEN=... or --env-file .env.
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1
@@ -15,4 +15,18 @@ RUN pip install --no-cache-dir . && useradd --create-home trash && mkdir -p data
 
 USER trash
 VOLUME ["/app/data"]
+
+# /healthz answers 200 while the bot is connected to Discord and its database answers
+# (bot/health.py). Listening on every interface lets an orchestrator probe from outside; the
+# port is not published unless you publish it.
+ENV HEALTH_PORT=8080 HEALTH_HOST=0.0.0.0
+EXPOSE 8080
+HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
+    CMD ["python", "-c", "import os, urllib.request; urllib.request.urlopen('http://127.0.0.1:' + os.environ['HEALTH_PORT'] + '/healthz', timeout=4)"]
+
+# The bot runs as PID 1 and handles SIGTERM itself (bot/client.py): as PID 1 a process gets
+# no default action for SIGTERM, so without its own handler `docker stop` would wait 10 s and
+# kill it. On SIGTERM it refuses new presses, finishes the ones in flight, closes Discord and
+# the database and exits 0 within 10 s. No init process is needed (compose adds one anyway).
+STOPSIGNAL SIGTERM
 CMD ["python", "-m", "bot"]

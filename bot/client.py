@@ -4,14 +4,21 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any
+import os
+import signal
+import threading
+from collections.abc import Iterator
+from typing import Any, cast
 
+import aiohttp
 import discord
 import yarl
+from discord import app_commands
 from discord.ext import commands
 
 from bot.database import Database
-from bot.sessions import SessionService
+from bot.health import HealthServer
+from bot.sessions import RESTARTING, SessionService
 from bot.settings import DEFAULT_API_BASE, Settings
 
 log = logging.getLogger(__name__)
@@ -32,6 +39,17 @@ def point_at_api(base: str) -> None:
     discord.http.Route.BASE = base
 
 
+class CommandTree(app_commands.CommandTree):
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        """Slash commands get the same answer as a press while the bot is stopping
+        (autocomplete changes nothing and goes on)."""
+        command = interaction.type == discord.InteractionType.application_command
+        if command and cast("TrashTableBot", self.client).sessions.stopping:
+            await interaction.response.send_message(RESTARTING, ephemeral=True)
+            return False
+        return True
+
+
 class TrashTableBot(commands.Bot):
     def __init__(self, settings: Settings, **client_options: Any) -> None:
         intents = discord.Intents.none()
@@ -40,6 +58,7 @@ class TrashTableBot(commands.Bot):
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,
+            tree_cls=CommandTree,
             **client_options,
         )
         self.settings = settings
@@ -56,7 +75,8 @@ class TrashTableBot(commands.Bot):
             discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
         await self.db.create_tables()
         for cog in COGS:
-            await self.load_extension(cog)
+            if cog not in self.extensions:  # a login tried again after a failure
+                await self.load_extension(cog)
         if self.settings.dev_guild_id:
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -72,7 +92,127 @@ class TrashTableBot(commands.Bot):
 
 
 async def run(settings: Settings) -> None:
+    """Run the bot until SIGTERM or SIGINT, then stop cleanly (see `stop_cleanly`)."""
     point_at_api(settings.discord_api_base)
     bot = TrashTableBot(settings)
-    async with bot:
-        await bot.start(settings.discord_token.get_secret_value())
+    stop_requested = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    # Handled here rather than left to Python's defaults: as PID 1 in a container a process
+    # gets no default action for SIGTERM at all, and SIGINT would raise KeyboardInterrupt
+    # wherever the loop happens to be.
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(signum, stop_requested.set)
+    health = None
+    if settings.health_port:
+        health = HealthServer(bot, bot.db, settings.health_host, settings.health_port)
+        await health.start()
+    running = asyncio.create_task(start(bot, settings.discord_token.get_secret_value()))
+    stopping = asyncio.create_task(stop_requested.wait())
+    try:
+        await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
+        if stopping.done():
+            await stop_cleanly(bot, running)
+        else:
+            await bot.close()
+            running.result()  # a refused token, say: __main__ says so in one line
+    finally:
+        stopping.cancel()
+        if health is not None:
+            await health.stop()
+
+
+async def start(bot: TrashTableBot, token: str, delays: Iterator[float] | None = None) -> None:
+    """Log in and connect. Discord out of reach (refused, no DNS, 5xx) is tried again with
+    growing pauses, one line each; a refused token is not."""
+    pauses = delays or backoff()
+    while True:
+        try:
+            await bot.login(token)  # a refused token raises LoginFailure: not tried again
+            break
+        except UNREACHABLE as error:
+            delay = next(pauses)
+            log.warning("Discord is out of reach (%s); trying again in %g s", brief(error), delay)
+            # discord.py opens a new HTTP session at every login; drop the failed one.
+            await bot.http.close()
+            bot.http.connector = discord.utils.MISSING
+            await asyncio.sleep(delay)
+    await bot.connect()
+
+
+# What Discord out of reach looks like: aiohttp's connection errors (refused, no DNS, timed
+# out) and discord.py's 5xx (after its own few tries). A database error is not one of them.
+UNREACHABLE = (aiohttp.ClientError, discord.DiscordServerError)
+
+
+def backoff(first: float = 1, cap: float = 60) -> Iterator[float]:
+    """1, 2, 4 ... seconds, then `cap` seconds for ever."""
+    delay = first
+    while True:
+        yield delay
+        delay = min(delay * 2, cap)
+
+
+def brief(error: BaseException) -> str:
+    return f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
+
+
+STOP_DEADLINE = 8.0  # seconds; `docker stop` kills at 10, so whatever is left by then is left
+HARD_EXIT = 9.5  # seconds; the last resort if even giving up hangs (a worker thread, say)
+
+# Tasks discord.py starts to answer one interaction; waited for so that a press already taken
+# is answered and its board posted before the HTTP session closes.
+ANSWERING_TASKS = ("CommandTree-invoker", "discord-ui-dynamic-item-", "discord-ui-view-dispatch-")
+
+
+async def stop_cleanly(bot: TrashTableBot, running: asyncio.Task[None]) -> None:
+    """Refuse new presses, let the requests in flight finish, close Discord and the database.
+
+    Nothing is lost if the deadline cuts this short: every action is committed in its own
+    transaction, and an AI chain cut between two actions is resumed at the next start."""
+    loop = asyncio.get_running_loop()
+    began = loop.time()
+    log.info("stopping: new presses are refused; requests in flight: %d", bot.sessions.in_flight)
+    start_watchdog()
+    bot.sessions.begin_stop()
+    cleanly = True
+    try:
+        async with asyncio.timeout(STOP_DEADLINE):
+            await bot.sessions.wait_idle()
+            await _answers_sent()
+            await bot.close()  # unloads the cogs (the turn timer stops), then the database
+    except TimeoutError:
+        cleanly = False
+        log.warning(
+            "stopping: still busy after %g s (requests in flight: %d); leaving the rest, "
+            "every action is already saved",
+            STOP_DEADLINE,
+            bot.sessions.in_flight,
+        )
+    running.cancel()
+    await asyncio.gather(running, return_exceptions=True)
+    log.info("stopped %sin %.1f s", "cleanly " if cleanly else "", loop.time() - began)
+
+
+async def _answers_sent() -> None:
+    current = asyncio.current_task()
+    answering = [
+        task
+        for task in asyncio.all_tasks()
+        if task is not current and task.get_name().startswith(ANSWERING_TASKS)
+    ]
+    if answering:
+        await asyncio.wait(answering)
+
+
+def start_watchdog() -> None:
+    """Exit at HARD_EXIT whatever happens: Python waits for worker threads at exit (an AI
+    still thinking, say), and those cannot be cancelled."""
+    watchdog = threading.Timer(HARD_EXIT, _exit_now)
+    watchdog.daemon = True
+    watchdog.start()
+
+
+def _exit_now() -> None:
+    log.warning("stopping: gave up after %g s; exiting now", HARD_EXIT)
+    logging.shutdown()
+    os._exit(0)

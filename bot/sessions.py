@@ -42,6 +42,7 @@ log = logging.getLogger(__name__)
 
 MAX_AI_CHAIN = 500  # AI turns in a row before the service pauses for a human; a safety net
 SEED_LIMIT = 2**31
+RESTARTING = "The bot is restarting; press again in a moment."
 
 
 class UserError(Exception):
@@ -124,14 +125,44 @@ class SessionService:
         self.clock = clock
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self.outbox = Outbox(db)
+        self.stopping = False
+        self._in_flight = 0
+        self._idle = asyncio.Event()
+        self._idle.set()
 
     # ------------------------------------------------------------------ plumbing
 
     @asynccontextmanager
     async def _locked(self, channel_id: int) -> AsyncIterator[None]:
-        # One request at a time per channel: two clicks at once apply once.
-        async with self._locks[channel_id]:
-            yield
+        # One request at a time per channel: two clicks at once apply once. Once the bot is
+        # stopping, new requests are refused (checked again after the wait for the lock, as
+        # a request still queued has changed nothing yet); those in flight are counted so
+        # the stop can wait for them.
+        if self.stopping:
+            raise UserError(RESTARTING)
+        self._in_flight += 1
+        self._idle.clear()
+        try:
+            async with self._locks[channel_id]:
+                if self.stopping:
+                    raise UserError(RESTARTING)
+                yield
+        finally:
+            self._in_flight -= 1
+            if self._in_flight == 0:
+                self._idle.set()
+
+    def begin_stop(self) -> None:
+        """Refuse every new request from now on; see `wait_idle`."""
+        self.stopping = True
+
+    async def wait_idle(self) -> None:
+        """Return once no request is in flight."""
+        await self._idle.wait()
+
+    @property
+    def in_flight(self) -> int:
+        return self._in_flight
 
     async def _load(
         self, session: AsyncSession, game_id: int, channel_id: int | None = None
@@ -458,8 +489,13 @@ class SessionService:
     async def play_ai(self, update: Update) -> Update:
         """Let the AI seats play every turn that is theirs after `update` (a press, a start,
         a seat handed over), adding what they did to it."""
-        async with self._locked(update.game.channel_id):
-            return await self._play_ai_turns(update)
+        try:
+            async with self._locked(update.game.channel_id):
+                return await self._play_ai_turns(update)
+        except UserError:
+            if self.stopping:
+                return update  # the player's move is saved; the next start plays the AI's
+            raise
 
     @staticmethod
     def _check_turn(game: GameRecord, user_id: int, step: int) -> tuple[Game, Any, int]:
@@ -580,6 +616,10 @@ class SessionService:
         times), so other channels keep being answered meanwhile; the caller holds the
         channel's lock, so nobody else acts here in between."""
         for _ in range(MAX_AI_CHAIN):
+            if self.stopping:
+                # Every AI action so far is saved; resume_all plays the rest at the next start.
+                log.info("game %s: stopping; the AI resumes at the next start", update.game.id)
+                return update
             game = await self.get(update.game.id or 0)
             if game is None or game.status != Status.PLAYING or game.state is None:
                 return update
@@ -614,8 +654,13 @@ class SessionService:
             games = list((await session.exec(query)).all())
         updates = []
         for game in games:
-            async with self._locked(game.channel_id):
-                update = await self._play_ai_turns(Update(game=game))
+            try:
+                async with self._locked(game.channel_id):
+                    update = await self._play_ai_turns(Update(game=game))
+            except UserError:
+                if self.stopping:
+                    break  # the next start resumes the rest
+                raise
             if update.events:
                 updates.append(update)
         return updates
@@ -623,6 +668,8 @@ class SessionService:
     # ------------------------------------------------------------------ the turn timer
 
     async def late_games(self) -> list[GameRecord]:
+        if self.stopping:
+            return []  # the timer plays them after the restart
         now = self.clock()
         async with self.db.reading() as session:
             query = select(GameRecord).where(

@@ -27,6 +27,9 @@ class Settings(BaseSettings):
     # Minutes a player has for each decision before the AI plays it for them; 0 turns the
     # timer off. A channel can change its own with /game timer.
     turn_timer_minutes: int = Field(default=0, ge=0, le=24 * 60)
+    # The /healthz endpoint (see bot/health.py): off unless a port is given.
+    health_port: int | None = Field(default=None, ge=1, le=65535)
+    health_host: str = "127.0.0.1"
 
     @field_validator("database_url")
     @classmethod
@@ -54,6 +57,11 @@ class Settings(BaseSettings):
     @classmethod
     def _blank_is_none(cls, value: object) -> object:
         return None if value == "" else value
+
+    @field_validator("health_port", mode="before")
+    @classmethod
+    def _zero_is_off(cls, value: object) -> object:
+        return None if value in ("", "0", 0) else value
 
 
 def describe_error(error: ValidationError) -> str:

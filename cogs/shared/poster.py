@@ -19,7 +19,6 @@ each channel has its own task, so one broken game never holds up another.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from typing import TYPE_CHECKING
 
@@ -50,17 +49,25 @@ class Poster:
         self._channels: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()  # woken while already delivering: look once more
         self._main: asyncio.Task[None] | None = None
+        self._draining = False  # stopping: deliver once, retry nothing
 
     def start(self) -> None:
         self._main = asyncio.create_task(self._run(), name="outbox-poster")
 
     async def stop(self) -> None:
-        tasks = [t for t in (self._main, *self._channels.values()) if t is not None]
-        for task in tasks:
-            task.cancel()
-        for task in tasks:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        """Deliver what is pending, then stop: the clean stop (SIGTERM) waits for this while
+        Discord is still connected. A delivery that fails now is not retried; the next start
+        delivers it."""
+        self._draining = True
+        if self._main is not None:
+            self._main.cancel()
+            await asyncio.gather(self._main, return_exceptions=True)
+        try:
+            for channel_id in await self.outbox.channels_pending():
+                await self._wake(channel_id)
+        except Exception:
+            log.exception("stopping: could not read the outbox; the next start delivers it")
+        await asyncio.gather(*self._channels.values(), return_exceptions=True)
 
     async def _run(self) -> None:
         await self.client.wait_until_ready()
@@ -98,6 +105,9 @@ class Poster:
                     await self._deliver(entry)
                     delay = FIRST_RETRY_SECONDS
             except Exception:
+                if self._draining:
+                    log.exception("channel %s: delivery failed while stopping", channel_id)
+                    return
                 log.exception("channel %s: delivering a game message failed; retrying", channel_id)
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, LAST_RETRY_SECONDS)

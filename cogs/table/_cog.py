@@ -58,6 +58,10 @@ class TableCog(commands.Cog):
         for game in await self.sessions.late_games():
             try:
                 await self.sessions.play_for_late(game)
+            except UserError:
+                if self.sessions.stopping:
+                    return  # the next start's timer plays it
+                log.exception("turn timer refused for game %s", game.id)
             except Exception:  # one broken channel must not stop the timer for others
                 log.exception("turn timer failed for game %s", game.id)
 

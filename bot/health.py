@@ -1,0 +1,82 @@
+"""`GET /healthz` for container orchestrators and `docker compose`.
+
+200 while the bot is connected to Discord's gateway and the database answers, 503 otherwise,
+with a JSON body saying which part is down, for example::
+
+    {"gateway": "connected", "database": "ok", "games_running": 3}
+    {"gateway": "disconnected", "database": "ConnectionRefusedError", "games_running": null}
+
+Off unless `HEALTH_PORT` is set. aiohttp comes with discord.py.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import math
+from typing import Any
+
+import discord
+from aiohttp import web
+from sqlalchemy import func, literal
+from sqlalchemy.exc import DBAPIError
+from sqlmodel import select
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from bot.database import Database
+from bot.models import GameRecord, Status
+
+log = logging.getLogger(__name__)
+
+DATABASE_TIMEOUT = 3.0  # seconds; a probe must answer well before the orchestrator gives up
+
+
+async def check(client: discord.Client, db: Database) -> tuple[bool, dict[str, Any]]:
+    """Whether the bot is healthy, and the body that says why."""
+    connected = client.is_ready() and not client.is_closed() and math.isfinite(client.latency)
+    body: dict[str, Any] = {
+        "gateway": "connected" if connected else "disconnected",
+        "database": "ok",
+        "games_running": None,
+    }
+    try:
+        async with asyncio.timeout(DATABASE_TIMEOUT), db.reading() as session:
+            await session.exec(select(literal(1)))  # SELECT 1
+            body["games_running"] = await _games_running(session)
+    except Exception as error:  # any failure is the answer: name it, briefly
+        body["database"] = type(error).__name__
+    return connected and body["database"] == "ok", body
+
+
+async def _games_running(session: AsyncSession) -> int | None:
+    """How many games are being played; None before the tables exist (a first start)."""
+    query = select(func.count()).where(GameRecord.status == Status.PLAYING)
+    try:
+        return (await session.exec(query)).one()
+    except DBAPIError:
+        await session.rollback()
+        return None
+
+
+class HealthServer:
+    """A tiny aiohttp server answering `/healthz` for one bot."""
+
+    def __init__(self, client: discord.Client, db: Database, host: str, port: int) -> None:
+        self.client, self.db = client, db
+        self.host, self.port = host, port
+        app = web.Application()
+        app.router.add_get("/healthz", self._healthz)
+        self._runner = web.AppRunner(app, handle_signals=False, access_log=None)
+
+    async def start(self) -> None:
+        await self._runner.setup()
+        await web.TCPSite(self._runner, self.host, self.port).start()
+        self.port = int(self._runner.addresses[0][1])  # the real one when asked for port 0
+        log.info("health check on http://%s:%d/healthz", self.host, self.port)
+
+    async def stop(self) -> None:
+        await self._runner.cleanup()
+
+    async def _healthz(self, _request: web.Request) -> web.Response:
+        healthy, body = await check(self.client, self.db)
+        return web.json_response(body, status=200 if healthy else 503)
