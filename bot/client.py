@@ -8,17 +8,16 @@ import os
 import signal
 import threading
 from collections.abc import Iterator
-from typing import Any, cast
+from typing import Any
 
 import aiohttp
 import discord
 import yarl
-from discord import app_commands
 from discord.ext import commands
 
 from bot.database import Database
 from bot.health import HealthServer
-from bot.sessions import RESTARTING, SessionService
+from bot.sessions import SessionService
 from bot.settings import DEFAULT_API_BASE, Settings
 
 log = logging.getLogger(__name__)
@@ -39,17 +38,6 @@ def point_at_api(base: str) -> None:
     discord.http.Route.BASE = base
 
 
-class CommandTree(app_commands.CommandTree):
-    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
-        """Slash commands get the same answer as a press while the bot is stopping
-        (autocomplete changes nothing and goes on)."""
-        command = interaction.type == discord.InteractionType.application_command
-        if command and cast("TrashTableBot", self.client).sessions.stopping:
-            await interaction.response.send_message(RESTARTING, ephemeral=True)
-            return False
-        return True
-
-
 class TrashTableBot(commands.Bot):
     def __init__(self, settings: Settings, **client_options: Any) -> None:
         intents = discord.Intents.none()
@@ -58,7 +46,6 @@ class TrashTableBot(commands.Bot):
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,
-            tree_cls=CommandTree,
             **client_options,
         )
         self.settings = settings

@@ -12,7 +12,7 @@ from weakref import WeakKeyDictionary
 
 import discord
 
-from bot.sessions import Player
+from bot.sessions import RESTARTING, Player
 
 if TYPE_CHECKING:
     from bot.client import TrashTableBot
@@ -62,8 +62,16 @@ def first_delivery(interaction: discord.Interaction) -> bool:
 
 
 async def command_check(interaction: discord.Interaction) -> bool:
-    """The command tree's `interaction_check`: a command delivered twice runs once."""
-    return first_delivery(interaction)
+    """The command tree's `interaction_check`: a command delivered twice runs once, and
+    while the bot is stopping every command is told to come back (autocomplete, which
+    changes nothing, goes on)."""
+    if not first_delivery(interaction):
+        return False
+    command = interaction.type == discord.InteractionType.application_command
+    if command and client_of(interaction).sessions.stopping:
+        await interaction.response.send_message(RESTARTING, ephemeral=True)
+        return False
+    return True
 
 
 class AnsweredOnce:
