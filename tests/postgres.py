@@ -10,9 +10,9 @@ Fixtures:
 
 - `postgres`: the worker's server (`Postgres`), for tests that create databases or restart it.
 - `postgresql_url`: a fresh empty database, as `postgresql://postgres:@/<db>?host=<socket dir>`.
-- `database_url`: a fresh database on `sqlite` and again on `postgresql`, as a URL the way an
-  admin writes it. An end-to-end test (tests/e2e) runs on PostgreSQL only when marked
-  `@pytest.mark.postgresql`: running them all twice would cost minutes.
+- `database_url`: parametrized over `sqlite` and `postgresql`; a fresh database as a URL the
+  way an admin writes it. Every test that uses it (the session service's, the end-to-end
+  ones through `make_bot`) runs on both.
 """
 
 from __future__ import annotations
@@ -95,16 +95,7 @@ def postgresql_url(postgres: Postgres) -> str:
     return postgres.create_database()
 
 
-def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    if "database_url" not in metafunc.fixturenames:
-        return
-    end_to_end = "e2e" in metafunc.definition.path.parts
-    marked = metafunc.definition.get_closest_marker("postgresql") is not None
-    kinds = ["sqlite"] if end_to_end and not marked else ["sqlite", "postgresql"]
-    metafunc.parametrize("database_url", kinds, indirect=True)
-
-
-@pytest.fixture
+@pytest.fixture(params=["sqlite", "postgresql"])
 def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """A fresh empty database on SQLite (a file) or on the worker's PostgreSQL server."""
     if request.param == "postgresql":

@@ -1,9 +1,7 @@
 """The real bot (real cogs, a real database) connected to the fake Discord.
 
-Every test runs the bot on a SQLite file; a test marked `@pytest.mark.postgresql` runs again
-on a real PostgreSQL database (the `database_url` fixture of tests/postgres.py). Running every
-end-to-end test on both would add about three minutes to `make test` on two cores, so the
-marked ones are a whole game of each of the four games, the restarts and the game commands.
+Every test that runs the bot runs twice: on a SQLite file and on a real PostgreSQL database
+(the `database_url` fixture of tests/postgres.py).
 """
 
 from __future__ import annotations

@@ -37,7 +37,6 @@ async def open_brawl(table: Table, mode: str, seed: int) -> None:
 GAMES = [("round-rummage", 247), ("king-of-the-heap", 118), ("rummy", 114)]
 
 
-@pytest.mark.postgresql
 @pytest.mark.parametrize(("mode", "seed"), GAMES, ids=[mode for mode, _ in GAMES])
 async def test_three_users_and_an_ai_animal_brawl_to_the_end(
     bot, table: Table, fake_discord, mode: str, seed: int
@@ -73,7 +72,6 @@ async def test_three_users_and_an_ai_animal_brawl_to_the_end(
     assert all(user.name in text.lower() for user in table.players)
 
 
-@pytest.mark.postgresql
 async def test_a_restart_mid_brawl_resumes_with_the_posted_buttons(
     fake_discord, table: Table, make_bot
 ):

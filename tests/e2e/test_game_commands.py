@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import pytest
-
 from tests.e2e.conftest import Table
 from tests.e2e.play import latest_board
 from tests.e2e.test_rumble_game import open_and_start
 
 
-@pytest.mark.postgresql
 async def test_status_leave_kick_and_stop(bot, table: Table, fake_discord):
     await open_and_start(table, seed=6)
     status = await table.stranger.slash("/game status")
@@ -49,7 +46,6 @@ async def test_status_leave_kick_and_stop(bot, table: Table, fake_discord):
     assert "no game" in nothing.ephemeral_text
 
 
-@pytest.mark.postgresql
 async def test_lobby_leave_passes_the_host_on_and_threads_have_their_own_game(
     bot, table: Table, fake_discord
 ):

@@ -10,8 +10,6 @@ import random
 import sys
 from pathlib import Path
 
-import pytest
-
 from tests.e2e.conftest import Table
 from tests.e2e.play import latest_board, next_board, play_to_the_end, take_turn, turn_user_id
 from tests.fakediscord import FakeDiscord
@@ -49,7 +47,6 @@ async def kill(process: asyncio.subprocess.Process, fake: FakeDiscord) -> None:
     await fake.wait_disconnected()
 
 
-@pytest.mark.postgresql
 async def test_a_killed_bot_resumes_and_old_buttons_still_work(
     fake_discord: FakeDiscord, table: Table, database_url: str
 ) -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import io
 import random
 
-import pytest
 from PIL import Image
 
 from tests.e2e.conftest import Table
@@ -26,7 +25,6 @@ async def open_and_start(table: Table, seed: int) -> None:
     await next_board(table.fake, 0)
 
 
-@pytest.mark.postgresql
 async def test_three_users_and_an_ai_play_three_rumbles_then_the_scoreboard(
     bot, table, fake_discord
 ):

@@ -7,7 +7,6 @@ import io
 import random
 import re
 
-import pytest
 from PIL import Image
 
 from rules.toss import TOSS
@@ -37,7 +36,6 @@ async def open_toss(table: Table, seed: int, wobble: str = "shaky") -> None:
     await table.fake.wait_for(lambda: bin_boards(table.fake), timeout=20, what="the board")
 
 
-@pytest.mark.postgresql
 async def test_three_users_and_an_ai_fill_the_bin_to_the_end(bot, table: Table, fake_discord):
     """Issue 5: three users and one AI play a whole game with slash commands, buttons and
     menus only: secret card choices, then drops piece by piece; the scoreboard counts it."""
@@ -87,7 +85,6 @@ async def test_chosen_cards_stay_hidden_until_everyone_has_chosen(bot, table: Ta
     assert TOSS.observe(state, 1)["revealed"] == [None] * 4
 
 
-@pytest.mark.postgresql
 async def test_a_restart_mid_turn_keeps_the_bin_exactly(fake_discord, table: Table, make_bot):
     """Issue 5 / foundation: the bot stops in the middle of a player's turn (pieces still to
     drop); after a restart the bin is exactly as it was and the board's menu still works."""

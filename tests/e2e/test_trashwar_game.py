@@ -5,7 +5,6 @@ from __future__ import annotations
 import io
 import random
 
-import pytest
 from PIL import Image
 
 from rules.trashwar import TRASH_WAR
@@ -24,7 +23,6 @@ async def open_war(table: Table, seed: int) -> None:
     await table.fake.wait_for(lambda: battlefields(table.fake), timeout=20, what="the board")
 
 
-@pytest.mark.postgresql
 async def test_three_users_and_an_ai_knight_fight_a_whole_war(bot, table: Table, fake_discord):
     """Issue 3: three users and one AI play a whole game with slash commands, buttons and
     menus only; the order of elimination ranks everyone on the scoreboard."""
@@ -72,7 +70,6 @@ async def test_hands_stay_private_and_strangers_change_nothing(bot, table: Table
             assert card["title"] not in message.content or card["kind"] in {"trash"}
 
 
-@pytest.mark.postgresql
 async def test_a_restart_mid_defence_resumes(fake_discord, table: Table, make_bot):
     """Issue 3: the bot stops while a player must defend; after a restart that player
     defends with the buttons already in the channel."""
