@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint bench
+.PHONY: run migrate test lint bench
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -15,6 +15,11 @@ $(VENV)/.installed: pyproject.toml
 
 run: $(VENV)/.installed
 	$(BIN)/python -m bot
+
+# Bring the database schema up to date without starting the bot (the bot also does it at
+# start-up).
+migrate: $(VENV)/.installed
+	$(BIN)/python -m bot migrate
 
 lint: $(VENV)/.installed
 	$(BIN)/ruff check .

@@ -60,7 +60,8 @@ class TrashTableBot(commands.Bot):
             # from the API we were pointed at instead.
             _shards, url, _limits = await self.http.get_bot_gateway()
             discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
-        await self.db.create_tables()
+        await self.db.wait_until_reachable()
+        await self.db.migrate()
         for cog in COGS:
             if cog not in self.extensions:  # a login tried again after a failure
                 await self.load_extension(cog)

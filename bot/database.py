@@ -1,20 +1,42 @@
-"""The database connection: SQLite (WAL mode) by default, PostgreSQL through DATABASE_URL."""
+"""The database connection: SQLite (WAL mode) by default, PostgreSQL through DATABASE_URL.
+
+Alembic owns the schema: `Database.migrate` brings any database to the newest revision in
+`bot/migrations/versions`, one process at a time, and adopts a database that the older
+`create_all` start-up made.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import event
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from filelock import AsyncFileLock
+from sqlalchemy import Connection, event, inspect, text
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
-from sqlmodel import SQLModel
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot import models  # noqa: F401  (registers the tables on SQLModel.metadata)
+
+log = logging.getLogger(__name__)
+# Alembic's own INFO lines describe its set-up; the one line worth keeping is ours, below.
+logging.getLogger("alembic").setLevel(logging.WARNING)
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+FIRST_REVISION = "0001"  # today's tables, as `create_all` made them before migrations
+# Any fixed number: every process migrating this database takes the same advisory lock.
+POSTGRES_MIGRATION_LOCK = 0x7472617368  # "trash"
+# PostgreSQL error classes worth waiting out: 08 connection trouble, 57P server starting
+# up or shutting down.
+UNREACHABLE_SQLSTATES = ("08", "57P")
 
 
 class Database:
@@ -22,7 +44,9 @@ class Database:
         self.url = url
         if url.startswith("sqlite"):
             self._make_sqlite_folder(url)
-        self.engine: AsyncEngine = create_async_engine(url)
+        # A pooled connection can be dead after a database restart: check it before use, so
+        # the restart costs no player an error.
+        self.engine: AsyncEngine = create_async_engine(url, pool_pre_ping=True)
         # SQLite takes one writer at a time and fails, rather than waits, when two
         # transactions of this process race to write; so writes queue here instead.
         # PostgreSQL locks rows itself (SELECT ... FOR UPDATE) and needs no queue.
@@ -37,9 +61,62 @@ class Database:
         if path and path != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
 
-    async def create_tables(self) -> None:
-        async with self.engine.begin() as conn:
-            await conn.run_sync(SQLModel.metadata.create_all)
+    @property
+    def where(self) -> str:
+        """Where the database is, for a log line: host or file, never the password."""
+        url = self.engine.url
+        if url.get_backend_name() == "sqlite":
+            return f"SQLite file {url.database}"
+        host = url.host or url.query.get("host") or "localhost"
+        port = f":{url.port}" if url.port else ""
+        return f"PostgreSQL at {host}{port}/{url.database}"
+
+    async def wait_until_reachable(
+        self, first_wait: float = 1.0, longest_wait: float = 30.0
+    ) -> None:
+        """Return once the database answers; until then try again with a doubling wait.
+
+        Each failed try is one log line naming the host and the reason, no traceback. Any
+        other error (a wrong password, say) is raised: waiting would not fix it.
+        """
+        wait = first_wait
+        while True:
+            try:
+                async with self.engine.connect() as connection:
+                    await connection.execute(text("SELECT 1"))
+                return
+            except (OSError, DBAPIError) as error:
+                if not _unreachable(error):
+                    raise
+                log.warning(
+                    "The database (%s) is not reachable: %s. Trying again in %g s.",
+                    self.where,
+                    _reason(error),
+                    wait,
+                )
+            await asyncio.sleep(wait)
+            wait = min(wait * 2, longest_wait)
+
+    async def migrate(self) -> None:
+        """Bring the schema to the newest revision. Several processes may start at once:
+        they take turns, and the later ones find nothing left to do."""
+        async with self._migration_lock(), self.engine.begin() as connection:
+            if connection.dialect.name == "postgresql":
+                # Held until this transaction ends; PostgreSQL runs the DDL inside it too.
+                await connection.execute(
+                    text("SELECT pg_advisory_xact_lock(:key)"), {"key": POSTGRES_MIGRATION_LOCK}
+                )
+            await connection.run_sync(_upgrade_to_head)
+
+    @asynccontextmanager
+    async def _migration_lock(self) -> AsyncIterator[None]:
+        """On SQLite, a lock file beside the database file, shared by every process."""
+        url = self.engine.url
+        if url.get_backend_name() != "sqlite" or url.database in (None, "", ":memory:"):
+            yield
+            return
+        async with AsyncFileLock(f"{url.database}.migrating"):
+            yield
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[AsyncSession]:
@@ -60,6 +137,42 @@ class Database:
 
     async def close(self) -> None:
         await self.engine.dispose()
+
+
+def alembic_config() -> Config:
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    return config
+
+
+def _upgrade_to_head(connection: Connection) -> None:
+    config = alembic_config()
+    config.attributes["connection"] = connection
+    tables = inspect(connection).get_table_names()
+    if "games" in tables and "alembic_version" not in tables:
+        log.info("Adopting a database made before migrations as revision %s", FIRST_REVISION)
+        command.stamp(config, FIRST_REVISION)
+    before = MigrationContext.configure(connection).get_current_revision()
+    command.upgrade(config, "head")
+    after = MigrationContext.configure(connection).get_current_revision()
+    if before == after:
+        log.info("Database schema is up to date (revision %s)", after)
+    else:
+        log.info("Database schema upgraded from revision %s to %s", before or "(none)", after)
+
+
+def _unreachable(error: BaseException) -> bool:
+    """Whether the database could not be reached (rather than refused us)."""
+    if isinstance(error, OSError):
+        return True
+    sqlstate = getattr(getattr(error, "orig", None), "sqlstate", None) or ""
+    return sqlstate.startswith(UNREACHABLE_SQLSTATES)
+
+
+def _reason(error: BaseException) -> str:
+    """The error's own first line: the driver's message, no URL or SQL."""
+    original = getattr(error, "orig", None) or error
+    return str(original).splitlines()[0] if str(original) else type(original).__name__
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.attributes import flag_modified
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
@@ -293,26 +294,33 @@ class SessionService:
             raise UserError(f"The seed must be a whole number from 0 to {SEED_LIMIT - 1}.")
         if timer is not None and not (type(timer) is int and 0 <= timer <= 24 * 60):
             raise UserError("The turn timer is a number of minutes from 0 (off) to 1440.")
-        async with self._locked(channel_id), self.db.transaction() as session:
-            busy = await self._active_in(session, channel_id)
-            if busy is not None:
-                raise UserError(
-                    f"This channel already has a game of {GAMES[busy.kind].title} "
-                    f"({busy.status}). Finish it or use `/game stop` first."
+        try:
+            async with self._locked(channel_id), self.db.transaction() as session:
+                busy = await self._active_in(session, channel_id)
+                if busy is not None:
+                    raise UserError(
+                        f"This channel already has a game of {GAMES[busy.kind].title} "
+                        f"({busy.status}). Finish it or use `/game stop` first."
+                    )
+                game = GameRecord(
+                    guild_id=guild_id,
+                    channel_id=channel_id,
+                    kind=kind,
+                    host_id=host.user_id,
+                    seed=secrets.randbelow(SEED_LIMIT) if seed is None else seed,
+                    options=options,
+                    seats=[_human_seat(host)],
+                    turn_timer=default_timer if timer is None else timer,
                 )
-            game = GameRecord(
-                guild_id=guild_id,
-                channel_id=channel_id,
-                kind=kind,
-                host_id=host.user_id,
-                seed=secrets.randbelow(SEED_LIMIT) if seed is None else seed,
-                options=options,
-                seats=[_human_seat(host)],
-                turn_timer=default_timer if timer is None else timer,
-            )
-            session.add(game)
-            await session.flush()
-            return game
+                session.add(game)
+                await session.flush()
+                return game
+        except IntegrityError:
+            # Another process (the channel lock is per process) opened one at the same
+            # moment; the index allowing one active game per channel refused this one.
+            raise UserError(
+                "A game is already open in this channel. Finish it or use `/game stop` first."
+            ) from None
 
     async def join(self, channel_id: int, game_id: int, player: Player) -> GameRecord:
         async with self._locked(channel_id), self.db.transaction() as session:

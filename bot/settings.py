@@ -7,20 +7,66 @@ the bot with a single line naming it (see `load_settings`), never a traceback.
 from __future__ import annotations
 
 import sys
-from typing import Literal
+from typing import Literal, TypeVar
 
 from pydantic import Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+from sqlalchemy.engine import make_url
 
 DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///data/trash_table.db"
 DEFAULT_API_BASE = "https://discord.com/api/v10"
 
+SettingsKind = TypeVar("SettingsKind", bound="DatabaseSettings")
 
-class Settings(BaseSettings):
+# libpq's `sslmode` values, as hosted PostgreSQL services put them in a link. asyncpg takes
+# the same words through its `ssl` argument, which SQLAlchemy passes on from the query.
+SSL_MODES = ("disable", "allow", "prefer", "require", "verify-ca", "verify-full")
+
+
+def async_database_url(url: str) -> str:
+    """The URL with its async driver (aiosqlite or asyncpg), `sslmode=` turned into `ssl=`.
+
+    Accepts the usual spellings: `sqlite:///path.db`, `postgres://` and `postgresql://`, with
+    or without a driver, and the unix-socket form `postgresql://user:@/db?host=/run/pg`.
+    """
+    for plain, driver in (
+        ("sqlite:///", "sqlite+aiosqlite:///"),
+        ("postgres://", "postgresql+asyncpg://"),
+        ("postgresql://", "postgresql+asyncpg://"),
+    ):
+        if url.startswith(plain):
+            url = driver + url.removeprefix(plain)
+    if url.startswith("sqlite+aiosqlite:///"):
+        return url
+    if not url.startswith("postgresql+asyncpg://"):
+        raise ValueError("use sqlite:///path.db or postgresql://user:pass@host/db")
+    parsed = make_url(url)
+    mode = parsed.query.get("sslmode")
+    if mode is None:
+        return url
+    if mode not in SSL_MODES:
+        raise ValueError(f"sslmode must be one of {', '.join(SSL_MODES)}")
+    parsed = parsed.difference_update_query(["sslmode"]).update_query_dict({"ssl": mode})
+    return parsed.render_as_string(hide_password=False)
+
+
+class DatabaseSettings(BaseSettings):
+    """The one setting `python -m bot migrate` needs (no Discord token)."""
+
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
 
-    discord_token: SecretStr = Field(min_length=1)
     database_url: str = DEFAULT_DATABASE_URL
+
+    @field_validator("database_url")
+    @classmethod
+    def _async_driver(cls, url: str) -> str:
+        return async_database_url(url)
+
+
+class Settings(DatabaseSettings):
+    """Every setting the bot runs with."""
+
+    discord_token: SecretStr = Field(min_length=1)
     dev_guild_id: int | None = None
     discord_api_base: str = DEFAULT_API_BASE
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
@@ -30,21 +76,6 @@ class Settings(BaseSettings):
     # The /healthz endpoint (see bot/health.py): off unless a port is given.
     health_port: int | None = Field(default=None, ge=1, le=65535)
     health_host: str = "127.0.0.1"
-
-    @field_validator("database_url")
-    @classmethod
-    def _async_driver(cls, url: str) -> str:
-        """Accept the usual URL spellings and pick the async driver for each."""
-        for plain, driver in (
-            ("sqlite:///", "sqlite+aiosqlite:///"),
-            ("postgres://", "postgresql+asyncpg://"),
-            ("postgresql://", "postgresql+asyncpg://"),
-        ):
-            if url.startswith(plain):
-                return driver + url.removeprefix(plain)
-        if url.startswith(("sqlite+aiosqlite:///", "postgresql+asyncpg://")):
-            return url
-        raise ValueError("use sqlite:///path.db or postgresql://user:pass@host/db")
 
     @field_validator("discord_api_base")
     @classmethod
@@ -74,8 +105,17 @@ def describe_error(error: ValidationError) -> str:
 
 def load_settings(**overrides: object) -> Settings:
     """The settings, or exit with status 2 and one line on stderr naming the bad one."""
+    return _load(Settings, **overrides)
+
+
+def load_database_settings() -> DatabaseSettings:
+    """The database setting alone, for `python -m bot migrate`; exits like `load_settings`."""
+    return _load(DatabaseSettings)
+
+
+def _load(kind: type[SettingsKind], **overrides: object) -> SettingsKind:
     try:
-        return Settings(**overrides)  # type: ignore[arg-type]
+        return kind(**overrides)  # type: ignore[arg-type]
     except ValidationError as error:
         print(describe_error(error), file=sys.stderr)
         raise SystemExit(2) from None

@@ -1,3 +1,4 @@
-"""Shared pytest set-up: the fake Discord fixture (`fake_discord`) for every test."""
+"""Shared pytest set-up: the fake Discord fixture (`fake_discord`) and the databases
+(`postgres`, `postgresql_url`, `database_url`: see tests/postgres.py) for every test."""
 
-pytest_plugins = ["tests.fakediscord.fixtures"]
+pytest_plugins = ["tests.fakediscord.fixtures", "tests.postgres"]

@@ -1,6 +1,7 @@
 """The session service: lobby rules, turn checks, saving, restarts, the turn timer, ratings.
 
-These run the real engine and a real SQLite file, without Discord.
+These run the real engine without Discord, on a real SQLite file and again on a real
+PostgreSQL database (the `database_url` fixture, tests/postgres.py).
 """
 
 from __future__ import annotations
@@ -8,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import json
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import pytest
 from sqlmodel import func, select
@@ -30,6 +30,7 @@ from bot.sessions import (
     notes_since_last_move,
     seat_names,
 )
+from bot.settings import async_database_url
 from rules.base import rng_for
 from rules.brawl import BRAWL
 from rules.rumble import RUMBLE
@@ -42,9 +43,9 @@ MOD = Player(9, "mod", can_manage=True)
 
 
 @pytest.fixture
-async def db(tmp_path: Path):
-    database = Database(f"sqlite+aiosqlite:///{tmp_path / 'games.db'}")
-    await database.create_tables()
+async def db(database_url: str):
+    database = Database(async_database_url(database_url))
+    await database.migrate()
     yield database
     await database.close()
 

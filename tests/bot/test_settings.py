@@ -8,8 +8,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from sqlalchemy.ext.asyncio import create_async_engine
 
-from bot.settings import Settings
+from bot.settings import SSL_MODES, Settings, async_database_url
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -33,6 +34,10 @@ def run_bot(tmp_path: Path, **env: str) -> subprocess.CompletedProcess[str]:
         ({}, "DISCORD_TOKEN is missing"),
         ({"DISCORD_TOKEN": "x", "TURN_TIMER_MINUTES": "soon"}, "TURN_TIMER_MINUTES is invalid"),
         ({"DISCORD_TOKEN": "x", "DATABASE_URL": "mysql://db"}, "DATABASE_URL is invalid"),
+        (
+            {"DISCORD_TOKEN": "x", "DATABASE_URL": "postgresql://h/db?sslmode=always"},
+            "DATABASE_URL is invalid",
+        ),
         ({"DISCORD_TOKEN": "x", "LOG_LEVEL": "LOUD"}, "LOG_LEVEL is invalid"),
         ({"DISCORD_TOKEN": "x", "DEV_GUILD_ID": "abc"}, "DEV_GUILD_ID is invalid"),
     ],
@@ -49,3 +54,24 @@ def test_database_urls_get_their_async_driver() -> None:
     assert settings.database_url == "postgresql+asyncpg://u:p@h/db"
     settings = Settings(discord_token="x", database_url="sqlite:///data/x.db", _env_file=None)
     assert settings.database_url == "sqlite+aiosqlite:///data/x.db"
+
+
+def test_the_unix_socket_form_is_accepted() -> None:
+    """`postgresql://user:@/db?host=/socket/dir`, as a local server (or the tests') hands out."""
+    settings = Settings(
+        discord_token="x", database_url="postgresql://postgres:@/tt?host=/run/pg", _env_file=None
+    )
+    engine = create_async_engine(settings.database_url)
+    _args, options = engine.dialect.create_connect_args(engine.url)
+    assert (options["host"], options["database"], options["user"]) == ("/run/pg", "tt", "postgres")
+
+
+@pytest.mark.parametrize("mode", SSL_MODES)
+def test_libpq_sslmode_becomes_asyncpgs_ssl(mode: str) -> None:
+    """asyncpg refuses libpq's `sslmode` argument; the same word goes to its `ssl` instead, so
+    `sslmode=require` makes asyncpg ask for SSL."""
+    url = async_database_url(f"postgresql://u:p@db.example.com:5432/tt?sslmode={mode}")
+    engine = create_async_engine(url)
+    _args, options = engine.dialect.create_connect_args(engine.url)
+    assert options["ssl"] == mode and "sslmode" not in options
+    assert (options["host"], options["password"]) == ("db.example.com", "p")

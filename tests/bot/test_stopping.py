@@ -61,6 +61,7 @@ async def test_the_stop_waits_for_the_request_in_flight_and_cuts_its_ai_chain(
         return real_pick(*args)
 
     monkeypatch.setattr(service, "_ai_pick", slow_pick)
+
     async def press_then_ai():  # what a press does: the player's move, then the AI's turns
         update = await service.act(CHANNEL, game.id, ALICE.user_id, game.step, 0)
         return await service.play_ai(update)

@@ -1,4 +1,8 @@
-"""The real bot (real cogs, real SQLite database) connected to the fake Discord."""
+"""The real bot (real cogs, a real database) connected to the fake Discord.
+
+Every test that runs the bot runs twice: on a SQLite file and on a real PostgreSQL database
+(the `database_url` fixture of tests/postgres.py).
+"""
 
 from __future__ import annotations
 
@@ -13,10 +17,10 @@ from bot.settings import Settings
 from tests.fakediscord import FakeDiscord, FakeUser, running_bot
 
 
-def bot_settings(fake: FakeDiscord, database: Path) -> Settings:
+def bot_settings(fake: FakeDiscord, database_url: str) -> Settings:
     return Settings(
         discord_token=fake.token,
-        database_url=f"sqlite:///{database}",
+        database_url=database_url,
         discord_api_base=fake.api_base,
         _env_file=None,
     )
@@ -24,13 +28,14 @@ def bot_settings(fake: FakeDiscord, database: Path) -> Settings:
 
 @pytest.fixture
 def database(tmp_path: Path) -> Path:
+    """A SQLite file, for a test that must look at the file itself."""
     return tmp_path / "games.db"
 
 
 @pytest.fixture
-def make_bot(fake_discord: FakeDiscord, database: Path) -> Callable[[], TrashTableBot]:
+def make_bot(fake_discord: FakeDiscord, database_url: str) -> Callable[[], TrashTableBot]:
     def make() -> TrashTableBot:
-        return TrashTableBot(bot_settings(fake_discord, database), guild_ready_timeout=0.1)
+        return TrashTableBot(bot_settings(fake_discord, database_url), guild_ready_timeout=0.1)
 
     return make
 

@@ -55,7 +55,7 @@ async def test_unhealthy_when_the_database_is_out_of_reach(bot) -> None:
 async def test_unhealthy_when_the_gateway_is_not_connected(make_bot) -> None:
     """A bot not (or no longer) connected to Discord is not healthy, database or not."""
     bot = make_bot()
-    await bot.db.create_tables()
+    await bot.db.migrate()
     try:
         async with serving(bot, bot.db) as port:
             status, body = await asyncio.to_thread(health, port)

@@ -17,12 +17,13 @@ from tests.fakediscord import FakeDiscord
 ROOT = Path(__file__).resolve().parents[2]
 
 
-async def start_process(fake: FakeDiscord, database: Path) -> asyncio.subprocess.Process:
-    """`python -m bot`, configured like an admin would, pointed at the fake Discord."""
+async def start_process(fake: FakeDiscord, database: str | Path) -> asyncio.subprocess.Process:
+    """`python -m bot`, configured like an admin would, pointed at the fake Discord.
+    `database` is a database URL, or the path of a SQLite file."""
     env = {
         **os.environ,
         "DISCORD_TOKEN": fake.token,
-        "DATABASE_URL": f"sqlite:///{database}",
+        "DATABASE_URL": database if isinstance(database, str) else f"sqlite:///{database}",
         "DISCORD_API_BASE": fake.api_base,
         "LOG_LEVEL": "WARNING",
     }
@@ -47,9 +48,9 @@ async def kill(process: asyncio.subprocess.Process, fake: FakeDiscord) -> None:
 
 
 async def test_a_killed_bot_resumes_and_old_buttons_still_work(
-    fake_discord: FakeDiscord, table: Table, database: Path
+    fake_discord: FakeDiscord, table: Table, database_url: str
 ) -> None:
-    process = await start_process(fake_discord, database)
+    process = await start_process(fake_discord, database_url)
     try:
         await table.alice.slash("/rumble new", seed=21)
         await table.bob.click("Join")
@@ -64,7 +65,7 @@ async def test_a_killed_bot_resumes_and_old_buttons_still_work(
         before = latest_board(fake_discord)
 
         await kill(process, fake_discord)
-        process = await start_process(fake_discord, database)
+        process = await start_process(fake_discord, database_url)
 
         # Nothing new was posted on start-up: the next press is on a board from before.
         assert latest_board(fake_discord).id == before.id

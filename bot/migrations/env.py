@@ -1,0 +1,58 @@
+"""Alembic's entry point: runs the revisions in `versions/` on one connection.
+
+The bot runs it through `bot.database.Database.migrate`, which hands over a connection of the
+app's own engine, inside a transaction that already holds the migration lock. Run by the
+`alembic` command instead (to write a new revision: `alembic revision --autogenerate -m ...`
+from the repository root), it connects to DATABASE_URL from the settings.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from alembic import context
+from sqlalchemy import Connection
+from sqlalchemy.ext.asyncio import create_async_engine
+from sqlmodel import SQLModel
+from sqlmodel.sql.sqltypes import AutoString, UTCDateTime
+
+from bot import models  # noqa: F401  (registers the tables on SQLModel.metadata)
+from bot.settings import load_database_settings
+
+
+def render_item(kind: str, item: Any, _context: Any) -> str | bool:
+    """Write sqlmodel's column types as plain SQLAlchemy ones in new revisions."""
+    if kind == "type" and isinstance(item, AutoString):
+        return "sa.String()"
+    if kind == "type" and isinstance(item, UTCDateTime):
+        return "sa.DateTime(timezone=True)"
+    return False
+
+
+def run_on(connection: Connection) -> None:
+    context.configure(
+        connection=connection,
+        target_metadata=SQLModel.metadata,
+        # SQLite changes a table by copying it; batch mode writes revisions that way.
+        render_as_batch=connection.dialect.name == "sqlite",
+        render_item=render_item,
+    )
+    with context.begin_transaction():
+        context.run_migrations()
+
+
+async def run_with_settings() -> None:
+    engine = create_async_engine(load_database_settings().database_url)
+    async with engine.begin() as connection:
+        await connection.run_sync(run_on)
+    await engine.dispose()
+
+
+if context.is_offline_mode():
+    raise SystemExit("Trash Table migrates a live database only: leave out --sql.")
+given = context.config.attributes.get("connection")
+if given is not None:
+    run_on(given)
+else:
+    asyncio.run(run_with_settings())

@@ -1,0 +1,167 @@
+"""Alembic owns the schema (issue 12, item 4), on SQLite and on a real PostgreSQL.
+
+- A database made by the older start-up (`create_all`, no `alembic_version`) holding a lobby,
+  a running game and a finished game is adopted and upgraded, and play goes on.
+- Models and migrations never drift: an autogenerate comparison finds nothing.
+- Processes starting together on an empty database all come up, one of them migrating.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import Connection
+from sqlmodel import SQLModel, func, select
+
+from bot.database import Database, alembic_config
+from bot.models import ActionRecord, GameRecord, OutboxEntry, Status
+from bot.sessions import Player, SessionService
+from bot.settings import async_database_url
+from rules.rumble import RUMBLE
+
+ROOT = Path(__file__).resolve().parents[2]
+OLD_SCHEMAS = Path(__file__).parent / "data"  # create_all's DDL, frozen per dialect
+GUILD = 900
+LOBBY_CHANNEL, RUNNING_CHANNEL, FINISHED_CHANNEL = 501, 502, 503
+ALICE, BOB, CAROL = Player(1, "alice"), Player(2, "bob"), Player(3, "carol")
+PLAYERS = [ALICE, BOB, CAROL, ALICE]  # by seat; the AI's seat never asks
+
+
+def old_schema(dialect: str) -> list[str]:
+    lines = (OLD_SCHEMAS / f"create_all_{dialect}.sql").read_text().splitlines()
+    sql = "\n".join(line for line in lines if not line.startswith("--"))
+    return [statement.strip() for statement in sql.split(";") if statement.strip()]
+
+
+def head_revision() -> str | None:
+    return ScriptDirectory.from_config(alembic_config()).get_current_head()
+
+
+async def revision_of(db: Database) -> str | None:
+    def current(connection: Connection) -> str | None:
+        return MigrationContext.configure(connection).get_current_revision()
+
+    async with db.engine.connect() as connection:
+        return await connection.run_sync(current)
+
+
+async def started(service: SessionService, channel: int) -> GameRecord:
+    """Alice, Bob, Carol and an AI player."""
+    game = await service.open_lobby(GUILD, channel, "rumble", ALICE, {}, seed=7)
+    for player in (BOB, CAROL):
+        game = await service.join(channel, game.id, player)
+    game = await service.add_ai(channel, game.id, ALICE)
+    update = await service.start(channel, game.id, ALICE)
+    return (await service.play_ai(update)).game  # the AI seat may open
+
+
+async def play(
+    service: SessionService, game: GameRecord, players: list[Player], moves: int = 5000
+) -> GameRecord:
+    """Each player in turn makes a legal move (a fight when there is one) `moves` times or
+    until the game ends."""
+    for _ in range(moves):
+        game = await service.get(game.id)
+        if game.status != Status.PLAYING:
+            return game
+        (seat,) = RUMBLE.to_act(RUMBLE.from_json(game.state))
+        legal = RUMBLE.legal_actions(RUMBLE.from_json(game.state), seat)
+        fights = [a for a in legal if a.startswith("fight")]
+        update = await service.act(
+            game.channel_id, game.id, players[seat].user_id, game.step, (fights or legal)[0]
+        )
+        await service.play_ai(update)
+    return await service.get(game.id)
+
+
+async def test_a_database_made_before_migrations_is_adopted_and_play_goes_on(
+    database_url: str,
+) -> None:
+    url = async_database_url(database_url)
+    old = Database(url)
+    async with old.engine.begin() as connection:
+        for statement in old_schema(connection.dialect.name):
+            await connection.exec_driver_sql(statement)
+        # Today's service also writes the outbox (revision 0002); it gets a table for as long
+        # as the old rows are made, and goes with them: an old database never had one.
+        await connection.run_sync(OutboxEntry.__table__.create)  # type: ignore[attr-defined]
+    before = SessionService(old)
+    lobby = await before.open_lobby(GUILD, LOBBY_CHANNEL, "rumble", ALICE, {})
+    lobby = await before.join(LOBBY_CHANNEL, lobby.id, BOB)
+    running = await play(before, await started(before, RUNNING_CHANNEL), PLAYERS, moves=6)
+    finished = await play(before, await started(before, FINISHED_CHANNEL), PLAYERS)
+    assert running.status == Status.PLAYING and finished.status == Status.FINISHED
+    async with old.reading() as session:
+        actions_before = (await session.exec(select(func.count()).select_from(ActionRecord))).one()
+    async with old.engine.begin() as connection:
+        await connection.run_sync(OutboxEntry.__table__.drop)  # type: ignore[attr-defined]
+    await old.close()
+
+    db = Database(url)
+    await db.migrate()
+    assert await revision_of(db) == head_revision()
+    after = SessionService(db)
+    async with db.reading() as session:
+        assert (await session.exec(select(func.count()).select_from(ActionRecord))).one() == (
+            actions_before
+        )
+
+    # The running game plays on from where it was, to the end.
+    resumed = await after.current(RUNNING_CHANNEL)
+    assert resumed is not None and resumed.state == running.state
+    done = await play(after, resumed, PLAYERS)
+    assert done.status == Status.FINISHED
+    # The finished game is in the history and on the scoreboard, beside the new one.
+    history = await after.history(GUILD)
+    assert {game.id for game, _ in history} == {finished.id, done.id}
+    assert all(len(results) == len(game.seats) for game, results in history)
+    games_played = {line.user_id: line.games for line in await after.scoreboard(GUILD, "rumble")}
+    assert games_played == {ALICE.user_id: 2, BOB.user_id: 2, CAROL.user_id: 2}
+    # The lobby still takes players and starts.
+    lobby = await after.join(LOBBY_CHANNEL, lobby.id, CAROL)
+    assert [seat["user_id"] for seat in lobby.seats] == [1, 2, 3]
+    assert (await after.start(LOBBY_CHANNEL, lobby.id, ALICE)).game.status == Status.PLAYING
+    await db.close()
+
+
+async def test_models_and_migrations_never_drift(database_url: str) -> None:
+    """A database upgraded to the newest revision is exactly what the models describe; a
+    model change without its revision fails here."""
+    db = Database(async_database_url(database_url))
+    await db.migrate()
+
+    def differences(connection: Connection) -> list[object]:
+        return list(compare_metadata(MigrationContext.configure(connection), SQLModel.metadata))
+
+    async with db.engine.connect() as connection:
+        assert await connection.run_sync(differences) == []
+    await db.close()
+
+
+def test_processes_starting_together_on_an_empty_database_all_come_up(
+    database_url: str, tmp_path: Path
+) -> None:
+    """Three `python -m bot migrate` at once (what every start-up runs first): all succeed,
+    one creates the tables, the others wait for it and find nothing to do."""
+    env = {**os.environ, "DATABASE_URL": database_url, "PYTHONPATH": str(ROOT)}
+    processes = [
+        subprocess.Popen(
+            [sys.executable, "-m", "bot", "migrate"],
+            cwd=tmp_path,  # no .env here
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+        for _ in range(3)
+    ]
+    outputs = [process.communicate(timeout=120)[0] for process in processes]
+    assert [process.returncode for process in processes] == [0, 0, 0], outputs
+    upgraded = [output for output in outputs if "upgraded from revision (none)" in output]
+    assert len(upgraded) == 1, outputs
