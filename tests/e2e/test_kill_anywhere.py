@@ -26,7 +26,11 @@ from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
+from sqlmodel import col, select
+
+from bot.database import Database
 from bot.games import GAMES
+from bot.models import ActionRecord, GameRecord
 from bot.sessions import format_event
 from cogs.shared.presenter import PRESENTERS
 from tests.e2e import play, toss_play
@@ -116,9 +120,29 @@ def logged_lines(database: Path) -> list[str]:
         actions = db.execute(
             "SELECT seat, action FROM actions WHERE game_id = ? ORDER BY step", (game_id,)
         ).fetchall()
+    return replayed(kind, json.loads(seats), json.loads(options), seed, actions)
+
+
+async def logged_lines_of(db: Database) -> list[str]:
+    """`logged_lines` read through the bot's own database (SQLite or PostgreSQL)."""
+    async with db.reading() as session:
+        game = (await session.exec(select(GameRecord).order_by(col(GameRecord.id).desc()))).first()
+        assert game is not None
+        rows = await session.exec(
+            select(ActionRecord)
+            .where(ActionRecord.game_id == game.id)
+            .order_by(col(ActionRecord.step))
+        )
+        actions = [(row.seat, row.action) for row in rows.all()]
+    return replayed(game.kind, game.seats, game.options, game.seed, actions)
+
+
+def replayed(
+    kind: str, seats: list[Any], options: dict[str, str], seed: int, actions: list[Any]
+) -> list[str]:
     engine = GAMES[kind]
-    names = [seat["name"] for seat in json.loads(seats)]
-    state = engine.new_game(len(names), json.loads(options), seed)
+    names = [seat["name"] for seat in seats]
+    state = engine.new_game(len(names), options, seed)
     events = list(engine.opening_events(state))
     for seat, action in actions:
         applied = engine.apply(state, seat, action)
@@ -127,11 +151,14 @@ def logged_lines(database: Path) -> list[str]:
 
 
 def assert_shown_once_in_order(
-    fake: FakeDiscord, boards: list[FakeMessage], database: Path
+    fake: FakeDiscord, boards: list[FakeMessage], database: Path | list[str]
 ) -> None:
+    """Every board once, in order: `database` is the SQLite file, or the lines already
+    read from the bot's database."""
     lines = [line for board in boards for line in board.content.splitlines()]
     shown = [line[2:] for line in lines if line.startswith("• ")]
-    assert shown == logged_lines(database), "every board once, in order"
+    logged = database if isinstance(database, list) else logged_lines(database)
+    assert shown == logged, "every board once, in order"
     assert max(Counter(board.nonce for board in boards).values()) == 1
     stale = [board.id for board in boards[:-1] if board.selects or play_buttons(board)]
     assert not stale, "only the newest board has play controls"
@@ -297,6 +324,6 @@ async def test_a_failed_post_or_render_is_retried_and_status_links_the_newest_bo
     await fake.settle()
     assert next(failures, None) is None, "the render failed once"
     assert len(play.boards(fake)) == 2
-    assert_shown_once_in_order(fake, play.boards(fake), database)
+    assert_shown_once_in_order(fake, play.boards(fake), await logged_lines_of(bot.db))
     status = await table.bob.slash("/game status")
     assert str(play.latest_board(fake).id) in str(status.ephemeral[0].embeds)
