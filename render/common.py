@@ -226,6 +226,19 @@ def draw_text(
         mask, left, top = text_mask(clean_text(text), size, anchor, bold)
         image.paste(fill, (round(xy[0]) + left, round(xy[1]) + top), mask)
         return
+    x, y = xy
+    if x >= 0 and y >= 0 and image.mode in ("RGB", "RGBA"):
+        # The same pixels as Pillow's draw.text below, from masks rendered once.
+        (x_fraction, x_whole), (y_fraction, y_whole) = math.modf(x), math.modf(y)
+        stamp = text_stamp(
+            clean_text(text), size, anchor, x_fraction, y_fraction, stroke is not None
+        )
+        left, top = int(x_whole) + stamp.left, int(y_whole) + stamp.top
+        for dx in (0, 1) if bold else (0,):
+            if stroke is not None and stamp.stroke is not None:
+                image.paste(stroke, (left + dx, top), stamp.stroke)
+            image.paste(fill, (left + dx, top), stamp.fill)
+        return
     draw = ImageDraw.Draw(image)
     shown, face = clean_text(text), font(size)
     for dx in (0, 1) if bold else (0,):
@@ -309,6 +322,43 @@ def text_mask(
     for dx in (0, 1) if bold else (0,):
         draw.text((dx - x0, -y0), text, font=face, fill=255, anchor=anchor)
     return mask, x0, y0
+
+
+@dataclass(frozen=True)
+class TextStamp:
+    """Text rendered once into "L" masks, placed as Pillow's `draw.text` places it: paste
+    the outline colour through `stroke` (if any), then the fill through `fill`, with the
+    masks' top-left corner at the whole part of the anchor point plus (`left`, `top`)."""
+
+    fill: Image.Image
+    stroke: Image.Image | None
+    left: int
+    top: int
+
+
+@lru_cache(maxsize=2048)
+def text_stamp(
+    text: str, size: int, anchor: str, x_fraction: float, y_fraction: float, stroked: bool
+) -> TextStamp:
+    """The masks `draw.text` would draw for `text` at an anchor point whose fractional
+    parts are `x_fraction`, `y_fraction` (FreeType places glyphs to the sub-pixel)."""
+    face = font(size)
+    stroke_width = 1 if stroked else 0
+    left, top, right, bottom = face.getbbox(text, anchor=anchor, stroke_width=stroke_width)
+    # A pixel of margin each side for the fractional start, and the anchor point inside the
+    # canvas (Pillow splits a negative coordinate differently).
+    x0, y0 = min(0, math.floor(left) - 1), min(0, math.floor(top) - 1)
+    canvas = (max(1, math.ceil(right) - x0 + 2), max(1, math.ceil(bottom) - y0 + 2))
+    at = (x_fraction - x0, y_fraction - y0)
+    fill = Image.new("L", canvas, 0)
+    ImageDraw.Draw(fill).text(at, text, font=face, fill=255, anchor=anchor)
+    outline = None
+    if stroked:  # one draw with fill and outline alike gives just the outline's mask
+        outline = Image.new("L", canvas, 0)
+        ImageDraw.Draw(outline).text(
+            at, text, font=face, fill=255, anchor=anchor, stroke_width=1, stroke_fill=255
+        )
+    return TextStamp(fill, outline, x0, y0)
 
 
 def ink_for(background: Colour) -> Colour:
