@@ -3,12 +3,20 @@
 from __future__ import annotations
 
 import itertools
+import random
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 from PIL import Image, ImageDraw
 
-from render import common
+from render import brawl, common, rumble, toss, trashwar
 from render.common import Colour
+from rules.base import Game
+from rules.brawl import BRAWL
+from rules.rumble import RUMBLE
+from rules.toss import TOSS
+from rules.trashwar import TRASH_WAR
 
 OUTLINE: Colour = (20, 20, 20)
 
@@ -62,3 +70,51 @@ def test_cached_text_matches_pillows_own_drawing(
             fresh_text(expected, xy, text, size, common.INK, anchor, stroke, bold)
             common.draw_text(drawn, xy, text, size, common.INK, anchor, stroke, bold)
             assert drawn.tobytes() == expected.tobytes(), (mode, xy, size)
+
+
+def clear_render_caches() -> None:
+    """Forget every cached layer, sprite and text mask in render/."""
+    for module in (common, rumble, trashwar, brawl, toss):
+        for value in vars(module).values():
+            if hasattr(value, "cache_clear"):
+                value.cache_clear()
+
+
+def observations(game: Game, seats: int, steps: int) -> list[Any]:
+    """Public observations of the first `steps` states of a seeded random game, in order, as
+    a channel sees them press after press."""
+    rng = random.Random(16)
+    state = game.new_game(seats, {}, 16)
+    seen = [game.observe(state, None)]
+    while len(seen) < steps and game.outcome(state) is None:
+        seat = min(game.to_act(state))
+        state = game.apply(state, seat, rng.choice(game.legal_actions(state, seat))).state
+        seen.append(game.observe(state, None))
+    return seen
+
+
+BOARDS: dict[str, tuple[Game, Callable[[Any, list[str]], Image.Image]]] = {
+    "rumble": (RUMBLE, rumble.dungeon_image),
+    "trashwar": (TRASH_WAR, trashwar.battlefield_image),
+    "brawl": (BRAWL, brawl.table_image),
+    "toss": (TOSS, toss.bin_image),
+}
+
+
+@pytest.mark.parametrize("board", list(BOARDS))
+def test_boards_from_warm_caches_equal_fresh_draws(board: str) -> None:
+    """A game's boards drawn one after another (then again, backwards), with backgrounds,
+    piles, sprites and text reused from earlier boards, have exactly the pixels of the
+    same boards drawn with every cache empty: nothing cached is stale or drawn on."""
+    game, draw = BOARDS[board]
+    names = ["Alice", "Bob", "Carol"]
+    seen = observations(game, 3, 40)[::3]
+    clear_render_caches()
+    fresh = []
+    for obs in seen:
+        fresh.append(draw(obs, names).tobytes())
+        clear_render_caches()
+    warm = [draw(obs, names).tobytes() for obs in seen]
+    again = [draw(obs, names).tobytes() for obs in reversed(seen)]
+    assert warm == fresh
+    assert again == fresh[::-1]
