@@ -7,7 +7,8 @@ with Pillow only, from observations only (see the architecture notes).
 
 Anti-aliasing: Pillow draws shapes without smoothing, so shapes with curves go through a
 mask drawn at SUPERSAMPLE times the size and shrunk once; masks are cached, so after the
-first picture a rounded box costs one `paste`. Text from FreeType is already smooth.
+first picture a rounded box costs one `paste`. Text from FreeType is already smooth; each
+text is rendered once and pasted after that.
 """
 
 from __future__ import annotations
@@ -218,9 +219,11 @@ def draw_text(
     """Draw `text` at `xy` (Pillow anchors: "la" top-left, "mm" centre, "rm" right-middle).
 
     `stroke` outlines the letters (for text over busy backgrounds); `bold` thickens them by
-    drawing twice a pixel apart, as the bundled font has no bold face. `cache` pastes a
-    cached mask of the text instead of rendering it again (no stroke; `xy` is rounded to
-    whole pixels): for text that recurs from picture to picture.
+    drawing twice a pixel apart, as the bundled font has no bold face. Text is rendered once
+    per text, size and sub-pixel position (`text_stamp`) and pasted after that, with the
+    pixels Pillow's `draw.text` gives. `cache` instead rounds `xy` to whole pixels and
+    pastes one mask (no stroke; bold merged into it): what the names, numbers and captions
+    that recur on every picture were drawn with before, kept so they look the same.
     """
     if cache and stroke is None:
         mask, left, top = text_mask(clean_text(text), size, anchor, bold)
@@ -289,7 +292,7 @@ def cached_text_in_box(
     bold: bool = False,
 ) -> int:
     """`text_in_box` with cached text masks, for what recurs on every picture (names,
-    numbers, captions): whole-pixel placement, about ten times faster."""
+    numbers, captions): whole-pixel placement (see `draw_text`)."""
     return text_in_box(image, box, text, size, fill, align, min_size, bold=bold, cache=True)
 
 
