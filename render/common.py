@@ -13,16 +13,15 @@ text is rendered once and pasted after that.
 
 from __future__ import annotations
 
-import io
 import math
-import struct
 import unicodedata
-import zlib
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
 from PIL import Image, ImageDraw, ImageFont
+
+from render.png import to_png
 
 Colour = tuple[int, int, int]
 Box = tuple[int, int, int, int]  # left, top, right, bottom (right and bottom exclusive)
@@ -30,7 +29,6 @@ Size = tuple[int, int]  # width, height
 Align = Literal["left", "center", "right"]
 
 SUPERSAMPLE = 4  # how much larger curved masks are drawn before shrinking
-PNG_COMPRESS_LEVEL = 3  # zlib level: fast to write; size barely matters for a Discord upload
 
 # A dark dungeon-stone palette with warm torch light.
 BACKDROP: Colour = (28, 25, 24)  # the rock around everything
@@ -91,45 +89,6 @@ class Picture:
 
 def picture(image: Image.Image, filename: str) -> Picture:
     return Picture(to_png(image), filename, image.width, image.height)
-
-
-# PNG colour types for the modes we write ourselves (PNG specification, IHDR).
-_PNG_COLOUR_TYPES = {"RGB": 2, "RGBA": 6}
-
-
-def to_png(image: Image.Image) -> bytes:
-    """Encode as PNG, tuned for speed rather than size.
-
-    Pillow tries all five PNG row filters on every row of an RGB picture and offers no way
-    to turn that off; on our flat-colour boards that search costs about twice the
-    compression itself and saves nothing (unfiltered rows compress as small). So RGB and
-    RGBA pictures are written here, unfiltered, straight from Pillow's pixel bytes; the
-    decoded pixels are the same. Other modes go through Pillow.
-    """
-    colour_type = _PNG_COLOUR_TYPES.get(image.mode)
-    if colour_type is None:
-        buffer = io.BytesIO()
-        image.save(buffer, format="PNG", compress_level=PNG_COMPRESS_LEVEL)
-        return buffer.getvalue()
-    width, height = image.size
-    pixels = memoryview(image.tobytes())
-    stride = width * len(image.getbands())
-    # Each row starts with its filter type; 0 is "none".
-    rows = b"\0".join([b"", *(pixels[i : i + stride] for i in range(0, len(pixels), stride))])
-    header = struct.pack(">IIBBBBB", width, height, 8, colour_type, 0, 0, 0)
-    return b"".join(
-        [
-            b"\x89PNG\r\n\x1a\n",
-            _png_chunk(b"IHDR", header),
-            _png_chunk(b"IDAT", zlib.compress(rows, PNG_COMPRESS_LEVEL)),
-            _png_chunk(b"IEND", b""),
-        ]
-    )
-
-
-def _png_chunk(kind: bytes, data: bytes) -> bytes:
-    """One PNG chunk: length, type, data, and the CRC of type and data."""
-    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
 
 # --- text -------------------------------------------------------------------------------

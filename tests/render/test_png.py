@@ -1,4 +1,4 @@
-"""PNG encoding (render.common.to_png): the bytes decode to exactly the pixels drawn."""
+"""PNG encoding (render.png.to_png): the bytes decode to exactly the pixels drawn."""
 
 from __future__ import annotations
 
