@@ -21,7 +21,7 @@ from typing import Literal
 
 from PIL import Image, ImageDraw, ImageFont
 
-from render.png import to_png
+from render.png import to_png as to_png  # re-exported: the games import it from here
 
 Colour = tuple[int, int, int]
 Box = tuple[int, int, int, int]  # left, top, right, bottom (right and bottom exclusive)
