@@ -298,7 +298,7 @@ class TextStamp:
     top: int
 
 
-@lru_cache(maxsize=2048)
+@lru_cache(maxsize=2048)  # masks of a few kB each (a caption ~25 kB)
 def text_stamp(
     text: str, size: int, anchor: str, x_fraction: float, y_fraction: float, stroked: bool
 ) -> TextStamp:
