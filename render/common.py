@@ -356,6 +356,37 @@ def rounded_mask(width: int, height: int, radius: int, alpha: int = 255) -> Imag
     return big.reduce(SUPERSAMPLE)
 
 
+@lru_cache(maxsize=512)
+def rounded_parts(width: int, height: int, radius: int) -> list[tuple[Box, Image.Image | None]]:
+    """The opaque `rounded_mask` in pieces to paste a colour through: the bands of rows and
+    of columns that are wholly inside (no mask needed), and the four corners with their
+    part of the mask. A small box is one piece, the whole mask: one paste is quicker."""
+    mask = rounded_mask(width, height, radius)
+    if width * height < 8000:
+        return [((0, 0, width, height), mask)]
+    pixels = mask.tobytes()
+    inside = b"\xff" * width
+    rows = [y for y in range(height) if pixels[y * width : (y + 1) * width] == inside]
+    column_sums = [sum(pixels[x::width]) for x in range(width)]
+    columns = [x for x in range(width) if column_sums[x] == 255 * height]
+    if not rows or not columns:
+        return [((0, 0, width, height), mask)]
+    top, bottom = rows[0], rows[-1] + 1
+    left, right = columns[0], columns[-1] + 1
+    corners = [
+        (0, 0, left, top),
+        (right, 0, width, top),
+        (0, bottom, left, height),
+        (right, bottom, width, height),
+    ]
+    parts: list[tuple[Box, Image.Image | None]] = [
+        ((0, top, width, bottom), None),
+        ((left, 0, right, height), None),
+    ]
+    parts += [(c, mask.crop(c)) for c in corners if c[2] > c[0] and c[3] > c[1]]
+    return parts
+
+
 def rounded_box(
     image: Image.Image,
     box: Box,
@@ -372,7 +403,12 @@ def rounded_box(
         return
     radius = min(radius, w // 2, h // 2)
     if outline is None:
-        image.paste(fill, (left, top), rounded_mask(w, h, radius, alpha))
+        if alpha < 255:
+            image.paste(fill, (left, top), rounded_mask(w, h, radius, alpha))
+            return
+        # Blending through a mask is slow; only the corners need it (same pixels).
+        for (x0, y0, x1, y1), mask in rounded_parts(w, h, radius):
+            image.paste(fill, (left + x0, top + y0, left + x1, top + y1), mask)
         return
     image.paste(outline, (left, top), rounded_mask(w, h, radius, alpha))
     inner = (left + width, top + width, right - width, bottom - width)

@@ -118,3 +118,31 @@ def test_boards_from_warm_caches_equal_fresh_draws(board: str) -> None:
     again = [draw(obs, names).tobytes() for obs in reversed(seen)]
     assert warm == fresh
     assert again == fresh[::-1]
+
+
+@pytest.mark.parametrize("size", [(420, 64), (200, 41), (90, 90), (600, 30), (12, 9)])
+def test_rounded_box_in_parts_matches_one_masked_paste(size: tuple[int, int]) -> None:
+    """rounded_box pastes the wholly-inside bands without a mask and only the corners
+    through one (rounded_parts, cached): the pixels equal one paste through the whole
+    rounded mask, over a busy background, with and without an outline."""
+    width, height = size
+    rng = random.Random(16)
+    for mode, radius in itertools.product(("RGB", "RGBA"), (0, 5, 12, 40)):
+        background = Image.frombytes(mode, (width + 20, height + 20), rng.randbytes(
+            (width + 20) * (height + 20) * len(mode)
+        ))  # fmt: skip
+        box = (7, 9, 7 + width, 9 + height)
+        expected, drawn = background.copy(), background.copy()
+        r = min(radius, width // 2, height // 2)
+        expected.paste(common.PANEL, box[:2], common.rounded_mask(width, height, r))
+        common.rounded_box(drawn, box, radius, common.PANEL)
+        assert drawn.tobytes() == expected.tobytes(), (mode, radius)
+        inner = (box[0] + 2, box[1] + 2, box[2] - 2, box[3] - 2)
+        expected.paste(common.TORCH, box[:2], common.rounded_mask(width, height, r))
+        expected.paste(
+            common.PANEL,
+            inner[:2],
+            common.rounded_mask(width - 4, height - 4, max(0, r - 2)),
+        )
+        common.rounded_box(drawn, box, radius, common.PANEL, common.TORCH, 2)
+        assert drawn.tobytes() == expected.tobytes(), (mode, radius, "outline")
