@@ -181,8 +181,8 @@ def draw_text(
     drawing twice a pixel apart, as the bundled font has no bold face. Text is rendered once
     per text, size and sub-pixel position (`text_stamp`) and pasted after that, with the
     pixels Pillow's `draw.text` gives. `cache` instead rounds `xy` to whole pixels and
-    pastes one mask (no stroke; bold merged into it): what the names, numbers and captions
-    that recur on every picture were drawn with before, kept so they look the same.
+    pastes a single mask (no stroke; bold merged into it), as `cached_text_in_box` always
+    has drawn.
     """
     if cache and stroke is None:
         mask, left, top = text_mask(clean_text(text), size, anchor, bold)
@@ -190,7 +190,8 @@ def draw_text(
         return
     x, y = xy
     if x >= 0 and y >= 0 and image.mode in ("RGB", "RGBA"):
-        # The same pixels as Pillow's draw.text below, from masks rendered once.
+        # The same pixels as Pillow's draw.text below, from masks rendered once (off the
+        # picture's top or left, Pillow rounds differently: drawn there the slow way).
         (x_fraction, x_whole), (y_fraction, y_whole) = math.modf(x), math.modf(y)
         stamp = text_stamp(
             clean_text(text), size, anchor, x_fraction, y_fraction, stroke is not None
