@@ -7,12 +7,12 @@ with Pillow only, from observations only (see the architecture notes).
 
 Anti-aliasing: Pillow draws shapes without smoothing, so shapes with curves go through a
 mask drawn at SUPERSAMPLE times the size and shrunk once; masks are cached, so after the
-first picture a rounded box costs one `paste`. Text from FreeType is already smooth.
+first picture a rounded box costs one `paste`. Text from FreeType is already smooth; each
+text is rendered once and pasted after that.
 """
 
 from __future__ import annotations
 
-import io
 import math
 import unicodedata
 from dataclasses import dataclass
@@ -21,13 +21,14 @@ from typing import Literal
 
 from PIL import Image, ImageDraw, ImageFont
 
+from render.png import to_png as to_png  # re-exported: the games import it from here
+
 Colour = tuple[int, int, int]
 Box = tuple[int, int, int, int]  # left, top, right, bottom (right and bottom exclusive)
 Size = tuple[int, int]  # width, height
 Align = Literal["left", "center", "right"]
 
 SUPERSAMPLE = 4  # how much larger curved masks are drawn before shrinking
-PNG_COMPRESS_LEVEL = 3  # zlib level: fast to write; size barely matters for a Discord upload
 
 # A dark dungeon-stone palette with warm torch light.
 BACKDROP: Colour = (28, 25, 24)  # the rock around everything
@@ -88,13 +89,6 @@ class Picture:
 
 def picture(image: Image.Image, filename: str) -> Picture:
     return Picture(to_png(image), filename, image.width, image.height)
-
-
-def to_png(image: Image.Image) -> bytes:
-    """Encode as PNG, tuned for speed rather than size."""
-    buffer = io.BytesIO()
-    image.save(buffer, format="PNG", compress_level=PNG_COMPRESS_LEVEL)
-    return buffer.getvalue()
 
 
 # --- text -------------------------------------------------------------------------------
@@ -184,13 +178,29 @@ def draw_text(
     """Draw `text` at `xy` (Pillow anchors: "la" top-left, "mm" centre, "rm" right-middle).
 
     `stroke` outlines the letters (for text over busy backgrounds); `bold` thickens them by
-    drawing twice a pixel apart, as the bundled font has no bold face. `cache` pastes a
-    cached mask of the text instead of rendering it again (no stroke; `xy` is rounded to
-    whole pixels): for text that recurs from picture to picture.
+    drawing twice a pixel apart, as the bundled font has no bold face. Text is rendered once
+    per text, size and sub-pixel position (`text_stamp`) and pasted after that, with the
+    pixels Pillow's `draw.text` gives. `cache` instead rounds `xy` to whole pixels and
+    pastes a single mask (no stroke; bold merged into it), as `cached_text_in_box` always
+    has drawn.
     """
     if cache and stroke is None:
         mask, left, top = text_mask(clean_text(text), size, anchor, bold)
         image.paste(fill, (round(xy[0]) + left, round(xy[1]) + top), mask)
+        return
+    x, y = xy
+    if x >= 0 and y >= 0 and image.mode in ("RGB", "RGBA"):
+        # The same pixels as Pillow's draw.text below, from masks rendered once (off the
+        # picture's top or left, Pillow rounds differently: drawn there the slow way).
+        (x_fraction, x_whole), (y_fraction, y_whole) = math.modf(x), math.modf(y)
+        stamp = text_stamp(
+            clean_text(text), size, anchor, x_fraction, y_fraction, stroke is not None
+        )
+        left, top = int(x_whole) + stamp.left, int(y_whole) + stamp.top
+        for dx in (0, 1) if bold else (0,):
+            if stroke is not None and stamp.stroke is not None:
+                image.paste(stroke, (left + dx, top), stamp.stroke)
+            image.paste(fill, (left + dx, top), stamp.fill)
         return
     draw = ImageDraw.Draw(image)
     shown, face = clean_text(text), font(size)
@@ -242,7 +252,7 @@ def cached_text_in_box(
     bold: bool = False,
 ) -> int:
     """`text_in_box` with cached text masks, for what recurs on every picture (names,
-    numbers, captions): whole-pixel placement, about ten times faster."""
+    numbers, captions): whole-pixel placement (see `draw_text`)."""
     return text_in_box(image, box, text, size, fill, align, min_size, bold=bold, cache=True)
 
 
@@ -275,6 +285,43 @@ def text_mask(
     for dx in (0, 1) if bold else (0,):
         draw.text((dx - x0, -y0), text, font=face, fill=255, anchor=anchor)
     return mask, x0, y0
+
+
+@dataclass(frozen=True)
+class TextStamp:
+    """Text rendered once into "L" masks, placed as Pillow's `draw.text` places it: paste
+    the outline colour through `stroke` (if any), then the fill through `fill`, with the
+    masks' top-left corner at the whole part of the anchor point plus (`left`, `top`)."""
+
+    fill: Image.Image
+    stroke: Image.Image | None
+    left: int
+    top: int
+
+
+@lru_cache(maxsize=2048)  # masks of a few kB each (a caption ~25 kB)
+def text_stamp(
+    text: str, size: int, anchor: str, x_fraction: float, y_fraction: float, stroked: bool
+) -> TextStamp:
+    """The masks `draw.text` would draw for `text` at an anchor point whose fractional
+    parts are `x_fraction`, `y_fraction` (FreeType places glyphs to the sub-pixel)."""
+    face = font(size)
+    stroke_width = 1 if stroked else 0
+    left, top, right, bottom = face.getbbox(text, anchor=anchor, stroke_width=stroke_width)
+    # A pixel of margin each side for the fractional start, and the anchor point inside the
+    # canvas (Pillow splits a negative coordinate differently).
+    x0, y0 = min(0, math.floor(left) - 1), min(0, math.floor(top) - 1)
+    canvas = (max(1, math.ceil(right) - x0 + 2), max(1, math.ceil(bottom) - y0 + 2))
+    at = (x_fraction - x0, y_fraction - y0)
+    fill = Image.new("L", canvas, 0)
+    ImageDraw.Draw(fill).text(at, text, font=face, fill=255, anchor=anchor)
+    outline = None
+    if stroked:  # one draw with fill and outline alike gives just the outline's mask
+        outline = Image.new("L", canvas, 0)
+        ImageDraw.Draw(outline).text(
+            at, text, font=face, fill=255, anchor=anchor, stroke_width=1, stroke_fill=255
+        )
+    return TextStamp(fill, outline, x0, y0)
 
 
 def ink_for(background: Colour) -> Colour:
@@ -310,6 +357,37 @@ def rounded_mask(width: int, height: int, radius: int, alpha: int = 255) -> Imag
     return big.reduce(SUPERSAMPLE)
 
 
+@lru_cache(maxsize=512)
+def rounded_parts(width: int, height: int, radius: int) -> list[tuple[Box, Image.Image | None]]:
+    """The opaque `rounded_mask` in pieces to paste a colour through: the bands of rows and
+    of columns that are wholly inside (no mask needed), and the four corners with their
+    part of the mask. A small box is one piece, the whole mask: one paste is quicker."""
+    mask = rounded_mask(width, height, radius)
+    if width * height < 8000:
+        return [((0, 0, width, height), mask)]
+    pixels = mask.tobytes()
+    inside = b"\xff" * width
+    rows = [y for y in range(height) if pixels[y * width : (y + 1) * width] == inside]
+    column_sums = [sum(pixels[x::width]) for x in range(width)]
+    columns = [x for x in range(width) if column_sums[x] == 255 * height]
+    if not rows or not columns:
+        return [((0, 0, width, height), mask)]
+    top, bottom = rows[0], rows[-1] + 1
+    left, right = columns[0], columns[-1] + 1
+    corners = [
+        (0, 0, left, top),
+        (right, 0, width, top),
+        (0, bottom, left, height),
+        (right, bottom, width, height),
+    ]
+    parts: list[tuple[Box, Image.Image | None]] = [
+        ((0, top, width, bottom), None),
+        ((left, 0, right, height), None),
+    ]
+    parts += [(c, mask.crop(c)) for c in corners if c[2] > c[0] and c[3] > c[1]]
+    return parts
+
+
 def rounded_box(
     image: Image.Image,
     box: Box,
@@ -326,7 +404,12 @@ def rounded_box(
         return
     radius = min(radius, w // 2, h // 2)
     if outline is None:
-        image.paste(fill, (left, top), rounded_mask(w, h, radius, alpha))
+        if alpha < 255:
+            image.paste(fill, (left, top), rounded_mask(w, h, radius, alpha))
+            return
+        # Blending through a mask is slow; only the corners need it (same pixels).
+        for (x0, y0, x1, y1), mask in rounded_parts(w, h, radius):
+            image.paste(fill, (left + x0, top + y0, left + x1, top + y1), mask)
         return
     image.paste(outline, (left, top), rounded_mask(w, h, radius, alpha))
     inner = (left + width, top + width, right - width, bottom - width)

@@ -215,14 +215,12 @@ def draw_bin(obs: TossObservation, names: list[str]) -> bytes:
 def bin_image(obs: TossObservation, names: list[str]) -> Image.Image:
     """The channel's picture as an image (for tests and previews)."""
     view = board_view(obs["bin"])
-    image = _board_background(view).copy()
-    _draw_pieces(image, view, obs["bin"])
+    image = _board_with_pile(view, obs["seats"], _pile_key(obs["bin"])).copy()
     _draw_last_drop(image, view, obs)
     title_bar(image, "Toss It in the Trash", _title_note(obs), TITLE_HEIGHT)
     _draw_caption(image, obs, names)
     for seat in range(obs["seats"]):
         _draw_player(image, obs, names, seat)
-    _draw_reminder(image, obs["seats"])
     _draw_supply(image, obs)
     _draw_counters(image, obs)
     return image
@@ -373,14 +371,28 @@ def look_of(kind: str) -> PieceLook:
     return LOOKS.get(kind, UNKNOWN_LOOK)
 
 
+# A piece as drawn: kind, centre in millimetres, whole degrees turned.
+PileKey = tuple[tuple[str, float, float, int], ...]
+
+
+def _pile_key(pieces: list[BinPiece]) -> PileKey:
+    return tuple(
+        (piece["kind"], piece["x"], piece["y"], round(math.degrees(piece["angle"])) % 360)
+        for piece in pieces
+    )
+
+
 def _draw_pieces(image: Image.Image, view: BinView, pieces: list[BinPiece]) -> None:
-    for piece in pieces:
-        kind = KINDS.get(piece["kind"])
+    _draw_pile(image, view, _pile_key(pieces))
+
+
+def _draw_pile(image: Image.Image, view: BinView, pile: PileKey) -> None:
+    for key, x, y, degrees in pile:
+        kind = KINDS.get(key)
         if kind is None:
             continue
-        degrees = round(math.degrees(piece["angle"])) % 360
-        sprite = _piece_sprite(piece["kind"], kind, view.scale, degrees, "solid")
-        _paste_centred(image, sprite, view.at(piece["x"], piece["y"]))
+        sprite = _piece_sprite(key, kind, view.scale, degrees, "solid")
+        _paste_centred(image, sprite, view.at(x, y))
 
 
 def _paste_centred(image: Image.Image, sprite: Image.Image, centre: tuple[float, float]) -> None:
@@ -559,9 +571,19 @@ _PAINTERS = {
 # --- the bin -----------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=4)
-def _board_background(view: BinView) -> Image.Image:
-    """The board without anything that changes: alley, bin, panels and their labels."""
+@lru_cache(maxsize=8)  # a board is ~2.6 MB in memory: with the one below, at most ~42 MB
+def _board_with_pile(view: BinView, seats: int, pile: PileKey) -> Image.Image:
+    """The background with the pieces in the bin: the pile changes only when someone drops,
+    so the presses in between (choosing cards) start from here."""
+    image = _board_background(view, seats).copy()
+    _draw_pile(image, view, pile)
+    return image
+
+
+@lru_cache(maxsize=8)
+def _board_background(view: BinView, seats: int) -> Image.Image:
+    """The board without anything that changes: alley, bin, panels, their labels and the
+    rules reminder under the players' rows."""
     image = Image.new("RGB", BOARD_SIZE, BACKDROP)
     _draw_alley(image, view)
     _draw_bin_shell(image, view)
@@ -570,6 +592,7 @@ def _board_background(view: BinView) -> Image.Image:
     rounded_box(image, COUNTERS_BOX, 14, PANEL, PANEL_EDGE, 2)
     _draw_text(image, (SUPPLY_BOX[0] + 14, SUPPLY_BOX[1] + 10), "BESIDE THE BIN", 14, TORCH)
     _draw_text(image, (COUNTERS_BOX[0] + 14, COUNTERS_BOX[1] + 10), "COUNTERS", 14, TORCH)
+    _draw_reminder(image, seats)
     return image
 
 
