@@ -1,3 +1,9 @@
 """Shared pytest set-up: the fake Discord fixture (`fake_discord`) for every test."""
 
+import os
+
+# Pictures and the AI run in a thread unless a test turns the worker pool on (a pool per
+# bot would start processes in every test); `WORKERS=2 pytest` runs the suite with pools.
+os.environ.setdefault("WORKERS", "0")
+
 pytest_plugins = ["tests.fakediscord.fixtures"]
