@@ -16,12 +16,14 @@ from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
 import pytest
+from pydantic import ValidationError
 from sqlmodel import col, select
 
 from bot.database import Database
 from bot.games import GAMES
 from bot.models import ActionRecord, GameRecord, Status
 from bot.sessions import Player, SessionService
+from bot.settings import Settings
 from bot.workers import Workers
 from rules.base import rng_for
 
@@ -167,3 +169,13 @@ def test_workers_end_with_a_killed_bot(tmp_path: Path) -> None:
     while any(Path(f"/proc/{pid}").exists() for pid in pids) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not any(Path(f"/proc/{pid}").exists() for pid in pids)
+
+
+def test_the_workers_setting_defaults_to_one_per_core(monkeypatch: pytest.MonkeyPatch) -> None:
+    """WORKERS: one worker per core the bot may use unless set; 0 (a thread) is allowed,
+    a negative count is refused."""
+    monkeypatch.delenv("WORKERS", raising=False)
+    assert Settings(discord_token="x", _env_file=None).workers == len(os.sched_getaffinity(0))
+    assert Settings(discord_token="x", workers=0, _env_file=None).workers == 0
+    with pytest.raises(ValidationError, match="workers"):
+        Settings(discord_token="x", workers=-1, _env_file=None)
