@@ -139,11 +139,11 @@ async def test_a_job_that_kills_every_worker_fails_after_one_retry(pool: Workers
 
 
 def test_workers_end_with_a_killed_bot(tmp_path: Path) -> None:
-    """A bot killed with SIGKILL cannot shut its pool down: its workers end on their own
-    instead of waiting for jobs for ever."""
+    """A bot killed with SIGKILL cannot shut its pool down: its workers (and the fork
+    server they came from) end on their own instead of waiting for jobs for ever."""
     script = textwrap.dedent(
         """
-        import asyncio, os, sys
+        import asyncio
         from bot.workers import Workers
 
         async def main():
@@ -160,15 +160,27 @@ def test_workers_end_with_a_killed_bot(tmp_path: Path) -> None:
     )
     try:
         assert bot.stdout is not None
-        pids = [int(pid) for pid in bot.stdout.readline().split()]
-        assert len(pids) == 2
+        workers = [int(pid) for pid in bot.stdout.readline().split()]
+        assert len(workers) == 2
+        fork_server = int(Path(f"/proc/{workers[0]}/stat").read_text().rsplit(")")[1].split()[1])
+        assert fork_server != bot.pid
     finally:
         bot.kill()
         bot.wait()
+    left = [*workers, fork_server]
     deadline = time.monotonic() + 30
-    while any(Path(f"/proc/{pid}").exists() for pid in pids) and time.monotonic() < deadline:
+    while any(map(running, left)) and time.monotonic() < deadline:
         time.sleep(0.1)
-    assert not any(Path(f"/proc/{pid}").exists() for pid in pids)
+    assert not [pid for pid in left if running(pid)]
+
+
+def running(pid: int) -> bool:
+    """The process exists and has not ended (a zombie waiting to be reaped has ended)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")")[1].split()[0]
+    except FileNotFoundError:
+        return False
+    return state not in ("Z", "X")
 
 
 def test_the_workers_setting_defaults_to_one_per_core(monkeypatch: pytest.MonkeyPatch) -> None:
