@@ -619,9 +619,9 @@ class SessionService:
     async def _play_ai_turns(self, update: Update) -> Update:
         """Let AI seats take every turn that is theirs, one transaction per action (with its
         board entry), and return the update with what they did. The AI thinks in a worker
-        (bot/workers.py) and outside the transaction (a Toss It drop is tried in the simulation many
-        times), so other channels keep being answered meanwhile; the caller holds the
-        channel's lock, so nobody else acts here in between."""
+        (bot/workers.py) and outside the transaction (a Toss It drop is tried in the
+        simulation many times), so other channels keep being answered meanwhile; the caller
+        holds the channel's lock, so nobody else acts here in between."""
         for _ in range(MAX_AI_CHAIN):
             if self.stopping:
                 # Every AI action so far is saved; resume_all plays the rest at the next start.
