@@ -19,6 +19,7 @@ from bot.database import Database
 from bot.health import HealthServer
 from bot.sessions import SessionService
 from bot.settings import DEFAULT_API_BASE, Settings
+from bot.workers import Workers
 
 log = logging.getLogger(__name__)
 
@@ -50,7 +51,9 @@ class TrashTableBot(commands.Bot):
         )
         self.settings = settings
         self.db = Database(settings.database_url)
-        self.sessions = SessionService(self.db)
+        # Jobs are pickled from the cogs' presenters: the workers import the cogs up front.
+        self.workers = Workers(settings.workers, preload=COGS)
+        self.sessions = SessionService(self.db, workers=self.workers)
         self.synced = asyncio.Event()
 
     async def setup_hook(self) -> None:
@@ -62,6 +65,7 @@ class TrashTableBot(commands.Bot):
             discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
         await self.db.wait_until_reachable()
         await self.db.migrate()
+        await self.workers.start()
         for cog in COGS:
             if cog not in self.extensions:  # a login tried again after a failure
                 await self.load_extension(cog)
@@ -77,6 +81,7 @@ class TrashTableBot(commands.Bot):
     async def close(self) -> None:
         await super().close()
         await self.db.close()
+        await self.workers.close()
 
 
 async def run(settings: Settings) -> None:

@@ -37,6 +37,7 @@ from bot.games import GAMES, ai_name
 from bot.models import ACTIVE, ActionRecord, GameRecord, ResultRecord, Status, utcnow
 from bot.outbox import Outbox, record_board, record_clear
 from bot.ratings import ScoreLine, scoreboard, update_ratings
+from bot.workers import Workers, ai_choice
 from rules.base import JSON, Event, Game, IllegalAction, Outcome, rng_for
 
 log = logging.getLogger(__name__)
@@ -121,8 +122,14 @@ def engine_of(game: GameRecord) -> Game:
 
 
 class SessionService:
-    def __init__(self, db: Database, clock: Callable[[], datetime] = utcnow) -> None:
+    def __init__(
+        self,
+        db: Database,
+        clock: Callable[[], datetime] = utcnow,
+        workers: Workers | None = None,
+    ) -> None:
         self.db = db
+        self.workers = workers or Workers(0)  # the AI thinks in a worker process or thread
         self.clock = clock
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self.outbox = Outbox(db)
@@ -620,9 +627,9 @@ class SessionService:
     async def _play_ai_turns(self, update: Update) -> Update:
         """Let AI seats take every turn that is theirs, one transaction per action (with its
         board entry), and return the update with what they did. The AI thinks in a worker
-        thread and outside the transaction (a Toss It drop is tried in the simulation many
-        times), so other channels keep being answered meanwhile; the caller holds the
-        channel's lock, so nobody else acts here in between."""
+        (bot/workers.py) and outside the transaction (a Toss It drop is tried in the
+        simulation many times), so other channels keep being answered meanwhile; the caller
+        holds the channel's lock, so nobody else acts here in between."""
         for _ in range(MAX_AI_CHAIN):
             if self.stopping:
                 # Every AI action so far is saved; resume_all plays the rest at the next start.
@@ -637,7 +644,13 @@ class SessionService:
             if not ai_seats:
                 return update
             seat = ai_seats[0]
-            action = await asyncio.to_thread(self._ai_pick, game, engine, state, seat)
+            action = await self.workers.run(
+                ai_choice,
+                game.kind,
+                engine.observe(state, seat),
+                engine.legal_actions(state, seat),
+                (game.seed, "ai", game.step, seat),
+            )
             async with self.db.transaction() as session:
                 game = update.game = await self._load(session, update.game.id or 0)
                 if game.status != Status.PLAYING or game.state is None:

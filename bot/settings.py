@@ -6,6 +6,7 @@ the bot with a single line naming it (see `load_settings`), never a traceback.
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import Literal, TypeVar
 
@@ -50,6 +51,11 @@ def async_database_url(url: str) -> str:
     return parsed.render_as_string(hide_password=False)
 
 
+def cores() -> int:
+    """The cores this process may run on (a container's or `taskset`'s limit included)."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
 class DatabaseSettings(BaseSettings):
     """The one setting `python -m bot migrate` needs (no Discord token)."""
 
@@ -76,6 +82,9 @@ class Settings(DatabaseSettings):
     # The /healthz endpoint (see bot/health.py): off unless a port is given.
     health_port: int | None = Field(default=None, ge=1, le=65535)
     health_host: str = "127.0.0.1"
+    # Worker processes that draw the pictures and run the AI (bot/workers.py); 0 runs them
+    # in a thread of the bot's own process.
+    workers: int = Field(default_factory=cores, ge=0, le=256)
 
     @field_validator("discord_api_base")
     @classmethod

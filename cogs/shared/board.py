@@ -6,7 +6,6 @@ outbox). A player's own view is an ephemeral reply.
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
 from typing import TYPE_CHECKING
@@ -76,7 +75,7 @@ async def board_message(
     presenter = PRESENTERS[game.kind]
     board = entry.payload
     obs, names = board["view"], board["names"]
-    pictures = await asyncio.to_thread(presenter.board, obs, names, board["since"])
+    pictures = await client.workers.run(presenter.board, obs, names, board["since"])
     header = f"**{engine_of(game).title}** · {presenter.summary(obs, names)}"
     lines = [f"• {line}" for line in board["lines"]]
     playing = game.status == Status.PLAYING
@@ -132,7 +131,7 @@ async def private_reply(
     sessions = client.sessions
     presenter = PRESENTERS[game.kind]
     legal = sessions.legal_for(game, seat) if game.status == Status.PLAYING else []
-    reply = await asyncio.to_thread(presenter.hand, obs, seat_names(game))
+    reply = await client.workers.run(presenter.hand, obs, seat_names(game))
     controls = presenter.hand_controls(obs, legal, lambda action: describe(game, action))
     view = None
     if controls:
@@ -174,7 +173,7 @@ async def narrowed_reply(client: TrashTableBot, game, prefix: str) -> HandReply:
     the chooser's own."""
     presenter = PRESENTERS[game.kind]
     obs = client.sessions.public_view(game)
-    reply = await asyncio.to_thread(presenter.narrowed, obs, prefix, seat_names(game))
+    reply = await client.workers.run(presenter.narrowed, obs, prefix, seat_names(game))
     return reply or HandReply("Choose:")
 
 

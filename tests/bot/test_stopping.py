@@ -9,6 +9,7 @@ import threading
 
 import pytest
 
+from bot import sessions
 from bot.database import Database
 from bot.sessions import RESTARTING, SessionService, UserError
 from rules.rumble import RUMBLE
@@ -53,14 +54,14 @@ async def test_the_stop_waits_for_the_request_in_flight_and_cuts_its_ai_chain(
     assert turn_of(service, game) == 0
 
     thinking, go_on = threading.Event(), threading.Event()
-    real_pick = service._ai_pick
+    real_pick = sessions.ai_choice
 
     def slow_pick(*args):  # the first AI seat thinks until the test lets it go on
         thinking.set()
         go_on.wait(timeout=60)
         return real_pick(*args)
 
-    monkeypatch.setattr(service, "_ai_pick", slow_pick)
+    monkeypatch.setattr(sessions, "ai_choice", slow_pick)
 
     async def press_then_ai():  # what a press does: the player's move, then the AI's turns
         update = await service.act(CHANNEL, game.id, ALICE.user_id, game.step, 0)

@@ -1,0 +1,133 @@
+"""The worker pool: pictures and AI decisions on every core.
+
+One event loop runs the whole bot, and Python threads share one core, so drawing a board or
+letting the AI think in a thread still holds up every other channel. With `WORKERS` above
+0 those jobs run in a pool of worker processes instead, created once per bot process and
+shut down on close, and the event loop only does I/O. `WORKERS=0` runs them in a thread,
+as a small host (or a test) wants.
+
+A job is a module-level function (or a bound method of an object that pickles, such as a
+presenter) and plain data: observations, names, legal actions, a seed tuple. It returns
+PNG bytes (pictures) or an action string. No Discord object, database session or lock ever
+crosses to a worker.
+
+A worker that dies (the OOM killer, say) breaks the whole pool: every job in it fails with
+`BrokenProcessPool`. The pool is then replaced and each of those jobs is tried once more in
+the new one; a job that fails again fails to its caller (the poster retries a board with
+backoff).
+
+Workers are forked from a fork server started from the bot before it has work to do, never
+from the bot itself: forking a process that holds threads and an event loop copies locks
+in whatever state they are in. The fork server imports the game modules once, so a worker
+(or its replacement) starts in milliseconds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import os
+import threading
+from collections.abc import Callable, Iterable
+from concurrent.futures import ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from multiprocessing.connection import wait as wait_for_sentinels
+from typing import Any, TypeVar
+
+from bot.games import GAMES
+from rules.base import JSON, rng_for
+
+log = logging.getLogger(__name__)
+
+START_METHOD = "forkserver"
+# What a worker needs to run any job: the AI's engines (imported by this module) and, named
+# by the caller, the modules whose objects jobs are pickled from (the cogs' presenters).
+BASE_PRELOAD = ("bot.workers",)
+
+Result = TypeVar("Result")
+
+
+def ai_choice(kind: str, observation: JSON, legal: list[str], seed: tuple[Any, ...]) -> str:
+    """The AI's pick for one seat, from that seat's own observation. `seed` holds the
+    arguments of `rng_for` (the game's seed, "ai", the step, the seat), so the pick is
+    exactly the one the same call makes in the bot's own process."""
+    return GAMES[kind].choose(observation, legal, rng_for(*seed))
+
+
+def _exit_with_the_bot() -> None:
+    """Runs first in every worker: end this worker when the bot process ends, however it
+    ends (a kill -9 leaves no one to shut the pool down, and a worker waiting for jobs would
+    wait for ever)."""
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+
+    def watch() -> None:
+        wait_for_sentinels([parent.sentinel])
+        os._exit(0)
+
+    threading.Thread(target=watch, name="exit-with-the-bot", daemon=True).start()
+
+
+class Workers:
+    """`size` worker processes for pictures and AI decisions; 0 runs jobs in a thread."""
+
+    def __init__(self, size: int, preload: Iterable[str] = ()) -> None:
+        self.size = size
+        self.preload = [*BASE_PRELOAD, *preload]
+        self._pool: ProcessPoolExecutor | None = None
+        self._closed = False  # after close a late job (a board drawn while stopping) uses a thread
+        self.replaced = 0  # pools replaced after a worker died, for logs and tests
+
+    async def start(self) -> None:
+        """Start every worker now, off the event loop, so the first press does not wait
+        for the fork server to import the game modules."""
+        if self.size and self._pool is None:
+            self._pool = self._new_pool()
+            await asyncio.to_thread(self._start_processes, self._pool)
+
+    async def run(self, job: Callable[..., Result], *args: Any) -> Result:
+        """`job(*args)` in a worker (or a thread when the pool is off); tried once more in a
+        new pool if a worker died while it was queued or running."""
+        if not self.size or self._closed:
+            return await asyncio.to_thread(job, *args)
+        pool = self._pool or self._replace(None)
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(pool, job, *args)
+        except BrokenProcessPool:
+            pool = self._replace(pool)
+            return await loop.run_in_executor(pool, job, *args)
+
+    def pids(self) -> list[int]:
+        """The worker processes running now (a test kills one)."""
+        processes = getattr(self._pool, "_processes", None) or {}
+        return sorted(processes)
+
+    async def close(self) -> None:
+        """Cancel queued jobs, let running ones finish, and end the workers."""
+        self._closed = True
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
+
+    def _new_pool(self) -> ProcessPoolExecutor:
+        context = multiprocessing.get_context(START_METHOD)
+        context.set_forkserver_preload(self.preload)
+        return ProcessPoolExecutor(self.size, mp_context=context, initializer=_exit_with_the_bot)
+
+    def _replace(self, broken: ProcessPoolExecutor | None) -> ProcessPoolExecutor:
+        """A new pool in place of `broken`, unless another job has replaced it already
+        (every job of a broken pool fails at once; one new pool is enough for them all)."""
+        if self._pool is broken or self._pool is None:
+            if broken is not None:
+                log.warning("a worker process died; starting %d new ones", self.size)
+                broken.shutdown(wait=False, cancel_futures=True)
+                self.replaced += 1
+            self._pool = self._new_pool()
+        return self._pool
+
+    def _start_processes(self, pool: ProcessPoolExecutor) -> None:
+        # The pool starts a process per job while none is idle: `size` jobs start them all.
+        wait([pool.submit(os.getpid) for _ in range(self.size)])

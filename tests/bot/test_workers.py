@@ -1,0 +1,193 @@
+"""The worker pool (bot/workers.py): the AI's picks are the same in a worker process as in
+the bot's own, and a worker that dies is replaced with the job tried once more.
+
+These start real worker processes (WORKERS is 0 for the rest of the suite).
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
+
+import pytest
+from pydantic import ValidationError
+from sqlmodel import col, select
+
+from bot.database import Database
+from bot.games import GAMES
+from bot.models import ActionRecord, GameRecord, Status
+from bot.sessions import Player, SessionService
+from bot.settings import Settings
+from bot.workers import Workers
+from rules.base import rng_for
+
+CHANNEL, GUILD = 500, 900
+ALICE = Player(1, "alice")
+PRESSES = {"rumble": 25, "trashwar": 25, "brawl": 12, "toss": 6}
+
+
+@pytest.fixture
+async def pool():
+    workers = Workers(2)
+    await workers.start()
+    yield workers
+    await workers.close()
+
+
+async def play(db: Database, workers: Workers, kind: str, seed: int) -> list[tuple]:
+    """Alice and two AI seats play `kind`, Alice always taking her first legal action; the
+    action log, after checking every AI action is the one the engine picks with the rng
+    `rng_for(seed, "ai", step, seat)` in this process (what the bot did before the pool)."""
+    service = SessionService(db, workers=workers)
+    game = await service.open_lobby(GUILD, CHANNEL, kind, ALICE, {}, seed=seed)
+    for _ in range(2):
+        game = await service.add_ai(CHANNEL, game.id, ALICE)
+    engine = GAMES[kind]
+    update = await service.play_ai(await service.start(CHANNEL, game.id, ALICE))
+    for _ in range(PRESSES[kind]):
+        game = update.game
+        if game.status != Status.PLAYING:
+            break
+        state = engine.from_json(game.state)
+        assert 0 in engine.to_act(state), "the AI seats have had their turns"
+        action = engine.legal_actions(state, 0)[0]
+        update = await service.play_ai(
+            await service.act(CHANNEL, game.id, ALICE.user_id, game.step, action)
+        )
+    async with db.reading() as session:
+        game = (await session.exec(select(GameRecord))).one()
+        records = (await session.exec(select(ActionRecord).order_by(col(ActionRecord.id)))).all()
+    state = engine.new_game(len(game.seats), dict(game.options), game.seed)
+    for record in records:
+        if record.actor == "ai":
+            seat = record.seat
+            rng = rng_for(game.seed, "ai", record.step, seat)
+            expected = engine.choose(
+                engine.observe(state, seat), engine.legal_actions(state, seat), rng
+            )
+            assert record.action == expected, f"AI at step {record.step}"
+        state = engine.apply(state, record.seat, record.action).state
+    return [(r.step, r.seat, r.actor, r.action) for r in records]
+
+
+@pytest.mark.parametrize("kind", sorted(PRESSES))
+async def test_the_ai_picks_the_same_actions_with_and_without_the_pool(
+    tmp_path: Path, pool: Workers, kind: str
+) -> None:
+    """Issue 16: the AI's rng is built in the worker from the same seed arguments, so a
+    game plays out action for action as it does with the AI in the bot's own process."""
+    logs = []
+    for name, workers in (("thread", Workers(0)), ("pool", pool)):
+        db = Database(f"sqlite+aiosqlite:///{tmp_path / name}.db")
+        await db.create_tables()
+        try:
+            logs.append(await play(db, workers, kind, seed=11))
+        finally:
+            await db.close()
+    in_thread, in_pool = logs
+    assert any(actor == "ai" for _step, _seat, actor, _action in in_pool)
+    assert in_pool == in_thread
+
+
+def die_once(marker: str) -> int:
+    """A job that kills its own worker the first time it runs (as the OOM killer would),
+    then answers with its process id."""
+    if not os.path.exists(marker):
+        Path(marker).touch()
+        os.kill(os.getpid(), signal.SIGKILL)
+    return os.getpid()
+
+
+def die() -> int:
+    os.kill(os.getpid(), signal.SIGKILL)
+    return 0
+
+
+async def test_a_killed_worker_is_replaced_and_the_next_job_runs(pool: Workers) -> None:
+    """Issue 16: a worker killed from outside breaks the pool; the next job gets a new
+    pool and its answer."""
+    before = pool.pids()
+    assert len(before) == 2
+    os.kill(before[0], signal.SIGKILL)
+    answer = await pool.run(os.getpid)
+    assert answer != before[0] and answer in pool.pids()
+    assert await pool.run(os.getpid) in pool.pids()
+
+
+async def test_a_job_whose_worker_dies_is_tried_once_more(pool: Workers, tmp_path) -> None:
+    """A job running when its worker died gets one more try in a new pool."""
+    first = pool.pids()
+    answer = await pool.run(die_once, str(tmp_path / "died"))
+    assert pool.replaced == 1
+    assert answer in pool.pids() and answer not in first
+
+
+async def test_a_job_that_kills_every_worker_fails_after_one_retry(pool: Workers) -> None:
+    """Only once: a job that kills its worker each time fails to its caller (the poster
+    then retries the delivery later), and the pool still works for the next job."""
+    with pytest.raises(BrokenProcessPool):
+        await pool.run(die)
+    assert pool.replaced == 1
+    assert await pool.run(os.getpid) in pool.pids()
+    assert pool.replaced == 2  # the next job found the pool broken again and replaced it
+
+
+def test_workers_end_with_a_killed_bot(tmp_path: Path) -> None:
+    """A bot killed with SIGKILL cannot shut its pool down: its workers (and the fork
+    server they came from) end on their own instead of waiting for jobs for ever."""
+    script = textwrap.dedent(
+        """
+        import asyncio
+        from bot.workers import Workers
+
+        async def main():
+            workers = Workers(2)
+            await workers.start()
+            print(*workers.pids(), flush=True)
+            await asyncio.sleep(120)
+
+        asyncio.run(main())
+        """
+    )
+    bot = subprocess.Popen(
+        [sys.executable, "-c", script], stdout=subprocess.PIPE, text=True, cwd=Path.cwd()
+    )
+    try:
+        assert bot.stdout is not None
+        workers = [int(pid) for pid in bot.stdout.readline().split()]
+        assert len(workers) == 2
+        fork_server = int(Path(f"/proc/{workers[0]}/stat").read_text().rsplit(")")[1].split()[1])
+        assert fork_server != bot.pid
+    finally:
+        bot.kill()
+        bot.wait()
+    left = [*workers, fork_server]
+    deadline = time.monotonic() + 30
+    while any(map(running, left)) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not [pid for pid in left if running(pid)]
+
+
+def running(pid: int) -> bool:
+    """The process exists and has not ended (a zombie waiting to be reaped has ended)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")")[1].split()[0]
+    except FileNotFoundError:
+        return False
+    return state not in ("Z", "X")
+
+
+def test_the_workers_setting_defaults_to_one_per_core(monkeypatch: pytest.MonkeyPatch) -> None:
+    """WORKERS: one worker per core the bot may use unless set; 0 (a thread) is allowed,
+    a negative count is refused."""
+    monkeypatch.delenv("WORKERS", raising=False)
+    assert Settings(discord_token="x", _env_file=None).workers == len(os.sched_getaffinity(0))
+    assert Settings(discord_token="x", workers=0, _env_file=None).workers == 0
+    with pytest.raises(ValidationError, match="workers"):
+        Settings(discord_token="x", workers=-1, _env_file=None)

@@ -1,0 +1,200 @@
+"""CPU milliseconds per press: what one press costs the bot (render, AI, database).
+
+    python -m tests.cpu_per_press [--workers 0 2] [--games 2]
+
+The bot runs as its own process (`python -m bot`, as in production) against the fake
+Discord in this process. For each game, three users and an AI seat play a fixed set of
+seeded games one after another, pressing as people do (slash commands, buttons, menus).
+The figure is the CPU time the bot's process and its workers spent while those games were
+played, read from /proc, divided by the presses (every interaction the users sent). It is
+printed apart for the bot's own process (the event loop: Discord, database, sessions) and
+its workers (pictures and the AI's picks; with WORKERS=0 those run inside the bot).
+
+The players and the fake Discord run in this process, so their CPU is not counted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import os
+import random
+import signal
+import tempfile
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+from bot.database import Database
+from bot.sessions import SessionService
+from bot.settings import cores
+from tests.e2e import brawl_play, play, toss_play, trashwar_play
+from tests.e2e.conftest import Table
+from tests.e2e.process import BotProcess
+from tests.e2e.test_brawl_game import open_brawl
+from tests.e2e.test_rumble_game import open_and_start
+from tests.e2e.test_toss_game import open_toss
+from tests.e2e.test_trashwar_game import open_war
+from tests.fakediscord import FakeDiscord, FakeMessage
+
+TICK_MS = 1000 / os.sysconf("SC_CLK_TCK")
+
+
+def cpu_ms(pid: int) -> tuple[float, float]:
+    """CPU milliseconds used so far by `pid` itself and by all its descendants (the fork
+    server and the workers, with any workers they have already reaped)."""
+    own = _times(pid)
+    descendants = 0.0
+    pending = _children(pid)
+    while pending:
+        child = pending.pop()
+        times = _times(child)
+        descendants += times[0] + times[1] + times[2] + times[3]
+        pending += _children(child)
+    return (own[0] + own[1]) * TICK_MS, descendants * TICK_MS
+
+
+def _times(pid: int) -> list[float]:
+    """utime, stime, cutime, cstime in clock ticks (fields 14 to 17 of /proc/PID/stat; the
+    process name, field 2, may hold spaces, so count from its closing parenthesis)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except FileNotFoundError:  # ended between listing and reading
+        return [0.0] * 4
+    return [float(x) for x in stat.rsplit(")", 1)[1].split()[11:15]]
+
+
+def _children(pid: int) -> list[int]:
+    found: list[int] = []
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        with contextlib.suppress(FileNotFoundError):  # a thread that has just ended
+            found += [int(child) for child in (task / "children").read_text().split()]
+    return found
+
+
+@dataclass(frozen=True)
+class Kind:
+    """How to play one game through the fake Discord: open a seeded game (the seeds give
+    short games), its board messages, and play it to the end."""
+
+    open: Callable[[Table, Any], Awaitable[None]]
+    seeds: tuple[Any, ...]
+    boards: Callable[[FakeDiscord], list[FakeMessage]]
+    play: Callable[[Any, FakeDiscord, dict[int, Any], random.Random], Awaitable[object]]
+
+
+KINDS = {
+    "rumble": Kind(
+        open_and_start,
+        (11, 12),
+        play.boards,
+        lambda _bot, fake, players, rng: play.play_to_the_end(fake, players, rng),
+    ),
+    "trashwar": Kind(
+        open_war,
+        (12, 30),
+        trashwar_play.battlefields,
+        lambda _bot, fake, players, rng: trashwar_play.play_to_the_end(fake, players, rng),
+    ),
+    "brawl": Kind(
+        lambda table, seed: open_brawl(table, *seed),
+        (("round-rummage", 247), ("king-of-the-heap", 118)),
+        brawl_play.alley_boards,
+        lambda bot, fake, players, _rng: brawl_play.play_to_the_end(bot, fake, players),
+    ),
+    "toss": Kind(
+        open_toss,
+        (3, 8),
+        toss_play.bin_boards,
+        lambda _bot, fake, players, rng: toss_play.play_to_the_end(fake, players, rng),
+    ),
+}
+
+
+@dataclass(frozen=True)
+class Figure:
+    kind: str
+    presses: int
+    bot_ms: float
+    workers_ms: float
+
+    def line(self, workers: int) -> str:
+        per = 1 / max(self.presses, 1)
+        return (
+            f"{self.kind:<9} WORKERS={workers:<2} presses {self.presses:4d}  "
+            f"CPU per press {(self.bot_ms + self.workers_ms) * per:6.1f} ms "
+            f"(bot process {self.bot_ms * per:5.1f}, workers {self.workers_ms * per:5.1f})"
+        )
+
+
+async def play_one(game: Kind, seed: Any, table: Table, stand_in: object) -> None:
+    fake = table.fake
+    shown = len(game.boards(fake))
+    await game.open(table, seed)
+    await fake.wait_for(lambda: len(game.boards(fake)) > shown, timeout=30, what="a board")
+    players = {u.id: u for u in table.players}
+    await game.play(stand_in, fake, players, random.Random(4))
+
+
+async def measure(workers: int, kinds: list[str], games: int) -> list[Figure]:
+    figures = []
+    with tempfile.TemporaryDirectory() as folder:
+        database = Path(folder) / "games.db"
+        async with FakeDiscord() as fake:
+            table = Table(fake)
+            bot = await BotProcess.start(
+                fake, database, Path(folder) / "bot.log", WORKERS=str(workers)
+            )
+            # The Brawl players read their own view from the database (see brawl_play).
+            reader = Database(f"sqlite+aiosqlite:///{database}")
+            try:
+                await bot.connected(fake, syncs=0)
+                stand_in = SimpleNamespace(sessions=SessionService(reader))
+                for kind in kinds:
+                    await fake.settle()
+                    pressed = len(fake.interactions)
+                    before = cpu_ms(bot.process.pid)
+                    for seed in (KINDS[kind].seeds * games)[:games]:
+                        await play_one(KINDS[kind], seed, table, stand_in)
+                    await fake.settle()
+                    after = cpu_ms(bot.process.pid)
+                    figures.append(
+                        Figure(
+                            kind,
+                            len(fake.interactions) - pressed,
+                            after[0] - before[0],
+                            after[1] - before[1],
+                        )
+                    )
+                    print(figures[-1].line(workers), flush=True)
+            finally:
+                await reader.close()
+                # Not `bot.signal()`: it takes the bot's first child (the fork server) for
+                # the bot itself, as under `unshare`.
+                os.kill(bot.process.pid, signal.SIGTERM)
+                try:
+                    await bot.exit_code()  # a clean stop, within the promised 10 s
+                finally:
+                    await bot.end()
+    return figures
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--workers", type=int, nargs="+", default=[0, cores()], help="WORKERS values to compare"
+    )
+    parser.add_argument("--games", type=int, default=2, help="seeded games of each kind")
+    parser.add_argument("kinds", nargs="*", metavar="GAME", help=f"any of {', '.join(KINDS)}")
+    options = parser.parse_args()
+    if unknown := set(options.kinds) - set(KINDS):
+        parser.error(f"no such game: {', '.join(sorted(unknown))}")
+    for workers in options.workers:
+        asyncio.run(measure(workers, options.kinds or list(KINDS), options.games))
+
+
+if __name__ == "__main__":
+    main()
