@@ -85,7 +85,7 @@ async def test_the_ai_picks_the_same_actions_with_and_without_the_pool(
     logs = []
     for name, workers in (("thread", Workers(0)), ("pool", pool)):
         db = Database(f"sqlite+aiosqlite:///{tmp_path / name}.db")
-        await db.create_tables()
+        await db.migrate()
         try:
             logs.append(await play(db, workers, kind, seed=11))
         finally:

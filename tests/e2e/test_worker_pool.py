@@ -21,7 +21,7 @@ async def test_a_war_on_the_worker_pool_plays_on_past_a_killed_worker(
     """Issue 16: with WORKERS=2 three users and an AI play a whole Trash War (boards, hands
     and the AI's picks in the workers); a worker killed as the OOM killer would is replaced
     and the next press still gets its reply and its board."""
-    settings = bot_settings(fake_discord, database).model_copy(update={"workers": 2})
+    settings = bot_settings(fake_discord, f"sqlite:///{database}").model_copy(update={"workers": 2})
     bot = TrashTableBot(settings, guild_ready_timeout=0.1)
     async with running_bot(fake_discord, bot):
         assert len(bot.workers.pids()) == 2, "the workers start with the bot"
