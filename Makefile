@@ -33,6 +33,8 @@ test: lint
 # 35 minutes in all on two cores) and the Toss bin measurement.
 bench: $(VENV)/.installed
 	$(BIN)/python -m tests.bench
-	PLAYOUT_GAMES=1000 $(BIN)/pytest -q -rP tests/rules/test_brawl_playouts.py
+	PLAYOUT_GAMES=1000 $(BIN)/pytest -q -rP tests/rules/test_rumble_playouts.py \
+		tests/rules/test_trashwar_playouts.py tests/rules/test_brawl_playouts.py
 	PLAYOUT_GAMES=500 $(BIN)/pytest -q -rP tests/rules/test_toss_playouts.py
 	$(BIN)/python -m tests.toss_measure --games 20 --random-games 400 --quiet
+	$(BIN)/python -m tests.cpu_per_press --workers 0 2

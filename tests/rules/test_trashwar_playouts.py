@@ -18,6 +18,7 @@ test over any sequence of legal actions. At every step:
 from __future__ import annotations
 
 import json
+import os
 import random
 import statistics
 import time
@@ -43,7 +44,9 @@ from tests.rules.test_trashwar import card_list
 
 STEP_CAP = 4000
 WHOLE_VIEW_STEPS = 20  # steps of each playout whose seat views are compared whole
-GAMES = 1000
+# Seeded games in `make test`; `make bench` plays the full 1,000 (PLAYOUT_GAMES=1000), kept
+# out of the suite so it stays well under ten minutes on a busy machine.
+GAMES = int(os.environ.get("PLAYOUT_GAMES", "300"))
 ALL_CARDS = list(range(112))
 VIEW_KEYS = TrashWarObservation.__required_keys__
 PHASES_WITH_FLIGHT = ("defend", "bat")
@@ -185,7 +188,7 @@ def play_game(seed: int) -> State:
     return state
 
 
-def test_a_thousand_seeded_games_end_with_every_invariant_kept() -> None:
+def test_seeded_games_end_with_every_invariant_kept() -> None:
     start = time.perf_counter()
     games = [play_game(seed) for seed in range(GAMES)]
     took = time.perf_counter() - start
