@@ -4,11 +4,35 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 
 import discord
 
 from bot.client import run
-from bot.settings import load_settings
+from bot.settings import Settings, load_settings
+
+
+async def watch_the_loop(threshold_ms: int) -> None:
+    """Diagnostics for the capacity benchmark (tests/capacity.py), on when LOOP_WATCHDOG_MS is
+    set: a short sleep that wakes late means something held the event loop that long."""
+    loop, tick = asyncio.get_running_loop(), 0.01
+    while True:
+        before = loop.time()
+        await asyncio.sleep(tick)
+        late_ms = (loop.time() - before - tick) * 1000
+        if late_ms > threshold_ms:
+            logging.getLogger("bot.watchdog").warning("event loop blocked %d ms", late_ms)
+
+
+async def run_watched(settings: Settings) -> None:
+    watchdog = os.environ.get("LOOP_WATCHDOG_MS")
+    if not watchdog:
+        return await run(settings)
+    watching = asyncio.create_task(watch_the_loop(int(watchdog)))
+    try:
+        await run(settings)
+    finally:
+        watching.cancel()
 
 
 def main() -> None:
@@ -22,7 +46,7 @@ def main() -> None:
         max(logging.INFO, logging.getLevelName(settings.log_level))
     )
     try:
-        asyncio.run(run(settings))
+        asyncio.run(run_watched(settings))
     except discord.LoginFailure:
         raise SystemExit("Setting DISCORD_TOKEN is invalid: Discord refused it") from None
     except KeyboardInterrupt:
