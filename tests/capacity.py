@@ -341,6 +341,7 @@ class Step:
     blocks: list[int]
     stalls: list[str]
     failed: int
+    load: float  # the machine's 1-minute load average at the window's end
 
     @property
     def cpu_ms_per_press(self) -> float:
@@ -423,6 +424,7 @@ async def measure(
                 await asyncio.sleep(max(0.0, measured.window[1] - time.monotonic()))
                 cpu1 = sum(cpu_seconds(bot.pid) for bot in bots)
                 bench_cpu, log_to = time.process_time() - bench0, log.stat().st_size
+                load = os.getloadavg()[0]
                 # the presses sent just before the end get their results
                 _, late = await asyncio.wait(tasks, timeout=WAIT)
                 for task in late:
@@ -444,13 +446,14 @@ async def measure(
         blocks=[int(ms) for ms in BLOCKED.findall(window_log)],
         stalls=measured.stalls,
         failed=sum(rec.failed for rec in sent),
+        load=load,
     )
 
 
 HEADER = (
     f"{'N':>4} {'presses':>7} {'/s/game':>7} {'p50':>6} {'p95':>6} {'p99':>6} "
     f"{'board p95':>9} {'CPU ms/press':>12} {'bot cores':>9} {'bench cores':>11} "
-    f"{'loop max':>8} {'>50ms':>5} {'ceiling':>7}"
+    f"{'loop max':>8} {'>50ms':>5} {'ceiling':>7} {'load':>5}"
 )
 
 
@@ -461,7 +464,7 @@ def row(step: Step) -> str:
         f"{step.p(50):>6.0f} {step.p(95):>6.0f} {step.p(99):>6.0f} "
         f"{step.p(95, step.boards):>9.0f} {step.cpu_ms_per_press:>12.1f} "
         f"{step.bot_cpu / step.seconds:>9.2f} {step.bench_cpu / step.seconds:>11.2f} "
-        f"{longest:>8} {len(step.blocks):>5} {step.ceiling:>7.0f}"
+        f"{longest:>8} {len(step.blocks):>5} {step.ceiling:>7.0f} {step.load:>5.1f}"
     )
     if step.stalls or step.failed:
         line += f"  ({len(step.stalls)} tables stalled, {step.failed} presses unanswered in 3 s)"
@@ -475,9 +478,11 @@ async def curve(
     warmup: float,
     seed: int,
     think_mean: float,
+    whole: bool = False,
     report: Callable[[str], None] = print,
 ) -> list[Step]:
-    """Step N up until p95 passes the target; returns every step measured."""
+    """Step N up until p95 passes the target (or through every step, `whole`); returns
+    every step measured."""
     report(
         f"{kind}: {seconds:g} s per step after {warmup:g} s warm-up, think mean {think_mean:g} s"
     )
@@ -487,7 +492,7 @@ async def curve(
         step = await measure(kind, channels, seconds, warmup, seed, think_mean)
         done.append(step)
         report(row(step))
-        if not step.results or step.p(95) > TARGET_P95_MS:
+        if not whole and (not step.results or step.p(95) > TARGET_P95_MS):
             break
     fits = [s for s in done if s.results and s.p(95) <= TARGET_P95_MS]
     capacity = f"{fits[-1].channels} games" if fits else f"fewer than {steps[0]} games"
@@ -510,10 +515,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1, help="think times and choices")
     parser.add_argument("--think", type=float, default=THINK_MEAN, help="mean think seconds")
     parser.add_argument("--steps", help="comma-separated N values instead of 25,50,100,150,200,...")
+    parser.add_argument(
+        "--whole-curve", action="store_true", help="measure every step, past the target too"
+    )
     args = parser.parse_args(argv)
     steps = [int(n) for n in args.steps.split(",")] if args.steps else list(STEPS)
     steps = [n for n in steps if n <= args.max_channels]
-    asyncio.run(curve(args.game, steps, args.seconds, args.warmup, args.seed, args.think))
+    asyncio.run(
+        curve(args.game, steps, args.seconds, args.warmup, args.seed, args.think, args.whole_curve)
+    )
 
 
 if __name__ == "__main__":
