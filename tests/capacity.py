@@ -316,17 +316,34 @@ class Table:
         return pressed
 
 
-def cpu_seconds(pid: int) -> float:
-    """CPU time of a process and all its descendants, live ones and reaped ones, from /proc
-    (a worker pool's processes count with the bot)."""
-    tick = os.sysconf("SC_CLK_TCK")
+def process_tree(pid: int) -> list[int]:
+    """A process and its live descendants (a worker pool's processes count with the bot)."""
     try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
         children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
     except FileNotFoundError:
-        return 0.0  # it has just exited: its time is in its parent's reaped children
-    own = sum(int(f) for f in fields[11:15]) / tick  # utime, stime, cutime, cstime
-    return own + sum(cpu_seconds(int(child)) for child in children)
+        return []  # it has just exited
+    return [pid, *(found for child in children for found in process_tree(int(child)))]
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """CPU time used by these processes, and by their children already reaped, from /proc."""
+    tick, total = os.sysconf("SC_CLK_TCK"), 0.0
+    for pid in pids:
+        with contextlib.suppress(FileNotFoundError):  # it has just exited: its parent has it
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += sum(int(f) for f in fields[11:15]) / tick  # utime, stime, cutime, cstime
+    return total
+
+
+def cpu_wait_seconds(pids: list[int]) -> float:
+    """Time these processes' threads spent ready to run but waiting for a core (the
+    scheduler's run-queue wait): what other work on the machine cost the bot."""
+    total = 0
+    for pid in pids:
+        for task in Path(f"/proc/{pid}/task").glob("*/schedstat"):
+            with contextlib.suppress(FileNotFoundError):
+                total += int(task.read_text().split()[1])
+    return total / 1e9
 
 
 @dataclass
@@ -338,6 +355,7 @@ class Step:
     boards: list[float]
     bot_cpu: float
     bench_cpu: float
+    bot_waited: float  # seconds the bot's threads waited for a core
     blocks: list[int]
     stalls: list[str]
     failed: int
@@ -420,9 +438,11 @@ async def measure(
                 tasks = [asyncio.create_task(table.run()) for table in tables]
                 await asyncio.sleep(max(0.0, start - time.monotonic()))
                 log_from, bench0 = log.stat().st_size, time.process_time()
-                cpu0 = sum(cpu_seconds(bot.pid) for bot in bots)
+                pids = [pid for bot in bots for pid in process_tree(bot.pid)]
+                cpu0, waited0 = cpu_seconds(pids), cpu_wait_seconds(pids)
                 await asyncio.sleep(max(0.0, measured.window[1] - time.monotonic()))
-                cpu1 = sum(cpu_seconds(bot.pid) for bot in bots)
+                pids = [pid for bot in bots for pid in process_tree(bot.pid)]
+                cpu1, waited1 = cpu_seconds(pids), cpu_wait_seconds(pids)
                 bench_cpu, log_to = time.process_time() - bench0, log.stat().st_size
                 load = os.getloadavg()[0]
                 # the presses sent just before the end get their results
@@ -443,6 +463,7 @@ async def measure(
         boards=measured.boards,
         bot_cpu=cpu1 - cpu0,
         bench_cpu=bench_cpu,
+        bot_waited=waited1 - waited0,
         blocks=[int(ms) for ms in BLOCKED.findall(window_log)],
         stalls=measured.stalls,
         failed=sum(rec.failed for rec in sent),
@@ -453,7 +474,7 @@ async def measure(
 HEADER = (
     f"{'N':>4} {'presses':>7} {'/s/game':>7} {'p50':>6} {'p95':>6} {'p99':>6} "
     f"{'board p95':>9} {'CPU ms/press':>12} {'bot cores':>9} {'bench cores':>11} "
-    f"{'loop max':>8} {'>50ms':>5} {'ceiling':>7} {'load':>5}"
+    f"{'loop max':>8} {'>50ms':>5} {'ceiling':>7} {'load':>5} {'bot waited':>10}"
 )
 
 
@@ -464,7 +485,8 @@ def row(step: Step) -> str:
         f"{step.p(50):>6.0f} {step.p(95):>6.0f} {step.p(99):>6.0f} "
         f"{step.p(95, step.boards):>9.0f} {step.cpu_ms_per_press:>12.1f} "
         f"{step.bot_cpu / step.seconds:>9.2f} {step.bench_cpu / step.seconds:>11.2f} "
-        f"{longest:>8} {len(step.blocks):>5} {step.ceiling:>7.0f} {step.load:>5.1f}"
+        f"{longest:>8} {len(step.blocks):>5} {step.ceiling:>7.0f} {step.load:>5.1f} "
+        f"{step.bot_waited / step.seconds:>10.2f}"
     )
     if step.stalls or step.failed:
         line += f"  ({len(step.stalls)} tables stalled, {step.failed} presses unanswered in 3 s)"
