@@ -54,6 +54,10 @@ BLOCKED = re.compile(r"event loop blocked (\d+) ms")
 OVER = "The game is over"
 
 
+class TimeUp(Exception):
+    """The measuring window is over: a table stops instead of making its next press."""
+
+
 class Watch:
     """Follows what the fake Discord records: keeps each channel's messages in order, notes
     when each version of a message appeared (version k at `seen_at[id][k]`) and wakes the
@@ -135,7 +139,11 @@ class Table:
         return time.monotonic() >= self.measured.window[1]
 
     async def think(self) -> None:
-        await asyncio.sleep(self.rng.expovariate(1 / self.think_mean))
+        """A person deciding; no press is started once the window is over."""
+        thinking = self.rng.expovariate(1 / self.think_mean)
+        await asyncio.sleep(min(thinking, max(0.0, self.measured.window[1] - time.monotonic())))
+        if self.time_up:
+            raise TimeUp
 
     async def until(self, check: Callable[[], Any], what: str) -> Any:
         return await self.watch.until(self.channel, check, what)
@@ -211,8 +219,10 @@ class Table:
         try:
             while not self.time_up:
                 await play(await self.start_game())
-        except TimeoutError as stalled:
+        except (TimeoutError, FakeDiscordError) as stalled:  # no answer, or a stale control
             self.measured.stalls.append(str(stalled))
+        except TimeUp:
+            pass
 
     async def play_hand(self, lobby: int) -> None:
         """Trash War and Dumpster Brawl!: the player the board names opens "My hand" and
@@ -227,8 +237,10 @@ class Table:
                 board = await self.until(lambda b=board: self.board(b.id), "next board")
                 continue
             pressed = None
-            while (reply.buttons or reply.selects) and not self.time_up:
+            while reply.buttons or reply.selects:
                 await self.think()
+                if not (reply.buttons or reply.selects):
+                    break  # the reply moved on while they thought (the turn timer, say)
                 versions = len(reply.history)
                 if reply.selects:
                     menu = self.rng.choice(reply.selects)
@@ -241,6 +253,8 @@ class Table:
                     self.note(pressed.interaction, group, len(group.history), board=False)
                     reply, versions = group, len(group.history)
                     await self.think()
+                    if not reply.buttons:
+                        break
                 label = self.rng.choice(reply.buttons).label
                 pressed = await mover.press(reply, label, settle=False)
                 await self.edited(pressed, reply, versions)
