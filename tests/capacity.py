@@ -108,7 +108,6 @@ class Measured:
 
     window: tuple[float, float]
     results: list[float] = field(default_factory=list)
-    boards: list[float] = field(default_factory=list)
     stalls: list[str] = field(default_factory=list)
 
     def counts(self, sent_at: float) -> bool:
@@ -133,6 +132,7 @@ class Table:
         self.rng = random.Random(f"{seed}:{channel.name}")
         self.measured, self.think_mean = measured, think_mean
         self.filename = BOARDS[kind]
+        self.moves: list[InteractionRecord] = []  # presses that play a move
 
     @property
     def time_up(self) -> bool:
@@ -159,36 +159,51 @@ class Table:
                 return message
         return None
 
-    def note(self, rec: InteractionRecord, message: FakeMessage, version: int, board: bool) -> None:
-        """A press's wait until `message` in its `version` (0 = as created) showed it: a
-        private reply (a result) or the board after a move."""
+    def note(self, rec: InteractionRecord, message: FakeMessage, version: int) -> None:
+        """A press's result: `message` in its `version` (0 = as created) showed it."""
         if self.measured.counts(rec.sent_at):
             waited = (self.watch.seen_at[message.id][version] - rec.sent_at) * 1000
-            (self.measured.boards if board else self.measured.results).append(waited)
+            self.measured.results.append(waited)
 
     async def opened(self, pressed: Any) -> FakeMessage:
         """The private reply a press opened, once filled in; its wait is a result."""
         reply = await self.until(lambda: answered(self.fake, pressed), "reply")
-        self.note(pressed.interaction, reply, len(reply.history), board=False)
+        self.note(pressed.interaction, reply, len(reply.history))
         return reply
 
     async def edited(self, pressed: Any, reply: FakeMessage, versions: int) -> None:
-        """Wait for the reply's next version after a press in it (the move shown, or the
-        player's next decision); its wait is a result."""
+        """Wait for the reply's next version after a move pressed in it (the move shown, or
+        the player's next decision); its wait is a result."""
+        self.moves.append(pressed.interaction)
         await self.until(lambda: len(reply.history) > versions, "reply's next version")
-        self.note(pressed.interaction, reply, versions + 1, board=False)
+        self.note(pressed.interaction, reply, versions + 1)
 
     async def next_board(
         self, pressed: Any, board: FakeMessage, is_result: bool = False
     ) -> FakeMessage:
-        """The board after `board`, timed from a move's press; in Rumble, whose moves are
-        not shown in a private reply, it is also that press's result."""
+        """The board after `board`; in Rumble, whose moves show on the board only, it is
+        the result of the move `pressed`."""
         newer = await self.until(lambda: self.board(board.id), "next board")
-        if self.watch.seen_at[newer.id][0] > pressed.interaction.sent_at:
-            self.note(pressed.interaction, newer, 0, board=True)
-            if is_result:
-                self.note(pressed.interaction, newer, 0, board=False)
+        if is_result:
+            self.moves.append(pressed.interaction)
+            if self.watch.seen_at[newer.id][0] > pressed.interaction.sent_at:
+                self.note(pressed.interaction, newer, 0)
         return newer
+
+    def board_waits(self) -> list[float]:
+        """Milliseconds from each move's press to the first board posted after it (a turn
+        of several decisions may post a board before its last press)."""
+        boards = [
+            self.watch.seen_at[m.id][0]
+            for m in self.watch.messages[self.channel.id]
+            if not m.ephemeral and any(a.filename == self.filename for a in m.attachments)
+        ]
+        waits = []
+        for move in self.moves:
+            posted = next((at for at in boards if at > move.sent_at), None)
+            if posted is not None and self.measured.counts(move.sent_at):
+                waits.append((posted - move.sent_at) * 1000)
+        return waits
 
     async def start_game(self) -> int:
         """Open a lobby, the guest joins, the host adds an AI seat and starts, each after a
@@ -250,7 +265,7 @@ class Table:
                     if group is reply:
                         await self.edited(pressed, reply, versions)
                         continue
-                    self.note(pressed.interaction, group, len(group.history), board=False)
+                    self.note(pressed.interaction, group, len(group.history))
                     reply, versions = group, len(group.history)
                     await self.think()
                     if not reply.buttons:
@@ -474,7 +489,7 @@ async def measure(
         seconds=seconds,
         presses=len(sent),
         results=measured.results,
-        boards=measured.boards,
+        boards=[wait for table in tables for wait in table.board_waits()],
         bot_cpu=cpu1 - cpu0,
         bench_cpu=bench_cpu,
         bot_waited=waited1 - waited0,
