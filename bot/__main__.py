@@ -9,12 +9,13 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import os
 
 import discord
 
 from bot.client import run
 from bot.database import Database
-from bot.settings import load_database_settings, load_settings
+from bot.settings import Settings, load_database_settings, load_settings
 
 
 async def migrate(url: str) -> None:
@@ -24,6 +25,29 @@ async def migrate(url: str) -> None:
         await database.migrate()
     finally:
         await database.close()
+
+
+async def watch_the_loop(threshold_ms: int) -> None:
+    """Diagnostics for the capacity benchmark (tests/capacity.py), on when LOOP_WATCHDOG_MS is
+    set: a short sleep that wakes late means something held the event loop that long."""
+    loop, tick = asyncio.get_running_loop(), 0.01
+    while True:
+        before = loop.time()
+        await asyncio.sleep(tick)
+        late_ms = (loop.time() - before - tick) * 1000
+        if late_ms > threshold_ms:
+            logging.getLogger("bot.watchdog").warning("event loop blocked %d ms", late_ms)
+
+
+async def run_watched(settings: Settings) -> None:
+    watchdog = os.environ.get("LOOP_WATCHDOG_MS")
+    if not watchdog:
+        return await run(settings)
+    watching = asyncio.create_task(watch_the_loop(int(watchdog)))
+    try:
+        await run(settings)
+    finally:
+        watching.cancel()
 
 
 def main() -> None:
@@ -43,7 +67,7 @@ def main() -> None:
         max(logging.INFO, logging.getLevelName(settings.log_level))
     )
     try:
-        asyncio.run(run(settings))
+        asyncio.run(run_watched(settings))
     except discord.LoginFailure:
         raise SystemExit("Setting DISCORD_TOKEN is invalid: Discord refused it") from None
     except KeyboardInterrupt:

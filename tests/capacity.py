@@ -1,0 +1,581 @@
+"""Capacity at human pace: how many games one bot process serves before players feel it.
+
+`python -m tests.capacity --game trashwar --max-channels 200 --seconds 60` (part of
+`make bench`; `--help` lists the options). Open-loop load, as a server sees it: in each of N
+channels two people and an AI seat play games of one kind back to back, and a person whose
+turn it is thinks for a time drawn from an exponential distribution (4 s mean, fixed seed)
+before each press (opening "My hand" aside: that is only looking). The bot runs as its own
+process (`python -m bot`) against the fake Discord in this process, with a SQLite file.
+
+For N = 25, 50, 100, 150, 200, ... (each step a fresh bot, a warm-up, then a fixed window) it
+prints press-to-result p50/p95/p99 (from the press to the private reply or the board that
+shows its result, timed where the fake Discord received it), the board after a move, the
+bot's CPU milliseconds per press (the process and its children, from /proc), the longest
+event-loop block the bot's watchdog logged (LOOP_WATCHDOG_MS), and stops once p95 passes
+250 ms. The ceiling the CPU cost implies is cores * 1000 ms / (CPU ms per press * presses
+per second per game).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import os
+import random
+import re
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tests.bench_discord import FIGHT_MENU, MOVE_MENU, answered, percentile, turn_taker
+from tests.e2e import toss_play
+from tests.fakediscord import FakeDiscord, FakeDiscordError, FakeMessage, FakeUser
+from tests.fakediscord.state import Channel, InteractionRecord
+
+ROOT = Path(__file__).resolve().parents[1]
+THINK_MEAN = 4.0  # seconds a person takes to decide, on average
+TARGET_P95_MS = 250.0
+WATCHDOG_MS = 50  # the bot logs every event-loop block longer than this
+STEPS = (25, 50, 100, 150, 200, 300, 400)
+WAIT = 60.0  # seconds a player waits for anything before the table counts as stalled
+BOARDS = {  # the picture each game's board carries
+    "rumble": "dungeon.png",
+    "trashwar": "battlefield.png",
+    "brawl": "alley.png",
+    "toss": "bin.png",
+}
+BLOCKED = re.compile(r"event loop blocked (\d+) ms")
+OVER = "The game is over"
+
+
+class TimeUp(Exception):
+    """The measuring window is over: a table stops instead of making its next press."""
+
+
+class Watch:
+    """Follows what the fake Discord records: keeps each channel's messages in order, notes
+    when each version of a message appeared (version k at `seen_at[id][k]`) and wakes the
+    table waiting on that channel. Press-to-result is taken from these times, so it does not
+    include how late the load driver got round to looking."""
+
+    def __init__(self, fake: FakeDiscord) -> None:
+        self.messages: dict[int, list[FakeMessage]] = defaultdict(list)
+        self.seen_at: dict[int, list[float]] = defaultdict(list)
+        self.changed: dict[int, asyncio.Event] = defaultdict(asyncio.Event)
+        record = fake.state.record
+
+        def recorded(
+            kind: str,
+            *,
+            message: FakeMessage | None = None,
+            interaction: InteractionRecord | None = None,
+        ) -> Any:
+            event = record(kind, message=message, interaction=interaction)
+            if message is not None and kind in ("message_create", "message_update"):
+                self.seen_at[message.id].append(time.monotonic())
+                if kind == "message_create":
+                    self.messages[message.channel.id].append(message)
+            where = message.channel if message else interaction.channel if interaction else None
+            if where is not None:
+                self.changed[where.id].set()
+            return event
+
+        fake.state.record = recorded  # type: ignore[method-assign]
+
+    async def until(self, channel: Channel, check: Callable[[], Any], what: str) -> Any:
+        """`check()` once it is truthy; it is tried again after each change in the channel."""
+        changed = self.changed[channel.id]
+        try:
+            async with asyncio.timeout(WAIT):
+                while True:
+                    changed.clear()  # before checking, so a change meanwhile is not missed
+                    if value := check():
+                        return value
+                    await changed.wait()
+        except TimeoutError:
+            raise TimeoutError(f"#{channel.name}: no {what} in {WAIT:g} s") from None
+
+
+@dataclass
+class Measured:
+    """Samples in milliseconds, for presses sent inside the measuring window."""
+
+    window: tuple[float, float]
+    results: list[float] = field(default_factory=list)
+    stalls: list[str] = field(default_factory=list)
+
+    def counts(self, sent_at: float) -> bool:
+        return self.window[0] <= sent_at < self.window[1]
+
+
+class Table:
+    """One channel: two people and an AI seat playing one kind of game until time is up."""
+
+    def __init__(
+        self,
+        fake: FakeDiscord,
+        watch: Watch,
+        channel: Channel,
+        kind: str,
+        seed: int,
+        measured: Measured,
+        think_mean: float,
+    ) -> None:
+        self.fake, self.watch, self.channel, self.kind = fake, watch, channel, kind
+        self.users = [fake.user("alice"), fake.user("bob")]
+        self.rng = random.Random(f"{seed}:{channel.name}")
+        self.measured, self.think_mean = measured, think_mean
+        self.filename = BOARDS[kind]
+        self.moves: list[InteractionRecord] = []  # presses that play a move
+
+    @property
+    def time_up(self) -> bool:
+        return time.monotonic() >= self.measured.window[1]
+
+    async def think(self) -> None:
+        """A person deciding; no press is started once the window is over."""
+        thinking = self.rng.expovariate(1 / self.think_mean)
+        await asyncio.sleep(min(thinking, max(0.0, self.measured.window[1] - time.monotonic())))
+        if self.time_up:
+            raise TimeUp
+
+    async def until(self, check: Callable[[], Any], what: str) -> Any:
+        return await self.watch.until(self.channel, check, what)
+
+    def board(self, after: int) -> FakeMessage | None:
+        """The newest board in the channel newer than message `after`."""
+        for message in reversed(self.watch.messages[self.channel.id]):
+            if message.id <= after:
+                return None
+            if not message.ephemeral and any(
+                a.filename == self.filename for a in message.attachments
+            ):
+                return message
+        return None
+
+    def note(self, rec: InteractionRecord, message: FakeMessage, version: int) -> None:
+        """A press's result: `message` in its `version` (0 = as created) showed it."""
+        if self.measured.counts(rec.sent_at):
+            waited = (self.watch.seen_at[message.id][version] - rec.sent_at) * 1000
+            self.measured.results.append(waited)
+
+    async def opened(self, pressed: Any) -> FakeMessage:
+        """The private reply a press opened, once filled in; its wait is a result."""
+        reply = await self.until(lambda: answered(self.fake, pressed), "reply")
+        self.note(pressed.interaction, reply, len(reply.history))
+        return reply
+
+    async def edited(self, pressed: Any, reply: FakeMessage, versions: int) -> None:
+        """Wait for the reply's next version after a move pressed in it (the move shown, or
+        the player's next decision); its wait is a result."""
+        self.moves.append(pressed.interaction)
+        await self.until(lambda: len(reply.history) > versions, "reply's next version")
+        self.note(pressed.interaction, reply, versions + 1)
+
+    async def next_board(
+        self, pressed: Any, board: FakeMessage, is_result: bool = False
+    ) -> FakeMessage:
+        """The board after `board`; in Rumble, whose moves show on the board only, it is
+        the result of the move `pressed`."""
+        newer = await self.until(lambda: self.board(board.id), "next board")
+        if is_result:
+            self.moves.append(pressed.interaction)
+            if self.watch.seen_at[newer.id][0] > pressed.interaction.sent_at:
+                self.note(pressed.interaction, newer, 0)
+        return newer
+
+    def board_waits(self) -> list[float]:
+        """Milliseconds from each move's press to the first board posted after it (a turn
+        of several decisions may post a board before its last press)."""
+        boards = [
+            self.watch.seen_at[m.id][0]
+            for m in self.watch.messages[self.channel.id]
+            if not m.ephemeral and any(a.filename == self.filename for a in m.attachments)
+        ]
+        waits = []
+        for move in self.moves:
+            posted = next((at for at in boards if at > move.sent_at), None)
+            if posted is not None and self.measured.counts(move.sent_at):
+                waits.append((posted - move.sent_at) * 1000)
+        return waits
+
+    async def start_game(self) -> int:
+        """Open a lobby, the guest joins, the host adds an AI seat and starts, each after a
+        think. Returns the lobby's id: the new game's boards come after it."""
+        host, guest = self.users
+        seen = self.channel.last_message_id or 0
+        await self.think()
+        await host.slash(f"/{self.kind} new", channel=self.channel, settle=False)
+        lobby = await self.until(
+            lambda: next(
+                (
+                    m
+                    for m in reversed(self.watch.messages[self.channel.id])
+                    if m.id > seen and any(c.label == "Join" for c in m.buttons)
+                ),
+                None,
+            ),
+            "lobby",
+        )
+        for user, label in ((guest, "Join"), (host, "Add AI player"), (host, "Start")):
+            await self.think()
+            pressed = await user.click(label, message=lobby, settle=False)
+            await self.until(lambda p=pressed: p.interaction.acknowledged, label)
+        return int(lobby.id)
+
+    async def run(self) -> None:
+        play = {"rumble": self.play_rumble, "toss": self.play_toss}.get(self.kind, self.play_hand)
+        try:
+            while not self.time_up:
+                await play(await self.start_game())
+        except (TimeoutError, FakeDiscordError) as stalled:  # no answer, or a stale control
+            self.measured.stalls.append(str(stalled))
+        except TimeUp:
+            pass
+
+    async def play_hand(self, lobby: int) -> None:
+        """Trash War and Dumpster Brawl!: the player the board names opens "My hand" and
+        decides in the private reply (a menu may open a narrowed reply whose buttons finish
+        the choice); every decision after a think."""
+        board = await self.until(lambda: self.board(lobby), "first board")
+        while not self.time_up and OVER not in board.content:
+            mover = turn_taker(board, self.users)
+            try:
+                reply = await self.opened(await mover.click("My hand", message=board, settle=False))
+            except FakeDiscordError:  # a newer board took its controls
+                board = await self.until(lambda b=board: self.board(b.id), "next board")
+                continue
+            pressed = None
+            while reply.buttons or reply.selects:
+                await self.think()
+                if not (reply.buttons or reply.selects):
+                    break  # the reply moved on while they thought (the turn timer, say)
+                versions = len(reply.history)
+                if reply.selects:
+                    menu = self.rng.choice(reply.selects)
+                    value = self.rng.choice(menu.options)["value"]
+                    pressed = await mover.select(menu.custom_id, value, message=reply, settle=False)
+                    group = await self.until(lambda p=pressed: answered(self.fake, p), "group")
+                    if group is reply:
+                        await self.edited(pressed, reply, versions)
+                        continue
+                    self.note(pressed.interaction, group, len(group.history))
+                    reply, versions = group, len(group.history)
+                    await self.think()
+                    if not reply.buttons:
+                        break
+                label = self.rng.choice(reply.buttons).label
+                pressed = await mover.press(reply, label, settle=False)
+                await self.edited(pressed, reply, versions)
+            if pressed is None:
+                board = await self.until(lambda b=board: self.board(b.id), "next board")
+            else:
+                board = await self.next_board(pressed, board)
+
+    async def play_rumble(self, lobby: int) -> None:
+        """Rumble in the Dungeon: a fight picked from the board, or a character from the
+        board's menu and then where to, from the private reply's buttons."""
+        board = await self.until(lambda: self.board(lobby), "first board")
+        while not self.time_up and OVER not in board.content:
+            menus = {c.placeholder: c for c in board.selects}
+            if not menus:  # the AI's turn: its moves come on a later board
+                board = await self.until(lambda b=board: self.board(b.id), "next board")
+                continue
+            mover = turn_taker(board, self.users)
+            await self.think()
+            try:
+                if FIGHT_MENU in menus:
+                    value = self.rng.choice(menus[FIGHT_MENU].options)["value"]
+                    pressed = await mover.select(FIGHT_MENU, value, message=board, settle=False)
+                else:
+                    value = self.rng.choice(menus[MOVE_MENU].options)["value"]
+                    picked = await mover.select(MOVE_MENU, value, message=board, settle=False)
+                    reply = await self.opened(picked)
+                    await self.think()
+                    label = self.rng.choice(reply.buttons).label
+                    pressed = await mover.press(reply, label, settle=False)
+            except FakeDiscordError:
+                board = await self.until(lambda b=board: self.board(b.id), "next board")
+                continue
+            board = await self.next_board(pressed, board, is_result=True)
+
+    async def play_toss(self, lobby: int) -> None:
+        """Toss It in the Trash: cards laid down from "My hand", pieces dropped from the
+        board's menus with a random spot and then a random rotation."""
+        by_id = {user.id: user for user in self.users}
+        board = await self.until(lambda: self.board(lobby), "first bin")
+        while not self.time_up and OVER not in board.content:
+            waiting = [by_id[u] for u in toss_play.waiting_ids(board) if u in by_id]
+            pressed = None
+            if waiting:
+                pressed = await self.toss_turn(self.rng.choice(waiting), board)
+            if pressed is None:
+                board = await self.until(lambda b=board: self.board(b.id), "next bin")
+            else:
+                board = await self.next_board(pressed, board)
+
+    async def toss_turn(self, mover: FakeUser, board: FakeMessage) -> Any:
+        """One drop or card; the press whose result is the next bin, or None."""
+        try:
+            if board.selects:  # a spot from the board's menu, then a rotation
+                await self.think()
+                menu = self.rng.choice(board.selects)
+                value = self.rng.choice(menu.options)["value"]
+                reply = await self.opened(
+                    await mover.select(menu.custom_id, value, message=board, settle=False)
+                )
+                choices = reply.buttons
+            else:  # lay down a card from "My hand"
+                reply = await self.opened(await mover.click("My hand", message=board, settle=False))
+                choices = [b for b in reply.buttons if b.label.startswith("Lay down")]
+            if not choices:
+                return None  # chosen already: the bin is on its way
+            await self.think()
+            versions = len(reply.history)
+            pressed = await mover.press(reply, self.rng.choice(choices).label, settle=False)
+        except FakeDiscordError:
+            return None  # a newer bin took this one's controls
+        await self.edited(pressed, reply, versions)
+        return pressed
+
+
+def process_tree(pid: int) -> list[int]:
+    """A process and its live descendants (a worker pool's processes count with the bot)."""
+    try:
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    except FileNotFoundError:
+        return []  # it has just exited
+    return [pid, *(found for child in children for found in process_tree(int(child)))]
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """CPU time used by these processes, and by their children already reaped, from /proc."""
+    tick, total = os.sysconf("SC_CLK_TCK"), 0.0
+    for pid in pids:
+        with contextlib.suppress(FileNotFoundError):  # it has just exited: its parent has it
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += sum(int(f) for f in fields[11:15]) / tick  # utime, stime, cutime, cstime
+    return total
+
+
+def cpu_wait_seconds(pids: list[int]) -> float:
+    """Time these processes' threads spent ready to run but waiting for a core (the
+    scheduler's run-queue wait): what other work on the machine cost the bot."""
+    total = 0
+    for pid in pids:
+        for task in Path(f"/proc/{pid}/task").glob("*/schedstat"):
+            with contextlib.suppress(FileNotFoundError):
+                total += int(task.read_text().split()[1])
+    return total / 1e9
+
+
+@dataclass
+class Step:
+    channels: int
+    seconds: float
+    presses: int
+    results: list[float]
+    boards: list[float]
+    bot_cpu: float
+    bench_cpu: float
+    bot_waited: float  # seconds the bot's threads waited for a core
+    blocks: list[int]
+    stalls: list[str]
+    failed: int
+    load: float  # the machine's 1-minute load average at the window's end
+
+    @property
+    def cpu_ms_per_press(self) -> float:
+        return self.bot_cpu * 1000 / max(1, self.presses)
+
+    @property
+    def presses_per_game_second(self) -> float:
+        return self.presses / self.seconds / self.channels
+
+    @property
+    def ceiling(self) -> float:
+        """Games the machine's cores could serve if the bot had them all."""
+        per_game = self.cpu_ms_per_press * self.presses_per_game_second
+        return (os.cpu_count() or 1) * 1000 / per_game if per_game else 0.0
+
+    def p(self, q: float, values: list[float] | None = None) -> float:
+        values = self.results if values is None else values
+        return percentile(values, q) if values else float("nan")
+
+
+@contextlib.asynccontextmanager
+async def running_bots(fake: FakeDiscord, folder: Path) -> Any:
+    """The bot process(es) under test, logging to a file. One process for now; with
+    sharding this starts one process per shard (SHARD_COUNT, SHARD_IDS) on one shared
+    database, and the CPU and watchdog figures below already sum over the list."""
+    log = folder / "bot.log"
+    env = {
+        **os.environ,
+        "DISCORD_TOKEN": fake.token,
+        "DATABASE_URL": f"sqlite:///{folder}/capacity.db",
+        "DISCORD_API_BASE": fake.api_base,
+        "LOG_LEVEL": "WARNING",
+        "LOOP_WATCHDOG_MS": str(WATCHDOG_MS),
+    }
+    with log.open("a") as out:
+        bots = [
+            await asyncio.create_subprocess_exec(
+                sys.executable,
+                "-m",
+                "bot",
+                env=env,
+                cwd=ROOT,
+                stdin=asyncio.subprocess.DEVNULL,
+                stderr=out,
+            )
+        ]
+    try:
+        yield bots, log
+    finally:
+        for bot in bots:
+            with contextlib.suppress(ProcessLookupError):
+                bot.terminate()
+            await bot.wait()
+
+
+async def measure(
+    kind: str, channels: int, seconds: float, warmup: float, seed: int, think_mean: float
+) -> Step:
+    """One step of the curve: a fresh bot, N tables, `warmup` seconds, then the window."""
+    names = tuple(f"table-{i}" for i in range(channels))
+    fake = FakeDiscord(channels=names, thread=None, settle_timeout=120)
+    await fake.start()
+    watch = Watch(fake)
+    fake.user("alice"), fake.user("bob")  # members before the bot connects, as in a guild
+    with tempfile.TemporaryDirectory() as folder:
+        try:
+            async with running_bots(fake, Path(folder)) as (bots, log):
+                await fake.wait_ready(timeout=60)
+                await asyncio.sleep(2.5)  # discord.py waits for its guilds before it is ready
+                start = time.monotonic() + warmup
+                measured = Measured((start, start + seconds))
+                tables = [
+                    Table(fake, watch, fake.channels[name], kind, seed, measured, think_mean)
+                    for name in names
+                ]
+                tasks = [asyncio.create_task(table.run()) for table in tables]
+                await asyncio.sleep(max(0.0, start - time.monotonic()))
+                log_from, bench0 = log.stat().st_size, time.process_time()
+                pids = [pid for bot in bots for pid in process_tree(bot.pid)]
+                cpu0, waited0 = cpu_seconds(pids), cpu_wait_seconds(pids)
+                await asyncio.sleep(max(0.0, measured.window[1] - time.monotonic()))
+                pids = [pid for bot in bots for pid in process_tree(bot.pid)]
+                cpu1, waited1 = cpu_seconds(pids), cpu_wait_seconds(pids)
+                bench_cpu, log_to = time.process_time() - bench0, log.stat().st_size
+                load = os.getloadavg()[0]
+                # the presses sent just before the end get their results
+                _, late = await asyncio.wait(tasks, timeout=WAIT)
+                for task in late:
+                    task.cancel()
+                with log.open("rb") as text:
+                    text.seek(log_from)
+                    window_log = text.read(log_to - log_from).decode(errors="replace")
+        finally:
+            await fake.stop()
+    sent = [rec for rec in fake.state.interactions.values() if measured.counts(rec.sent_at)]
+    return Step(
+        channels=channels,
+        seconds=seconds,
+        presses=len(sent),
+        results=measured.results,
+        boards=[wait for table in tables for wait in table.board_waits()],
+        bot_cpu=cpu1 - cpu0,
+        bench_cpu=bench_cpu,
+        bot_waited=waited1 - waited0,
+        blocks=[int(ms) for ms in BLOCKED.findall(window_log)],
+        stalls=measured.stalls,
+        failed=sum(rec.failed for rec in sent),
+        load=load,
+    )
+
+
+HEADER = (
+    f"{'N':>4} {'presses':>7} {'/s/game':>7} {'p50':>6} {'p95':>6} {'p99':>6} "
+    f"{'board p95':>9} {'CPU ms/press':>12} {'bot cores':>9} {'bench cores':>11} "
+    f"{'loop max':>8} {'>50ms':>5} {'ceiling':>7} {'load':>5} {'bot waited':>10}"
+)
+
+
+def row(step: Step) -> str:
+    longest = f"{max(step.blocks)} ms" if step.blocks else f"<{WATCHDOG_MS} ms"
+    line = (
+        f"{step.channels:>4} {step.presses:>7} {step.presses_per_game_second:>7.3f} "
+        f"{step.p(50):>6.0f} {step.p(95):>6.0f} {step.p(99):>6.0f} "
+        f"{step.p(95, step.boards):>9.0f} {step.cpu_ms_per_press:>12.1f} "
+        f"{step.bot_cpu / step.seconds:>9.2f} {step.bench_cpu / step.seconds:>11.2f} "
+        f"{longest:>8} {len(step.blocks):>5} {step.ceiling:>7.0f} {step.load:>5.1f} "
+        f"{step.bot_waited / step.seconds:>10.2f}"
+    )
+    if step.stalls or step.failed:
+        line += f"  ({len(step.stalls)} tables stalled, {step.failed} presses unanswered in 3 s)"
+    return line
+
+
+async def curve(
+    kind: str,
+    steps: list[int],
+    seconds: float,
+    warmup: float,
+    seed: int,
+    think_mean: float,
+    whole: bool = False,
+    report: Callable[[str], None] = print,
+) -> list[Step]:
+    """Step N up until p95 passes the target (or through every step, `whole`); returns
+    every step measured."""
+    report(
+        f"{kind}: {seconds:g} s per step after {warmup:g} s warm-up, think mean {think_mean:g} s"
+    )
+    report(HEADER)
+    done: list[Step] = []
+    for channels in steps:
+        step = await measure(kind, channels, seconds, warmup, seed, think_mean)
+        done.append(step)
+        report(row(step))
+        if not whole and (not step.results or step.p(95) > TARGET_P95_MS):
+            break
+    fits = [s for s in done if s.results and s.p(95) <= TARGET_P95_MS]
+    capacity = f"{fits[-1].channels} games" if fits else f"fewer than {steps[0]} games"
+    costed = (fits or done)[-1]  # the CPU cost at the busiest load that still fit
+    report(
+        f"{kind}: capacity {capacity} at p95 <= {TARGET_P95_MS:g} ms (one process); "
+        f"the CPU cost at N={costed.channels} ({costed.cpu_ms_per_press:.1f} ms a press, "
+        f"{costed.presses_per_game_second:.3f} presses/s a game) implies a ceiling of "
+        f"{costed.ceiling:.0f} on {os.cpu_count()} cores"
+    )
+    return done
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", choices=sorted(BOARDS), required=True)
+    parser.add_argument("--max-channels", type=int, default=200, help="the largest N to try")
+    parser.add_argument("--seconds", type=float, default=60.0, help="measuring window per N")
+    parser.add_argument("--warmup", type=float, default=15.0, help="seconds before measuring")
+    parser.add_argument("--seed", type=int, default=1, help="think times and choices")
+    parser.add_argument("--think", type=float, default=THINK_MEAN, help="mean think seconds")
+    parser.add_argument("--steps", help="comma-separated N values instead of 25,50,100,150,200,...")
+    parser.add_argument(
+        "--whole-curve", action="store_true", help="measure every step, past the target too"
+    )
+    args = parser.parse_args(argv)
+    steps = [int(n) for n in args.steps.split(",")] if args.steps else list(STEPS)
+    steps = [n for n in steps if n <= args.max_channels]
+    asyncio.run(
+        curve(args.game, steps, args.seconds, args.warmup, args.seed, args.think, args.whole_curve)
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,17 @@
+"""The capacity benchmark's machinery (tests/capacity.py) on a tiny load: two Trash War
+tables with quick thinkers against a real `python -m bot` for a few seconds. It checks the
+benchmark measures something (samples, presses, the bot's CPU), never how fast."""
+
+from __future__ import annotations
+
+from tests.capacity import measure
+
+
+async def test_two_tables_give_press_to_result_samples_and_bot_cpu() -> None:
+    step = await measure("trashwar", 2, seconds=6, warmup=1, seed=1, think_mean=0.3)
+    assert not step.stalls
+    assert step.results, "no press-to-result samples"
+    assert step.boards, "no board-after-a-move samples"
+    assert step.presses >= len(step.boards)  # every timed move was a counted press
+    assert step.bot_cpu > 0  # the bot process's CPU, read from /proc
+    assert step.cpu_ms_per_press > 0
