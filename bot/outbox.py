@@ -145,6 +145,17 @@ class Outbox:
                 return entries[:index]
         return entries
 
+    async def close_open(self) -> None:
+        """Stopping: a board held open for the AI's next moves is shown as it stands (the
+        player's move); the AI's moves after the next start get a board of their own."""
+        async with self.db.transaction() as session:
+            query = select(OutboxEntry).where(
+                col(OutboxEntry.ready).is_(False), col(OutboxEntry.delivered_at).is_(None)
+            )
+            for entry in (await session.exec(query)).all():
+                entry.ready = True
+                session.add(entry)
+
     async def posted(self, entry_id: int, message_id: int) -> OutboxEntry:
         """A board was posted: remember its message (for a retry after a crash) and make it
         the game's board, noting the board it replaces (whose controls go next)."""

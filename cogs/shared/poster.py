@@ -63,6 +63,7 @@ class Poster:
             self._main.cancel()
             await asyncio.gather(self._main, return_exceptions=True)
         try:
+            await self.outbox.close_open()
             for channel_id in await self.outbox.channels_pending():
                 await self._wake(channel_id)
         except Exception:

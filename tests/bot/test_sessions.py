@@ -413,3 +413,23 @@ async def test_stop_clears_controls_through_the_outbox(service: SessionService, 
     entry = (await outbox(db))[-1]
     assert entry.kind == "clear" and sorted(entry.payload["messages"]) == [111, 222]
     assert all(e.ready for e in await outbox(db))
+
+
+async def test_a_clean_stop_lets_go_of_a_board_held_for_the_ai(
+    service: SessionService, db: Database
+) -> None:
+    """Issue 12 (clean stop): a board held back for the AI's next moves is let go when the
+    bot stops (the poster delivers it before it exits), so the player's move is shown; the
+    AI's moves after the next start get a board of their own."""
+    game = await alices_turn(service, (await started(service, ALICE, ai=2)).game)
+    action = RUMBLE.legal_actions(RUMBLE.from_json(game.state), 0)[0]
+    await service.act(CHANNEL, game.id, ALICE.user_id, game.step, action)
+    service.begin_stop()
+    held = (await outbox(db))[-1]
+    assert not held.ready and held not in await service.outbox.pending(CHANNEL)
+    await service.outbox.close_open()
+    assert [e.id for e in await service.outbox.pending(CHANNEL)][-1] == held.id
+    restarted = SessionService(db)
+    await restarted.resume_all()
+    after = (await outbox(db))[-1]
+    assert after.id > held.id and after.ready, "the AI's moves: a new board"

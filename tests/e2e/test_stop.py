@@ -42,6 +42,13 @@ def assert_every_action_matches_its_saved_game(database: Path) -> None:
             assert engine.to_json(replayed) == json.loads(state), game_id
 
 
+def assert_nothing_left_to_show(database: Path) -> None:
+    """The clean stop delivered the outbox: every board and cleared control is shown."""
+    with sqlite3.connect(database) as db:
+        (pending,) = db.execute("SELECT count(*) FROM outbox WHERE delivered_at IS NULL").fetchone()
+    assert pending == 0, f"{pending} outbox entries left undelivered"
+
+
 async def open_rumble(table: Table) -> dict[int, object]:
     await table.alice.slash("/rumble new", seed=21)
     await table.bob.click("Join")
@@ -105,6 +112,7 @@ async def test_sigterm_during_busy_games_stops_cleanly_and_they_play_on(
             pass  # its second step (a direction button) came after the bot had gone
         await fake.wait_disconnected()
         assert_every_action_matches_its_saved_game(database)
+        assert_nothing_left_to_show(database)
 
         # The next start: the AI goes on in #games, and Rumble plays on from its newest board.
         dropped = len(bin_boards(fake, games))
@@ -119,6 +127,7 @@ async def test_sigterm_during_busy_games_stops_cleanly_and_they_play_on(
         assert bot.text().count("stopped cleanly in") == 2
         await fake.wait_disconnected()
         assert_every_action_matches_its_saved_game(database)
+        assert_nothing_left_to_show(database)
     finally:
         await bot.end()
 
