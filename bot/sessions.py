@@ -643,7 +643,7 @@ class SessionService:
             ai_seats = sorted(s for s in engine.to_act(state) if game.seats[s]["ai"])
             if not ai_seats:
                 return update
-            seat = ai_seats[0]
+            seat, chosen_at = ai_seats[0], game.step
             action = await self.workers.run(
                 ai_choice,
                 game.kind,
@@ -655,6 +655,11 @@ class SessionService:
                 game = update.game = await self._load(session, update.game.id or 0)
                 if game.status != Status.PLAYING or game.state is None:
                     return update
+                if game.step != chosen_at:
+                    # Someone else moved the game on while the AI thought (another process,
+                    # a timer): the choice was for a position that is gone; look again.
+                    log.info("game %s: AI choice for step %s dropped", game.id, chosen_at)
+                    continue
                 state = engine.from_json(game.state)
                 since, first = game.step, len(update.events)
                 state = await self._apply(session, update, engine, state, seat, action, "ai")

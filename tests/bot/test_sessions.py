@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 from datetime import UTC, datetime, timedelta
 
 import pytest
 from sqlmodel import func, select
 
+from bot import sessions
 from bot.database import Database
 from bot.models import (
     ActionRecord,
@@ -433,3 +435,48 @@ async def test_a_clean_stop_lets_go_of_a_board_held_for_the_ai(
     await restarted.resume_all()
     after = (await outbox(db))[-1]
     assert after.id > held.id and after.ready, "the AI's moves: a new board"
+
+
+async def test_an_ai_choice_is_never_applied_to_a_newer_step(
+    db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 16: two processes on one database (here two services, each with its own
+    connection pool) may both let the AI play a game. A choice made at step N is applied
+    only if the game is still at step N inside the applying transaction; otherwise it is
+    dropped and the AI looks again, so the log never holds a move made for another step."""
+    first = SessionService(db)
+    game = await alices_turn(first, (await started(first, ALICE, ai=2)).game)
+    update = await first.act(CHANNEL, game.id, ALICE.user_id, game.step, 0)
+
+    thinking, go_on = threading.Event(), threading.Event()
+    real_choice = sessions.ai_choice
+    calls = 0
+
+    def first_one_slow(*args):  # the first process's AI thinks until the other has moved
+        nonlocal calls
+        calls += 1
+        if calls == 1:
+            thinking.set()
+            go_on.wait(timeout=60)
+        return real_choice(*args)
+
+    monkeypatch.setattr(sessions, "ai_choice", first_one_slow)
+    slow = asyncio.create_task(first.play_ai(update))
+    assert await asyncio.to_thread(thinking.wait, 60)
+    other_db = Database(db.url)
+    try:
+        await SessionService(other_db).resume_all()  # the other process plays the AI's turns
+    finally:
+        await other_db.close()
+    moved_on = await first.get(game.id)
+    go_on.set()
+    await slow
+    final = await first.get(game.id)
+    assert final.step == moved_on.step, "the stale choice was dropped, nothing applied"
+    records = await actions_from(db, 0)
+    assert [r.step for r in records] == sorted({r.step for r in records})
+    state = RUMBLE.new_game(3, final.options, final.seed)
+    for record in records:
+        assert record.step == RUMBLE.step(state)
+        state = RUMBLE.apply(state, record.seat, record.action).state
+    assert RUMBLE.to_json(state) == final.state
