@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import true
+from sqlalchemy import Integer, literal, true
 
 # Discord's snowflakes keep their creation time above bit 22; the shard uses those bits.
 TIMESTAMP_SHIFT = 22
@@ -54,7 +54,9 @@ class Shards:
         """A SQL condition on a guild id column: true for the guilds this process owns."""
         if self.count is None:
             return true()
-        return (guild_id.bitwise_rshift(TIMESTAMP_SHIFT) % self.count).in_(self.ids)
+        # PostgreSQL shifts a bigint by an integer only, so the shift is typed as one.
+        shift = literal(TIMESTAMP_SHIFT, Integer)
+        return (guild_id.bitwise_rshift(shift) % self.count).in_(self.ids)
 
     def __str__(self) -> str:
         if self.count is None:
