@@ -53,7 +53,7 @@ class TrashTableBot(commands.Bot):
         self.db = Database(settings.database_url)
         # Jobs are pickled from the cogs' presenters: the workers import the cogs up front.
         self.workers = Workers(settings.workers, preload=COGS)
-        self.sessions = SessionService(self.db, workers=self.workers)
+        self.sessions = SessionService(self.db, workers=self.workers, shards=settings.shards)
         self.synced = asyncio.Event()
 
     async def setup_hook(self) -> None:
@@ -76,7 +76,7 @@ class TrashTableBot(commands.Bot):
         else:
             await self.tree.sync()
         self.synced.set()
-        log.info("commands synced; %d cogs loaded", len(self.cogs))
+        log.info("commands synced; %d cogs loaded; %s", len(self.cogs), self.sessions.shards)
 
     async def close(self) -> None:
         await super().close()
@@ -84,10 +84,23 @@ class TrashTableBot(commands.Bot):
         await self.workers.close()
 
 
+class ShardedTrashTableBot(TrashTableBot, commands.AutoShardedBot):
+    """The same bot on discord.py's auto-sharded client: one gateway connection per shard
+    this process runs (SHARD_COUNT, SHARD_IDS; see bot/shards.py)."""
+
+
+def make_bot(settings: Settings) -> TrashTableBot:
+    """The bot for these settings: sharded only when SHARD_COUNT is set."""
+    shards = settings.shards
+    if shards.count is None:
+        return TrashTableBot(settings)
+    return ShardedTrashTableBot(settings, shard_count=shards.count, shard_ids=list(shards.ids))
+
+
 async def run(settings: Settings) -> None:
     """Run the bot until SIGTERM or SIGINT, then stop cleanly (see `stop_cleanly`)."""
     point_at_api(settings.discord_api_base)
-    bot = TrashTableBot(settings)
+    bot = make_bot(settings)
     stop_requested = asyncio.Event()
     loop = asyncio.get_running_loop()
     # Handled here rather than left to Python's defaults: as PID 1 in a container a process

@@ -24,6 +24,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.database import Database
 from bot.models import GameRecord, OutboxEntry, Status, utcnow
+from bot.shards import ALL, Shards
 from rules.base import Game
 
 BOARD, CLEAR = "board", "clear"
@@ -120,13 +121,21 @@ async def record_clear(session: AsyncSession, game: GameRecord) -> None:
 class Outbox:
     """The poster's side: read pending entries, record what was posted."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Database, shards: Shards = ALL) -> None:
         self.db = db
         self.signal = Signal()
+        self.shards = shards  # the start-up delivery looks only at our own guilds' games
 
     async def channels_pending(self) -> list[int]:
         async with self.db.reading() as session:
-            query = select(OutboxEntry.channel_id).where(col(OutboxEntry.delivered_at).is_(None))
+            query = (
+                select(OutboxEntry.channel_id)
+                .join(GameRecord, col(GameRecord.id) == OutboxEntry.game_id)
+                .where(
+                    col(OutboxEntry.delivered_at).is_(None),
+                    self.shards.owned(GameRecord.guild_id),
+                )
+            )
             return sorted(set((await session.exec(query)).all()))
 
     async def pending(self, channel_id: int) -> list[OutboxEntry]:
@@ -149,8 +158,14 @@ class Outbox:
         """Stopping: a board held open for the AI's next moves is shown as it stands (the
         player's move); the AI's moves after the next start get a board of their own."""
         async with self.db.transaction() as session:
-            query = select(OutboxEntry).where(
-                col(OutboxEntry.ready).is_(False), col(OutboxEntry.delivered_at).is_(None)
+            query = (
+                select(OutboxEntry)
+                .join(GameRecord, col(GameRecord.id) == OutboxEntry.game_id)
+                .where(
+                    col(OutboxEntry.ready).is_(False),
+                    col(OutboxEntry.delivered_at).is_(None),
+                    self.shards.owned(GameRecord.guild_id),
+                )
             )
             for entry in (await session.exec(query)).all():
                 entry.ready = True

@@ -37,6 +37,7 @@ from bot.games import GAMES, ai_name
 from bot.models import ACTIVE, ActionRecord, GameRecord, ResultRecord, Status, utcnow
 from bot.outbox import Outbox, record_board, record_clear
 from bot.ratings import ScoreLine, scoreboard, update_ratings
+from bot.shards import ALL, Shards
 from bot.workers import Workers, ai_choice
 from rules.base import JSON, Event, Game, IllegalAction, Outcome, rng_for
 
@@ -127,12 +128,15 @@ class SessionService:
         db: Database,
         clock: Callable[[], datetime] = utcnow,
         workers: Workers | None = None,
+        shards: Shards = ALL,
     ) -> None:
         self.db = db
+        # Resume, time and post only the games of guilds on this process's shards.
+        self.shards = shards
         self.workers = workers or Workers(0)  # the AI thinks in a worker process or thread
         self.clock = clock
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
-        self.outbox = Outbox(db)
+        self.outbox = Outbox(db, shards)
         self.stopping = False
         self._in_flight = 0
         self._idle = asyncio.Event()
@@ -676,7 +680,9 @@ class SessionService:
         """After a restart: let the AI finish turns it had not played yet (a press whose
         process died before `play_ai`, or in the middle of it)."""
         async with self.db.reading() as session:
-            query = select(GameRecord).where(GameRecord.status == Status.PLAYING)
+            query = select(GameRecord).where(
+                GameRecord.status == Status.PLAYING, self.shards.owned(GameRecord.guild_id)
+            )
             games = list((await session.exec(query)).all())
         updates = []
         for game in games:
@@ -702,6 +708,7 @@ class SessionService:
                 GameRecord.status == Status.PLAYING,
                 col(GameRecord.turn_deadline).is_not(None),
                 col(GameRecord.turn_deadline) <= now,
+                self.shards.owned(GameRecord.guild_id),
             )
             return list((await session.exec(query)).all())
 

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Literal, TypeVar
+from typing import Annotated, Literal, TypeVar
 
-from pydantic import Field, SecretStr, ValidationError, field_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import Field, SecretStr, ValidationError, ValidationInfo, field_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 from sqlalchemy.engine import make_url
+
+from bot.shards import Shards, parse_shard_ids
 
 DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///data/trash_table.db"
 DEFAULT_API_BASE = "https://discord.com/api/v10"
@@ -85,6 +87,42 @@ class Settings(DatabaseSettings):
     # Worker processes that draw the pictures and run the AI (bot/workers.py); 0 runs them
     # in a thread of the bot's own process.
     workers: int = Field(default_factory=cores, ge=0, le=256)
+    # Discord sharding (bot/shards.py): unset runs every guild in this one process. With a
+    # count, this process runs the shards in SHARD_IDS (`0-1`, `0,2`; unset: all of them).
+    shard_count: int | None = Field(default=None, ge=1, le=1024)
+    shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = None
+
+    @field_validator("shard_count", mode="before")
+    @classmethod
+    def _blank_is_unsharded(cls, value: object) -> object:
+        return None if value == "" else value
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _shard_id_list(cls, value: object) -> object:
+        if value is None or value == "":
+            return None
+        return parse_shard_ids(value) if isinstance(value, str) else value
+
+    @field_validator("shard_ids")
+    @classmethod
+    def _within_the_count(
+        cls, ids: tuple[int, ...] | None, info: ValidationInfo
+    ) -> tuple[int, ...] | None:
+        count = info.data.get("shard_count")
+        if ids is None:
+            return None
+        if count is None:
+            raise ValueError("needs SHARD_COUNT")
+        if not ids or ids[-1] >= count:
+            raise ValueError(f"shard ids run from 0 to {count - 1} with SHARD_COUNT={count}")
+        return ids
+
+    @property
+    def shards(self) -> Shards:
+        if self.shard_count is None:
+            return Shards()
+        return Shards(self.shard_count, self.shard_ids or tuple(range(self.shard_count)))
 
     @field_validator("discord_api_base")
     @classmethod

@@ -754,3 +754,28 @@ async def test_driver_reports_misuse_clearly() -> None:
         with pytest.raises(FakeDiscordError, match="no modal open"):
             await alice.submit_modal()
         assert fake.problems() == []
+
+
+async def test_shards_identify_and_get_only_their_own_guilds_events() -> None:
+    """Discord's sharding: GET /gateway/bot recommends a shard count, each connection
+    IDENTIFYs with [shard_id, shard_count], and a guild's events (READY's guild list,
+    GUILD_CREATE, interactions) go only to the shard (guild_id >> 22) % shard_count."""
+    async with FakeDiscord(recommended_shards=2) as fake:
+        client = discord.AutoShardedClient(intents=discord.Intents.none())
+        with discord_py_pointed_at(fake):
+            task = await start_bot(fake, client, commands=0)
+            try:
+                identified = [f["d"]["shard"] for f in fake.gateway.received if f["op"] == 2]
+                assert sorted(identified) == [[0, 2], [1, 2]]
+                ours = (fake.state.guild.id >> 22) % 2
+                sent = {
+                    shard: [f["t"] for f in session.sent]
+                    for shard, session in fake.gateway.shard_sessions.items()
+                }
+                assert "GUILD_CREATE" in sent[ours] and "GUILD_CREATE" not in sent[1 - ours]
+                guild = client.get_guild(fake.state.guild.id)
+                assert guild is not None and guild.shard_id == ours
+                await fake.gateway.dispatch("TYPING_START", {"channel_id": "1", "user_id": "1"})
+                assert fake.gateway.shard_sessions[1 - ours].sent[-1]["t"] != "TYPING_START"
+            finally:
+                await stop_bot(client, task)

@@ -11,6 +11,7 @@ import pytest
 from sqlalchemy.ext.asyncio import create_async_engine
 
 from bot.settings import SSL_MODES, Settings, async_database_url
+from bot.shards import Shards
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -40,6 +41,10 @@ def run_bot(tmp_path: Path, **env: str) -> subprocess.CompletedProcess[str]:
         ),
         ({"DISCORD_TOKEN": "x", "LOG_LEVEL": "LOUD"}, "LOG_LEVEL is invalid"),
         ({"DISCORD_TOKEN": "x", "DEV_GUILD_ID": "abc"}, "DEV_GUILD_ID is invalid"),
+        ({"DISCORD_TOKEN": "x", "SHARD_COUNT": "0"}, "SHARD_COUNT is invalid"),
+        ({"DISCORD_TOKEN": "x", "SHARD_COUNT": "2", "SHARD_IDS": "2"}, "SHARD_IDS is invalid"),
+        ({"DISCORD_TOKEN": "x", "SHARD_COUNT": "4", "SHARD_IDS": "0-x"}, "SHARD_IDS is invalid"),
+        ({"DISCORD_TOKEN": "x", "SHARD_IDS": "0"}, "SHARD_IDS is invalid"),
     ],
 )
 def test_a_bad_setting_stops_the_bot_with_one_line(tmp_path: Path, env, named) -> None:
@@ -75,3 +80,21 @@ def test_libpq_sslmode_becomes_asyncpgs_ssl(mode: str) -> None:
     _args, options = engine.dialect.create_connect_args(engine.url)
     assert options["ssl"] == mode and "sslmode" not in options
     assert (options["host"], options["password"]) == ("db.example.com", "p")
+
+
+@pytest.mark.parametrize(
+    ("env", "shards"),
+    [
+        ({}, Shards()),
+        ({"SHARD_COUNT": "2"}, Shards(2, (0, 1))),
+        ({"SHARD_COUNT": "4", "SHARD_IDS": "0-1"}, Shards(4, (0, 1))),
+        ({"SHARD_COUNT": "4", "SHARD_IDS": "3, 0,2"}, Shards(4, (0, 2, 3))),
+    ],
+)
+def test_shard_settings_name_the_shards_this_process_runs(
+    monkeypatch: pytest.MonkeyPatch, env: dict[str, str], shards: Shards
+) -> None:
+    """SHARD_COUNT unset is unsharded; SHARD_IDS takes ranges and lists, default all."""
+    for name, value in {"DISCORD_TOKEN": "x", **env}.items():
+        monkeypatch.setenv(name, value)
+    assert Settings(_env_file=None).shards == shards  # type: ignore[call-arg]

@@ -101,8 +101,10 @@ class FakeDiscord:
         allowed_intents: int = PRIVILEGED_INTENTS,
         host: str = "127.0.0.1",
         port: int = 0,
+        recommended_shards: int = 1,
     ) -> None:
         self.clock = FakeClock()
+        self.recommended_shards = recommended_shards  # GET /gateway/bot's "shards"
         self.state = FakeState(self.clock, guild_name=guild_name, bot_name=bot_name)
         self.interaction_timeout = interaction_timeout
         self.token_lifetime = token_lifetime

@@ -71,8 +71,11 @@ class Connection:
 class Session:
     """A gateway session (what RESUME continues): its sequence and sent dispatches."""
 
-    def __init__(self, intents: int, properties: dict[str, Any]) -> None:
+    def __init__(
+        self, intents: int, properties: dict[str, Any], shard: tuple[int, int] = (0, 1)
+    ) -> None:
         self.id = secrets.token_hex(16)
+        self.shard = shard  # [shard_id, shard_count] from IDENTIFY; (0, 1) unsharded
         self.intents = intents
         self.properties = properties
         self.seq = 0
@@ -102,7 +105,10 @@ class Gateway:
         self.allowed_intents = allowed_intents
         self._touch = on_activity
         self.sessions: dict[str, Session] = {}
-        self.session: Session | None = None
+        # The current session of each shard id. A guild's events go only to the session of
+        # its shard, (guild_id >> 22) % shard_count, as Discord sends them.
+        self.shard_sessions: dict[int, Session] = {}
+        self.shard_count = 1
         self.connections: set[Connection] = set()
         self.received: list[dict[str, Any]] = []
         """Every frame the bot sent (op, d), for tests that care (presence updates...)."""
@@ -114,6 +120,18 @@ class Gateway:
         self.changed = asyncio.Event()
 
     # -- public helpers ------------------------------------------------------------
+    def shard_of(self, guild_id: int) -> int:
+        return (guild_id >> 22) % self.shard_count
+
+    @property
+    def session(self) -> Session | None:
+        """The session that receives the guild's events (that of the guild's shard)."""
+        return self.shard_sessions.get(self.shard_of(self.state.guild.id))
+
+    @session.setter
+    def session(self, session: Session) -> None:
+        self.shard_sessions[session.shard[0]] = session
+
     @property
     def connected(self) -> bool:
         s = self.session
@@ -124,7 +142,9 @@ class Gateway:
 
     async def dispatch(self, event: str, data: dict[str, Any]) -> None:
         """Send an event (op 0) to the current session; buffered for RESUME if offline."""
-        session = self.session
+        await self._dispatch_to(self.session, event, data)
+
+    async def _dispatch_to(self, session: Session | None, event: str, data: dict[str, Any]) -> None:
         if session is None:
             return
         session.seq += 1
@@ -268,7 +288,22 @@ class Gateway:
         if intents & PRIVILEGED_INTENTS & ~self.allowed_intents:
             await conn.close(4014, b"Disallowed intent(s).")
             return
-        session = Session(intents, data.get("properties", {}))
+        shard = data.get("shard", [0, 1])
+        if not (
+            isinstance(shard, list)
+            and len(shard) == 2
+            and all(isinstance(n, int) for n in shard)
+            and 0 <= shard[0] < shard[1]
+        ):
+            await conn.close(4010, b"Invalid shard.")
+            return
+        if shard[1] != self.shard_count and any(
+            s.conn is not None for s in self.shard_sessions.values()
+        ):
+            await conn.close(4011, b"Sharding required.")  # one count for every connection
+            return
+        self.shard_count = shard[1]
+        session = Session(intents, data.get("properties", {}), (shard[0], shard[1]))
         session.conn = conn
         conn.session = session
         self.sessions[session.id] = session
@@ -283,7 +318,11 @@ class Gateway:
                 "mfa_enabled": False,
                 "email": None,
             },
-            "guilds": [{"id": str(state.guild.id), "unavailable": True}],
+            "guilds": [
+                {"id": str(guild.id), "unavailable": True}
+                for guild in [state.guild]
+                if self.shard_of(guild.id) == shard[0]
+            ],
             "session_id": session.id,
             "session_type": "normal",
             "resume_gateway_url": self.url,
@@ -299,13 +338,18 @@ class Gateway:
         }
         if "shard" in data:
             ready["shard"] = data["shard"]
-        await self.dispatch("READY", ready)
+        await self._dispatch_to(session, "READY", ready)
+        if self.shard_of(state.guild.id) != shard[0]:
+            self.changed.set()
+            return  # the guild's events belong to another shard's connection
         members = list(state.guild.members.values())
         if not session.has(INTENT_GUILD_MEMBERS):
             # Without the members intent Discord only includes the bot itself.
             members = [state.guild.members[state.bot_user.id]]
-        await self.dispatch(
-            "GUILD_CREATE", state.guild.payload(joined_at=state.bot_joined_at, members=members)
+        await self._dispatch_to(
+            session,
+            "GUILD_CREATE",
+            state.guild.payload(joined_at=state.bot_joined_at, members=members),
         )
         self.changed.set()
 
@@ -329,7 +373,7 @@ class Gateway:
         self.resume_count += 1
         for frame in [f for f in session.sent if f["s"] > seq]:
             await conn.send(frame)
-        await self.dispatch("RESUMED", {"_trace": ["fake-gateway"]})
+        await self._dispatch_to(session, "RESUMED", {"_trace": ["fake-gateway"]})
         self.changed.set()
 
     async def _send_member_chunk(self, conn: Connection, data: dict[str, Any]) -> None:
