@@ -5,6 +5,7 @@ that were already in the channel."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import random
 import sys
@@ -42,7 +43,9 @@ async def start_process(fake: FakeDiscord, database: str | Path) -> asyncio.subp
 
 
 async def kill(process: asyncio.subprocess.Process, fake: FakeDiscord) -> None:
-    process.kill()
+    # A process the test already killed (at a kill point) may be reaped by now.
+    with contextlib.suppress(ProcessLookupError):
+        process.kill()
     await process.wait()
     await fake.wait_disconnected()
 
