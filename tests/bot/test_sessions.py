@@ -32,7 +32,6 @@ from bot.sessions import (
     notes_since_last_move,
     seat_names,
 )
-from bot.settings import async_database_url
 from rules.base import rng_for
 from rules.brawl import BRAWL
 from rules.rumble import RUMBLE
@@ -42,14 +41,6 @@ ALICE, BOB, CAROL, DAVE = (
     Player(i, n) for i, n in [(1, "alice"), (2, "bob"), (3, "carol"), (4, "dave")]
 )
 MOD = Player(9, "mod", can_manage=True)
-
-
-@pytest.fixture
-async def db(database_url: str):
-    database = Database(async_database_url(database_url))
-    await database.migrate()
-    yield database
-    await database.close()
 
 
 @pytest.fixture

@@ -7,12 +7,9 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-import pytest
-
 from bot.database import Database
 from bot.models import GameRecord, utcnow
 from bot.sessions import Player, SessionService
-from bot.settings import async_database_url
 from bot.shards import Shards, parse_shard_ids, shard_of
 from rules.rumble import RUMBLE
 
@@ -20,14 +17,6 @@ from rules.rumble import RUMBLE
 GUILD_ON = {0: 10 << 22, 1: (11 << 22) + 12345}
 CHANNEL_ON = {0: 500, 1: 501}
 ALICE, BOB = Player(1, "alice"), Player(2, "bob")
-
-
-@pytest.fixture
-async def db(database_url: str):
-    database = Database(async_database_url(database_url))
-    await database.migrate()
-    yield database
-    await database.close()
 
 
 def owners(db: Database, **options) -> dict[int, SessionService]:

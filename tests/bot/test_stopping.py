@@ -13,9 +13,9 @@ from bot import sessions
 from bot.database import Database
 from bot.sessions import RESTARTING, SessionService, UserError
 from rules.rumble import RUMBLE
-from tests.bot.test_sessions import ALICE, BOB, CHANNEL, GUILD, db, service, started, turn_of
+from tests.bot.test_sessions import ALICE, BOB, CHANNEL, GUILD, service, started, turn_of
 
-__all__ = ["db", "service"]  # pytest fixtures, imported to be used here
+__all__ = ["service"]  # a pytest fixture, imported to be used here
 
 OTHER_CHANNEL = CHANNEL + 1
 
