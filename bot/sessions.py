@@ -39,7 +39,7 @@ from bot.outbox import Outbox, record_board, record_clear
 from bot.ratings import ScoreLine, scoreboard, update_ratings
 from bot.shards import ALL, Shards
 from bot.workers import Workers, ai_choice
-from rules.base import JSON, Event, Game, IllegalAction, Outcome, rng_for
+from rules.base import JSON, Event, Game, IllegalAction, Outcome
 
 log = logging.getLogger(__name__)
 
@@ -673,8 +673,9 @@ class SessionService:
         return update
 
     def _ai_pick(self, game: GameRecord, engine: Game, state: Any, seat: int) -> str:
-        rng = rng_for(game.seed, "ai", game.step, seat)
-        return engine.choose(engine.observe(state, seat), engine.legal_actions(state, seat), rng)
+        """The AI's pick here and now (the turn timer), the same call the pool makes."""
+        observation, legal = engine.observe(state, seat), engine.legal_actions(state, seat)
+        return ai_choice(game.kind, observation, legal, (game.seed, "ai", game.step, seat))
 
     async def resume_all(self) -> list[Update]:
         """After a restart: let the AI finish turns it had not played yet (a press whose
