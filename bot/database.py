@@ -44,9 +44,10 @@ class Database:
         self.url = url
         if url.startswith("sqlite"):
             self._make_sqlite_folder(url)
-        # A pooled connection can be dead after a database restart: check it before use, so
-        # the restart costs no player an error.
-        self.engine: AsyncEngine = create_async_engine(url, pool_pre_ping=True)
+        # A pooled connection can be dead after a database server restart: check it before
+        # use, so the restart costs no player an error. A SQLite file has no server to lose.
+        sqlite = url.startswith("sqlite")
+        self.engine: AsyncEngine = create_async_engine(url, pool_pre_ping=not sqlite)
         # SQLite takes one writer at a time and fails, rather than waits, when two
         # transactions of this process race to write; so writes queue here instead.
         # PostgreSQL locks rows itself (SELECT ... FOR UPDATE) and needs no queue.

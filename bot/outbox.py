@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+from sqlalchemy import update
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
@@ -138,18 +139,21 @@ class Outbox:
             )
             return sorted(set((await session.exec(query)).all()))
 
-    async def pending(self, channel_id: int) -> list[OutboxEntry]:
-        """The channel's undelivered entries in order, up to the first one still open."""
+    async def pending(self, channel_id: int) -> list[tuple[OutboxEntry, GameRecord]]:
+        """The channel's undelivered entries in order, up to the first one still open, each
+        with its game row as it is now (one row object per game: the poster keeps its
+        `board_message_id` current as it posts)."""
         async with self.db.reading() as session:
             query = (
-                select(OutboxEntry)
+                select(OutboxEntry, GameRecord)
+                .join(GameRecord, col(GameRecord.id) == OutboxEntry.game_id)
                 .where(
                     OutboxEntry.channel_id == channel_id, col(OutboxEntry.delivered_at).is_(None)
                 )
                 .order_by(col(OutboxEntry.id))
             )
-            entries = list((await session.exec(query)).all())
-        for index, entry in enumerate(entries):
+            entries = [(entry, game) for entry, game in (await session.exec(query)).all()]
+        for index, (entry, _game) in enumerate(entries):
             if not entry.ready:
                 return entries[:index]
         return entries
@@ -171,23 +175,25 @@ class Outbox:
                 entry.ready = True
                 session.add(entry)
 
-    async def posted(self, entry_id: int, message_id: int) -> OutboxEntry:
-        """A board was posted: remember its message (for a retry after a crash) and make it
-        the game's board, noting the board it replaces (whose controls go next)."""
+    async def posted(self, entry: OutboxEntry, message_id: int, replaced_id: int | None) -> None:
+        """A board was posted (the one it replaces already lost its controls): it is the
+        game's board now, and the entry is delivered. Two plain updates in one transaction."""
         async with self.db.transaction() as session:
-            entry = await session.get(OutboxEntry, entry_id)
-            game = await session.get(GameRecord, entry.game_id if entry else 0)
-            assert entry is not None and game is not None
-            if game.board_message_id != message_id:
-                entry.replaced_id = game.board_message_id
-                game.board_message_id = message_id
-            entry.message_id = message_id
-            session.add_all([entry, game])
-            return entry
+            await session.exec(
+                update(OutboxEntry)
+                .where(col(OutboxEntry.id) == entry.id)
+                .values(message_id=message_id, replaced_id=replaced_id, delivered_at=utcnow())
+            )
+            await session.exec(
+                update(GameRecord)
+                .where(col(GameRecord.id) == entry.game_id)
+                .values(board_message_id=message_id)
+            )
 
     async def delivered(self, entry_id: int) -> None:
         async with self.db.transaction() as session:
-            entry = await session.get(OutboxEntry, entry_id)
-            if entry is not None:
-                entry.delivered_at = utcnow()
-                session.add(entry)
+            await session.exec(
+                update(OutboxEntry)
+                .where(col(OutboxEntry.id) == entry_id)
+                .values(delivered_at=utcnow())
+            )

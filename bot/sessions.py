@@ -246,13 +246,21 @@ class SessionService:
     async def view_for(self, game_id: int, user_id: int) -> tuple[GameRecord, int, JSON]:
         """A player's own observation (their hand or secret), for an ephemeral reply."""
         game = await self.get(game_id)
-        if game is None or game.state is None:
+        if game is None:
+            raise UserError("That game has not started.")
+        seat, view = self.own_view(game, user_id)
+        return game, seat, view
+
+    @staticmethod
+    def own_view(game: GameRecord, user_id: int) -> tuple[int, JSON]:
+        """`view_for` on a row already in hand (the one a request just saved)."""
+        if game.state is None:
             raise UserError("That game has not started.")
         seat = seat_of(game, user_id)
         if seat is None:
             raise UserError("You are not playing in this game.")
         engine = engine_of(game)
-        return game, seat, engine.observe(engine.from_json(game.state), seat)
+        return seat, engine.observe(engine.from_json(game.state), seat)
 
     def public_view(self, game: GameRecord) -> JSON:
         engine = engine_of(game)
@@ -633,17 +641,22 @@ class SessionService:
         board entry), and return the update with what they did. The AI thinks in a worker
         (bot/workers.py) and outside the transaction (a Toss It drop is tried in the
         simulation many times), so other channels keep being answered meanwhile; the caller
-        holds the channel's lock, so nobody else acts here in between."""
+        holds the channel's lock, so nobody else acts here in between.
+
+        `update.game` is the row as last saved (by the caller, then by each AI move here), so
+        the chain reads the database again only when a choice turns out to be stale."""
+        game: GameRecord | None = update.game
+        state = None  # the decoded state of `game`, once known
         for _ in range(MAX_AI_CHAIN):
             if self.stopping:
                 # Every AI action so far is saved; resume_all plays the rest at the next start.
                 log.info("game %s: stopping; the AI resumes at the next start", update.game.id)
                 return update
-            game = await self.get(update.game.id or 0)
             if game is None or game.status != Status.PLAYING or game.state is None:
                 return update
             engine = engine_of(game)
-            state = engine.from_json(game.state)
+            if state is None:
+                state = engine.from_json(game.state)
             ai_seats = sorted(s for s in engine.to_act(state) if game.seats[s]["ai"])
             if not ai_seats:
                 return update
@@ -663,8 +676,8 @@ class SessionService:
                     # Someone else moved the game on while the AI thought (another process,
                     # a timer): the choice was for a position that is gone; look again.
                     log.info("game %s: AI choice for step %s dropped", game.id, chosen_at)
+                    state = None
                     continue
-                state = engine.from_json(game.state)
                 since, first = game.step, len(update.events)
                 state = await self._apply(session, update, engine, state, seat, action, "ai")
                 await self._show(session, update, engine, state, since, update.events[first:])

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import logging
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import discord
@@ -94,7 +95,7 @@ async def board_message(
         # made in each player's private reply.
         if current and len(board["waiting"]) == 1:
             legal = sessions.legal_for(game, board["waiting"][0])
-            controls = presenter.controls(obs, legal, lambda action: describe(game, action))
+            controls = presenter.controls(obs, legal, describer(game))
     view = None
     if playing and board["status"] == Status.PLAYING:
         view = components.controls_view(
@@ -103,11 +104,18 @@ async def board_message(
     return fit_lines(header, lines, footer), pictures, view, mentions
 
 
-def describe(game, action: str) -> str:
-    """A control's label, with the players' names filled in."""
+def describer(game: GameRecord) -> Callable[[str], str]:
+    """Labels for the controls of `game` as it stands, with the players' names filled in;
+    the state is decoded once for all of a message's controls."""
     engine = engine_of(game)
-    label = engine.describe(engine.from_json(game.state), action)
-    return format_event(Event(label), seat_names(game))
+    state = engine.from_json(game.state)
+    names = seat_names(game)
+    return lambda action: format_event(Event(engine.describe(state, action)), names)
+
+
+def describe(game: GameRecord, action: str) -> str:
+    """One control's label (`describer` for many)."""
+    return describer(game)(action)
 
 
 async def show_hand(interaction: discord.Interaction, game_id: int) -> None:
@@ -132,7 +140,7 @@ async def private_reply(
     presenter = PRESENTERS[game.kind]
     legal = sessions.legal_for(game, seat) if game.status == Status.PLAYING else []
     reply = await client.workers.run(presenter.hand, obs, seat_names(game))
-    controls = presenter.hand_controls(obs, legal, lambda action: describe(game, action))
+    controls = presenter.hand_controls(obs, legal, describer(game))
     view = None
     if controls:
         view = components.controls_view(game.id or 0, game.step, controls, legal, components.HAND)
@@ -155,7 +163,8 @@ async def follow_on(interaction: discord.Interaction, update: Update) -> None:
         "\n".join(f"🔒 {line}" for line in update.private_lines(seat)) if seat is not None else ""
     )
     if seat is not None and seat in client.sessions.humans_to_act(game):
-        _game, seat, obs = await client.sessions.view_for(game.id or 0, interaction.user.id)
+        # `update.game` is the row as the request last saved it: no need to read it again.
+        seat, obs = client.sessions.own_view(game, interaction.user.id)
         if PRESENTERS[game.kind].private_controls:
             text, pictures, view = await private_reply(client, game, seat, obs)
             text = f"{told}\n\n{text}" if told else text
@@ -189,7 +198,7 @@ async def menu_choice(
     )
     presenter = PRESENTERS[game.kind]
     build = presenter.hand_controls if own else presenter.controls
-    menus = components.menu_chunks(build(obs, legal, lambda action: describe(game, action)))
+    menus = components.menu_chunks(build(obs, legal, describer(game)))
     if not (0 <= slot < len(menus) and 0 <= picked < len(menus[slot].choices)):
         raise UserError("That choice is not open to you any more.")
     return menus[slot].choices[picked].value

@@ -4,12 +4,13 @@ The session service writes what a game must show in the transaction of the chang
 caused it and wakes the poster through `sessions.outbox.signal`. For each channel the
 poster delivers the pending entries one by one, in id order:
 
-1. render the board off the event loop and post it with a nonce made from the entry id
-   (discord.py then asks Discord to enforce it: a post retried after a crash returns the
-   message already made instead of a second one);
-2. record the message as the entry's and the game's board;
-3. take the controls off the board it replaces;
-4. mark the entry delivered.
+1. render the board off the event loop;
+2. take the controls off the board it replaces (the game's board until now);
+3. post it with a nonce made from the entry id (discord.py then asks Discord to enforce
+   it: a post retried after a crash returns the message already made instead of a second
+   one);
+4. in one transaction, record the message as the entry's and the game's board and mark
+   the entry delivered.
 
 A process killed at any point repeats the unfinished steps on start-up, before the AI
 resumes unplayed turns. A failure (a Discord 5xx, a render error) is retried with backoff;
@@ -24,7 +25,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.models import OutboxEntry
+from bot.models import GameRecord, OutboxEntry
 from bot.outbox import BOARD
 from cogs.shared import board
 
@@ -102,8 +103,8 @@ class Poster:
         while True:
             self._again.discard(channel_id)
             try:
-                for entry in await self.outbox.pending(channel_id):
-                    await self._deliver(entry)
+                for entry, game in await self.outbox.pending(channel_id):
+                    await self._deliver(entry, game)
                     delay = FIRST_RETRY_SECONDS
             except Exception:
                 if self._draining:
@@ -116,37 +117,41 @@ class Poster:
             if channel_id not in self._again:
                 return
 
-    async def _deliver(self, entry: OutboxEntry) -> None:
+    async def _deliver(self, entry: OutboxEntry, game: GameRecord) -> None:
+        if entry.kind == BOARD and entry.message_id is None:
+            await self._deliver_board(entry, game)
+            return
         if entry.kind == BOARD:
-            await self._deliver_board(entry)
+            # Posted and recorded by an older version that cleared the old board afterwards.
+            messages = {entry.replaced_id} if entry.replaced_id else set()
         else:
-            game = await self.client.sessions.get(entry.game_id)
             messages = set(entry.payload["messages"])
-            if game is not None and game.board_message_id:
+            if game.board_message_id:
                 messages.add(game.board_message_id)  # a board posted after the stop
-            for message_id in sorted(messages):
-                await board.clear_controls(self.client, entry.channel_id, message_id)
+        for message_id in sorted(messages):
+            await board.clear_controls(self.client, entry.channel_id, message_id)
         await self.outbox.delivered(entry.id or 0)
 
-    async def _deliver_board(self, entry: OutboxEntry) -> None:
-        if entry.message_id is None:
-            game = await self.client.sessions.get(entry.game_id)
-            if game is None:
-                return
-            content, pictures, view, mentions = await board.board_message(self.client, entry, game)
-            channel = self.client.get_partial_messageable(entry.channel_id)
-            try:
-                message = await channel.send(
-                    content,
-                    files=board.files_of(pictures),
-                    view=view,
-                    allowed_mentions=mentions,
-                    nonce=nonce_of(entry),
-                )
-            except (discord.NotFound, discord.Forbidden) as error:
-                # The channel is gone or closed to the bot: retrying would never end.
-                log.warning("game %s: board not posted (%s)", entry.game_id, error.status)
-                return
-            entry = await self.outbox.posted(entry.id or 0, message.id)
-        if entry.replaced_id:
-            await board.clear_controls(self.client, entry.channel_id, entry.replaced_id)
+    async def _deliver_board(self, entry: OutboxEntry, game: GameRecord) -> None:
+        content, pictures, view, mentions = await board.board_message(self.client, entry, game)
+        # The board this one replaces loses its controls first: a crash after that repeats
+        # the (harmless) clear and the post, which the nonce keeps from being doubled.
+        replaced = game.board_message_id
+        if replaced:
+            await board.clear_controls(self.client, entry.channel_id, replaced)
+        channel = self.client.get_partial_messageable(entry.channel_id)
+        try:
+            message = await channel.send(
+                content,
+                files=board.files_of(pictures),
+                view=view,
+                allowed_mentions=mentions,
+                nonce=nonce_of(entry),
+            )
+        except (discord.NotFound, discord.Forbidden) as error:
+            # The channel is gone or closed to the bot: retrying would never end.
+            log.warning("game %s: board not posted (%s)", entry.game_id, error.status)
+            await self.outbox.delivered(entry.id or 0)
+            return
+        await self.outbox.posted(entry, message.id, replaced)
+        game.board_message_id = message.id  # the next entry of this game replaces this board

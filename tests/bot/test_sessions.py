@@ -389,7 +389,9 @@ async def test_a_crash_before_the_ai_moves_is_finished_by_resume_all(db: Databas
     held = (await outbox(db))[-1]
     assert not held.ready
     second = SessionService(db)
-    assert await second.outbox.pending(CHANNEL) == [e for e in await outbox(db) if e.id < held.id]
+    assert [e for e, _game in await second.outbox.pending(CHANNEL)] == [
+        e for e in await outbox(db) if e.id < held.id
+    ]
     await second.resume_all()
     assert await asyncio.wait_for(second.outbox.signal.wait(), 1) == {CHANNEL}
     entry = (await outbox(db))[-1]
@@ -419,9 +421,9 @@ async def test_a_clean_stop_lets_go_of_a_board_held_for_the_ai(
     await service.act(CHANNEL, game.id, ALICE.user_id, game.step, action)
     service.begin_stop()
     held = (await outbox(db))[-1]
-    assert not held.ready and held not in await service.outbox.pending(CHANNEL)
+    assert not held.ready and held not in [e for e, _ in await service.outbox.pending(CHANNEL)]
     await service.outbox.close_open()
-    assert [e.id for e in await service.outbox.pending(CHANNEL)][-1] == held.id
+    assert [e.id for e, _ in await service.outbox.pending(CHANNEL)][-1] == held.id
     restarted = SessionService(db)
     await restarted.resume_all()
     after = (await outbox(db))[-1]
