@@ -30,7 +30,7 @@ from typing import Any
 
 from bot.database import Database
 from bot.sessions import SessionService
-from bot.settings import cores
+from bot.settings import async_database_url, cores
 from tests.e2e import brawl_play, play, toss_play, trashwar_play
 from tests.e2e.conftest import Table
 from tests.e2e.process import BotProcess
@@ -39,6 +39,7 @@ from tests.e2e.test_rumble_game import open_and_start
 from tests.e2e.test_toss_game import open_toss
 from tests.e2e.test_trashwar_game import open_war
 from tests.fakediscord import FakeDiscord, FakeMessage
+from tests.postgres import Postgres
 
 TICK_MS = 1000 / os.sysconf("SC_CLK_TCK")
 
@@ -139,17 +140,20 @@ async def play_one(game: Kind, seed: Any, table: Table, stand_in: object) -> Non
     await game.play(stand_in, fake, players, random.Random(4))
 
 
-async def measure(workers: int, kinds: list[str], games: int) -> list[Figure]:
+async def measure(
+    workers: int, kinds: list[str], games: int, postgres: Postgres | None
+) -> list[Figure]:
     figures = []
     with tempfile.TemporaryDirectory() as folder:
         database = Path(folder) / "games.db"
+        url = postgres.create_database() if postgres else f"sqlite:///{database}"
         async with FakeDiscord() as fake:
             table = Table(fake)
             bot = await BotProcess.start(
-                fake, database, Path(folder) / "bot.log", WORKERS=str(workers)
+                fake, database, Path(folder) / "bot.log", WORKERS=str(workers), DATABASE_URL=url
             )
             # The Brawl players read their own view from the database (see brawl_play).
-            reader = Database(f"sqlite+aiosqlite:///{database}")
+            reader = Database(async_database_url(url))
             try:
                 await bot.connected(fake, syncs=0)
                 stand_in = SimpleNamespace(sessions=SessionService(reader))
@@ -188,12 +192,24 @@ def main() -> None:
         "--workers", type=int, nargs="+", default=[0, cores()], help="WORKERS values to compare"
     )
     parser.add_argument("--games", type=int, default=2, help="seeded games of each kind")
+    parser.add_argument(
+        "--database",
+        choices=("sqlite", "postgresql"),
+        default="sqlite",
+        help="a SQLite file, or a PostgreSQL server started for the run (its own CPU is not "
+        "counted)",
+    )
     parser.add_argument("kinds", nargs="*", metavar="GAME", help=f"any of {', '.join(KINDS)}")
     options = parser.parse_args()
     if unknown := set(options.kinds) - set(KINDS):
         parser.error(f"no such game: {', '.join(sorted(unknown))}")
-    for workers in options.workers:
-        asyncio.run(measure(workers, options.kinds or list(KINDS), options.games))
+    with contextlib.ExitStack() as stack:
+        postgres = None
+        if options.database == "postgresql":
+            postgres = Postgres(Path(stack.enter_context(tempfile.TemporaryDirectory())))
+            stack.callback(postgres.cleanup)
+        for workers in options.workers:
+            asyncio.run(measure(workers, options.kinds or list(KINDS), options.games, postgres))
 
 
 if __name__ == "__main__":
