@@ -14,11 +14,10 @@ import asyncio
 import random
 import re
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
-from typing import Any
 
 from sqlmodel import col, select
 
@@ -27,7 +26,7 @@ from bot.models import ActionRecord, GameRecord, OutboxEntry, Status, utcnow
 from bot.settings import async_database_url
 from tests.e2e import play
 from tests.e2e.process import BotProcess
-from tests.fakediscord import FakeDiscord, FakeGuild, FakeUser
+from tests.fakediscord import FakeDiscord, FakeGuild, FakeMessage, FakeUser
 from tests.fakediscord.state import RequestRecord
 
 FIRST, AGAIN = "shard0", "shard0-again"  # the process of shard 0, then its restart
@@ -43,10 +42,10 @@ class Site:
     host: FakeUser
     rng: random.Random
 
-    def board(self) -> Any:
+    def board(self) -> FakeMessage:
         return play.latest_board(self.fake, self.guild.channel)
 
-    def boards(self) -> list[Any]:
+    def boards(self) -> list[FakeMessage]:
         return play.boards(self.fake, self.guild.channel)
 
     async def open_game(self, seed: int) -> None:
@@ -88,7 +87,7 @@ async def ready(fake: FakeDiscord) -> None:
     await fake.settle()
 
 
-async def until(condition: Any, what: str, timeout: float = 60) -> None:
+async def until(condition: Callable[[], Awaitable[bool]], timeout: float = 60) -> None:
     """Poll an async condition (the database) until it holds."""
     async with asyncio.timeout(timeout):
         while not await condition():
@@ -140,12 +139,15 @@ async def both_finished_and_shown(db: Database) -> bool:
     return all(game.status == Status.FINISHED for game in games) and not waiting
 
 
-ACTED = re.compile(r"game (\d+) step \d+: seat \d+ acted")
+ACTED = re.compile(r"game (\d+) step (\d+): seat \d+ acted")
 
 
-def games_acted(process: BotProcess) -> set[int]:
-    """The games this process saved an action of (it logs each one)."""
-    return {int(found) for found in ACTED.findall(process.text())}
+def steps_acted(process: BotProcess) -> dict[int, set[int]]:
+    """Game -> the steps this process saved an action at (it logs each one)."""
+    acted: dict[int, set[int]] = {}
+    for game, step in ACTED.findall(process.text()):
+        acted.setdefault(int(game), set()).add(int(step))
+    return acted
 
 
 def leave_answer(client: str) -> Callable[[RequestRecord], bool]:
@@ -187,7 +189,7 @@ async def test_two_shard_processes_share_a_database_and_survive_a_kill(
 
         # Both players run out of time: each process's turn timer plays for its own.
         assert await make_turns_late(db) == 2
-        await until(lambda: timers_played_and_shown(db), "both timers to play and show")
+        await until(lambda: timers_played_and_shown(db))
         await fake.settle()
 
         # The players leave: the AI plays their seats to the end. Shard 0's process dies
@@ -202,7 +204,7 @@ async def test_two_shard_processes_share_a_database_and_survive_a_kill(
         assert "AI plays that seat" in leaving.ephemeral_text
         await fake.wait_for(lambda: not guilds[0].connected, what="shard 0 to disconnect")
         processes[AGAIN] = await start(fake, tmp_path, AGAIN, 0, postgresql_url)
-        await until(lambda: both_finished_and_shown(db), "both games to end", timeout=120)
+        await until(lambda: both_finished_and_shown(db), timeout=120)
         await fake.settle()
     finally:
         for process in processes.values():
@@ -223,21 +225,26 @@ async def test_two_shard_processes_share_a_database_and_survive_a_kill(
     finally:
         await db.close()
 
-    # Each process moved only its own shard's game (its log names every action it saved).
-    acted = {name: games_acted(process) for name, process in processes.items()}
+    # Each process moved only its own shard's game (its log names every action it saved),
+    # and the game of the killed process went on in its restart, from where it was killed.
+    acted = {name: steps_acted(process) for name, process in processes.items()}
     ids = {shard: games[site.guild.id].id for shard, site in sites.items()}
-    assert acted == {FIRST: {ids[0]}, OTHER: {ids[1]}, AGAIN: {ids[0]}}
+    assert {name: set(steps) for name, steps in acted.items()} == {
+        FIRST: {ids[0]},
+        OTHER: {ids[1]},
+        AGAIN: {ids[0]},
+    }
+    assert max(acted[FIRST][ids[0] or 0]) < min(acted[AGAIN][ids[0] or 0])
     # ... and sent Discord only its own guild's requests (messages, edits, answers).
     owners = {guilds[0].id: {FIRST, AGAIN}, guilds[1].id: {OTHER}}
     assert all(r.client in (FIRST, AGAIN, OTHER) for r in fake.requests)
     touched = [r for r in fake.requests if r.guild_id is not None]
     strays = [f"{r.client}: {r}" for r in touched if r.client not in owners[r.guild_id or 0]]
     assert not strays, "a process acted in a guild of another's shard"
-    # The killed process's game was taken up by its own restart, with the board it lost.
+    # After the kill only the restart spoke in shard 0's guild.
     before_kill = {id(r) for r in fake.requests[:killed_at]}
     in_shard_0 = [r for r in touched if r.guild_id == guilds[0].id]
     assert {r.client for r in in_shard_0 if id(r) in before_kill} == {FIRST}
     after = [r for r in in_shard_0 if id(r) not in before_kill]
     assert after and {r.client for r in after} == {AGAIN}, "resumed by its own restart"
     assert any(channel_post(AGAIN, sites[0])(r) for r in after), "it posted the final board"
-    assert f"game {ids[0]} step" in processes[AGAIN].text()
