@@ -844,6 +844,12 @@ async def test_a_second_guild_lives_on_the_other_shard_with_its_own_channels_and
                     fake.application_id, other.id, [c.to_dict(tree) for c in tree.get_commands()]
                 )
                 assert [c["name"] for c in other.commands()] == ["heist"] and not home.commands()
+                third = fake.add_guild("Third Server", shard=(home.shard(2), 2))
+                await fake.wait_for(
+                    lambda: clients[home.shard(2)].get_guild(third.id) is not None,
+                    what="the bot to hear it joined a third guild (on the first's shard)",
+                )
+                assert clients[other.shard(2)].get_guild(third.id) is None
                 data, _ = build_command_data(fake.state, "/heist", {}, guild=other.guild)
                 assert data["guild_id"] == str(other.id)
                 with pytest.raises(FakeDiscordError, match="no synced slash command /heist"):

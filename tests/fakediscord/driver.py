@@ -236,12 +236,8 @@ class FakeDiscord:
         self.guilds.append(guild)
         if self.gateway.connected_to(guild.id):
             # Discord tells a connected bot about a guild it joins.
-            session = self.gateway.session_of(guild.id)
-            data = guild.guild.payload(joined_at=self.state.bot_joined_at, members=[])
             self._keep(
-                asyncio.get_running_loop().create_task(
-                    self.gateway._dispatch_to(session, "GUILD_CREATE", data)
-                )
+                asyncio.get_running_loop().create_task(self.gateway.guild_create(guild.guild))
             )
         return guild
 

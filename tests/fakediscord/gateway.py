@@ -355,16 +355,20 @@ class Gateway:
         await self._dispatch_to(session, "READY", ready)
         # Only this shard's guilds: the others' events belong to other connections.
         for guild in ours:
-            members = list(guild.members.values())
-            if not session.has(INTENT_GUILD_MEMBERS):
-                # Without the members intent Discord only includes the bot itself.
-                members = [guild.members[state.bot_user.id]]
-            await self._dispatch_to(
-                session,
-                "GUILD_CREATE",
-                guild.payload(joined_at=state.bot_joined_at, members=members),
-            )
+            await self.guild_create(guild)
         self.changed.set()
+
+    async def guild_create(self, guild: Guild) -> None:
+        """GUILD_CREATE to the guild's shard: on connecting, or when the bot joins it."""
+        session = self.session_of(guild.id)
+        if session is None:
+            return
+        members = list(guild.members.values())
+        if not session.has(INTENT_GUILD_MEMBERS):
+            # Without the members intent Discord only includes the bot itself.
+            members = [guild.members[self.state.bot_user.id]]
+        data = guild.payload(joined_at=self.state.bot_joined_at, members=members)
+        await self._dispatch_to(session, "GUILD_CREATE", data)
 
     async def _resume(self, conn: Connection, data: dict[str, Any]) -> None:
         session = self.sessions.get(str(data.get("session_id")))
