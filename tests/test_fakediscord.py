@@ -9,6 +9,7 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import Any
 
+import aiohttp
 import discord
 import pytest
 import pytest_asyncio
@@ -22,6 +23,7 @@ from tests.fakediscord import (
     start_bot,
     stop_bot,
 )
+from tests.fakediscord.interactions import build_command_data
 
 # ---------------------------------------------------------------------------
 # the bot under test
@@ -145,11 +147,12 @@ def render_png(text: str) -> discord.File:
     return discord.File(buffer, filename=f"{text}.png")
 
 
-def make_bot(probe: Probe) -> discord.Client:
+def make_bot(probe: Probe, **options: Any) -> discord.Client:
+    """The test bot; ``options`` go to ``discord.Client`` (``shard_id=``, ``shard_count=``)."""
     intents = discord.Intents.default()
     intents.members = True
     intents.message_content = True
-    client = discord.Client(intents=intents, guild_ready_timeout=0.05)
+    client = discord.Client(intents=intents, guild_ready_timeout=0.05, **options)
     tree = app_commands.CommandTree(client)
     JoinButton.probe = probe
 
@@ -779,3 +782,95 @@ async def test_shards_identify_and_get_only_their_own_guilds_events() -> None:
                 assert fake.gateway.shard_sessions[1 - ours].sent[-1]["t"] != "TYPING_START"
             finally:
                 await stop_bot(client, task)
+
+
+async def test_a_second_guild_lives_on_the_other_shard_with_its_own_channels_and_members() -> None:
+    """Several guilds: a second guild's id puts it on the other shard of 2; its GUILD_CREATE,
+    interactions and messages reach only the connection of its shard; its REST routes
+    (guild, members, guild commands) answer with its own data; each request notes the guild
+    it acted in and, through ``api_base_for``, the client that sent it."""
+    async with FakeDiscord(recommended_shards=2) as fake:
+        home, other = fake.guilds[0], fake.add_guild("Second Server")
+        assert {home.shard(2), other.shard(2)} == {0, 1}
+        assert other.channel.guild_id == other.id and other.channel.id not in home.guild.channels
+        alice, zed = fake.user("alice"), other.user("zed")
+        assert zed.guild is other and zed.id in other.guild.members
+        assert zed.id not in home.guild.members
+        probes = {shard: Probe() for shard in (0, 1)}
+        clients = {s: make_bot(probes[s], shard_id=s, shard_count=2) for s in (0, 1)}
+        with discord_py_pointed_at(fake):
+            # The default guild's shard first: start_bot waits for that guild's connection.
+            order = (home.shard(2), other.shard(2))
+            tasks = {s: await start_bot(fake, clients[s]) for s in order}
+            try:
+                sessions = fake.gateway.shard_sessions
+                created = {
+                    s: [f["d"]["id"] for f in sessions[s].sent if f["t"] == "GUILD_CREATE"]
+                    for s in (0, 1)
+                }
+                assert created == {home.shard(2): [str(home.id)], other.shard(2): [str(other.id)]}
+                theirs = clients[other.shard(2)]
+                assert theirs.get_guild(other.id) is not None
+                assert clients[home.shard(2)].get_guild(other.id) is None
+
+                opened = await zed.slash("/rumble new", seed=4)
+                assert opened.response is not None and opened.response.channel is other.channel
+                assert fake.messages() == [] and zed.visible_messages() == [opened.response]
+                await zed.say("!ping")
+                await alice.say("!ping")
+                assert probes[other.shard(2)].said == ["!ping"]
+                assert probes[home.shard(2)].said == ["!ping"]
+                assert [m.text for m in other.messages()][-1] == "pong zed"
+                assert [m.text for m in fake.messages()][-1] == "pong alice"
+                for shard, session in sessions.items():
+                    guilds = {
+                        f["d"]["id"] if f["t"] == "GUILD_CREATE" else f["d"].get("guild_id")
+                        for f in session.sent
+                        if f["t"] != "READY"
+                    }
+                    mine = home if shard == home.shard(2) else other
+                    assert guilds == {str(mine.id)}, "a guild's events go to its shard only"
+                with pytest.raises(FakeDiscordError, match="no synced slash command /heist"):
+                    await zed.slash("/heist")
+
+                fetched = await theirs.fetch_guild(other.id)
+                assert fetched.name == "Second Server"
+                assert (await fetched.fetch_member(zed.id)).name == "zed"
+                with pytest.raises(discord.NotFound):
+                    await (await theirs.fetch_guild(home.id)).fetch_member(zed.id)
+                tree = app_commands.CommandTree(discord.Client(intents=discord.Intents.none()))
+                tree.command(name="heist", description="Only here")(_noop)
+                await clients[0].http.bulk_upsert_guild_commands(
+                    fake.application_id, other.id, [c.to_dict(tree) for c in tree.get_commands()]
+                )
+                assert [c["name"] for c in other.commands()] == ["heist"] and not home.commands()
+                third = fake.add_guild("Third Server", shard=(home.shard(2), 2))
+                await fake.wait_for(
+                    lambda: clients[home.shard(2)].get_guild(third.id) is not None,
+                    what="the bot to hear it joined a third guild (on the first's shard)",
+                )
+                assert clients[other.shard(2)].get_guild(third.id) is None
+                data, _ = build_command_data(fake.state, "/heist", {}, guild=other.guild)
+                assert data["guild_id"] == str(other.id)
+                with pytest.raises(FakeDiscordError, match="no synced slash command /heist"):
+                    await alice.slash("/heist")  # a command of the other guild only
+                touched = [r for r in fake.requests if r.guild_id == other.id]
+                assert any(r.path.startswith("/api/v10/interactions/") for r in touched)
+                assert any(r.method == "POST" and "/messages" in r.path for r in touched)
+            finally:
+                for shard in (0, 1):
+                    await stop_bot(clients[shard], tasks[shard])
+
+        async with aiohttp.ClientSession() as http:
+            headers = {"Authorization": f"Bot {fake.token}"}
+            url = fake.api_base_for("process-b") + f"/guilds/{other.id}/channels"
+            async with http.get(url, headers=headers) as answer:
+                names = [c["name"] for c in await answer.json()]
+        assert names == ["Text Channels", "general", "games"]
+        assert (fake.requests[-1].client, fake.requests[-1].guild_id) == ("process-b", other.id)
+        assert {r.client for r in fake.requests[:-1]} == {None}
+        assert fake.problems() == []
+
+
+async def _noop(interaction: discord.Interaction) -> None:
+    """The body of a guild command the test registers and never runs."""

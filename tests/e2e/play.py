@@ -1,5 +1,6 @@
 """Playing Rumble through the fake Discord the way a person would: read the newest board
-message, and if it is your turn pick a fight, an exit or a move with the menus and buttons."""
+message, and if it is your turn pick a fight, an exit or a move with the menus and buttons.
+The game is in `channel` (default: the default guild's first channel, `fake.channel`)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import random
 import re
 
 from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser, InteractionResult
+from tests.fakediscord.state import Channel
 
 TURN = re.compile(r"<@(\d+)>[^\n]*your turn")
 FIGHT_MENU = "Start a fight…"
@@ -15,17 +17,17 @@ ROOM = re.compile(r"\(in ([A-D][1-3])\)")  # a move menu option: "Knight (in B2)
 GOAL = re.compile(r" to ([A-D][1-3])")  # a direction button: "Move Knight east to C2"
 
 
-def boards(fake: FakeDiscord) -> list[FakeMessage]:
+def boards(fake: FakeDiscord, channel: Channel | None = None) -> list[FakeMessage]:
     """Board messages in the channel, oldest first: public, with a dungeon picture."""
     return [
         m
-        for m in fake.messages()
+        for m in fake.messages(channel)
         if not m.ephemeral and any(a.filename == "dungeon.png" for a in m.attachments)
     ]
 
 
-def latest_board(fake: FakeDiscord) -> FakeMessage:
-    return boards(fake)[-1]
+def latest_board(fake: FakeDiscord, channel: Channel | None = None) -> FakeMessage:
+    return boards(fake, channel)[-1]
 
 
 def turn_user_id(board: FakeMessage) -> int | None:
@@ -37,17 +39,19 @@ def is_over(board: FakeMessage) -> bool:
     return "The game is over" in board.content
 
 
-async def next_board(fake: FakeDiscord, before: int) -> None:
+async def next_board(fake: FakeDiscord, before: int, channel: Channel | None = None) -> None:
     """Wait for a board after the `before`-th: actions answer at once and post it after."""
-    await fake.wait_for(lambda: len(boards(fake)) > before, timeout=20, what="the next board")
+    await fake.wait_for(
+        lambda: len(boards(fake, channel)) > before, timeout=20, what="the next board"
+    )
 
 
 async def take_turn(user: FakeUser, board: FakeMessage, rng: random.Random) -> InteractionResult:
     """One action with the board's controls, then wait for the board it posts."""
-    before = len(boards(user.fake))
+    before = len(boards(user.fake, board.channel))
     result = await choose_and_act(user, board, rng)
     if not result.ephemeral_text.startswith(("It is not", "You are not", "Those")):
-        await next_board(user.fake, before)
+        await next_board(user.fake, before, board.channel)
     return result
 
 
@@ -75,10 +79,14 @@ async def choose_and_act(
 
 
 async def play_to_the_end(
-    fake: FakeDiscord, players: dict[int, FakeUser], rng: random.Random, limit: int = 2000
+    fake: FakeDiscord,
+    players: dict[int, FakeUser],
+    rng: random.Random,
+    limit: int = 2000,
+    channel: Channel | None = None,
 ) -> FakeMessage:
     for _ in range(limit):
-        board = latest_board(fake)
+        board = latest_board(fake, channel)
         if is_over(board):
             return board
         user_id = turn_user_id(board)

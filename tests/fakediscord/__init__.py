@@ -11,6 +11,7 @@ See README.md in this folder. Typical use::
 from .botrunner import discord_py_pointed_at, running_bot, start_bot, stop_bot
 from .clock import FakeClock
 from .driver import FakeDiscord, FakeUser, InteractionResult, SettleTimeout
+from .guilds import FakeGuild
 from .interactions import ModalView
 from .state import Attachment, Component, FakeDiscordError, FakeMessage, Violation
 
@@ -20,6 +21,7 @@ __all__ = [
     "FakeClock",
     "FakeDiscord",
     "FakeDiscordError",
+    "FakeGuild",
     "FakeMessage",
     "FakeUser",
     "InteractionResult",

@@ -53,6 +53,17 @@ class Snowflakes:
         self._last = value
         return value
 
+    def next_on_shard(self, shard_id: int, shard_count: int) -> int:
+        """The next snowflake whose timestamp puts it on this shard (Discord routes a guild
+        by ``(guild_id >> 22) % shard_count``): a millisecond or a few past the clock."""
+        value = self.next()
+        ms = value >> 22
+        while ms % shard_count != shard_id:
+            ms += 1
+        value = max(value, (ms << 22) | (1 << 17))
+        self._last = value
+        return value
+
 
 def iso(moment: dt.datetime) -> str:
     """Timestamp format Discord uses in payloads (ISO 8601 with +00:00)."""

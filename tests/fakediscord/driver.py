@@ -23,6 +23,7 @@ from aiohttp import web
 
 from .clock import FakeClock, monotonic
 from .gateway import PRIVILEGED_INTENTS, Gateway
+from .guilds import FakeGuild
 from .interactions import (
     ModalView,
     build_command_data,
@@ -36,11 +37,7 @@ from .interactions import (
 )
 from .server import CALLBACK_NAMES, DEFERRED_MESSAGE, RestApi
 from .state import (
-    ADMINISTRATOR,
     BUTTON,
-    CH_CATEGORY,
-    CH_PUBLIC_THREAD,
-    MANAGE_CHANNELS,
     SELECT_TYPES,
     Channel,
     Component,
@@ -81,7 +78,8 @@ class RequestHook:
 
 
 class FakeDiscord:
-    """A fake Discord (REST API v10 + gateway) with one guild, for end-to-end tests.
+    """A fake Discord (REST API v10 + gateway) with one guild (more with ``add_guild``),
+    for end-to-end tests.
 
     Use as ``async with FakeDiscord() as fake:``; point discord.py at
     ``fake.api_base`` / ``fake.gateway_url`` and log in with ``fake.token``.
@@ -114,18 +112,13 @@ class FakeDiscord:
         bot_id = base64.b64encode(str(self.state.bot_user.id).encode()).decode().rstrip("=")
         self.token = f"{bot_id}.FAKE.{secrets.token_urlsafe(27)}"
 
-        category = self.state.add_channel("Text Channels", type=CH_CATEGORY)
-        self.channels: dict[str, Channel] = {
-            name: self.state.add_channel(name, parent_id=category.id) for name in channels
-        }
-        self.channel: Channel = self.channels[channels[0]]
-        self.channel2: Channel | None = self.channels[channels[1]] if len(channels) > 1 else None
-        self.thread: Channel | None = None
-        if thread:
-            self.thread = self.state.add_channel(
-                thread, type=CH_PUBLIC_THREAD, parent_id=self.channel.id
-            )
-            self.channels[thread] = self.thread
+        home = FakeGuild(self, self.state.guild, channels=channels, thread=thread)
+        self.guilds: list[FakeGuild] = [home]
+        """Every guild, the default one (``guild``, ``channel``...) first."""
+        self.channels: dict[str, Channel] = home.channels
+        self.channel: Channel = home.channel
+        self.channel2: Channel | None = home.channel2
+        self.thread: Channel | None = home.thread
 
         self.gateway = Gateway(
             self.state,
@@ -135,7 +128,6 @@ class FakeDiscord:
             on_activity=self._touch,
         )
         self.api = RestApi(self.state, self.gateway, self)
-        self._users: dict[str, FakeUser] = {}
         self._runner: web.AppRunner | None = None
         self._active_requests = 0
         self._last_activity = monotonic()
@@ -187,6 +179,11 @@ class FakeDiscord:
         """Value for ``discord.http.Route.BASE``."""
         return f"{self.http_base}/api/v10"
 
+    def api_base_for(self, client: str) -> str:
+        """The API under a base of this client's own: its requests are recorded with
+        ``RequestRecord.client == client`` (to tell several bot processes apart)."""
+        return f"{self.http_base}/as/{client}/api/v10"
+
     @property
     def gateway_url(self) -> str:
         """Value for ``discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY`` (as a yarl.URL)."""
@@ -214,40 +211,52 @@ class FakeDiscord:
         permissions: int = 0,
         roles: tuple[str, ...] = (),
     ) -> FakeUser:
-        """A guild member (created on first call, same object afterwards).
+        """A member of the default guild (created on first call, same object afterwards);
+        see ``FakeGuild.user``."""
+        return self.guilds[0].user(
+            name, manage_channels=manage_channels, admin=admin, permissions=permissions, roles=roles
+        )
 
-        ``manage_channels=True`` gives a "Channel Manager" role with Manage Channels;
-        ``admin=True`` an Administrator role; ``permissions`` a role with those bits;
-        ``roles`` plain (permission-less) roles by name.
-        """
-        if name in self._users:
-            return self._users[name]
-        role_ids = []
-        if manage_channels:
-            role_ids.append(self.state.add_role("Channel Manager", MANAGE_CHANNELS).id)
-        if admin:
-            role_ids.append(self.state.add_role("Admin", ADMINISTRATOR).id)
-        if permissions:
-            role_ids.append(self.state.add_role(f"perms-{permissions}", permissions).id)
-        role_ids += [self.state.add_role(r, 0).id for r in roles]
-        member = self.state.add_member(name, role_ids)
-        fake_user = FakeUser(self, member)
-        self._users[name] = fake_user
-        if self.gateway.connected:
-            task = asyncio.get_running_loop().create_task(self.gateway.member_added(member))
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
-        return fake_user
+    def add_guild(
+        self,
+        name: str,
+        *,
+        channels: tuple[str, ...] = ("general", "games"),
+        thread: str | None = None,
+        shard: tuple[int, int] | None = None,
+    ) -> FakeGuild:
+        """Another guild with its own channels and members. Its id puts it on shard
+        ``shard=(shard_id, shard_count)``; by default the guilds alternate between the two
+        shards of a count of 2, so a second guild is on the other shard than the first."""
+        if shard is None:
+            shard = ((self.guilds[0].shard(2) + len(self.guilds)) % 2, 2)
+        guild = FakeGuild(
+            self, self.state.add_guild(name, shard=shard), channels=channels, thread=thread
+        )
+        self.guilds.append(guild)
+        if self.gateway.connected_to(guild.id):
+            # Discord tells a connected bot about a guild it joins.
+            self._keep(
+                asyncio.get_running_loop().create_task(self.gateway.guild_create(guild.guild))
+            )
+        return guild
+
+    def _new_user(self, member: Member, guild: FakeGuild) -> FakeUser:
+        return FakeUser(self, member, guild)
+
+    def _keep(self, task: asyncio.Task[None]) -> None:
+        """Hold a background task until it ends (``stop`` waits for the rest)."""
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     @property
     def users(self) -> list[FakeUser]:
-        return list(self._users.values())
+        """The members the test made, in every guild."""
+        return [user for guild in self.guilds for user in guild.users]
 
     def channel_named(self, name: str) -> Channel:
-        for channel in self.state.guild.channels.values():
-            if channel.name == name:
-                return channel
-        raise FakeDiscordError(f"no channel named {name!r}")
+        """A channel of the default guild."""
+        return self.guilds[0].channel_named(name)
 
     def messages(
         self, channel: Channel | None = None, *, include_deleted: bool = False
@@ -281,7 +290,7 @@ class FakeDiscord:
         return self.state.messages[message_id]
 
     def commands(self, *, guild: bool | None = None) -> list[dict[str, Any]]:
-        """Synced commands: global, guild, or both (``guild=None``)."""
+        """Synced commands: global, the default guild's, or both (``guild=None``)."""
         out: list[dict[str, Any]] = []
         if guild in (None, False):
             out += self.state.global_commands.values()
@@ -495,7 +504,7 @@ class FakeDiscord:
     ) -> InteractionRecord:
         """Dispatch an INTERACTION_CREATE and start the 3-second clock. ``message_payload``
         replaces the message the payload carries (a forged press, see ``FakeUser.forge``)."""
-        if not self.gateway.connected:
+        if not self.gateway.connected_to(channel.guild_id):
             raise FakeDiscordError(f"cannot send {description}: the bot is not connected")
         rec = InteractionRecord(
             id=self.state.snowflakes.next(),
@@ -531,7 +540,7 @@ class FakeDiscord:
         callback from the bot is still a ``double-callback`` violation. The result covers what
         happened after the second delivery."""
         rec = result.interaction
-        if not self.gateway.connected:
+        if not self.gateway.connected_to(rec.channel.guild_id):
             raise FakeDiscordError(f"cannot redeliver {rec.description}: the bot is not connected")
 
         async def deliver() -> InteractionRecord:
@@ -677,12 +686,14 @@ class InteractionResult:
 
 
 class FakeUser:
-    """A guild member driven by the test. Every action awaits ``fake.settle()`` by default."""
+    """A guild member driven by the test. Every action awaits ``fake.settle()`` by default.
+    Actions happen in the first channel of the user's guild unless given a ``channel``."""
 
-    def __init__(self, fake: FakeDiscord, member: Member) -> None:
+    def __init__(self, fake: FakeDiscord, member: Member, guild: FakeGuild) -> None:
         self.fake = fake
         self.member = member
         self.user = member.user
+        self.guild = guild
 
     @property
     def id(self) -> int:
@@ -701,8 +712,9 @@ class FakeUser:
 
     # -- reading ------------------------------------------------------------------------
     def visible_messages(self, channel: Channel | None = None) -> list[FakeMessage]:
-        """Messages this user can see in a channel (default ``fake.channel``), oldest first."""
-        return [m for m in self.fake.messages(channel) if m.visible_to(self.id)]
+        """Messages this user can see in a channel (default: the guild's first), oldest first."""
+        msgs = self.fake.messages(channel or self.guild.channel)
+        return [m for m in msgs if m.visible_to(self.id)]
 
     def last_message(self, channel: Channel | None = None) -> FakeMessage | None:
         msgs = self.visible_messages(channel)
@@ -728,15 +740,20 @@ class FakeUser:
 
         ``raw`` options are sent exactly as given, unchecked, as no Discord client would send
         them (``raw={"seed": "abc"}`` for an integer option); the names must still exist."""
+        channel = channel or self.guild.channel
         data, name = build_command_data(
-            self.fake.state, command, {**(options or {}), **kwargs}, raw=raw
+            self.fake.state,
+            command,
+            {**(options or {}), **kwargs},
+            raw=raw,
+            guild=self.fake.state.guild_of(channel),
         )
         desc = f"/{name} by {self.name}"
         coro = self.fake.send_interaction(
             self,
             INTERACTION_APPLICATION_COMMAND,
             data,
-            channel=channel or self.fake.channel,
+            channel=channel,
             description=desc,
             command_name=name,
         )
@@ -753,14 +770,19 @@ class FakeUser:
         **others: Any,
     ) -> list[dict[str, Any]]:
         """Type ``typed`` into ``option`` and return the bot's autocomplete choices."""
+        channel = channel or self.guild.channel
         data, name = build_command_data(
-            self.fake.state, command, {**others, option: typed}, focused=option
+            self.fake.state,
+            command,
+            {**others, option: typed},
+            focused=option,
+            guild=self.fake.state.guild_of(channel),
         )
         coro = self.fake.send_interaction(
             self,
             INTERACTION_AUTOCOMPLETE,
             data,
-            channel=channel or self.fake.channel,
+            channel=channel,
             description=f"autocomplete /{name} {option}={typed!r} by {self.name}",
             command_name=name,
         )
@@ -784,7 +806,7 @@ class FakeUser:
             for comp in msg.all_components:
                 if accept(comp):
                     return msg, comp
-        where = f"message {message.id}" if message else f"#{(channel or self.fake.channel).name}"
+        where = f"message {message.id}" if message else f"#{(channel or self.guild.channel).name}"
         summary = message_components_summary(list(reversed(candidates)))
         raise FakeDiscordError(f"{self.name} sees no {what} in {where}; clickable:\n{summary}")
 
@@ -857,7 +879,8 @@ class FakeUser:
         msg, comp = self._find(f"select {which!r}", accept, message, channel)
         if comp.disabled:
             raise FakeDiscordError(f"select {which!r} on message {msg.id} is disabled")
-        data = select_data(self.fake.state, comp, values, f"select {which!r}")
+        guild = self.fake.state.guild_of(msg.channel)
+        data = select_data(self.fake.state, comp, values, f"select {which!r}", guild)
         coro = self.fake.send_interaction(
             self,
             INTERACTION_COMPONENT,
@@ -918,9 +941,10 @@ class FakeUser:
         modal = modal or self.fake._open_modals.get(self.id)
         if modal is None:
             raise FakeDiscordError(f"{self.name} has no modal open")
-        data = modal_submit_data(self.fake.state, modal, {**(values or {}), **fields})
-        self.fake._open_modals.pop(self.id, None)
         source = modal.interaction
+        guild = self.fake.state.guild_of(source.channel)
+        data = modal_submit_data(self.fake.state, modal, {**(values or {}), **fields}, guild)
+        self.fake._open_modals.pop(self.id, None)
         coro = self.fake.send_interaction(
             self,
             INTERACTION_MODAL_SUBMIT,
@@ -935,7 +959,7 @@ class FakeUser:
         self, content: str, *, channel: Channel | None = None, settle: bool = True
     ) -> FakeMessage:
         """Post a plain message as this user (dispatches MESSAGE_CREATE to the bot)."""
-        msg = self.fake.state.new_message(channel or self.fake.channel, self.user, content=content)
+        msg = self.fake.state.new_message(channel or self.guild.channel, self.user, content=content)
         await self.fake.gateway.message_created(msg)
         if settle:
             await self.fake.settle()

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import WSMsgType, web
 
 if TYPE_CHECKING:
-    from .state import FakeMessage, FakeState, Member
+    from .state import FakeMessage, FakeState, Guild, Member
 
 log = logging.getLogger("fakediscord.gateway")
 
@@ -123,26 +123,37 @@ class Gateway:
     def shard_of(self, guild_id: int) -> int:
         return (guild_id >> 22) % self.shard_count
 
+    def session_of(self, guild_id: int) -> Session | None:
+        """The session that receives this guild's events (that of the guild's shard)."""
+        return self.shard_sessions.get(self.shard_of(guild_id))
+
     @property
     def session(self) -> Session | None:
-        """The session that receives the guild's events (that of the guild's shard)."""
-        return self.shard_sessions.get(self.shard_of(self.state.guild.id))
+        """The session that receives the default guild's events."""
+        return self.session_of(self.state.guild.id)
 
     @session.setter
     def session(self, session: Session) -> None:
         self.shard_sessions[session.shard[0]] = session
 
-    @property
-    def connected(self) -> bool:
-        s = self.session
+    def connected_to(self, guild_id: int) -> bool:
+        """A live connection receives this guild's events."""
+        s = self.session_of(guild_id)
         return s is not None and s.conn is not None and not s.conn.ws.closed
 
-    def has_intent(self, intent: int) -> bool:
-        return self.session is not None and self.session.has(intent)
+    @property
+    def connected(self) -> bool:
+        return self.connected_to(self.state.guild.id)
+
+    def has_intent(self, intent: int, guild_id: int | None = None) -> bool:
+        session = self.session_of(self.state.guild.id if guild_id is None else guild_id)
+        return session is not None and session.has(intent)
 
     async def dispatch(self, event: str, data: dict[str, Any]) -> None:
-        """Send an event (op 0) to the current session; buffered for RESUME if offline."""
-        await self._dispatch_to(self.session, event, data)
+        """Send an event (op 0) to the session of its guild's shard (``data["guild_id"]``,
+        else the default guild); buffered for RESUME if offline."""
+        guild_id = int(data.get("guild_id") or self.state.guild.id)
+        await self._dispatch_to(self.session_of(guild_id), event, data)
 
     async def _dispatch_to(self, session: Session | None, event: str, data: dict[str, Any]) -> None:
         if session is None:
@@ -181,10 +192,10 @@ class Gateway:
     # -- event helpers used by the rest of the fake ----------------------------------
     def _message_for_gateway(self, msg: FakeMessage) -> dict[str, Any]:
         data = msg.payload()
-        member = self.state.guild.members.get(msg.author.id)
+        member = self.state.guild_of(msg.channel).members.get(msg.author.id)
         if member is not None and msg.webhook_id is None:
             data["member"] = {k: v for k, v in member.payload().items() if k != "user"}
-        session = self.session
+        session = self.session_of(msg.channel.guild_id)
         own = msg.author.id == self.state.bot_user.id
         mentioned = str(self.state.bot_user.id) in {m["id"] for m in data["mentions"]}
         if session and not (own or mentioned or session.has(INTENT_MESSAGE_CONTENT)):
@@ -192,27 +203,33 @@ class Gateway:
             data.update(content="", embeds=[], attachments=[], components=[])
         return data
 
+    def _sees_messages(self, msg: FakeMessage) -> bool:
+        return msg.ephemeral_to is None and self.has_intent(
+            INTENT_GUILD_MESSAGES, msg.channel.guild_id
+        )
+
     async def message_created(self, msg: FakeMessage) -> None:
-        if msg.ephemeral_to is None and self.has_intent(INTENT_GUILD_MESSAGES):
+        if self._sees_messages(msg):
             await self.dispatch("MESSAGE_CREATE", self._message_for_gateway(msg))
 
     async def message_updated(self, msg: FakeMessage) -> None:
-        if msg.ephemeral_to is None and self.has_intent(INTENT_GUILD_MESSAGES):
+        if self._sees_messages(msg):
             await self.dispatch("MESSAGE_UPDATE", self._message_for_gateway(msg))
 
     async def message_deleted(self, msg: FakeMessage) -> None:
-        if msg.ephemeral_to is None and self.has_intent(INTENT_GUILD_MESSAGES):
+        if self._sees_messages(msg):
             data = {
                 "id": str(msg.id),
                 "channel_id": str(msg.channel.id),
-                "guild_id": str(self.state.guild.id),
+                "guild_id": str(msg.channel.guild_id),
             }
             await self.dispatch("MESSAGE_DELETE", data)
 
-    async def member_added(self, member: Member) -> None:
-        if self.has_intent(INTENT_GUILD_MEMBERS):
+    async def member_added(self, member: Member, guild: Guild | None = None) -> None:
+        guild = guild or self.state.guild
+        if self.has_intent(INTENT_GUILD_MEMBERS, guild.id):
             data = member.payload()
-            data["guild_id"] = str(self.state.guild.id)
+            data["guild_id"] = str(guild.id)
             await self.dispatch("GUILD_MEMBER_ADD", data)
 
     # -- websocket handler ----------------------------------------------------------------
@@ -310,6 +327,7 @@ class Gateway:
         self.session = session
         self.identify_count += 1
         state = self.state
+        ours = [g for g in state.guilds.values() if self.shard_of(g.id) == shard[0]]
         ready = {
             "v": 10,
             "user": {
@@ -318,11 +336,7 @@ class Gateway:
                 "mfa_enabled": False,
                 "email": None,
             },
-            "guilds": [
-                {"id": str(guild.id), "unavailable": True}
-                for guild in [state.guild]
-                if self.shard_of(guild.id) == shard[0]
-            ],
+            "guilds": [{"id": str(guild.id), "unavailable": True} for guild in ours],
             "session_id": session.id,
             "session_type": "normal",
             "resume_gateway_url": self.url,
@@ -339,19 +353,22 @@ class Gateway:
         if "shard" in data:
             ready["shard"] = data["shard"]
         await self._dispatch_to(session, "READY", ready)
-        if self.shard_of(state.guild.id) != shard[0]:
-            self.changed.set()
-            return  # the guild's events belong to another shard's connection
-        members = list(state.guild.members.values())
+        # Only this shard's guilds: the others' events belong to other connections.
+        for guild in ours:
+            await self.guild_create(guild)
+        self.changed.set()
+
+    async def guild_create(self, guild: Guild) -> None:
+        """GUILD_CREATE to the guild's shard: on connecting, or when the bot joins it."""
+        session = self.session_of(guild.id)
+        if session is None:
+            return
+        members = list(guild.members.values())
         if not session.has(INTENT_GUILD_MEMBERS):
             # Without the members intent Discord only includes the bot itself.
-            members = [state.guild.members[state.bot_user.id]]
-        await self._dispatch_to(
-            session,
-            "GUILD_CREATE",
-            state.guild.payload(joined_at=state.bot_joined_at, members=members),
-        )
-        self.changed.set()
+            members = [guild.members[self.state.bot_user.id]]
+        data = guild.payload(joined_at=self.state.bot_joined_at, members=members)
+        await self._dispatch_to(session, "GUILD_CREATE", data)
 
     async def _resume(self, conn: Connection, data: dict[str, Any]) -> None:
         session = self.sessions.get(str(data.get("session_id")))
@@ -377,7 +394,7 @@ class Gateway:
         self.changed.set()
 
     async def _send_member_chunk(self, conn: Connection, data: dict[str, Any]) -> None:
-        guild = self.state.guild
+        guild = self.state.guilds.get(int(data.get("guild_id") or 0), self.state.guild)
         members = list(guild.members.values())
         query = (data.get("query") or "").lower()
         if data.get("user_ids"):

@@ -27,6 +27,7 @@ from .state import (
     Component,
     FakeDiscordError,
     FakeMessage,
+    Guild,
     InteractionRecord,
     Role,
     User,
@@ -52,8 +53,8 @@ TYPE_NAMES = {
 
 
 def interaction_payload(state: FakeState, rec: InteractionRecord) -> dict[str, Any]:
-    """The full INTERACTION_CREATE ``d`` for a guild interaction."""
-    guild = state.guild
+    """The full INTERACTION_CREATE ``d`` for a guild interaction (in its channel's guild)."""
+    guild = state.guild_of(rec.channel)
     perms = guild.permissions_of(rec.user.id)
     bot_perms = guild.permissions_of(state.bot_user.id)
     payload: dict[str, Any] = {
@@ -87,9 +88,13 @@ def interaction_payload(state: FakeState, rec: InteractionRecord) -> dict[str, A
 # ---------------------------------------------------------------------------
 
 
-def find_command(state: FakeState, name: str) -> tuple[dict[str, Any], bool]:
-    """(command, is_guild_command) for a synced chat-input command."""
-    for command in state.guild_commands.get(state.guild.id, {}).values():
+def find_command(
+    state: FakeState, name: str, guild: Guild | None = None
+) -> tuple[dict[str, Any], bool]:
+    """(command, is_guild_command) for a synced chat-input command, as seen in ``guild``
+    (default: the default guild)."""
+    guild = guild or state.guild
+    for command in state.guild_commands.get(guild.id, {}).values():
         if command["name"] == name and command.get("type", 1) == 1:
             return command, True
     for command in state.global_commands.values():
@@ -97,7 +102,7 @@ def find_command(state: FakeState, name: str) -> tuple[dict[str, Any], bool]:
             return command, False
     known = sorted(
         {c["name"] for c in state.global_commands.values()}
-        | {c["name"] for c in state.guild_commands.get(state.guild.id, {}).values()}
+        | {c["name"] for c in state.guild_commands.get(guild.id, {}).values()}
     )
     raise FakeDiscordError(f"no synced slash command /{name}; the bot synced: {known}")
 
@@ -117,13 +122,16 @@ def build_command_data(
     *,
     focused: str | None = None,
     raw: dict[str, Any] | None = None,
+    guild: Guild | None = None,
 ) -> tuple[dict[str, Any], str]:
-    """``("/rumble new", {"seed": 3})`` -> (interaction data, full command name).
-    ``raw`` options go as given, without the client's type, choice and range checks."""
+    """``("/rumble new", {"seed": 3})`` -> (interaction data, full command name), typed in
+    ``guild`` (default: the default guild). ``raw`` options go as given, without the
+    client's type, choice and range checks."""
+    guild = guild or state.guild
     words = command_line.strip().lstrip("/").split()
     if not words:
         raise FakeDiscordError("empty command")
-    command, is_guild = find_command(state, words[0])
+    command, is_guild = find_command(state, words[0], guild)
     node: dict[str, Any] = command
     chain: list[dict[str, Any]] = []
     for word in words[1:]:
@@ -173,7 +181,8 @@ def build_command_data(
         if name in unchecked:
             leaf.append({"name": name, "type": opt["type"], "value": given[name]})
             continue
-        value = _option_value(state, opt, given[name], resolved, f"/{' '.join(words)} {name}")
+        where = f"/{' '.join(words)} {name}"
+        value = _option_value(state, opt, given[name], resolved, where, guild)
         leaf.append({"name": name, "type": opt["type"], "value": value})
 
     nested: list[dict[str, Any]] = leaf
@@ -186,7 +195,7 @@ def build_command_data(
         "options": nested,
     }
     if is_guild:
-        data["guild_id"] = str(state.guild.id)
+        data["guild_id"] = str(guild.id)
     if resolved.data:
         data["resolved"] = resolved.data
     return data, " ".join(words)
@@ -205,8 +214,14 @@ def _choose(opt: dict[str, Any], value: Any, where: str) -> Any:
 
 
 def _option_value(
-    state: FakeState, opt: dict[str, Any], value: Any, resolved: _Resolved, where: str
+    state: FakeState,
+    opt: dict[str, Any],
+    value: Any,
+    resolved: _Resolved,
+    where: str,
+    guild: Guild | None = None,
 ) -> Any:
+    guild = guild or state.guild
     kind = opt["type"]
     if kind == STRING:
         value = _choose(opt, value, where)
@@ -233,14 +248,14 @@ def _option_value(
         user = _as_user(state, value)
         assert user is not None
         resolved.add("users", user.id, user.payload())
-        member = state.guild.members.get(user.id)
+        member = guild.members.get(user.id)
         if member is not None:
-            data = member.payload(permissions=state.guild.permissions_of(user.id))
+            data = member.payload(permissions=guild.permissions_of(user.id))
             data.pop("user")
             resolved.add("members", user.id, data)
         return str(user.id)
     if kind in (ROLE, MENTIONABLE):
-        role = _as_role(state, value)
+        role = _as_role(guild, value)
         if role is None:
             raise FakeDiscordError(f"{where}: unknown role {value!r}")
         resolved.add("roles", role.id, role.payload())
@@ -250,7 +265,7 @@ def _option_value(
         if channel is None:
             raise FakeDiscordError(f"{where}: unknown channel {value!r}")
         data = channel.payload()
-        data["permissions"] = str(state.guild.permissions_of(state.bot_user.id))
+        data["permissions"] = str(guild.permissions_of(state.bot_user.id))
         resolved.add("channels", channel.id, data)
         return str(channel.id)
     if kind == ATTACHMENT:
@@ -284,10 +299,10 @@ def _as_user(state: FakeState, value: Any) -> User | None:
     return None
 
 
-def _as_role(state: FakeState, value: Any) -> Role | None:
+def _as_role(guild: Guild, value: Any) -> Role | None:
     if isinstance(value, Role):
         return value
-    for role in state.guild.roles.values():
+    for role in guild.roles.values():
         if value in (role.id, role.name):
             return role
     return None
@@ -352,7 +367,11 @@ def _pick_options(comp: Component, values: tuple[Any, ...] | list[Any], where: s
 
 
 def select_data(
-    state: FakeState, comp: Component, values: tuple[Any, ...], where: str
+    state: FakeState,
+    comp: Component,
+    values: tuple[Any, ...],
+    where: str,
+    guild: Guild | None = None,
 ) -> dict[str, Any]:
     data: dict[str, Any] = {
         "custom_id": comp.custom_id,
@@ -372,7 +391,7 @@ def select_data(
             user = _as_user(state, v)
             if user is None:
                 raise FakeDiscordError(f"{where}: unknown user {v!r}")
-            ids.append(_option_value(state, {"type": USER}, user, resolved, where))
+            ids.append(_option_value(state, {"type": USER}, user, resolved, where, guild))
         data["values"], data["resolved"] = ids, resolved.data
     else:
         raise FakeDiscordError(f"{where}: select type {comp.type} is not supported by the fake yet")
@@ -416,7 +435,9 @@ class ModalView:
         return f"<Modal {self.title!r} fields={[f.label or f.custom_id for f in self.fields]}>"
 
 
-def modal_submit_data(state: FakeState, modal: ModalView, values: dict[str, Any]) -> dict[str, Any]:
+def modal_submit_data(
+    state: FakeState, modal: ModalView, values: dict[str, Any], guild: Guild | None = None
+) -> dict[str, Any]:
     """Modal submit ``data`` mirroring the modal's layout, filled with ``values``."""
     by_key: dict[str, Any] = {}
     for key, value in values.items():
@@ -444,7 +465,7 @@ def modal_submit_data(state: FakeState, modal: ModalView, values: dict[str, Any]
             if ctype in (STRING_SELECT, CHECKBOX_GROUP):
                 out["values"] = _pick_options(view, chosen, name)
             else:
-                out.update(select_data(state, view, tuple(chosen), name))
+                out.update(select_data(state, view, tuple(chosen), name, guild))
                 out.pop("component_type", None)
         elif ctype == RADIO_GROUP:
             if given is None:

@@ -37,6 +37,7 @@ from .state import (
     Attachment,
     Channel,
     FakeMessage,
+    Guild,
     InteractionRecord,
     RequestRecord,
     number_components,
@@ -226,6 +227,9 @@ class RestApi:
         ]
         for method, path, handler in routes:
             r.add_route(method, api + path, handler)
+            # The same API under a client's own base (``FakeDiscord.api_base_for``), so the
+            # log tells which of several bot processes sent each request.
+            r.add_route(method, "/as/{client}" + api + path, handler)
         r.add_route("*", "/{tail:.*}", self.unexpected)
         return app
 
@@ -234,6 +238,8 @@ class RestApi:
         if request.path == "/gateway":
             return await handler(request)
         record = RequestRecord(request.method, request.path, dict(request.query))
+        record.client = request.match_info.get("client")
+        record.guild_id = self._guild_touched(request.match_info)
         request[RECORD] = record
         self.state.requests.append(record)
         self.fake._request_started()
@@ -310,6 +316,23 @@ class RestApi:
         return error_response(404, 0, "404: Not Found (not implemented by the fake Discord)")
 
     # ------------------------------------------------------------------ helpers
+    def _guild_touched(self, match: Any) -> int | None:
+        """The guild a request acts in: named, or that of its channel or interaction."""
+        try:
+            if "guild_id" in match:
+                return int(match["guild_id"])
+            if "channel_id" in match:
+                channel = self.state.channel(int(match["channel_id"]))
+                return channel.guild_id if channel else None
+            rec = None
+            if "interaction_id" in match:
+                rec = self.state.interactions.get(int(match["interaction_id"]))
+            elif "token" in match:
+                rec = self.state.interactions_by_token.get(match["token"])
+            return rec.channel.guild_id if rec else None
+        except ValueError:
+            return None
+
     def _require_bot_auth(self, request: web.Request) -> None:
         if request.headers.get("Authorization") != f"Bot {self.fake.token}":
             raise ApiError(401, 0, "401: Unauthorized")
@@ -330,9 +353,11 @@ class RestApi:
             raise ApiError(404, 10003, "Unknown Channel")
         return channel
 
-    def _check_guild(self, request: web.Request) -> None:
-        if _snowflake(request.match_info["guild_id"]) != self.state.guild.id:
+    def _guild(self, request: web.Request) -> Guild:
+        guild = self.state.guilds.get(_snowflake(request.match_info["guild_id"]))
+        if guild is None:
             raise ApiError(404, 10004, "Unknown Guild")
+        return guild
 
     def _attachment_url(self, channel_id: int, attachment_id: int, filename: str) -> str:
         return f"{self.fake.http_base}/attachments/{channel_id}/{attachment_id}/{filename}"
@@ -483,7 +508,7 @@ class RestApi:
             "id": str(rec.id),
             "type": rec.type,
             "user": rec.user.payload(),
-            "authorizing_integration_owners": {"0": str(self.state.guild.id)},
+            "authorizing_integration_owners": {"0": str(rec.channel.guild_id)},
         }
         if rec.type == 2:
             data["name"] = rec.command_name
@@ -566,7 +591,7 @@ class RestApi:
                 "role_connections_verification_url": None,
                 "install_params": None,
                 "integration_types_config": {"0": {}},
-                "approximate_guild_count": 1,
+                "approximate_guild_count": len(state.guilds),
             }
         )
 
@@ -593,8 +618,7 @@ class RestApi:
         self._require_bot_auth(request)
         self._check_app(request)
         if "guild_id" in request.match_info:
-            self._check_guild(request)
-            gid = self.state.guild.id
+            gid = self._guild(request).id
             return self.state.guild_commands.setdefault(gid, {}), gid
         return self.state.global_commands, None
 
@@ -986,7 +1010,8 @@ class RestApi:
             raise bad_request(
                 ["flags: EPHEMERAL can only be set on interaction responses"], "channel message"
             )
-        if uploads and not self.state.guild.permissions_of(self.state.bot_user.id) & ATTACH_FILES:
+        guild = self.state.guild_of(channel)
+        if uploads and not guild.permissions_of(self.state.bot_user.id) & ATTACH_FILES:
             raise ApiError(403, 50013, "Missing Permissions")
         nonce = payload.get("nonce")
         if nonce is not None and payload.get("enforce_nonce"):
@@ -1075,15 +1100,18 @@ class RestApi:
         name = str(body.get("name") or "")
         if not 1 <= len(name) <= 100:
             raise bad_request(["name: must be 1-100 characters"], "thread")
-        thread = self.state.add_channel(name, type=int(body.get("type", CH_PUBLIC_THREAD)))
+        guild = self.state.guild_of(parent)
+        thread = self.state.add_channel(
+            name, type=int(body.get("type", CH_PUBLIC_THREAD)), guild=guild
+        )
         thread.parent_id = parent.id
         if "message_id" in request.match_info:
             start = self._channel_message(request, parent, "thread")
             # A thread started from a message shares the message's id.
-            del self.state.guild.channels[thread.id]
+            del guild.channels[thread.id]
             thread.id = start.id
             thread.type = CH_PUBLIC_THREAD
-            self.state.guild.channels[thread.id] = thread
+            guild.channels[thread.id] = thread
         data = {**thread.payload(), "newly_created": True}
         await self.gateway.dispatch("THREAD_CREATE", data)
         self.state.record("thread_create")
@@ -1092,35 +1120,32 @@ class RestApi:
     # ------------------------------------------------------------------ guild
     async def get_guild(self, request: web.Request) -> web.Response:
         self._require_bot_auth(request)
-        self._check_guild(request)
-        data = self.state.guild.payload(joined_at=self.state.bot_joined_at, members=[])
+        data = self._guild(request).payload(joined_at=self.state.bot_joined_at, members=[])
         for key in ("channels", "threads", "members", "voice_states", "presences", "joined_at"):
             data.pop(key, None)
         return json_response(data)
 
     async def get_guild_channels(self, request: web.Request) -> web.Response:
         self._require_bot_auth(request)
-        self._check_guild(request)
-        channels = [c.payload() for c in self.state.guild.channels.values() if not c.is_thread]
+        guild = self._guild(request)
+        channels = [c.payload() for c in guild.channels.values() if not c.is_thread]
         return json_response(channels)
 
     async def get_roles(self, request: web.Request) -> web.Response:
         self._require_bot_auth(request)
-        self._check_guild(request)
-        return json_response([r.payload() for r in self.state.guild.roles.values()])
+        return json_response([r.payload() for r in self._guild(request).roles.values()])
 
     async def list_members(self, request: web.Request) -> web.Response:
         self._require_bot_auth(request)
-        self._check_guild(request)
+        guild = self._guild(request)
         limit = int(request.query.get("limit", 1))
         after = int(request.query.get("after", 0))
-        members = sorted(self.state.guild.members.values(), key=lambda m: m.user.id)
+        members = sorted(guild.members.values(), key=lambda m: m.user.id)
         return json_response([m.payload() for m in members if m.user.id > after][:limit])
 
     async def get_member(self, request: web.Request) -> web.Response:
         self._require_bot_auth(request)
-        self._check_guild(request)
-        member = self.state.guild.members.get(_snowflake(request.match_info["user_id"]))
+        member = self._guild(request).members.get(_snowflake(request.match_info["user_id"]))
         if member is None:
             raise ApiError(404, 10007, "Unknown Member")
         return json_response(member.payload())

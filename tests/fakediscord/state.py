@@ -679,6 +679,10 @@ class RequestRecord:
     response: Any = None
     unexpected: bool = False
     """Not implemented by the fake (answered 404)."""
+    client: str | None = None
+    """Which client sent it, when it used ``FakeDiscord.api_base_for(client)``."""
+    guild_id: int | None = None
+    """The guild it acted in: named in the path, or its channel's or interaction's guild."""
     acknowledged: bool = False
     """An unexpected request the test took with ``pop_unexpected_requests()``."""
     started: float = dataclasses.field(default_factory=monotonic)
@@ -732,7 +736,8 @@ class Event:
 
 
 class FakeState:
-    """All the fake's data. One guild, its channels and members, and every recording."""
+    """All the fake's data: the guilds (the first is the default one), their channels and
+    members, and every recording."""
 
     def __init__(self, clock: FakeClock, *, guild_name: str, bot_name: str) -> None:
         self.clock = clock
@@ -741,22 +746,11 @@ class FakeState:
         self.application_id = self.bot_user.id  # modern apps: application id == bot user id
         self.owner = User(self.snowflakes.next(), "guildowner")
         self.users: dict[int, User] = {self.bot_user.id: self.bot_user, self.owner.id: self.owner}
-        now = clock.now()
-        gid = self.snowflakes.next()
-        self.guild = Guild(gid, guild_name, owner_id=self.owner.id, created_at=now)
-        self.guild.roles[gid] = Role(gid, "@everyone", EVERYONE_PERMISSIONS, position=0)
-        self.bot_role = Role(
-            self.snowflakes.next(),
-            bot_name,
-            BOT_PERMISSIONS,
-            position=1,
-            managed=True,
-            bot_id=self.bot_user.id,
-        )
-        self.guild.roles[self.bot_role.id] = self.bot_role
-        self.guild.members[self.owner.id] = Member(self.owner, [], now)
-        self.guild.members[self.bot_user.id] = Member(self.bot_user, [self.bot_role.id], now)
-        self.bot_joined_at = now
+        self.bot_joined_at = clock.now()
+        self.guilds: dict[int, Guild] = {}
+        self.bot_roles: dict[int, Role] = {}  # guild id -> the bot's managed role there
+        self.guild = self.add_guild(guild_name)
+        self.bot_role = self.bot_roles[self.guild.id]
 
         self.messages: dict[int, FakeMessage] = {}
         self.nonces: dict[tuple[int, str], int] = {}  # (author, nonce) -> message id
@@ -772,40 +766,76 @@ class FakeState:
         self.typing: list[tuple[int, float]] = []
 
     # -- entities ------------------------------------------------------------
+    def add_guild(self, name: str, *, shard: tuple[int, int] | None = None) -> Guild:
+        """A guild with @everyone, the bot (and its managed role) and the owner as members.
+        ``shard=(shard_id, shard_count)`` picks an id Discord would route to that shard,
+        ``(guild_id >> 22) % shard_count == shard_id``."""
+        gid = self.snowflakes.next() if shard is None else self.snowflakes.next_on_shard(*shard)
+        now = self.clock.now()
+        guild = Guild(gid, name, owner_id=self.owner.id, created_at=now)
+        guild.roles[gid] = Role(gid, "@everyone", EVERYONE_PERMISSIONS, position=0)
+        bot_role = Role(
+            self.snowflakes.next(),
+            self.bot_user.name,
+            BOT_PERMISSIONS,
+            position=1,
+            managed=True,
+            bot_id=self.bot_user.id,
+        )
+        guild.roles[bot_role.id] = bot_role
+        guild.members[self.owner.id] = Member(self.owner, [], now)
+        guild.members[self.bot_user.id] = Member(self.bot_user, [bot_role.id], now)
+        self.guilds[gid] = guild
+        self.bot_roles[gid] = bot_role
+        return guild
+
     def add_channel(
-        self, name: str, *, type: int = CH_TEXT, parent_id: int | None = None
+        self,
+        name: str,
+        *,
+        type: int = CH_TEXT,
+        parent_id: int | None = None,
+        guild: Guild | None = None,
     ) -> Channel:
-        position = sum(1 for c in self.guild.channels.values() if c.type == type)
+        guild = guild or self.guild
+        position = sum(1 for c in guild.channels.values() if c.type == type)
         channel = Channel(
             self.snowflakes.next(),
             name,
-            self.guild.id,
+            guild.id,
             type=type,
             position=position,
             parent_id=parent_id,
             owner_id=self.bot_user.id,
             created_at=self.clock.now(),
         )
-        self.guild.channels[channel.id] = channel
+        guild.channels[channel.id] = channel
         return channel
 
-    def add_role(self, name: str, permissions: int) -> Role:
-        for role in self.guild.roles.values():
+    def add_role(self, name: str, permissions: int, *, guild: Guild | None = None) -> Role:
+        guild = guild or self.guild
+        for role in guild.roles.values():
             if role.name == name:
                 return role
-        role = Role(self.snowflakes.next(), name, permissions, position=len(self.guild.roles))
-        self.guild.roles[role.id] = role
+        role = Role(self.snowflakes.next(), name, permissions, position=len(guild.roles))
+        guild.roles[role.id] = role
         return role
 
-    def add_member(self, name: str, role_ids: list[int]) -> Member:
+    def add_member(self, name: str, role_ids: list[int], *, guild: Guild | None = None) -> Member:
         user = User(self.snowflakes.next(), name)
         self.users[user.id] = user
         member = Member(user, role_ids, self.clock.now())
-        self.guild.members[user.id] = member
+        (guild or self.guild).members[user.id] = member
         return member
 
     def channel(self, channel_id: int) -> Channel | None:
-        return self.guild.channels.get(channel_id)
+        for guild in self.guilds.values():
+            if channel_id in guild.channels:
+                return guild.channels[channel_id]
+        return None
+
+    def guild_of(self, channel: Channel) -> Guild:
+        return self.guilds[channel.guild_id]
 
     # -- messages --------------------------------------------------------------
     def new_message(self, channel: Channel, author: User, **fields: Any) -> FakeMessage:
@@ -815,7 +845,7 @@ class FakeState:
             author=author,
             created_at=self.clock.now(),
             known_users=self.users,
-            guild_role_ids=set(self.guild.roles),
+            guild_role_ids=set(self.guild_of(channel).roles),
             **fields,
         )
         self.messages[msg.id] = msg
