@@ -5,7 +5,11 @@
 channels two people and an AI seat play games of one kind back to back, and a person whose
 turn it is thinks for a time drawn from an exponential distribution (4 s mean, fixed seed)
 before each press (opening "My hand" aside: that is only looking). The bot runs as its own
-process (`python -m bot`) against the fake Discord in this process, with a SQLite file.
+process (`python -m bot`) against the fake Discord in this process, with a SQLite file; or,
+with `--shards 2`, as two processes (SHARD_COUNT=2, SHARD_IDS 0 and 1) sharing a PostgreSQL
+server started for the run, the tables dealt between a guild on each shard
+(`--database postgresql` runs one process on PostgreSQL too). On PostgreSQL the server's
+CPU counts in the CPU per press (and is shown apart as "db cores").
 
 For N = 25, 50, 100, 150, 200, ... (each step a fresh bot, a warm-up, then a fixed window) it
 prints press-to-result p50/p95/p99 (from the press to the private reply or the board that
@@ -36,7 +40,9 @@ from typing import Any
 from tests.bench_discord import FIGHT_MENU, MOVE_MENU, answered, percentile, turn_taker
 from tests.e2e import toss_play
 from tests.fakediscord import FakeDiscord, FakeDiscordError, FakeMessage, FakeUser
+from tests.fakediscord.guilds import FakeGuild
 from tests.fakediscord.state import Channel, InteractionRecord
+from tests.postgres import Postgres
 
 ROOT = Path(__file__).resolve().parents[1]
 THINK_MEAN = 4.0  # seconds a person takes to decide, on average
@@ -126,9 +132,10 @@ class Table:
         seed: int,
         measured: Measured,
         think_mean: float,
+        users: list[FakeUser],
     ) -> None:
         self.fake, self.watch, self.channel, self.kind = fake, watch, channel, kind
-        self.users = [fake.user("alice"), fake.user("bob")]
+        self.users = users  # members of the channel's guild
         self.rng = random.Random(f"{seed}:{channel.name}")
         self.measured, self.think_mean = measured, think_mean
         self.filename = BOARDS[kind]
@@ -382,7 +389,8 @@ class Step:
     presses: int
     results: list[float]
     boards: list[float]
-    bot_cpu: float
+    bot_cpu: float  # the bot's processes and, on PostgreSQL, the database server's
+    db_cpu: float  # of which the database server's
     bench_cpu: float
     bot_waited: float  # seconds the bot's threads waited for a core
     blocks: list[int]
@@ -409,33 +417,74 @@ class Step:
         return percentile(values, q) if values else float("nan")
 
 
+@dataclass(frozen=True)
+class Setup:
+    """How the bot runs: `shards` processes (1: one unsharded process; more: one process
+    per shard, SHARD_COUNT and SHARD_IDS, each with a guild of its own) on `database`."""
+
+    shards: int = 1
+    database: str = "sqlite"
+    postgres: Postgres | None = None  # the server, when `database` is "postgresql"
+
+    def database_url(self, folder: Path) -> str:
+        if self.postgres is not None:
+            return self.postgres.create_database()
+        return f"sqlite:///{folder}/capacity.db"
+
+    def __str__(self) -> str:
+        processes = "one process" if self.shards == 1 else f"{self.shards} shard processes"
+        return f"{processes}, {'PostgreSQL' if self.postgres else 'SQLite'}"
+
+    def server_pids(self) -> list[int]:
+        """The database server's processes (PostgreSQL's postmaster and its backends): the
+        database's CPU is part of what a press costs."""
+        if self.postgres is None:
+            return []
+        postmaster = int((self.postgres.folder / "postmaster.pid").read_text().split()[0])
+        return process_tree(postmaster)
+
+
 @contextlib.asynccontextmanager
-async def running_bots(fake: FakeDiscord, folder: Path) -> Any:
-    """The bot process(es) under test, logging to a file. One process for now; with
-    sharding this starts one process per shard (SHARD_COUNT, SHARD_IDS) on one shared
-    database, and the CPU and watchdog figures below already sum over the list."""
+async def running_bots(fake: FakeDiscord, folder: Path, setup: Setup) -> Any:
+    """The bot process(es) under test, logging to one file: one process, or one per shard
+    sharing one database (as the compose file runs them)."""
     log = folder / "bot.log"
     env = {
         **os.environ,
         "DISCORD_TOKEN": fake.token,
-        "DATABASE_URL": f"sqlite:///{folder}/capacity.db",
+        "DATABASE_URL": setup.database_url(folder),
         "DISCORD_API_BASE": fake.api_base,
         "LOG_LEVEL": "WARNING",
         "LOOP_WATCHDOG_MS": str(WATCHDOG_MS),
     }
-    with log.open("a") as out:
-        bots = [
-            await asyncio.create_subprocess_exec(
-                sys.executable,
-                "-m",
-                "bot",
-                env=env,
-                cwd=ROOT,
-                stdin=asyncio.subprocess.DEVNULL,
-                stderr=out,
-            )
+    shards = (
+        [{}]
+        if setup.shards == 1
+        else [
+            {"SHARD_COUNT": str(setup.shards), "SHARD_IDS": str(shard)}
+            for shard in range(setup.shards)
         ]
+    )
+    bots = []
     try:
+        for shard in shards:
+            with log.open("a") as out:
+                bots.append(
+                    await asyncio.create_subprocess_exec(
+                        sys.executable,
+                        "-m",
+                        "bot",
+                        env={**env, **shard},
+                        cwd=ROOT,
+                        stdin=asyncio.subprocess.DEVNULL,
+                        stderr=out,
+                    )
+                )
+            if len(bots) == 1 and len(shards) > 1:
+                # The first process migrates the database; the others find it done.
+                await fake.wait_for(
+                    lambda: fake.state.command_syncs > 0, timeout=60, what="the first shard"
+                )
         yield bots, log
     finally:
         for bot in bots:
@@ -444,34 +493,72 @@ async def running_bots(fake: FakeDiscord, folder: Path) -> Any:
             await bot.wait()
 
 
+def guilds_for(fake: FakeDiscord, names: tuple[str, ...], shards: int) -> list[FakeGuild]:
+    """The default guild, and with several shards one more guild on each other shard; the
+    tables are dealt out among them in turn."""
+    guilds = [fake.guilds[0]]
+    taken = {guilds[0].shard(shards)}
+    for shard in range(shards):
+        if shard not in taken:
+            tables = names[len(guilds) :: shards]
+            guilds.append(fake.add_guild(f"shard {shard}", channels=tables, shard=(shard, shards)))
+    return guilds
+
+
 async def measure(
-    kind: str, channels: int, seconds: float, warmup: float, seed: int, think_mean: float
+    kind: str,
+    channels: int,
+    seconds: float,
+    warmup: float,
+    seed: int,
+    think_mean: float,
+    setup: Setup = Setup(),
 ) -> Step:
-    """One step of the curve: a fresh bot, N tables, `warmup` seconds, then the window."""
+    """One step of the curve: fresh bots, N tables, `warmup` seconds, then the window."""
     names = tuple(f"table-{i}" for i in range(channels))
-    fake = FakeDiscord(channels=names, thread=None, settle_timeout=120)
+    fake = FakeDiscord(channels=names[:: setup.shards], thread=None, settle_timeout=120)
     await fake.start()
     watch = Watch(fake)
-    fake.user("alice"), fake.user("bob")  # members before the bot connects, as in a guild
+    guilds = guilds_for(fake, names, setup.shards)
+    # Members before the bot connects, as in a guild.
+    users = {guild.id: [guild.user("alice"), guild.user("bob")] for guild in guilds}
     with tempfile.TemporaryDirectory() as folder:
         try:
-            async with running_bots(fake, Path(folder)) as (bots, log):
-                await fake.wait_ready(timeout=60)
+            async with running_bots(fake, Path(folder), setup) as (bots, log):
+                await fake.wait_for(
+                    lambda: all(guild.connected for guild in guilds),
+                    timeout=60,
+                    what="every shard to connect",
+                )
+                await fake.settle(timeout=60)
                 await asyncio.sleep(2.5)  # discord.py waits for its guilds before it is ready
                 start = time.monotonic() + warmup
                 measured = Measured((start, start + seconds))
                 tables = [
-                    Table(fake, watch, fake.channels[name], kind, seed, measured, think_mean)
-                    for name in names
+                    Table(
+                        fake,
+                        watch,
+                        guild.channels[name],
+                        kind,
+                        seed,
+                        measured,
+                        think_mean,
+                        users[guild.id],
+                    )
+                    for guild in guilds
+                    for name in guild.channels
                 ]
                 tasks = [asyncio.create_task(table.run()) for table in tables]
                 await asyncio.sleep(max(0.0, start - time.monotonic()))
                 log_from, bench0 = log.stat().st_size, time.process_time()
                 pids = [pid for bot in bots for pid in process_tree(bot.pid)]
+                servers = setup.server_pids()
                 cpu0, waited0 = cpu_seconds(pids), cpu_wait_seconds(pids)
+                db0 = cpu_seconds(servers)
                 await asyncio.sleep(max(0.0, measured.window[1] - time.monotonic()))
                 pids = [pid for bot in bots for pid in process_tree(bot.pid)]
                 cpu1, waited1 = cpu_seconds(pids), cpu_wait_seconds(pids)
+                db1 = cpu_seconds(setup.server_pids())
                 bench_cpu, log_to = time.process_time() - bench0, log.stat().st_size
                 load = os.getloadavg()[0]
                 # the presses sent just before the end get their results
@@ -490,7 +577,8 @@ async def measure(
         presses=len(sent),
         results=measured.results,
         boards=[wait for table in tables for wait in table.board_waits()],
-        bot_cpu=cpu1 - cpu0,
+        bot_cpu=cpu1 - cpu0 + max(0.0, db1 - db0),
+        db_cpu=max(0.0, db1 - db0),
         bench_cpu=bench_cpu,
         bot_waited=waited1 - waited0,
         blocks=[int(ms) for ms in BLOCKED.findall(window_log)],
@@ -503,7 +591,7 @@ async def measure(
 HEADER = (
     f"{'N':>4} {'presses':>7} {'/s/game':>7} {'p50':>6} {'p95':>6} {'p99':>6} "
     f"{'board p95':>9} {'CPU ms/press':>12} {'bot cores':>9} {'bench cores':>11} "
-    f"{'loop max':>8} {'>50ms':>5} {'ceiling':>7} {'load':>5} {'bot waited':>10}"
+    f"{'db cores':>8} {'loop max':>8} {'>50ms':>5} {'ceiling':>7} {'load':>5} {'bot waited':>10}"
 )
 
 
@@ -514,7 +602,8 @@ def row(step: Step) -> str:
         f"{step.p(50):>6.0f} {step.p(95):>6.0f} {step.p(99):>6.0f} "
         f"{step.p(95, step.boards):>9.0f} {step.cpu_ms_per_press:>12.1f} "
         f"{step.bot_cpu / step.seconds:>9.2f} {step.bench_cpu / step.seconds:>11.2f} "
-        f"{longest:>8} {len(step.blocks):>5} {step.ceiling:>7.0f} {step.load:>5.1f} "
+        f"{step.db_cpu / step.seconds:>8.2f} {longest:>8} {len(step.blocks):>5} "
+        f"{step.ceiling:>7.0f} {step.load:>5.1f} "
         f"{step.bot_waited / step.seconds:>10.2f}"
     )
     if step.stalls or step.failed:
@@ -531,16 +620,18 @@ async def curve(
     think_mean: float,
     whole: bool = False,
     report: Callable[[str], None] = print,
+    setup: Setup = Setup(),
 ) -> list[Step]:
     """Step N up until p95 passes the target (or through every step, `whole`); returns
     every step measured."""
     report(
-        f"{kind}: {seconds:g} s per step after {warmup:g} s warm-up, think mean {think_mean:g} s"
+        f"{kind}: {seconds:g} s per step after {warmup:g} s warm-up, think mean {think_mean:g} s,"
+        f" {setup}"
     )
     report(HEADER)
     done: list[Step] = []
     for channels in steps:
-        step = await measure(kind, channels, seconds, warmup, seed, think_mean)
+        step = await measure(kind, channels, seconds, warmup, seed, think_mean, setup)
         done.append(step)
         report(row(step))
         if not whole and (not step.results or step.p(95) > TARGET_P95_MS):
@@ -549,7 +640,7 @@ async def curve(
     capacity = f"{fits[-1].channels} games" if fits else f"fewer than {steps[0]} games"
     costed = (fits or done)[-1]  # the CPU cost at the busiest load that still fit
     report(
-        f"{kind}: capacity {capacity} at p95 <= {TARGET_P95_MS:g} ms (one process); "
+        f"{kind}: capacity {capacity} at p95 <= {TARGET_P95_MS:g} ms ({setup}); "
         f"the CPU cost at N={costed.channels} ({costed.cpu_ms_per_press:.1f} ms a press, "
         f"{costed.presses_per_game_second:.3f} presses/s a game) implies a ceiling of "
         f"{costed.ceiling:.0f} on {os.cpu_count()} cores"
@@ -569,12 +660,42 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--whole-curve", action="store_true", help="measure every step, past the target too"
     )
+    parser.add_argument(
+        "--shards", type=int, default=1, help="bot processes, one per shard (default 1: unsharded)"
+    )
+    parser.add_argument(
+        "--database",
+        choices=("sqlite", "postgresql"),
+        help="a SQLite file (one process only) or a PostgreSQL server started for the run; "
+        "default: SQLite for one process, PostgreSQL for shards",
+    )
     args = parser.parse_args(argv)
     steps = [int(n) for n in args.steps.split(",")] if args.steps else list(STEPS)
     steps = [n for n in steps if n <= args.max_channels]
-    asyncio.run(
-        curve(args.game, steps, args.seconds, args.warmup, args.seed, args.think, args.whole_curve)
-    )
+    database = args.database or ("sqlite" if args.shards == 1 else "postgresql")
+    if args.shards < 1:
+        parser.error("--shards must be at least 1")
+    if args.shards > 1 and database == "sqlite":
+        parser.error("shard processes share one PostgreSQL database: use --database postgresql")
+    with tempfile.TemporaryDirectory() as folder:
+        postgres = Postgres(Path(folder)) if database == "postgresql" else None
+        try:
+            setup = Setup(args.shards, database, postgres)
+            asyncio.run(
+                curve(
+                    args.game,
+                    steps,
+                    args.seconds,
+                    args.warmup,
+                    args.seed,
+                    args.think,
+                    args.whole_curve,
+                    setup=setup,
+                )
+            )
+        finally:
+            if postgres is not None:
+                postgres.cleanup()
 
 
 if __name__ == "__main__":

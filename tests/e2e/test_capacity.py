@@ -4,7 +4,8 @@ benchmark measures something (samples, presses, the bot's CPU), never how fast."
 
 from __future__ import annotations
 
-from tests.capacity import measure
+from tests.capacity import Setup, measure
+from tests.postgres import Postgres
 
 
 async def test_two_tables_give_press_to_result_samples_and_bot_cpu() -> None:
@@ -15,3 +16,15 @@ async def test_two_tables_give_press_to_result_samples_and_bot_cpu() -> None:
     assert step.presses >= len(step.boards)  # every timed move was a counted press
     assert step.bot_cpu > 0  # the bot process's CPU, read from /proc
     assert step.cpu_ms_per_press > 0
+
+
+async def test_two_shard_processes_on_one_postgresql_serve_their_own_guilds(
+    postgres: Postgres,
+) -> None:
+    """`--shards 2`: a table in a guild of each shard, each answered by its own process (a
+    table no process served would stall), and the database server's CPU counted."""
+    setup = Setup(shards=2, database="postgresql", postgres=postgres)
+    step = await measure("trashwar", 2, seconds=6, warmup=1, seed=1, think_mean=0.3, setup=setup)
+    assert not step.stalls
+    assert step.results and step.boards
+    assert 0 < step.db_cpu < step.bot_cpu  # the server's share is part of the press's cost
