@@ -12,7 +12,10 @@ prints press-to-result p50/p95/p99 (from the press to the private reply or the b
 shows its result, timed where the fake Discord received it), the board after a move, the
 bot's CPU milliseconds per press (the process and its children, from /proc), the longest
 event-loop block the bot's watchdog logged (LOOP_WATCHDOG_MS), and stops once p95 passes
-250 ms. The ceiling the CPU cost implies is cores * 1000 ms / (CPU ms per press * presses
+250 ms. With `--stacks` each block is listed with where the loop was 50 ms into it (the
+innermost project frame and the innermost frame), any garbage collection over 10 ms in it,
+and how long the loop's thread waited for a core meanwhile (a block that is mostly waiting
+is the machine's: other processes had the cores). The ceiling the CPU cost implies is cores * 1000 ms / (CPU ms per press * presses
 per second per game).
 """
 
@@ -51,6 +54,13 @@ BOARDS = {  # the picture each game's board carries
     "toss": "bin.png",
 }
 BLOCKED = re.compile(r"event loop blocked (\d+) ms")
+# With --stacks the bot logs where the loop was during each block: the stack follows the
+# line, each frame as `  File "...", line N, in name` and its source line.
+FRAME = re.compile(r'^  File "(?P<file>[^"]+)", line (?P<line>\d+), in (?P<name>.+)$', re.M)
+NOTES = re.compile(
+    r"gc generation \d took \d+ ms \(\d+ ms CPU, \d+ collected\)|waited \d+ ms for a core"
+)
+PROJECT = ("bot/", "cogs/", "rules/", "render/")
 OVER = "The game is over"
 
 
@@ -386,6 +396,7 @@ class Step:
     bench_cpu: float
     bot_waited: float  # seconds the bot's threads waited for a core
     blocks: list[int]
+    causes: list[str]  # where the loop was during each block, with --stacks
     stalls: list[str]
     failed: int
     load: float  # the machine's 1-minute load average at the window's end
@@ -494,10 +505,28 @@ async def measure(
         bench_cpu=bench_cpu,
         bot_waited=waited1 - waited0,
         blocks=[int(ms) for ms in BLOCKED.findall(window_log)],
+        causes=causes(window_log),
         stalls=measured.stalls,
         failed=sum(rec.failed for rec in sent),
         load=load,
     )
+
+
+def causes(log: str) -> list[str]:
+    """One line per logged block stack: the innermost project frame and the innermost frame
+    of all (a library's), e.g. `bot/sessions.py:610 _apply <- pymunk/space.py:540 step`."""
+    found = []
+    for block in re.split(r"^.*event loop blocked ", log, flags=re.M)[1:]:
+        frames = [
+            f"{'/'.join(m['file'].split('/')[-2:])}:{m['line']} {m['name']}"
+            for m in FRAME.finditer(block.split("\n20", 1)[0])  # up to the next log line
+            if "/bot/__main__.py" not in m["file"]
+        ]
+        ours = [f for f in frames if f.startswith(PROJECT)]
+        where = f"{(ours or frames)[-1]} <- {frames[-1]}" if frames else "no stack"
+        notes = "".join(f"; {note}" for note in NOTES.findall(block.split("\n", 1)[0]))
+        found.append(f"{block.split(' ', 1)[0]} ms: {where}{notes}")
+    return found
 
 
 HEADER = (
@@ -519,6 +548,8 @@ def row(step: Step) -> str:
     )
     if step.stalls or step.failed:
         line += f"  ({len(step.stalls)} tables stalled, {step.failed} presses unanswered in 3 s)"
+    for cause in step.causes:
+        line += f"\n     block {cause}"
     return line
 
 
@@ -567,11 +598,18 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--think", type=float, default=THINK_MEAN, help="mean think seconds")
     parser.add_argument("--steps", help="comma-separated N values instead of 25,50,100,150,200,...")
     parser.add_argument(
+        "--stacks",
+        action="store_true",
+        help="the bot notes where its event loop was during each block; printed per step",
+    )
+    parser.add_argument(
         "--whole-curve", action="store_true", help="measure every step, past the target too"
     )
     args = parser.parse_args(argv)
     steps = [int(n) for n in args.steps.split(",")] if args.steps else list(STEPS)
     steps = [n for n in steps if n <= args.max_channels]
+    if args.stacks:
+        os.environ["LOOP_WATCHDOG_STACKS"] = "1"  # the bot process inherits it
     asyncio.run(
         curve(args.game, steps, args.seconds, args.warmup, args.seed, args.think, args.whole_curve)
     )
