@@ -15,8 +15,8 @@ event-loop block the bot's watchdog logged (LOOP_WATCHDOG_MS), and stops once p9
 250 ms. With `--stacks` each block is listed with where the loop was 50 ms into it (the
 innermost project frame and the innermost frame), any garbage collection over 10 ms in it,
 and how long the loop's thread waited for a core meanwhile (a block that is mostly waiting
-is the machine's: other processes had the cores). The ceiling the CPU cost implies is cores * 1000 ms / (CPU ms per press * presses
-per second per game).
+is the machine's: other processes had the cores). The ceiling the CPU cost implies is
+cores * 1000 ms / (CPU ms per press * presses per second per game).
 """
 
 from __future__ import annotations
