@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import gc
 import logging
 import os
 import signal
@@ -78,17 +77,6 @@ class TrashTableBot(commands.Bot):
             await self.tree.sync()
         self.synced.set()
         log.info("commands synced; %d cogs loaded; %s", len(self.cogs), self.sessions.shards)
-        settle_the_heap()
-
-
-def settle_the_heap() -> None:
-    """Move everything start-up made (modules, SQLAlchemy's and discord.py's tables) out of
-    the garbage collector's sight. A full collection walks every object it tracks, and on
-    this heap one took 300 ms of the event loop under load (tests/capacity.py --stacks);
-    frozen objects are never walked again, so full collections see only what the games
-    made since. Collected first, so no garbage is frozen with them."""
-    gc.collect()
-    gc.freeze()
 
     async def close(self) -> None:
         await super().close()

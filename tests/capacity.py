@@ -397,6 +397,7 @@ class Step:
     bot_waited: float  # seconds the bot's threads waited for a core
     blocks: list[int]
     causes: list[str]  # where the loop was during each block, with --stacks
+    stacks_log: str  # the file with their whole stacks, with --stacks
     stalls: list[str]
     failed: int
     load: float  # the machine's 1-minute load average at the window's end
@@ -506,10 +507,22 @@ async def measure(
         bot_waited=waited1 - waited0,
         blocks=[int(ms) for ms in BLOCKED.findall(window_log)],
         causes=causes(window_log),
+        stacks_log=keep_stacks(kind, channels, window_log),
         stalls=measured.stalls,
         failed=sum(rec.failed for rec in sent),
         load=load,
     )
+
+
+def keep_stacks(kind: str, channels: int, log: str) -> str:
+    """With --stacks, the window's watchdog lines and stacks in a file kept after the run."""
+    if os.environ.get("LOOP_WATCHDOG_STACKS") != "1":
+        return ""
+    path = Path(tempfile.gettempdir()) / f"capacity-{kind}-{channels}-blocks.log"
+    path.write_text(
+        "".join(re.findall(r"^.*event loop blocked .*\n(?:(?!20\d\d-).*\n)*", log, re.M))
+    )
+    return str(path)
 
 
 def causes(log: str) -> list[str]:
@@ -550,6 +563,8 @@ def row(step: Step) -> str:
         line += f"  ({len(step.stalls)} tables stalled, {step.failed} presses unanswered in 3 s)"
     for cause in step.causes:
         line += f"\n     block {cause}"
+    if step.stacks_log:
+        line += f"\n     (the blocks' whole stacks: {step.stacks_log})"
     return line
 
 
