@@ -39,6 +39,14 @@ POSTGRES_MIGRATION_LOCK = 0x7472617368  # "trash"
 UNREACHABLE_SQLSTATES = ("08", "57P")
 
 
+# Each aiosqlite connection is a thread, and opening one starts that thread from the event
+# loop, which waits until the new thread runs: under load (the capacity benchmark) such a
+# start held the loop 80-260 ms. The default pool keeps 5 connections and closes every
+# overflow one when it is returned, so a busy moment opened new ones again and again; a
+# larger pool keeps them for reuse.
+SQLITE_POOL = {"pool_size": 20, "max_overflow": 20}
+
+
 class Database:
     def __init__(self, url: str) -> None:
         self.url = url
@@ -47,7 +55,9 @@ class Database:
         # A pooled connection can be dead after a database server restart: check it before
         # use, so the restart costs no player an error. A SQLite file has no server to lose.
         sqlite = url.startswith("sqlite")
-        self.engine: AsyncEngine = create_async_engine(url, pool_pre_ping=not sqlite)
+        self.engine: AsyncEngine = create_async_engine(
+            url, pool_pre_ping=not sqlite, **(SQLITE_POOL if sqlite else {})
+        )
         # SQLite takes one writer at a time and fails, rather than waits, when two
         # transactions of this process race to write; so writes queue here instead.
         # PostgreSQL locks rows itself (SELECT ... FOR UPDATE) and needs no queue.

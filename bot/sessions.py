@@ -38,8 +38,8 @@ from bot.models import ACTIVE, ActionRecord, GameRecord, ResultRecord, Status, u
 from bot.outbox import Outbox, record_board, record_clear
 from bot.ratings import ScoreLine, scoreboard, update_ratings
 from bot.shards import ALL, Shards
-from bot.workers import Workers, ai_choice
-from rules.base import JSON, Event, Game, IllegalAction, Outcome
+from bot.workers import Workers, ai_choice, apply_action, new_state
+from rules.base import JSON, Applied, Event, Game, IllegalAction, Outcome
 
 log = logging.getLogger(__name__)
 
@@ -449,7 +449,9 @@ class SessionService:
                 picks = [seat.get("pick", "") for seat in game.seats]
                 options[engine.seat_pick.name] = ",".join(picks)
             try:
-                state = engine.new_game(len(game.seats), options, game.seed)
+                state = await self._new_state(
+                    game.kind, engine, len(game.seats), options, game.seed
+                )
             except IllegalAction as error:
                 raise UserError(str(error)) from None
             self._touch(
@@ -588,7 +590,7 @@ class SessionService:
         transaction. Raises UserError (the rule broken) for an illegal action."""
         game = update.game
         try:
-            applied = engine.apply(state, seat, action)
+            applied = await self._engine_apply(game.kind, engine, state, seat, action)
         except IllegalAction as error:
             raise UserError(str(error)) from None
         session.add(
@@ -609,6 +611,23 @@ class SessionService:
         session.add(game)
         log.info("game %s step %s: seat %s acted (%s)", game.id, game.step, seat, actor)
         return new_state
+
+    async def _engine_apply(
+        self, kind: str, engine: Game, state: Any, seat: int, action: str
+    ) -> Applied:
+        """`engine.apply`, on the quick worker for a heavy engine (a simulated drop) so the
+        event loop keeps serving other channels meanwhile."""
+        if engine.heavy:
+            return await self.workers.run_quick(apply_action, kind, state, seat, action)
+        return engine.apply(state, seat, action)
+
+    async def _new_state(
+        self, kind: str, engine: Game, seats: int, options: dict[str, str], seed: int
+    ) -> Any:
+        """`engine.new_game`, on the quick worker for a heavy engine (a simulated pre-fill)."""
+        if engine.heavy:
+            return await self.workers.run_quick(new_state, kind, seats, options, seed)
+        return engine.new_game(seats, options, seed)
 
     def _reset_deadline(self, game: GameRecord, engine: Game, state: Any) -> None:
         humans = [s for s in engine.to_act(state) if not game.seats[s]["ai"]]
@@ -685,10 +704,13 @@ class SessionService:
         log.warning("game %s: AI chain limit reached", update.game.id)
         return update
 
-    def _ai_pick(self, game: GameRecord, engine: Game, state: Any, seat: int) -> str:
-        """The AI's pick here and now (the turn timer), the same call the pool makes."""
+    async def _ai_pick(self, game: GameRecord, engine: Game, state: Any, seat: int) -> str:
+        """The AI's pick for a late player (the turn timer), in the worker pool like every
+        AI choice. The caller holds the channel's lock and the game row: nothing can move
+        the game on while it thinks."""
         observation, legal = engine.observe(state, seat), engine.legal_actions(state, seat)
-        return ai_choice(game.kind, observation, legal, (game.seed, "ai", game.step, seat))
+        seed = (game.seed, "ai", game.step, seat)
+        return await self.workers.run(ai_choice, game.kind, observation, legal, seed)
 
     async def resume_all(self) -> list[Update]:
         """After a restart: let the AI finish turns it had not played yet (a press whose
@@ -752,7 +774,7 @@ class SessionService:
                     else:
                         text = f"{name} ran out of time; the AI plays this turn for them."
                     update.events.append(Event(text))
-                    action = self._ai_pick(game, engine, state, seat)
+                    action = await self._ai_pick(game, engine, state, seat)
                     state = await self._apply(session, update, engine, state, seat, action, "timer")
                     if update.finished:
                         break

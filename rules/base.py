@@ -111,6 +111,9 @@ class Game(ABC):
     # True when the channel shows every action on its own board (Toss It: the bin after
     # each drop) rather than a player's move together with the AI's moves after it.
     board_each_action: bool = False
+    # True when `new_game` and `apply` may take tens of milliseconds (Toss It simulates the
+    # bin's physics): the bot then runs them in its worker pool, off the event loop.
+    heavy: bool = False
 
     @abstractmethod
     def new_game(self, seats: int, options: Mapping[str, str], seed: int) -> Any:

@@ -16,8 +16,11 @@ prints press-to-result p50/p95/p99 (from the press to the private reply or the b
 shows its result, timed where the fake Discord received it), the board after a move, the
 bot's CPU milliseconds per press (the process and its children, from /proc), the longest
 event-loop block the bot's watchdog logged (LOOP_WATCHDOG_MS), and stops once p95 passes
-250 ms. The ceiling the CPU cost implies is cores * 1000 ms / (CPU ms per press * presses
-per second per game).
+250 ms. With `--stacks` each block is listed with where the loop was 50 ms into it (the
+innermost project frame and the innermost frame), any garbage collection over 10 ms in it,
+and how long the loop's thread waited for a core meanwhile (a block that is mostly waiting
+is the machine's: other processes had the cores). The ceiling the CPU cost implies is
+cores * 1000 ms / (CPU ms per press * presses per second per game).
 """
 
 from __future__ import annotations
@@ -57,6 +60,13 @@ BOARDS = {  # the picture each game's board carries
     "toss": "bin.png",
 }
 BLOCKED = re.compile(r"event loop blocked (\d+) ms")
+# With --stacks the bot logs where the loop was during each block: the stack follows the
+# line, each frame as `  File "...", line N, in name` and its source line.
+FRAME = re.compile(r'^  File "(?P<file>[^"]+)", line (?P<line>\d+), in (?P<name>.+)$', re.M)
+NOTES = re.compile(
+    r"gc generation \d took \d+ ms \(\d+ ms CPU, \d+ collected\)|waited \d+ ms for a core"
+)
+PROJECT = ("bot/", "cogs/", "rules/", "render/")
 OVER = "The game is over"
 
 
@@ -394,6 +404,8 @@ class Step:
     bench_cpu: float
     bot_waited: float  # seconds the bot's threads waited for a core
     blocks: list[int]
+    causes: list[str]  # where the loop was during each block, with --stacks
+    stacks_log: str  # the file with their whole stacks, with --stacks
     stalls: list[str]
     failed: int
     load: float  # the machine's 1-minute load average at the window's end
@@ -582,10 +594,40 @@ async def measure(
         bench_cpu=bench_cpu,
         bot_waited=waited1 - waited0,
         blocks=[int(ms) for ms in BLOCKED.findall(window_log)],
+        causes=causes(window_log),
+        stacks_log=keep_stacks(kind, channels, window_log),
         stalls=measured.stalls,
         failed=sum(rec.failed for rec in sent),
         load=load,
     )
+
+
+def keep_stacks(kind: str, channels: int, log: str) -> str:
+    """With --stacks, the window's watchdog lines and stacks in a file kept after the run."""
+    if os.environ.get("LOOP_WATCHDOG_STACKS") != "1":
+        return ""
+    path = Path(tempfile.gettempdir()) / f"capacity-{kind}-{channels}-blocks.log"
+    path.write_text(
+        "".join(re.findall(r"^.*event loop blocked .*\n(?:(?!20\d\d-).*\n)*", log, re.M))
+    )
+    return str(path)
+
+
+def causes(log: str) -> list[str]:
+    """One line per logged block stack: the innermost project frame and the innermost frame
+    of all (a library's), e.g. `bot/sessions.py:610 _apply <- pymunk/space.py:540 step`."""
+    found = []
+    for block in re.split(r"^.*event loop blocked ", log, flags=re.M)[1:]:
+        frames = [
+            f"{'/'.join(m['file'].split('/')[-2:])}:{m['line']} {m['name']}"
+            for m in FRAME.finditer(block.split("\n20", 1)[0])  # up to the next log line
+            if "/bot/__main__.py" not in m["file"]
+        ]
+        ours = [f for f in frames if f.startswith(PROJECT)]
+        where = f"{(ours or frames)[-1]} <- {frames[-1]}" if frames else "no stack"
+        notes = "".join(f"; {note}" for note in NOTES.findall(block.split("\n", 1)[0]))
+        found.append(f"{block.split(' ', 1)[0]} ms: {where}{notes}")
+    return found
 
 
 HEADER = (
@@ -608,6 +650,10 @@ def row(step: Step) -> str:
     )
     if step.stalls or step.failed:
         line += f"  ({len(step.stalls)} tables stalled, {step.failed} presses unanswered in 3 s)"
+    for cause in step.causes:
+        line += f"\n     block {cause}"
+    if step.stacks_log:
+        line += f"\n     (the blocks' whole stacks: {step.stacks_log})"
     return line
 
 
@@ -658,6 +704,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--think", type=float, default=THINK_MEAN, help="mean think seconds")
     parser.add_argument("--steps", help="comma-separated N values instead of 25,50,100,150,200,...")
     parser.add_argument(
+        "--stacks",
+        action="store_true",
+        help="the bot notes where its event loop was during each block; printed per step",
+    )
+    parser.add_argument(
         "--whole-curve", action="store_true", help="measure every step, past the target too"
     )
     parser.add_argument(
@@ -677,6 +728,8 @@ def main(argv: list[str] | None = None) -> None:
         parser.error("--shards must be at least 1")
     if args.shards > 1 and database == "sqlite":
         parser.error("shard processes share one PostgreSQL database: use --database postgresql")
+    if args.stacks:
+        os.environ["LOOP_WATCHDOG_STACKS"] = "1"  # the bot processes inherit it
     with tempfile.TemporaryDirectory() as folder:
         postgres = Postgres(Path(folder)) if database == "postgresql" else None
         try:

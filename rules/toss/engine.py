@@ -411,6 +411,7 @@ class Toss(Game):
     key = "toss"
     title = "Toss It in the Trash"
     board_each_action = True
+    heavy = True  # a drop, and each pre-fill, runs the physics simulation
     min_seats = 2
     max_seats = 5
     options = (

@@ -14,6 +14,7 @@ import textwrap
 import time
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pydantic import ValidationError
@@ -22,7 +23,7 @@ from sqlmodel import col, select
 from bot.database import Database
 from bot.games import GAMES
 from bot.models import ActionRecord, GameRecord, Status
-from bot.sessions import Player, SessionService
+from bot.sessions import Player, SessionService, UserError
 from bot.settings import Settings
 from bot.workers import Workers
 from rules.base import rng_for
@@ -191,3 +192,55 @@ def test_the_workers_setting_defaults_to_one_per_core(monkeypatch: pytest.Monkey
     assert Settings(discord_token="x", workers=0, _env_file=None).workers == 0
     with pytest.raises(ValidationError, match="workers"):
         Settings(discord_token="x", workers=-1, _env_file=None)
+
+
+class Recording(Workers):
+    """The pool, noting the name of every job it was given."""
+
+    def __init__(self, size: int) -> None:
+        super().__init__(size)
+        self.jobs: list[str] = []
+
+    async def run(self, job: Any, *args: Any) -> Any:
+        self.jobs.append(job.__name__)
+        return await super().run(job, *args)
+
+    async def run_quick(self, job: Any, *args: Any) -> Any:
+        self.jobs.append(f"quick {job.__name__}")
+        return await super().run_quick(job, *args)
+
+
+@pytest.mark.parametrize("kind", ["toss", "trashwar"])
+async def test_a_heavy_games_start_and_moves_run_in_the_pool(tmp_path: Path, kind: str) -> None:
+    """Issue 16: Toss It simulates its bin for a start (the pre-fill) and for every drop
+    (`Game.heavy`), so those run on the quick worker (never queued behind the AI's choices)
+    and the event loop stays free; a refused
+    action raised in the worker is refused as usual, changing nothing. A light game's
+    moves stay in the bot's process (a worker's round trip would cost more than them)."""
+    workers = Recording(1)
+    await workers.start()
+    db = Database(f"sqlite+aiosqlite:///{tmp_path / 'heavy'}.db")
+    await db.migrate()
+    try:
+        service = SessionService(db, workers=workers)
+        game = await service.open_lobby(GUILD, CHANNEL, kind, ALICE, {}, seed=5)
+        game = await service.add_ai(CHANNEL, game.id, ALICE)
+        update = await service.play_ai(await service.start(CHANNEL, game.id, ALICE))
+        game = update.game
+        with pytest.raises(UserError, match="not a move"):
+            await service.act(CHANNEL, game.id, ALICE.user_id, game.step, "juggle 3")
+        state = GAMES[kind].from_json(game.state)
+        action = GAMES[kind].legal_actions(state, 0)[0]
+        await service.play_ai(await service.act(CHANNEL, game.id, ALICE.user_id, game.step, action))
+        async with db.reading() as session:
+            actions = (await session.exec(select(ActionRecord))).all()
+    finally:
+        await db.close()
+        await workers.close()
+    assert actions and all(a.action != "juggle 3" for a in actions)
+    if GAMES[kind].heavy:
+        assert workers.jobs.count("quick new_state") == 1
+        assert workers.jobs.count("quick apply_action") == len(actions) + 1  # and the refused
+    else:
+        assert not [job for job in workers.jobs if job.startswith("quick")]
+    assert "ai_choice" in workers.jobs  # the AI's long choices stay in the main pool
