@@ -594,7 +594,7 @@ async def measure(
         bench_cpu=bench_cpu,
         bot_waited=waited1 - waited0,
         blocks=[int(ms) for ms in BLOCKED.findall(window_log)],
-        causes=causes(window_log),
+        causes=causes(window_log) if os.environ.get("LOOP_WATCHDOG_STACKS") == "1" else [],
         stacks_log=keep_stacks(kind, channels, window_log),
         stalls=measured.stalls,
         failed=sum(rec.failed for rec in sent),
