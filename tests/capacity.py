@@ -650,6 +650,8 @@ def row(step: Step) -> str:
     )
     if step.stalls or step.failed:
         line += f"  ({len(step.stalls)} tables stalled, {step.failed} presses unanswered in 3 s)"
+        for reason in sorted(set(step.stalls))[:3]:
+            line += f"\n     stalled: {reason}"
     for cause in step.causes:
         line += f"\n     block {cause}"
     if step.stacks_log:
