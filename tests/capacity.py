@@ -580,6 +580,10 @@ async def measure(
                 with log.open("rb") as text:
                     text.seek(log_from)
                     window_log = text.read(log_to - log_from).decode(errors="replace")
+                if measured.stalls:  # keep the bots' whole log to find out why
+                    kept = Path(tempfile.gettempdir()) / f"capacity-{kind}-{channels}-bot.log"
+                    kept.write_bytes(log.read_bytes())
+                    measured.stalls.append(f"(the bots' log: {kept})")
         finally:
             await fake.stop()
     sent = [rec for rec in fake.state.interactions.values() if measured.counts(rec.sent_at)]
