@@ -9,13 +9,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from rules.base import JSON, Event, rng_for
-from rules.trashwar.cards import (
-    BACK,
-    LEFT,
-    PLAY_IDS,
-    RIGHT,
-    WALL_IDS,
-)
+from rules.trashwar.cards import BACK, LEFT, PLAY_IDS, RIGHT, WALL_IDS
 
 SCHEMA = 1
 WALLS_EACH = 3

@@ -20,11 +20,7 @@ from rules.trashwar.actions import (
     _count,
     _listing,
 )
-from rules.trashwar.cards import (
-    BY_CODE,
-    CARDS,
-    TRASH,
-)
+from rules.trashwar.cards import BY_CODE, CARDS, TRASH
 from rules.trashwar.state import (
     ATTACK,
     BAT,

@@ -4,10 +4,7 @@
 
 from __future__ import annotations
 
-from rules.trashwar.cards import (
-    CARDS,
-    Card,
-)
+from rules.trashwar.cards import CARDS, Card
 from rules.trashwar.observation import (
     CardView,
     FlightView,
