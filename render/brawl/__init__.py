@@ -14,7 +14,7 @@
   Boosters explained, and a line saying how far the hand is from winning.
 
 The 13 trash kinds each get a little icon drawn with Pillow primitives; their colours and
-drawing functions are in the one table `KIND_ART` below. Icons, dice, card faces, fans of
+drawing functions are in the one table `KIND_ART` in `icons.py`. Icons, dice, card faces, fans of
 card backs and the alley wall are cached sprites, so a picture is mostly pastes and text.
 
 The package: `icons.py` (kinds, card sprites, colours), `dice.py` (dice sprites and the dice

@@ -8,8 +8,8 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render.brawl.icons import CROWN_GOLD, DIE_COLOURS, DIE_INK, OUTLINE, _box, _pts
-from render.brawl.words import _plural, player_colour, player_name, who
+from render.brawl.icons import CROWN_GOLD, DIE_COLOURS, DIE_INK, OUTLINE, frac_box, pts
+from render.brawl.words import player_colour, player_name, plural, who
 from render.common import (
     BACKDROP,
     CARD_EDGE,
@@ -59,13 +59,13 @@ def die_sprite(colour: str, die: int, size: int) -> Image.Image:
     w = max(2, round(s * 0.09))
     if is_crowbar(die):  # a bar on the slant, hooked at the top, split claw at the foot
         w = max(2, round(s * 0.11))
-        d.line(_pts(s, [(0.24, 0.84), (0.42, 0.36)]), fill=DIE_INK, width=w)
-        d.arc(_box(s, 0.34, 0.2, 0.66, 0.52), 180, 50, fill=DIE_INK, width=w)
-        d.line(_pts(s, [(0.25, 0.84), (0.1, 0.78)]), fill=DIE_INK, width=w)
+        d.line(pts(s, [(0.24, 0.84), (0.42, 0.36)]), fill=DIE_INK, width=w)
+        d.arc(frac_box(s, 0.34, 0.2, 0.66, 0.52), 180, 50, fill=DIE_INK, width=w)
+        d.line(pts(s, [(0.25, 0.84), (0.1, 0.78)]), fill=DIE_INK, width=w)
     else:  # a dustbin lid: a dome with a rim and a handle
-        d.chord(_box(s, 0.16, 0.36, 0.84, 0.84), 180, 360, fill=DIE_INK)
-        d.rounded_rectangle(_box(s, 0.1, 0.58, 0.9, 0.68), radius=s * 0.04, fill=DIE_INK)
-        d.rounded_rectangle(_box(s, 0.4, 0.26, 0.6, 0.36), radius=s * 0.04, fill=DIE_INK)
+        d.chord(frac_box(s, 0.16, 0.36, 0.84, 0.84), 180, 360, fill=DIE_INK)
+        d.rounded_rectangle(frac_box(s, 0.1, 0.58, 0.9, 0.68), radius=s * 0.04, fill=DIE_INK)
+        d.rounded_rectangle(frac_box(s, 0.4, 0.26, 0.6, 0.36), radius=s * 0.04, fill=DIE_INK)
     # the sign in the top-right corner, drawn as bars (the font's minus is thin)
     cx, cy, arm, bar = s * 0.79, s * 0.22, s * 0.09, s * 0.035
     d.rectangle((cx - arm, cy - bar, cx + arm, cy + bar), fill=TORCH)
@@ -131,8 +131,8 @@ def roll_counts(obs: BrawlObservation, roll: RollView) -> list[str]:
             parts.append(f"-{minuses} to discard" if minuses else "nothing to discard")
         return parts
     if purpose == "defence" or (purpose == "reroll" and roll["colour"] == "green"):
-        return [_plural(len(dice) - crowbars, "lid")]
-    return [_plural(crowbars, "crowbar")]
+        return [plural(len(dice) - crowbars, "lid")]
+    return [plural(crowbars, "crowbar")]
 
 
 def draw_rolls(obs: BrawlObservation, names: list[str], since_step: int) -> bytes | None:

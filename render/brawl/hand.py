@@ -17,8 +17,8 @@ from render.brawl.icons import (
     SLUG_FILL,
     card_sprite,
 )
-from render.brawl.table import _kind_order
-from render.brawl.words import _and, _plural, wrap
+from render.brawl.table import kind_order
+from render.brawl.words import and_list, plural, wrap
 from render.common import (
     BACKDROP,
     CARD_EDGE,
@@ -93,7 +93,7 @@ def hand_groups(obs: BrawlObservation) -> list[Group]:
         groups.append(Group(kind, key, cards[0]["name"], ids, is_set, needed))
     type_order = {"trash": 0, "slug": 1, "booster": 2, "blocker": 3}
     groups.sort(key=lambda g: (type_order.get(g.type, 4), not g.is_set, -g.count,
-                               _kind_order(g.key), g.key))  # fmt: skip
+                               kind_order(g.key), g.key))  # fmt: skip
     return groups
 
 
@@ -104,9 +104,9 @@ def hand_verdict(obs: BrawlObservation) -> str:
         laid = len(obs["laid"][seat]) if seat is not None and seat < len(obs["laid"]) else 0
         points = obs["points"][seat] if seat is not None and seat < len(obs["points"]) else 0
         ready = sum(1 for g in hand_groups(obs) if g.is_set)
-        head = f"Rummy: your scoring area holds {_plural(laid, 'card')}"
-        head += f" ({_plural(points, 'point')})"
-        return head + (f"; {_plural(ready, 'set')} in hand to lay down" if ready else "")
+        head = f"Rummy: your scoring area holds {plural(laid, 'card')}"
+        head += f" ({plural(points, 'point')})"
+        return head + (f"; {plural(ready, 'set')} in hand to lay down" if ready else "")
     groups = hand_groups(obs)
     sets = sum(1 for g in groups if g.is_set)
     slugs = sum(g.count for g in groups if g.type == "slug")
@@ -115,17 +115,17 @@ def hand_verdict(obs: BrawlObservation) -> str:
     if not groups:
         return "No cards in hand."
     if sets >= 3 and not slugs and not boosters and not odd:
-        return f"{_plural(sets, 'set')} and nothing else: a winning hand!"
-    parts = [_plural(sets, "set")]
+        return f"{plural(sets, 'set')} and nothing else: a winning hand!"
+    parts = [plural(sets, "set")]
     if slugs:
-        parts.append(_plural(slugs, "Slug"))
+        parts.append(plural(slugs, "Slug"))
     if boosters:
-        parts.append(_plural(boosters, "Booster"))
+        parts.append(plural(boosters, "Booster"))
     if odd:
-        parts.append(_plural(odd, "odd card"))
+        parts.append(plural(odd, "odd card"))
     missing = f"{3 - sets} more set{'s' * (3 - sets != 1)} needed" if sets < 3 else ""
     blockers = "" if sets < 3 else "the rest must go first"
-    return f"{_and(parts)}: not a winning hand ({missing or blockers})"
+    return f"{and_list(parts)}: not a winning hand ({missing or blockers})"
 
 
 def _group_size(group: Group) -> Size:
@@ -177,7 +177,7 @@ def hand_image(obs: BrawlObservation, name: str) -> Image.Image:
     who_line = display_name(name, "You")
     if seat is not None and 0 <= seat < len(obs["characters"]):
         who_line = f"{obs['characters'][seat]['name']} ({who_line})"
-    title_bar(image, "Your hand", f"{who_line} - {_plural(count, 'card')}", 44, 22)
+    title_bar(image, "Your hand", f"{who_line} - {plural(count, 'card')}", 44, 22)
     if not placed:
         box = (24, HAND_TOP, HAND_W - 24, HAND_TOP + 120)
         rounded_box(image, box, 16, PANEL, PANEL_EDGE, 2)

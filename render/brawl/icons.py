@@ -34,12 +34,13 @@ Point = tuple[float, float]
 OUTLINE: Colour = (38, 28, 22)  # the icons' ink line
 
 
-def _pts(s: float, points: list[Point]) -> list[Point]:
+def pts(s: float, points: list[Point]) -> list[Point]:
     """Points given as fractions of the icon's side, scaled to pixels."""
     return [(x * s, y * s) for x, y in points]
 
 
-def _box(s: float, left: float, top: float, right: float, bottom: float) -> list[float]:
+def frac_box(s: float, left: float, top: float, right: float, bottom: float) -> list[float]:
+    """A box given as fractions of the icon's side, scaled to pixels."""
     return [left * s, top * s, right * s, bottom * s]
 
 
@@ -50,138 +51,140 @@ def _line_w(s: float) -> int:
 def _pizza(d: Draw, s: float) -> None:
     """An open pizza box: the lid standing behind, a pepperoni pizza on the base."""
     w = _line_w(s)
-    d.rectangle(_box(s, 0.14, 0.08, 0.86, 0.5), fill=(214, 170, 112), outline=OUTLINE, width=w)
-    d.rectangle(_box(s, 0.22, 0.16, 0.78, 0.42), fill=(196, 150, 94))
+    d.rectangle(frac_box(s, 0.14, 0.08, 0.86, 0.5), fill=(214, 170, 112), outline=OUTLINE, width=w)
+    d.rectangle(frac_box(s, 0.22, 0.16, 0.78, 0.42), fill=(196, 150, 94))
     base = [(0.14, 0.5), (0.86, 0.5), (0.97, 0.84), (0.03, 0.84)]
-    d.polygon(_pts(s, base), fill=(226, 186, 126), outline=OUTLINE, width=w)
-    d.ellipse(_box(s, 0.12, 0.52, 0.88, 0.82), fill=(232, 168, 72), outline=(176, 104, 40), width=w)
-    d.ellipse(_box(s, 0.18, 0.55, 0.82, 0.79), fill=(246, 204, 92))
+    d.polygon(pts(s, base), fill=(226, 186, 126), outline=OUTLINE, width=w)
+    d.ellipse(
+        frac_box(s, 0.12, 0.52, 0.88, 0.82), fill=(232, 168, 72), outline=(176, 104, 40), width=w
+    )
+    d.ellipse(frac_box(s, 0.18, 0.55, 0.82, 0.79), fill=(246, 204, 92))
     for x, y in ((0.3, 0.6), (0.52, 0.58), (0.66, 0.66), (0.4, 0.7), (0.58, 0.73)):
-        d.ellipse(_box(s, x - 0.055, y - 0.035, x + 0.055, y + 0.035), fill=(192, 52, 40))
+        d.ellipse(frac_box(s, x - 0.055, y - 0.035, x + 0.055, y + 0.035), fill=(192, 52, 40))
 
 
 def _apple(d: Draw, s: float) -> None:
     """An apple core: red caps top and bottom, the bitten cream core between, seeds."""
     w = _line_w(s)
-    d.line(_pts(s, [(0.5, 0.2), (0.54, 0.06)]), fill=(110, 70, 36), width=max(2, w * 2))
-    d.ellipse(_box(s, 0.54, 0.04, 0.78, 0.14), fill=(96, 170, 70), outline=OUTLINE, width=w)
+    d.line(pts(s, [(0.5, 0.2), (0.54, 0.06)]), fill=(110, 70, 36), width=max(2, w * 2))
+    d.ellipse(frac_box(s, 0.54, 0.04, 0.78, 0.14), fill=(96, 170, 70), outline=OUTLINE, width=w)
     core = [(0.32, 0.24), (0.68, 0.24), (0.58, 0.5), (0.68, 0.76), (0.32, 0.76), (0.42, 0.5)]
-    d.polygon(_pts(s, core), fill=(244, 228, 184), outline=OUTLINE, width=w)
-    d.chord(_box(s, 0.24, 0.12, 0.76, 0.36), 180, 360, fill=(206, 48, 44), outline=OUTLINE,
+    d.polygon(pts(s, core), fill=(244, 228, 184), outline=OUTLINE, width=w)
+    d.chord(frac_box(s, 0.24, 0.12, 0.76, 0.36), 180, 360, fill=(206, 48, 44), outline=OUTLINE,
             width=w)  # fmt: skip
-    d.rectangle(_box(s, 0.25, 0.235, 0.75, 0.26), fill=(206, 48, 44))
-    d.chord(_box(s, 0.24, 0.66, 0.76, 0.92), 0, 180, fill=(206, 48, 44), outline=OUTLINE,
+    d.rectangle(frac_box(s, 0.25, 0.235, 0.75, 0.26), fill=(206, 48, 44))
+    d.chord(frac_box(s, 0.24, 0.66, 0.76, 0.92), 0, 180, fill=(206, 48, 44), outline=OUTLINE,
             width=w)  # fmt: skip
-    d.rectangle(_box(s, 0.25, 0.76, 0.75, 0.79), fill=(206, 48, 44))
+    d.rectangle(frac_box(s, 0.25, 0.76, 0.75, 0.79), fill=(206, 48, 44))
     for y in (0.42, 0.56):
-        d.ellipse(_box(s, 0.46, y - 0.04, 0.54, y + 0.04), fill=(80, 46, 24))
+        d.ellipse(frac_box(s, 0.46, y - 0.04, 0.54, y + 0.04), fill=(80, 46, 24))
 
 
 def _soda(d: Draw, s: float) -> None:
     """A red soda can with a silver top and a white swoosh."""
     w = _line_w(s)
-    d.ellipse(_box(s, 0.26, 0.78, 0.74, 0.92), fill=(150, 150, 156), outline=OUTLINE, width=w)
-    d.rectangle(_box(s, 0.26, 0.16, 0.74, 0.85), fill=(204, 40, 44))
-    d.line(_pts(s, [(0.26, 0.16), (0.26, 0.85)]), fill=OUTLINE, width=w)
-    d.line(_pts(s, [(0.74, 0.16), (0.74, 0.85)]), fill=OUTLINE, width=w)
+    d.ellipse(frac_box(s, 0.26, 0.78, 0.74, 0.92), fill=(150, 150, 156), outline=OUTLINE, width=w)
+    d.rectangle(frac_box(s, 0.26, 0.16, 0.74, 0.85), fill=(204, 40, 44))
+    d.line(pts(s, [(0.26, 0.16), (0.26, 0.85)]), fill=OUTLINE, width=w)
+    d.line(pts(s, [(0.74, 0.16), (0.74, 0.85)]), fill=OUTLINE, width=w)
     swoosh = [(0.26, 0.56), (0.5, 0.44), (0.74, 0.4), (0.74, 0.5), (0.5, 0.54), (0.26, 0.66)]
-    d.polygon(_pts(s, swoosh), fill=(246, 240, 232))
-    d.ellipse(_box(s, 0.26, 0.09, 0.74, 0.23), fill=(196, 198, 206), outline=OUTLINE, width=w)
-    d.ellipse(_box(s, 0.44, 0.12, 0.58, 0.18), fill=(120, 122, 130))
+    d.polygon(pts(s, swoosh), fill=(246, 240, 232))
+    d.ellipse(frac_box(s, 0.26, 0.09, 0.74, 0.23), fill=(196, 198, 206), outline=OUTLINE, width=w)
+    d.ellipse(frac_box(s, 0.44, 0.12, 0.58, 0.18), fill=(120, 122, 130))
 
 
 def _takeout(d: Draw, s: float) -> None:
     """A folded take-out pail with its wire handle and a red stamp."""
     w = _line_w(s)
-    d.arc(_box(s, 0.26, 0.04, 0.74, 0.5), 190, 350, fill=(120, 124, 130), width=max(2, w * 2))
+    d.arc(frac_box(s, 0.26, 0.04, 0.74, 0.5), 190, 350, fill=(120, 124, 130), width=max(2, w * 2))
     body = [(0.18, 0.36), (0.82, 0.36), (0.7, 0.92), (0.3, 0.92)]
-    d.polygon(_pts(s, body), fill=(244, 240, 230), outline=OUTLINE, width=w)
+    d.polygon(pts(s, body), fill=(244, 240, 230), outline=OUTLINE, width=w)
     flaps = [(0.18, 0.36), (0.28, 0.22), (0.5, 0.3), (0.72, 0.22), (0.82, 0.36)]
-    d.polygon(_pts(s, flaps), fill=(222, 216, 204), outline=OUTLINE, width=w)
-    d.ellipse(_box(s, 0.38, 0.5, 0.62, 0.74), fill=(206, 48, 44))
-    d.rectangle(_box(s, 0.46, 0.55, 0.54, 0.69), fill=(244, 240, 230))
+    d.polygon(pts(s, flaps), fill=(222, 216, 204), outline=OUTLINE, width=w)
+    d.ellipse(frac_box(s, 0.38, 0.5, 0.62, 0.74), fill=(206, 48, 44))
+    d.rectangle(frac_box(s, 0.46, 0.55, 0.54, 0.69), fill=(244, 240, 230))
 
 
 def _bear(d: Draw, s: float) -> None:
     """A stuffed bear: round ears, a pale muzzle, button eyes."""
     w = _line_w(s)
     fur, pale = (168, 112, 64), (226, 188, 140)
-    d.ellipse(_box(s, 0.24, 0.5, 0.76, 0.94), fill=fur, outline=OUTLINE, width=w)
-    d.ellipse(_box(s, 0.36, 0.6, 0.64, 0.88), fill=pale)
+    d.ellipse(frac_box(s, 0.24, 0.5, 0.76, 0.94), fill=fur, outline=OUTLINE, width=w)
+    d.ellipse(frac_box(s, 0.36, 0.6, 0.64, 0.88), fill=pale)
     for x in (0.16, 0.66):
-        d.ellipse(_box(s, x, 0.06, x + 0.18, 0.24), fill=fur, outline=OUTLINE, width=w)
-        d.ellipse(_box(s, x + 0.05, 0.11, x + 0.13, 0.19), fill=pale)
-    d.ellipse(_box(s, 0.22, 0.1, 0.78, 0.6), fill=fur, outline=OUTLINE, width=w)
-    d.ellipse(_box(s, 0.36, 0.34, 0.64, 0.54), fill=pale)
-    d.ellipse(_box(s, 0.45, 0.37, 0.55, 0.44), fill=OUTLINE)
+        d.ellipse(frac_box(s, x, 0.06, x + 0.18, 0.24), fill=fur, outline=OUTLINE, width=w)
+        d.ellipse(frac_box(s, x + 0.05, 0.11, x + 0.13, 0.19), fill=pale)
+    d.ellipse(frac_box(s, 0.22, 0.1, 0.78, 0.6), fill=fur, outline=OUTLINE, width=w)
+    d.ellipse(frac_box(s, 0.36, 0.34, 0.64, 0.54), fill=pale)
+    d.ellipse(frac_box(s, 0.45, 0.37, 0.55, 0.44), fill=OUTLINE)
     for x in (0.36, 0.58):
-        d.ellipse(_box(s, x, 0.24, x + 0.07, 0.31), fill=OUTLINE)
+        d.ellipse(frac_box(s, x, 0.24, x + 0.07, 0.31), fill=OUTLINE)
 
 
 def _fish(d: Draw, s: float) -> None:
     """Fish bones: a head with an eye, a spine with ribs, a tail."""
     w = max(2, round(s * 0.045))
     bone = (232, 232, 224)
-    d.line(_pts(s, [(0.3, 0.5), (0.8, 0.5)]), fill=bone, width=w)
+    d.line(pts(s, [(0.3, 0.5), (0.8, 0.5)]), fill=bone, width=w)
     for x in (0.4, 0.52, 0.64):
-        d.line(_pts(s, [(x + 0.06, 0.5), (x, 0.3)]), fill=bone, width=w)
-        d.line(_pts(s, [(x + 0.06, 0.5), (x, 0.7)]), fill=bone, width=w)
-    d.polygon(_pts(s, [(0.76, 0.5), (0.95, 0.32), (0.91, 0.5), (0.95, 0.68)]), fill=bone,
+        d.line(pts(s, [(x + 0.06, 0.5), (x, 0.3)]), fill=bone, width=w)
+        d.line(pts(s, [(x + 0.06, 0.5), (x, 0.7)]), fill=bone, width=w)
+    d.polygon(pts(s, [(0.76, 0.5), (0.95, 0.32), (0.91, 0.5), (0.95, 0.68)]), fill=bone,
               outline=OUTLINE, width=_line_w(s))  # fmt: skip
-    d.polygon(_pts(s, [(0.04, 0.5), (0.2, 0.3), (0.34, 0.4), (0.34, 0.6), (0.2, 0.7)]),
+    d.polygon(pts(s, [(0.04, 0.5), (0.2, 0.3), (0.34, 0.4), (0.34, 0.6), (0.2, 0.7)]),
               fill=bone, outline=OUTLINE, width=_line_w(s))  # fmt: skip
-    d.ellipse(_box(s, 0.15, 0.42, 0.23, 0.5), fill=OUTLINE)
+    d.ellipse(frac_box(s, 0.15, 0.42, 0.23, 0.5), fill=OUTLINE)
 
 
 def _banana(d: Draw, s: float) -> None:
     """A banana peel splayed on the ground: three floppy flaps around the stub."""
     w = _line_w(s)
     peel, tip = (242, 206, 64), (110, 78, 32)
-    d.ellipse(_box(s, 0.1, 0.82, 0.9, 0.94), fill=(0, 0, 0, 70))
+    d.ellipse(frac_box(s, 0.1, 0.82, 0.9, 0.94), fill=(0, 0, 0, 70))
     for flap in (
         [(0.44, 0.4), (0.3, 0.5), (0.14, 0.72), (0.12, 0.86), (0.26, 0.8), (0.46, 0.58)],
         [(0.56, 0.4), (0.7, 0.5), (0.86, 0.72), (0.88, 0.86), (0.74, 0.8), (0.54, 0.58)],
         [(0.42, 0.5), (0.44, 0.88), (0.56, 0.88), (0.58, 0.5)],
     ):
-        d.polygon(_pts(s, flap), fill=peel, outline=OUTLINE, width=w)
-    d.polygon(_pts(s, [(0.4, 0.52), (0.42, 0.16), (0.58, 0.16), (0.6, 0.52)]), fill=peel,
+        d.polygon(pts(s, flap), fill=peel, outline=OUTLINE, width=w)
+    d.polygon(pts(s, [(0.4, 0.52), (0.42, 0.16), (0.58, 0.16), (0.6, 0.52)]), fill=peel,
               outline=OUTLINE, width=w)  # fmt: skip
-    d.rectangle(_box(s, 0.46, 0.08, 0.54, 0.17), fill=tip)
+    d.rectangle(frac_box(s, 0.46, 0.08, 0.54, 0.17), fill=tip)
     for x, y in ((0.13, 0.86), (0.87, 0.86), (0.5, 0.88)):
-        d.ellipse(_box(s, x - 0.04, y - 0.03, x + 0.04, y + 0.03), fill=tip)
+        d.ellipse(frac_box(s, x - 0.04, y - 0.03, x + 0.04, y + 0.03), fill=tip)
 
 
 def _milk(d: Draw, s: float) -> None:
     """A plastic milk jug with a blue cap, a handle and a blue label."""
     w = _line_w(s)
     white = (246, 246, 240)
-    d.rounded_rectangle(_box(s, 0.52, 0.26, 0.86, 0.62), radius=s * 0.1, fill=white,
+    d.rounded_rectangle(frac_box(s, 0.52, 0.26, 0.86, 0.62), radius=s * 0.1, fill=white,
                         outline=OUTLINE, width=w)  # fmt: skip
-    d.rounded_rectangle(_box(s, 0.6, 0.34, 0.77, 0.52), radius=s * 0.05, fill=(170, 170, 170))
-    d.polygon(_pts(s, [(0.36, 0.16), (0.56, 0.16), (0.72, 0.36), (0.2, 0.36)]), fill=white,
+    d.rounded_rectangle(frac_box(s, 0.6, 0.34, 0.77, 0.52), radius=s * 0.05, fill=(170, 170, 170))
+    d.polygon(pts(s, [(0.36, 0.16), (0.56, 0.16), (0.72, 0.36), (0.2, 0.36)]), fill=white,
               outline=OUTLINE, width=w)  # fmt: skip
-    d.rounded_rectangle(_box(s, 0.16, 0.32, 0.76, 0.92), radius=s * 0.08, fill=white,
+    d.rounded_rectangle(frac_box(s, 0.16, 0.32, 0.76, 0.92), radius=s * 0.08, fill=white,
                         outline=OUTLINE, width=w)  # fmt: skip
-    d.rectangle(_box(s, 0.2, 0.52, 0.72, 0.74), fill=(58, 112, 206))
-    d.rectangle(_box(s, 0.36, 0.06, 0.56, 0.16), fill=(40, 86, 190), outline=OUTLINE, width=w)
+    d.rectangle(frac_box(s, 0.2, 0.52, 0.72, 0.74), fill=(58, 112, 206))
+    d.rectangle(frac_box(s, 0.36, 0.06, 0.56, 0.16), fill=(40, 86, 190), outline=OUTLINE, width=w)
 
 
 def _tin(d: Draw, s: float) -> None:
     """An opened tin can: ridged steel, its jagged lid bent up."""
     w = _line_w(s)
     steel, dark = (176, 180, 188), (110, 114, 122)
-    d.ellipse(_box(s, 0.22, 0.8, 0.74, 0.94), fill=steel, outline=OUTLINE, width=w)
-    d.rectangle(_box(s, 0.22, 0.36, 0.74, 0.87), fill=steel)
-    d.line(_pts(s, [(0.22, 0.36), (0.22, 0.87)]), fill=OUTLINE, width=w)
-    d.line(_pts(s, [(0.74, 0.36), (0.74, 0.87)]), fill=OUTLINE, width=w)
-    d.rectangle(_box(s, 0.23, 0.5, 0.73, 0.72), fill=(214, 120, 48))
+    d.ellipse(frac_box(s, 0.22, 0.8, 0.74, 0.94), fill=steel, outline=OUTLINE, width=w)
+    d.rectangle(frac_box(s, 0.22, 0.36, 0.74, 0.87), fill=steel)
+    d.line(pts(s, [(0.22, 0.36), (0.22, 0.87)]), fill=OUTLINE, width=w)
+    d.line(pts(s, [(0.74, 0.36), (0.74, 0.87)]), fill=OUTLINE, width=w)
+    d.rectangle(frac_box(s, 0.23, 0.5, 0.73, 0.72), fill=(214, 120, 48))
     for y in (0.44, 0.78):
-        d.line(_pts(s, [(0.23, y), (0.73, y)]), fill=dark, width=w)
-    d.ellipse(_box(s, 0.22, 0.29, 0.74, 0.43), fill=(70, 72, 78), outline=OUTLINE, width=w)
+        d.line(pts(s, [(0.23, y), (0.73, y)]), fill=dark, width=w)
+    d.ellipse(frac_box(s, 0.22, 0.29, 0.74, 0.43), fill=(70, 72, 78), outline=OUTLINE, width=w)
     lid = [(0.3, 0.34), (0.18, 0.2), (0.22, 0.08), (0.36, 0.04), (0.5, 0.1), (0.52, 0.24)]
-    d.polygon(_pts(s, lid), fill=(204, 208, 214), outline=OUTLINE, width=w)
+    d.polygon(pts(s, lid), fill=(204, 208, 214), outline=OUTLINE, width=w)
     for x, y in ((0.52, 0.24), (0.58, 0.28), (0.64, 0.31)):
-        d.polygon(_pts(s, [(x, y + 0.02), (x + 0.03, y - 0.04), (x + 0.06, y + 0.03)]),
+        d.polygon(pts(s, [(x, y + 0.02), (x + 0.03, y - 0.04), (x + 0.06, y + 0.03)]),
                   fill=steel)  # fmt: skip
 
 
@@ -190,58 +193,58 @@ def _sneaker(d: Draw, s: float) -> None:
     w = _line_w(s)
     upper = [(0.08, 0.7), (0.1, 0.38), (0.3, 0.36), (0.4, 0.2), (0.56, 0.22), (0.62, 0.44),
              (0.88, 0.56), (0.94, 0.7)]  # fmt: skip
-    d.polygon(_pts(s, upper), fill=(200, 60, 56), outline=OUTLINE, width=w)
-    d.rounded_rectangle(_box(s, 0.04, 0.68, 0.97, 0.82), radius=s * 0.06, fill=(240, 236, 226),
+    d.polygon(pts(s, upper), fill=(200, 60, 56), outline=OUTLINE, width=w)
+    d.rounded_rectangle(frac_box(s, 0.04, 0.68, 0.97, 0.82), radius=s * 0.06, fill=(240, 236, 226),
                         outline=OUTLINE, width=w)  # fmt: skip
-    d.chord(_box(s, 0.7, 0.5, 0.98, 0.86), 270, 360, fill=(240, 236, 226))
+    d.chord(frac_box(s, 0.7, 0.5, 0.98, 0.86), 270, 360, fill=(240, 236, 226))
     for t in (0.0, 0.33, 0.66):
         x, y = 0.42 + t * 0.16, 0.34 + t * 0.14
-        d.line(_pts(s, [(x - 0.06, y + 0.04), (x + 0.06, y - 0.04)]), fill=(246, 246, 240),
+        d.line(pts(s, [(x - 0.06, y + 0.04), (x + 0.06, y - 0.04)]), fill=(246, 246, 240),
                width=max(1, w))  # fmt: skip
-    d.ellipse(_box(s, 0.2, 0.5, 0.3, 0.58), fill=(120, 40, 36))  # a worn hole
+    d.ellipse(frac_box(s, 0.2, 0.5, 0.3, 0.58), fill=(120, 40, 36))  # a worn hole
 
 
 def _news(d: Draw, s: float) -> None:
     """A folded newspaper: a headline, a photo, columns of text."""
     w = _line_w(s)
-    d.polygon(_pts(s, [(0.16, 0.14), (0.88, 0.1), (0.9, 0.84), (0.14, 0.9)]), fill=(210, 208, 198),
+    d.polygon(pts(s, [(0.16, 0.14), (0.88, 0.1), (0.9, 0.84), (0.14, 0.9)]), fill=(210, 208, 198),
               outline=OUTLINE, width=w)  # fmt: skip
-    d.rectangle(_box(s, 0.1, 0.16, 0.84, 0.92), fill=(238, 236, 226), outline=OUTLINE, width=w)
-    d.rectangle(_box(s, 0.18, 0.24, 0.76, 0.34), fill=(40, 38, 36))
-    d.rectangle(_box(s, 0.18, 0.42, 0.44, 0.62), fill=(150, 150, 150))
+    d.rectangle(frac_box(s, 0.1, 0.16, 0.84, 0.92), fill=(238, 236, 226), outline=OUTLINE, width=w)
+    d.rectangle(frac_box(s, 0.18, 0.24, 0.76, 0.34), fill=(40, 38, 36))
+    d.rectangle(frac_box(s, 0.18, 0.42, 0.44, 0.62), fill=(150, 150, 150))
     grey = (120, 118, 112)
     for y in (0.43, 0.5, 0.57, 0.7, 0.77, 0.84):
         left = 0.5 if y < 0.64 else 0.18
-        d.line(_pts(s, [(left, y), (0.76, y)]), fill=grey, width=max(1, w))
+        d.line(pts(s, [(left, y), (0.76, y)]), fill=grey, width=max(1, w))
 
 
 def _egg(d: Draw, s: float) -> None:
     """An open egg carton: the lid behind, cups with three eggs."""
     w = _line_w(s)
     card = (196, 184, 160)
-    d.rectangle(_box(s, 0.08, 0.2, 0.92, 0.5), fill=shade(card, 0.8), outline=OUTLINE, width=w)
+    d.rectangle(frac_box(s, 0.08, 0.2, 0.92, 0.5), fill=shade(card, 0.8), outline=OUTLINE, width=w)
     for x in (0.2, 0.5, 0.8):
-        d.ellipse(_box(s, x - 0.11, 0.3, x + 0.11, 0.62), fill=(250, 246, 236), outline=OUTLINE,
+        d.ellipse(frac_box(s, x - 0.11, 0.3, x + 0.11, 0.62), fill=(250, 246, 236), outline=OUTLINE,
                   width=w)  # fmt: skip
-    d.polygon(_pts(s, [(0.04, 0.52), (0.96, 0.52), (0.88, 0.84), (0.12, 0.84)]), fill=card,
+    d.polygon(pts(s, [(0.04, 0.52), (0.96, 0.52), (0.88, 0.84), (0.12, 0.84)]), fill=card,
               outline=OUTLINE, width=w)  # fmt: skip
     for x in (0.2, 0.5, 0.8):
-        d.chord(_box(s, x - 0.14, 0.64, x + 0.14, 0.92), 0, 180, fill=card, outline=OUTLINE,
+        d.chord(frac_box(s, x - 0.14, 0.64, x + 0.14, 0.92), 0, 180, fill=card, outline=OUTLINE,
                 width=w)  # fmt: skip
 
 
 def _coffee(d: Draw, s: float) -> None:
     """A paper coffee cup: white cup, brown sleeve, a lid, steam."""
     w = _line_w(s)
-    d.polygon(_pts(s, [(0.28, 0.3), (0.72, 0.3), (0.65, 0.92), (0.35, 0.92)]),
+    d.polygon(pts(s, [(0.28, 0.3), (0.72, 0.3), (0.65, 0.92), (0.35, 0.92)]),
               fill=(246, 244, 238), outline=OUTLINE, width=w)  # fmt: skip
-    d.polygon(_pts(s, [(0.265, 0.48), (0.735, 0.48), (0.71, 0.7), (0.29, 0.7)]),
+    d.polygon(pts(s, [(0.265, 0.48), (0.735, 0.48), (0.71, 0.7), (0.29, 0.7)]),
               fill=(150, 100, 60), outline=OUTLINE, width=w)  # fmt: skip
-    d.rounded_rectangle(_box(s, 0.22, 0.22, 0.78, 0.32), radius=s * 0.03, fill=(60, 52, 48),
+    d.rounded_rectangle(frac_box(s, 0.22, 0.22, 0.78, 0.32), radius=s * 0.03, fill=(60, 52, 48),
                         outline=OUTLINE, width=w)  # fmt: skip
-    d.rectangle(_box(s, 0.3, 0.17, 0.7, 0.23), fill=(84, 74, 68))
+    d.rectangle(frac_box(s, 0.3, 0.17, 0.7, 0.23), fill=(84, 74, 68))
     for x in (0.42, 0.58):
-        d.line(_pts(s, [(x, 0.14), (x - 0.04, 0.1), (x, 0.06), (x - 0.04, 0.02)]),
+        d.line(pts(s, [(x, 0.14), (x - 0.04, 0.1), (x, 0.06), (x - 0.04, 0.02)]),
                fill=(200, 200, 200), width=max(1, w), joint="curve")  # fmt: skip
 
 
@@ -325,20 +328,20 @@ def _special_icon(kind: str, size: int) -> Image.Image:
     if kind == "slug":
         body = [(0.06, 0.8), (0.2, 0.62), (0.5, 0.56), (0.74, 0.4), (0.86, 0.44), (0.9, 0.64),
                 (0.8, 0.8)]  # fmt: skip
-        d.polygon(_pts(s, body), fill=(120, 134, 62), outline=OUTLINE, width=w)
-        d.line(_pts(s, [(0.1, 0.82), (0.84, 0.82)]), fill=(170, 200, 120), width=w * 2)
+        d.polygon(pts(s, body), fill=(120, 134, 62), outline=OUTLINE, width=w)
+        d.line(pts(s, [(0.1, 0.82), (0.84, 0.82)]), fill=(170, 200, 120), width=w * 2)
         for x in (0.76, 0.86):
-            d.line(_pts(s, [(x, 0.44), (x + 0.02, 0.22)]), fill=(120, 134, 62), width=w * 2)
-            d.ellipse(_box(s, x - 0.03, 0.17, x + 0.07, 0.27), fill=OUTLINE)
+            d.line(pts(s, [(x, 0.44), (x + 0.02, 0.22)]), fill=(120, 134, 62), width=w * 2)
+            d.ellipse(frac_box(s, x - 0.03, 0.17, x + 0.07, 0.27), fill=OUTLINE)
     elif kind == "booster":  # a lightning bolt
         bolt = [(0.58, 0.04), (0.22, 0.54), (0.46, 0.54), (0.36, 0.96), (0.8, 0.4), (0.54, 0.4)]
-        d.polygon(_pts(s, bolt), fill=(250, 206, 64), outline=OUTLINE, width=w)
+        d.polygon(pts(s, bolt), fill=(250, 206, 64), outline=OUTLINE, width=w)
     else:  # a Blocker: a red stop sign
         r = 0.44
         angles = [math.pi / 8 + i * math.pi / 4 for i in range(8)]
         octagon = [(0.5 + r * math.cos(a), 0.5 + r * math.sin(a)) for a in angles]
-        d.polygon(_pts(s, octagon), fill=BLOCKER_COLOUR, outline=(246, 240, 232), width=w * 2)
-        d.rectangle(_box(s, 0.24, 0.44, 0.76, 0.56), fill=(246, 240, 232))
+        d.polygon(pts(s, octagon), fill=BLOCKER_COLOUR, outline=(246, 240, 232), width=w * 2)
+        d.rectangle(frac_box(s, 0.24, 0.44, 0.76, 0.56), fill=(246, 240, 232))
     return sprite.reduce(k)
 
 
@@ -379,7 +382,7 @@ def _card_sprite(kind: str, key: str, name: str, size: Size, affinity: str) -> I
     return sprite
 
 
-def _back(size: Size) -> Image.Image:
+def card_back(size: Size) -> Image.Image:
     return card_back_image(size[0], size[1], BACK_COLOUR, BACK_TRIM)
 
 
@@ -388,7 +391,7 @@ def back_fan(count: int, height: int) -> Image.Image:
     """`count` card backs (at most 9 drawn) fanned out from one point, as held in a hand."""
     shown = min(count, 9)
     card_w, card_h = round(height * 0.62), height
-    back = _back((card_w, card_h))
+    back = card_back((card_w, card_h))
     spread = 0 if shown <= 1 else min(60, 12 * (shown - 1))
     width = card_w * 2 + round(spread * 1.6) + 8
     fan = Image.new("RGBA", (width, height + 20), (0, 0, 0, 0))

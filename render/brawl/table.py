@@ -24,20 +24,20 @@ from render.brawl.icons import (
     SLIPPERY,
     STINK,
     WINNER_FILL,
-    _back,
     back_fan,
+    card_back,
     card_sprite,
     kind_icon,
 )
 from render.brawl.words import (
     MODE_NAMES,
-    _chip,
-    _is_draw,
-    _phase_word,
-    _plural,
     caption,
+    is_draw,
+    label_chip,
+    phase_word,
     player_colour,
     player_name,
+    plural,
     who,
 )
 from render.common import (
@@ -177,7 +177,7 @@ def _draw_placard(image: Image.Image, obs: BrawlObservation, names: list[str], s
     seats, rummy = obs["seats"], obs["mode"] == "rummy"
     left, top, right, bottom = placard_box(seats, seat, rummy)
     colour = player_colour(seat)
-    won = obs["finished"] and seat in obs["winners"] and not _is_draw(obs)
+    won = obs["finished"] and seat in obs["winners"] and not is_draw(obs)
     if won:
         rounded_box(image, (left, top, right, bottom), 14, WINNER_FILL, TORCH, 3)
     acting = seat in obs["to_act"] and not obs["finished"]
@@ -186,7 +186,7 @@ def _draw_placard(image: Image.Image, obs: BrawlObservation, names: list[str], s
     rounded_box(image, band, 10, band_fill)
     ink = ink_for(band_fill)
     disc(image, (band[0] + 16, (band[1] + band[3]) // 2), 16, colour, CARD_EDGE, 2)
-    status = "TO ACT: " + _phase_word(obs) if acting else ""
+    status = "TO ACT: " + phase_word(obs) if acting else ""
     status_w = round(text_width(status, 13)) + 12 if status else 0
     _text(image, (band[0] + 30, band[1], band[2] - 8 - status_w, band[3]),
           player_name(names, seat), 19, ink, "left", 12, bold=True)  # fmt: skip
@@ -245,7 +245,7 @@ def _draw_placard(image: Image.Image, obs: BrawlObservation, names: list[str], s
         width = round(text_width(text, 12)) + 18
         if x + width > right - 10:
             break
-        x = _chip(image, x, y, text, fill) + 6
+        x = label_chip(image, x, y, text, fill) + 6
     if rummy:
         _draw_laid(image, obs, seat, (left + 10, top + CELL_H - 4, right - 10, bottom - 8))
 
@@ -253,7 +253,7 @@ def _draw_placard(image: Image.Image, obs: BrawlObservation, names: list[str], s
 def _tags(obs: BrawlObservation, seat: int) -> list[tuple[str, Colour]]:
     tags: list[tuple[str, Colour]] = []
     if obs["finished"]:
-        if _is_draw(obs):
+        if is_draw(obs):
             tags.append(("DRAW", MUTED))
         elif seat in obs["winners"]:
             tags.append(("WINNER", TORCH))
@@ -282,9 +282,9 @@ def _draw_laid(image: Image.Image, obs: BrawlObservation, seat: int, box: Box) -
     laid = obs["laid"][seat] if seat < len(obs["laid"]) else []
     points = obs["points"][seat] if seat < len(obs["points"]) else 0
     ImageDraw.Draw(image).line((left, top, right, top), fill=PANEL_EDGE, width=1)
-    laid_text = f"Laid down: {_plural(len(laid), 'card')}"
+    laid_text = f"Laid down: {plural(len(laid), 'card')}"
     _text(image, (left + 2, top + 4, right - 90, top + 24), laid_text, 14, MUTED, "left", 10)
-    _text(image, (right - 90, top + 2, right - 2, top + 26), _plural(points, "pt"), 20, TORCH,
+    _text(image, (right - 90, top + 2, right - 2, top + 26), plural(points, "pt"), 20, TORCH,
           "right", 12, bold=True)  # fmt: skip
     counts: dict[str, int] = {}
     for card in laid:
@@ -292,7 +292,7 @@ def _draw_laid(image: Image.Image, obs: BrawlObservation, seat: int, box: Box) -
     if not counts:
         _text(image, (left, top + 28, right, bottom), "nothing laid down yet", 13, MUTED)
         return
-    ordered = sorted(counts.items(), key=lambda kv: _kind_order(kv[0]))
+    ordered = sorted(counts.items(), key=lambda kv: kind_order(kv[0]))
     chip_w, chip_h = 66, 40
     per_row = max(1, (right - left + 6) // (chip_w + 6))
     for index, (key, count) in enumerate(ordered):
@@ -309,7 +309,7 @@ def _draw_laid(image: Image.Image, obs: BrawlObservation, seat: int, box: Box) -
         _text(image, (x + 36, y, x + chip_w - 2, y + chip_h), f"x{count}", 16, INK, bold=True)
 
 
-def _kind_order(key: str) -> int:
+def kind_order(key: str) -> int:
     keys = [kind.key for kind in KINDS]
     return keys.index(key) if key in keys else len(keys)
 
@@ -325,7 +325,7 @@ def _draw_strip(image: Image.Image, obs: BrawlObservation, names: list[str]) -> 
         x = left + 16 + index * 110
         if count:
             for layer in range(min(3, count) - 1, -1, -1):
-                back = _back(PILE_CARD)
+                back = card_back(PILE_CARD)
                 image.paste(back, (x + layer * 3, card_top + 6 - layer * 3), back)
         else:
             box = (x, card_top, x + PILE_CARD[0], card_top + PILE_CARD[1])
@@ -363,7 +363,7 @@ def _in_play_lines(obs: BrawlObservation, names: list[str]) -> list[tuple[str, C
     slugs = sum(1 for k in keys if k == "slug")
     lines: list[tuple[str, Colour]] = [
         ("In this game's trash:", MUTED),
-        (f"{_plural(slugs, 'Slug')}; Boosters: {', '.join(boosters) or 'none'}", INK),
+        (f"{plural(slugs, 'Slug')}; Boosters: {', '.join(boosters) or 'none'}", INK),
         (f"Blockers: {', '.join(blockers) or 'none'}", INK),
     ]
     if 0 <= obs["starter"] < obs["seats"]:

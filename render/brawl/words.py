@@ -38,11 +38,11 @@ def who(obs: BrawlObservation, names: list[str], seat: int) -> str:
     return f"{character_name(obs, seat)} ({name})"
 
 
-def _plural(count: int, word: str) -> str:
+def plural(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
 
 
-def _and(items: list[str]) -> str:
+def and_list(items: list[str]) -> str:
     """'a', 'a and b', 'a, b and c'."""
     if not items:
         return ""
@@ -66,12 +66,12 @@ def caption(obs: BrawlObservation, names: list[str]) -> str:
         winners = obs["winners"]
         if not winners:
             return "The brawl is over."
-        if _is_draw(obs):
+        if is_draw(obs):
             return "The alley is exhausted: the brawl ends in a draw."
         if obs["mode"] == "rummy":
             points = obs["points"][winners[0]] if winners[0] < len(obs["points"]) else 0
-            return f"{_and([name(w) for w in winners])} wins with {_plural(points, 'point')}!"
-        return f"{_and([name(w) for w in winners])} wins with a hand of sets!"
+            return f"{and_list([name(w) for w in winners])} wins with {plural(points, 'point')}!"
+        return f"{and_list([name(w) for w in winners])} wins with a hand of sets!"
     actor = obs["to_act"][0] if obs["to_act"] else obs["turn"]
     phase = obs["phase"]
     if obs["truck"]:
@@ -92,7 +92,7 @@ def caption(obs: BrawlObservation, names: list[str]) -> str:
     if phase == "spoils":
         verb = "beat" if obs["actor"] == obs["turn"] else "held off"
         foe = obs["defender"] if obs["actor"] == obs["turn"] else obs["turn"]
-        left = _plural(obs["spoils"], "take or give")
+        left = plural(obs["spoils"], "take or give")
         return f"{name(obs['actor'])} {verb} {name(foe)}: {left} left"
     if phase == "rummage":
         left = _left(obs["draws"], obs["discards"])
@@ -102,18 +102,18 @@ def caption(obs: BrawlObservation, names: list[str]) -> str:
     return f"{name(actor)} to play"
 
 
-def _is_draw(obs: BrawlObservation) -> bool:
+def is_draw(obs: BrawlObservation) -> bool:
     """The turn limit ended a hand-of-sets game: every seat is listed as a winner."""
     return obs["finished"] and obs["mode"] != "rummy" and len(set(obs["winners"])) == obs["seats"]
 
 
 def _left(draws: int, discards: int) -> str:
-    parts = [_plural(draws, "draw")] if draws else []
-    parts += [_plural(discards, "discard")] if discards else []
-    return _and(parts)
+    parts = [plural(draws, "draw")] if draws else []
+    parts += [plural(discards, "discard")] if discards else []
+    return and_list(parts)
 
 
-def _phase_word(obs: BrawlObservation) -> str:
+def phase_word(obs: BrawlObservation) -> str:
     return {
         "declare": "declaring",
         "pre": "drawing",
@@ -140,7 +140,9 @@ def wrap(text: str, width: int, size: int) -> list[str]:
     return lines
 
 
-def _chip(image: Image.Image, x: int, y: int, text: str, fill: Colour, height: int = 22) -> int:
+def label_chip(
+    image: Image.Image, x: int, y: int, text: str, fill: Colour, height: int = 22
+) -> int:
     """A small rounded label; returns its right edge."""
     width = round(text_width(text, 12)) + 18
     rounded_box(image, (x, y, x + width, y + height), height // 2, fill)

@@ -52,13 +52,13 @@ from render.rumble.layout import (
     WALL,
     WALL_EDGE,
     WALL_W,
-    _label_fit,
-    _room_boxes,
-    _scaled,
+    label_fit,
+    room_boxes,
+    scaled,
     tile_box,
 )
-from render.rumble.panel import _draw_panel
-from render.rumble.sprites import _paste_chest, _paste_token
+from render.rumble.panel import draw_panel
+from render.rumble.sprites import paste_chest, paste_token
 from rules.rumble.characters import CHARACTERS
 from rules.rumble.observation import RumbleObservation, Tile
 
@@ -79,7 +79,7 @@ def dungeon_image(obs: RumbleObservation, names: list[str]) -> Image.Image:
     title_bar(image, "Rumble in the Dungeon", f"Rumble {obs['rumble']} of 3", TITLE_HEIGHT)
     _draw_rooms(image, obs)
     _draw_exit_line(image, obs)
-    _draw_panel(image, obs, names)
+    draw_panel(image, obs, names)
     return image
 
 
@@ -110,8 +110,8 @@ def _background(key: LayoutKey) -> Image.Image:
             _draw_entrance(big, tile_box(row, col))
         if room == treasure_room:
             _draw_treasure_frame(big, tile_box(row, col))
-    rounded_box(big, _scaled(PANEL_BOX), 24, PANEL, PANEL_EDGE, 4)
-    rounded_box(big, _scaled(EXIT_BOX), 24, PANEL, PANEL_EDGE, 4)
+    rounded_box(big, scaled(PANEL_BOX), 24, PANEL, PANEL_EDGE, 4)
+    rounded_box(big, scaled(EXIT_BOX), 24, PANEL, PANEL_EDGE, 4)
     return big.reduce(SCALE)
 
 
@@ -130,7 +130,7 @@ def _draw_bricks(big: Image.Image, rng: random.Random) -> None:
 def _draw_tile(big: Image.Image, box: Box, rng: random.Random) -> None:
     """A room: a wall all round and a flagstone floor."""
     draw = ImageDraw.Draw(big)
-    left, top, right, bottom = _scaled(box)
+    left, top, right, bottom = scaled(box)
     draw.rectangle((left - 2, top - 2, right + 1, bottom + 1), WALL_EDGE)
     draw.rectangle((left, top, right - 1, bottom - 1), WALL)
     wall = WALL_W * SCALE
@@ -181,13 +181,13 @@ def _draw_doors(
         connected = facing in doors.get((row + d_row, col + d_col), "")
         through_wall = _door_box(box, side, -WALL_W)
         if not connected:
-            draw.rectangle(_scaled(through_wall), DEAD_DOOR)
+            draw.rectangle(scaled(through_wall), DEAD_DOOR)
             continue
-        draw.rectangle(_scaled(through_wall), PASSAGE)
+        draw.rectangle(scaled(through_wall), PASSAGE)
         if side in "ES":  # draw each passage once, from its west or north room
             corridor = _door_box(box, side, GAP)
-            draw.rectangle(_scaled(_widen(corridor, side, 3)), WALL_EDGE)
-            draw.rectangle(_scaled(corridor), PASSAGE)
+            draw.rectangle(scaled(_widen(corridor, side, 3)), WALL_EDGE)
+            draw.rectangle(scaled(corridor), PASSAGE)
 
 
 def _widen(box: Box, side: str, by: int) -> Box:
@@ -211,8 +211,8 @@ def _draw_entrance(big: Image.Image, box: Box) -> None:
     draw = ImageDraw.Draw(big)
     mid_y = (box[1] + box[3]) // 2
     way_in = (GRID_LEFT - 12, mid_y - DOOR_W // 2, box[0] + WALL_W, mid_y + DOOR_W // 2)
-    draw.rectangle(_scaled(_widen(way_in, "E", 3)), WALL_EDGE)
-    draw.rectangle(_scaled(way_in), shade(EMBER, 0.7))
+    draw.rectangle(scaled(_widen(way_in, "E", 3)), WALL_EDGE)
+    draw.rectangle(scaled(way_in), shade(EMBER, 0.7))
     k = SCALE
     back, neck, tip = 25 * k, (GRID_LEFT - 28) * k, (GRID_LEFT - 13) * k
     arrow = [
@@ -238,7 +238,7 @@ def _vertical_text(big: Image.Image, x: int, y: int, text: str, size: int, fill:
 
 def _draw_treasure_frame(big: Image.Image, box: Box) -> None:
     """A gold line round the treasure room's floor."""
-    inner = _scaled((box[0] + WALL_W, box[1] + WALL_W, box[2] - WALL_W, box[3] - WALL_W))
+    inner = scaled((box[0] + WALL_W, box[1] + WALL_W, box[2] - WALL_W, box[3] - WALL_W))
     ImageDraw.Draw(big).rectangle(inner, outline=TORCH, width=2 * SCALE)
 
 
@@ -246,7 +246,7 @@ def _draw_treasure_frame(big: Image.Image, box: Box) -> None:
 
 
 def _draw_rooms(image: Image.Image, obs: RumbleObservation) -> None:
-    boxes = _room_boxes(obs["tiles"])
+    boxes = room_boxes(obs["tiles"])
     order = list(CHARACTERS)
     by_room: dict[str, list[str]] = {}
     for key in sorted(obs["positions"], key=lambda k: order.index(k) if k in order else 99):
@@ -257,7 +257,7 @@ def _draw_rooms(image: Image.Image, obs: RumbleObservation) -> None:
     chest_room = obs["chest"]
     if chest_room in boxes:
         box = boxes[chest_room]
-        _paste_chest(image, box[2] - WALL_W - 40, box[1] + WALL_W + 2, 34)
+        paste_chest(image, box[2] - WALL_W - 40, box[1] + WALL_W + 2, 34)
 
 
 def _token_area(box: Box) -> Box:
@@ -288,8 +288,8 @@ def _draw_token_grid(image: Image.Image, area: Box, keys: list[str]) -> None:
         else:
             col_x = area[0] + col * cell_w + cell_w // 2
         top = area[1] + row * cell_h + (cell_h - diameter - label - 4) // 2
-        _paste_token(image, key, (col_x, top + diameter // 2), diameter)
-        text, size = _label_fit(key, cell_w - 2, label, 11)
+        paste_token(image, key, (col_x, top + diameter // 2), diameter)
+        text, size = label_fit(key, cell_w - 2, label, 11)
         draw_text(image, (col_x, top + diameter + 2), text, size, INK, "ma", WALL_EDGE)
 
 
@@ -305,9 +305,9 @@ def _draw_token_list(image: Image.Image, area: Box, keys: list[str]) -> None:
         pill = (left + 1, top + 1, left + col_w - 1, top + row_h - 1)
         rounded_box(image, pill, row_h // 2, WALL_EDGE, alpha=150)
         diameter = row_h - 3
-        _paste_token(image, key, (left + 2 + diameter // 2, top + row_h // 2), diameter)
+        paste_token(image, key, (left + 2 + diameter // 2, top + row_h // 2), diameter)
         text_left = left + diameter + 5
-        text, size = _label_fit(key, pill[2] - text_left - 2, 13, 10)
+        text, size = label_fit(key, pill[2] - text_left - 2, 13, 10)
         draw_text(image, (text_left, top + row_h // 2), text, size, INK, "lm")
 
 
@@ -351,18 +351,18 @@ def _exit_chip(image: Image.Image, box: Box, key: str, place: str) -> None:
         place_box = (token_x + diameter // 2 + 4, top + 2, right - 4, top + 6 + diameter)
         name_box = (left + 3, top + 8 + diameter, right - 3, bottom - 2)
         name_align = "center"
-    _paste_token(image, key, (token_x, token_y), diameter)
+    paste_token(image, key, (token_x, token_y), diameter)
     text_in_box(image, place_box, place, 14, TORCH, "left", 11)
-    text, size = _label_fit(key, name_box[2] - name_box[0], 13, 10)
+    text, size = label_fit(key, name_box[2] - name_box[0], 13, 10)
     text_in_box(image, name_box, text, size, INK, name_align)
 
 
 def _escaped_chip(image: Image.Image, box: Box, key: str) -> None:
     rounded_box(image, box, 10, shade(EMBER, 0.45), TORCH, 2)
     middle = (box[1] + box[3]) // 2
-    _paste_chest(image, box[0] + 8, middle - 12, 30)
-    _paste_token(image, key, (box[0] + 58, middle), 34)
+    paste_chest(image, box[0] + 8, middle - 12, 30)
+    paste_token(image, key, (box[0] + 58, middle), 34)
     text_left = box[0] + 80
     text_in_box(image, (text_left, box[1] + 2, box[2] - 6, middle), "Escaped!", 14, TORCH, "left")
-    text, size = _label_fit(key, box[2] - 6 - text_left, 13, 10)
+    text, size = label_fit(key, box[2] - 6 - text_left, 13, 10)
     draw_text(image, (text_left, middle + 9), text, size, INK, "lm")

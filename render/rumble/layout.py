@@ -93,35 +93,35 @@ def player_row_box(seat: int) -> Box:
 # --- small helpers ----------------------------------------------------------------------
 
 
-def _name(key: str) -> str:
+def character_name(key: str) -> str:
     return CHARACTERS.get(key, key.title())
 
 
-def _player_name(names: list[str], seat: int) -> str:
+def player_name(names: list[str], seat: int) -> str:
     fallback = f"Player {seat + 1}"
     return display_name(names[seat], fallback) if seat < len(names) else fallback
 
 
-def _player_colour(seat: int) -> Colour:
+def player_colour(seat: int) -> Colour:
     return PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
 
 
-def _scaled(box: Box, k: int = SCALE) -> Box:
+def scaled(box: Box, k: int = SCALE) -> Box:
     return (box[0] * k, box[1] * k, box[2] * k, box[3] * k)
 
 
-def _room_boxes(tiles: list[Tile]) -> dict[str, Box]:
+def room_boxes(tiles: list[Tile]) -> dict[str, Box]:
     return {tile["room"]: tile_box(tile["row"], tile["col"]) for tile in tiles}
 
 
-def _label_fit(key: str, width: int, size: int, min_size: int) -> tuple[str, int]:
+def label_fit(key: str, width: int, size: int, min_size: int) -> tuple[str, int]:
     """The character's name fitted to `width`, falling back to its short name."""
-    text, shown = fit_text(_name(key), width, size, min_size)
+    text, shown = fit_text(character_name(key), width, size, min_size)
     if text.endswith("…") and key in SHORT_NAMES:
         text, shown = fit_text(SHORT_NAMES[key], width, size, min_size)
     return text, shown
 
 
-def _winners(totals: list[int]) -> list[int]:
+def winning_seats(totals: list[int]) -> list[int]:
     best = max(totals, default=0)
     return [seat for seat, points in enumerate(totals) if points == best]

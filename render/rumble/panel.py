@@ -26,19 +26,19 @@ from render.rumble.layout import (
     STATUS_BOX,
     WALL,
     WALL_EDGE,
-    _player_colour,
-    _player_name,
-    _winners,
+    player_colour,
+    player_name,
     player_row_box,
+    winning_seats,
 )
-from render.rumble.sprites import _paste_chest
+from render.rumble.sprites import paste_chest
 from rules.rumble.observation import RumbleObservation
 
 # --- side panel -------------------------------------------------------------------------
 
 
-def _draw_panel(image: Image.Image, obs: RumbleObservation, names: list[str]) -> None:
-    winners = _winners(obs["totals"]) if obs["finished"] else []
+def draw_panel(image: Image.Image, obs: RumbleObservation, names: list[str]) -> None:
+    winners = winning_seats(obs["totals"]) if obs["finished"] else []
     _draw_status(image, obs, names, winners)
     for seat in range(obs["seats"]):
         active = seat in obs["to_act"] and not obs["finished"]
@@ -62,7 +62,7 @@ def _draw_legend(image: Image.Image) -> None:
             draw.rectangle(symbol, fill=WALL, outline=WALL_EDGE)
             draw.rectangle((left + 8, middle - 7, left + 22, middle + 7), fill=DEAD_DOOR)
         else:
-            _paste_chest(image, left + 5, middle - 8, 20)
+            paste_chest(image, left + 5, middle - 8, 20)
         text_in_box(image, (left + 40, middle - 10, right, middle + 10), label, 13, MUTED, "left")
 
 
@@ -73,14 +73,14 @@ def _draw_status(
     middle = (top + bottom) // 2
     if obs["finished"]:
         heading = "FINAL RESULT"
-        who = " & ".join(_player_name(names, seat) for seat in winners)
+        who = " & ".join(player_name(names, seat) for seat in winners)
         best = max(obs["totals"], default=0)
         line = f"{who} {'wins' if len(winners) == 1 else 'share the win'} with {best}"
     else:
         inside = len(obs["positions"])
         heading = f"{inside} CHARACTER{'S' if inside != 1 else ''} STILL INSIDE"
         seat = obs["to_act"][0] if obs["to_act"] else None
-        line = f"{_player_name(names, seat)} to play" if seat is not None else "Waiting"
+        line = f"{player_name(names, seat)} to play" if seat is not None else "Waiting"
     text_in_box(image, (left + 4, top, right - 4, middle - 6), heading, 14, TORCH, "left", 11)
     text_in_box(
         image, (left + 4, middle - 4, right - 4, bottom), line, 21, INK, "left", 13, bold=True
@@ -101,8 +101,8 @@ def _draw_player_row(
     rounded_box(image, box, 12, background, TORCH if winner else None, 3)
     ink = ink_for(background)
     soft = ink if active else MUTED
-    disc(image, (left + 20, top + 24), 24, _player_colour(seat), shade(background, 0.5))
-    draw_text(image, (left + 20, top + 24), str(seat + 1), 13, ink_for(_player_colour(seat)), "mm")
+    disc(image, (left + 20, top + 24), 24, player_colour(seat), shade(background, 0.5))
+    draw_text(image, (left + 20, top + 24), str(seat + 1), 13, ink_for(player_colour(seat)), "mm")
     total = str(obs["totals"][seat]) if seat < len(obs["totals"]) else "0"
     total_w = text_in_box(
         image, (right - 70, top + 4, right - 10, top + 44), total, 28, ink, "right"
@@ -111,7 +111,7 @@ def _draw_player_row(
     text_in_box(
         image,
         (left + 38, top + 6, name_right, top + 40),
-        _player_name(names, seat),
+        player_name(names, seat),
         18,
         ink,
         "left",

@@ -32,11 +32,11 @@ from render.rumble.layout import (
     REVEAL_WIDTH,
     SECRET_SIZE,
     WALL_EDGE,
-    _name,
-    _player_colour,
-    _player_name,
+    character_name,
+    player_colour,
+    player_name,
 )
-from render.rumble.sprites import _paste_token
+from render.rumble.sprites import paste_token
 from rules.rumble.observation import RumbleObservation, RumbleResult
 
 
@@ -64,7 +64,7 @@ def draw_reveal(result: RumbleResult, names: list[str]) -> bytes:
     for seat in range(seats):
         top = 94 + seat * 64
         _reveal_row(image, (16, top, REVEAL_WIDTH - 16, top + 56), result, seat, names)
-    exits = ", ".join(_name(key) for key in result["exit_line"]) or "nobody"
+    exits = ", ".join(character_name(key) for key in result["exit_line"]) or "nobody"
     bottom = image.height - 30
     text_in_box(
         image,
@@ -98,17 +98,24 @@ def _secret_card(image: Image.Image, box: Box, key: str, where: str) -> None:
     left, top, right, _ = box
     rounded_box(image, box, 18, PANEL, colour, 4)
     centre_x = (left + right) // 2
-    _paste_token(image, key, (centre_x, top + 110), 150)
+    paste_token(image, key, (centre_x, top + 110), 150)
     text_in_box(
-        image, (left + 12, top + 196, right - 12, top + 236), _name(key), 30, INK, min_size=18
+        image,
+        (left + 12, top + 196, right - 12, top + 236),
+        character_name(key),
+        30,
+        INK,
+        min_size=18,
     )
     text_in_box(image, (left + 12, top + 244, right - 12, top + 272), where, 17, MUTED, min_size=12)
 
 
 def _reveal_summary(result: RumbleResult) -> str:
-    last = _name(result["last_standing"])
+    last = character_name(result["last_standing"])
     chest = result["chest_exited_with"]
-    chest_text = f"{_name(chest)} escaped with the chest" if chest else "the chest stayed inside"
+    chest_text = (
+        f"{character_name(chest)} escaped with the chest" if chest else "the chest stayed inside"
+    )
     return f"Last one standing: {last}.   {chest_text[0].upper()}{chest_text[1:]}."
 
 
@@ -128,10 +135,10 @@ def _reveal_row(
     left, top, right, bottom = box
     rounded_box(image, box, 12, STONE_DARK)
     middle = (top + bottom) // 2
-    disc(image, (left + 22, middle), 26, _player_colour(seat), WALL_EDGE)
-    draw_text(image, (left + 22, middle), str(seat + 1), 14, ink_for(_player_colour(seat)), "mm")
+    disc(image, (left + 22, middle), 26, player_colour(seat), WALL_EDGE)
+    draw_text(image, (left + 22, middle), str(seat + 1), 14, ink_for(player_colour(seat)), "mm")
     text_in_box(
-        image, (left + 44, top, left + 230, bottom), _player_name(names, seat), 19, INK, "left", 12
+        image, (left + 44, top, left + 230, bottom), player_name(names, seat), 19, INK, "left", 12
     )
     secrets = result["secrets"][seat] if seat < len(result["secrets"]) else []
     best = result["best"][seat] if seat < len(result["best"]) else ""
@@ -158,8 +165,10 @@ def _reveal_character(
     if scored:
         rounded_box(image, box, 10, shade(EMBER, 0.4), TORCH, 2)
     middle = (top + bottom) // 2
-    _paste_token(image, key, (left + 24, middle), 38)
+    paste_token(image, key, (left + 24, middle), 38)
     ink = INK if scored else MUTED
-    text_in_box(image, (left + 50, top + 2, right - 8, middle + 2), _name(key), 16, ink, "left", 11)
+    text_in_box(
+        image, (left + 50, top + 2, right - 8, middle + 2), character_name(key), 16, ink, "left", 11
+    )
     fate = _fate(result, key) + ("  - scores" if scored else "")
     text_in_box(image, (left + 50, middle, right - 8, bottom - 2), fate, 12, ink, "left", 10)

@@ -70,11 +70,11 @@ def _chest(width: int) -> Image.Image:
     return sprite.reduce(k)
 
 
-def _paste_token(image: Image.Image, key: str, centre: tuple[int, int], diameter: int) -> None:
+def paste_token(image: Image.Image, key: str, centre: tuple[int, int], diameter: int) -> None:
     sprite = _token(key, diameter)
     image.paste(sprite, (centre[0] - diameter // 2, centre[1] - diameter // 2), sprite)
 
 
-def _paste_chest(image: Image.Image, left: int, top: int, width: int) -> None:
+def paste_chest(image: Image.Image, left: int, top: int, width: int) -> None:
     sprite = _chest(width)
     image.paste(sprite, (left, top), sprite)

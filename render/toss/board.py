@@ -56,20 +56,20 @@ from render.toss.layout import (
     preview_view,
 )
 from render.toss.panel import (
-    _draw_caption,
-    _draw_counters,
-    _draw_player,
-    _draw_reminder,
-    _draw_supply,
-    _title_note,
+    draw_caption,
+    draw_counters,
+    draw_player,
+    draw_reminder,
+    draw_supply,
+    title_note,
 )
 from render.toss.pieces import (
     PileKey,
-    _draw_pieces,
-    _draw_pile,
-    _paste_centred,
-    _piece_sprite,
-    _pile_key,
+    draw_pieces,
+    draw_pile,
+    paste_centred,
+    piece_sprite,
+    pile_key,
 )
 from rules.toss.bin import BIN_WIDTH, KINDS
 from rules.toss.observation import TossObservation
@@ -88,14 +88,14 @@ def draw_bin(obs: TossObservation, names: list[str]) -> bytes:
 def bin_image(obs: TossObservation, names: list[str]) -> Image.Image:
     """The channel's picture as an image (for tests and previews)."""
     view = board_view(obs["bin"])
-    image = _board_with_pile(view, obs["seats"], _pile_key(obs["bin"])).copy()
+    image = _board_with_pile(view, obs["seats"], pile_key(obs["bin"])).copy()
     _draw_last_drop(image, view, obs)
-    title_bar(image, "Toss It in the Trash", _title_note(obs), TITLE_HEIGHT)
-    _draw_caption(image, obs, names)
+    title_bar(image, "Toss It in the Trash", title_note(obs), TITLE_HEIGHT)
+    draw_caption(image, obs, names)
     for seat in range(obs["seats"]):
-        _draw_player(image, obs, names, seat)
-    _draw_supply(image, obs)
-    _draw_counters(image, obs)
+        draw_player(image, obs, names, seat)
+    draw_supply(image, obs)
+    draw_counters(image, obs)
     return image
 
 
@@ -114,7 +114,7 @@ def preview_image(obs: TossObservation, kind: str, position: int, angle_deg: int
         ghost_top = pose[1] + half_box(shape, math.radians(angle_deg))[1]
     view = preview_view(obs["bin"], ghost_top)
     image = _preview_background(view).copy()
-    _draw_pieces(image, view, obs["bin"])
+    draw_pieces(image, view, obs["bin"])
     if shape is not None and pose is not None:
         x, lift, release = pose
         angle = math.radians(angle_deg)
@@ -127,11 +127,11 @@ def preview_image(obs: TossObservation, kind: str, position: int, angle_deg: int
         for y in range(round(top_y) + 3, round(bottom_y) - 2, 7):
             draw.line((line_x, y, line_x, min(y + 3, bottom_y)), fill=TORCH, width=2)
         if release + half_h < lift - half_h:  # room between hand and pile: show the release
-            outline = _piece_sprite(kind, shape, view.scale, angle_deg, "outline")
-            _paste_centred(image, outline, view.at(x, release))
+            outline = piece_sprite(kind, shape, view.scale, angle_deg, "outline")
+            paste_centred(image, outline, view.at(x, release))
         for style in ("ghost", "outline"):  # see-through, framed in torch light
-            sprite = _piece_sprite(kind, shape, view.scale, angle_deg, style)
-            _paste_centred(image, sprite, view.at(x, lift))
+            sprite = piece_sprite(kind, shape, view.scale, angle_deg, style)
+            paste_centred(image, sprite, view.at(x, lift))
     # the label last, over anything piled high
     ImageDraw.Draw(image).rectangle((0, 0, view.size[0], 27), fill=(22, 19, 18))
     name = shape.name if shape else kind
@@ -148,7 +148,7 @@ def _board_with_pile(view: BinView, seats: int, pile: PileKey) -> Image.Image:
     """The background with the pieces in the bin: the pile changes only when someone drops,
     so the presses in between (choosing cards) start from here."""
     image = _board_background(view, seats).copy()
-    _draw_pile(image, view, pile)
+    draw_pile(image, view, pile)
     return image
 
 
@@ -164,7 +164,7 @@ def _board_background(view: BinView, seats: int) -> Image.Image:
     rounded_box(image, COUNTERS_BOX, 14, PANEL, PANEL_EDGE, 2)
     _draw_text(image, (SUPPLY_BOX[0] + 14, SUPPLY_BOX[1] + 10), "BESIDE THE BIN", 14, TORCH)
     _draw_text(image, (COUNTERS_BOX[0] + 14, COUNTERS_BOX[1] + 10), "COUNTERS", 14, TORCH)
-    _draw_reminder(image, seats)
+    draw_reminder(image, seats)
     return image
 
 

@@ -31,7 +31,7 @@ from render.common import (
 from render.common import cached_draw_text as _draw_text
 from render.common import cached_text_in_box as _text_in_box
 from render.toss.layout import CARD_GAP, CARD_SIZE, PIECE_EDGE, SEAT_COLOURS, UNKNOWN_SEAT_COLOUR
-from render.toss.pieces import _rgba
+from render.toss.pieces import rgba
 from rules.toss.observation import TossObservation
 
 
@@ -97,7 +97,7 @@ def _card_sprite(value: int, word: str, colour: Colour, mice: int, size: Size) -
     """A hand card: the colour's header, the number big, a mouse for each mouse on it."""
     face = CardFace(word.upper() or "CARD", colour, str(value), body=shade(colour, 1.72))
     sprite = card_image(face, *size).copy()
-    mouse = _mouse_sprite(24, shade(colour, 0.45))
+    mouse = mouse_sprite(24, shade(colour, 0.45))
     total = mice * 22
     x = (size[0] - total) // 2
     y = round(size[1] * 0.74)
@@ -108,13 +108,13 @@ def _card_sprite(value: int, word: str, colour: Colour, mice: int, size: Size) -
 
 
 @lru_cache(maxsize=32)
-def _mouse_sprite(width: int, colour: Colour) -> Image.Image:
+def mouse_sprite(width: int, colour: Colour) -> Image.Image:
     """A little mouse facing right (RGBA, `width` wide, two thirds as tall)."""
     k = SUPERSAMPLE
     w, h = width * k, round(width * 0.7) * k
     sprite = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     draw = ImageDraw.Draw(sprite)
-    fill = _rgba(colour)
+    fill = rgba(colour)
     draw.line(
         [(w * 0.02, h * 0.55), (w * 0.1, h * 0.85), (w * 0.25, h * 0.8)],
         fill=fill,
@@ -124,6 +124,6 @@ def _mouse_sprite(width: int, colour: Colour) -> Image.Image:
     draw.ellipse((w * 0.18, h * 0.35, w * 0.78, h * 0.95), fill=fill)  # body
     draw.polygon([(w * 0.6, h * 0.4), (w * 0.98, h * 0.75), (w * 0.62, h * 0.92)], fill=fill)
     draw.ellipse((w * 0.52, h * 0.12, w * 0.74, h * 0.5), fill=fill)  # ear
-    draw.ellipse((w * 0.57, h * 0.2, w * 0.69, h * 0.42), fill=_rgba((226, 150, 160)))
-    draw.ellipse((w * 0.8, h * 0.55, w * 0.86, h * 0.63), fill=_rgba(PIECE_EDGE))  # eye
+    draw.ellipse((w * 0.57, h * 0.2, w * 0.69, h * 0.42), fill=rgba((226, 150, 160)))
+    draw.ellipse((w * 0.8, h * 0.55, w * 0.86, h * 0.63), fill=rgba(PIECE_EDGE))  # eye
     return sprite.reduce(k)

@@ -33,7 +33,7 @@ from render.common import (
 # Names and numbers recur on every picture: their text masks are cached.
 from render.common import cached_draw_text as _draw_text
 from render.common import cached_text_in_box as _text_in_box
-from render.toss.cards import _mouse_sprite
+from render.toss.cards import mouse_sprite
 from render.toss.layout import (
     CAPTION_BOX,
     COUNTER,
@@ -51,14 +51,14 @@ from render.toss.layout import (
     UNKNOWN_SEAT_COLOUR,
     WINNER_BAND,
 )
-from render.toss.pieces import _piece_sprite, look_of
+from render.toss.pieces import look_of, piece_sprite
 from rules.toss.bin import KINDS
 from rules.toss.observation import ROUNDS, TossObservation
 
 # --- the panel ---------------------------------------------------------------------------
 
 
-def _title_note(obs: TossObservation) -> str:
+def title_note(obs: TossObservation) -> str:
     if obs["finished"]:
         return "Final scores"
     wobble = {"steady": "steady hands", "shaky": "shaky hands"}.get(obs["wobble"], "")
@@ -105,7 +105,7 @@ def caption(obs: TossObservation, names: list[str]) -> str:
     return f"{player_name(names, turn)} drops {pieces} ({what})"
 
 
-def _draw_caption(image: Image.Image, obs: TossObservation, names: list[str]) -> None:
+def draw_caption(image: Image.Image, obs: TossObservation, names: list[str]) -> None:
     left, top, right, bottom = CAPTION_BOX
     text = caption(obs, names)
     colour = TORCH if obs["finished"] else INK
@@ -124,7 +124,7 @@ def chip_box(seat: int) -> Box:
     return (left + 42, top + 6, left + 42 + 38, bottom - 6)
 
 
-def _draw_player(image: Image.Image, obs: TossObservation, names: list[str], seat: int) -> None:
+def draw_player(image: Image.Image, obs: TossObservation, names: list[str], seat: int) -> None:
     box = row_box(seat)
     left, top, right, bottom = box
     finished = obs["finished"]
@@ -160,7 +160,7 @@ def _draw_player(image: Image.Image, obs: TossObservation, names: list[str], sea
     _text_in_box(image, (chip_right + 12, top + 6, name_right, top + 34), name, 22, INK, "left", 14)
     mice = obs["mice"][seat] if seat < len(obs["mice"]) else 0
     x = chip_right + 12
-    mouse = _mouse_sprite(22, shade(MUTED, 1.25))
+    mouse = mouse_sprite(22, shade(MUTED, 1.25))
     for _ in range(mice):
         image.paste(mouse, (x, top + 37), mouse)
         x += 21
@@ -205,7 +205,7 @@ REMINDER = (
 )
 
 
-def _draw_reminder(image: Image.Image, seats: int) -> None:
+def draw_reminder(image: Image.Image, seats: int) -> None:
     """The rules in four lines, where fewer players leave room under their rows."""
     top = row_box(seats - 1)[3] + 10 if seats else ROWS_TOP
     bottom = SUPPLY_BOX[1] - 10
@@ -289,7 +289,7 @@ def _counter_disc(image: Image.Image, centre: tuple[int, int], diameter: int, va
     _text_in_box(image, (x - half, y - half, x + half, y + half), text, 14, INK, bold=True)
 
 
-def _draw_supply(image: Image.Image, obs: TossObservation) -> None:
+def draw_supply(image: Image.Image, obs: TossObservation) -> None:
     """Each kind's pieces left beside the bin: the piece, true to scale, and "x7"."""
     left, top, right, bottom = SUPPLY_BOX
     keys = list(KINDS)
@@ -304,7 +304,7 @@ def _draw_supply(image: Image.Image, obs: TossObservation) -> None:
             rounded_box(
                 image, (x0 + 2, top + 30, x0 + column - 2, bottom - 8), 10, STONE_DARK, HIGHLIGHT, 2
             )
-        sprite = _piece_sprite(key, KINDS[key], scale, 0, "solid" if count else "faded")
+        sprite = piece_sprite(key, KINDS[key], scale, 0, "solid" if count else "faded")
         image.paste(sprite, (cx - sprite.width // 2, top + 104 - sprite.height), sprite)
         _text_in_box(
             image,
@@ -338,7 +338,7 @@ def _icon_scale() -> float:
     return round(68 / max(tallest, 1.0), 3)
 
 
-def _draw_counters(image: Image.Image, obs: TossObservation) -> None:
+def draw_counters(image: Image.Image, obs: TossObservation) -> None:
     """The stack of counters: how many are left, the top one big, the rest beneath it."""
     left, top, right, bottom = COUNTERS_BOX
     counters = obs["counters"]

@@ -28,27 +28,27 @@ def look_of(kind: str) -> PieceLook:
 PileKey = tuple[tuple[str, float, float, int], ...]
 
 
-def _pile_key(pieces: list[BinPiece]) -> PileKey:
+def pile_key(pieces: list[BinPiece]) -> PileKey:
     return tuple(
         (piece["kind"], piece["x"], piece["y"], round(math.degrees(piece["angle"])) % 360)
         for piece in pieces
     )
 
 
-def _draw_pieces(image: Image.Image, view: BinView, pieces: list[BinPiece]) -> None:
-    _draw_pile(image, view, _pile_key(pieces))
+def draw_pieces(image: Image.Image, view: BinView, pieces: list[BinPiece]) -> None:
+    draw_pile(image, view, pile_key(pieces))
 
 
-def _draw_pile(image: Image.Image, view: BinView, pile: PileKey) -> None:
+def draw_pile(image: Image.Image, view: BinView, pile: PileKey) -> None:
     for key, x, y, degrees in pile:
         kind = KINDS.get(key)
         if kind is None:
             continue
-        sprite = _piece_sprite(key, kind, view.scale, degrees, "solid")
-        _paste_centred(image, sprite, view.at(x, y))
+        sprite = piece_sprite(key, kind, view.scale, degrees, "solid")
+        paste_centred(image, sprite, view.at(x, y))
 
 
-def _paste_centred(image: Image.Image, sprite: Image.Image, centre: tuple[float, float]) -> None:
+def paste_centred(image: Image.Image, sprite: Image.Image, centre: tuple[float, float]) -> None:
     left = round(centre[0] - sprite.width / 2)
     top = round(centre[1] - sprite.height / 2)
     image.paste(sprite, (left, top), sprite)
@@ -63,7 +63,7 @@ def piece_size_px(kind: Kind, scale: float) -> Size:
 
 
 @lru_cache(maxsize=1024)  # at most ~40 MB of turned sprites
-def _piece_sprite(key: str, kind: Kind, scale: float, degrees: int, style: str) -> Image.Image:
+def piece_sprite(key: str, kind: Kind, scale: float, degrees: int, style: str) -> Image.Image:
     """The piece (RGBA) turned `degrees` counter-clockwise around its centre. `style`:
     "solid" in the bin, "ghost" held over it, "outline" where it is let go, "faded" for
     a kind whose supply is used up."""
@@ -105,7 +105,7 @@ def _upright_sprite(key: str, kind: Kind, scale: float) -> Image.Image:
     return big.reduce(k)
 
 
-def _rgba(colour: Colour, alpha: int = 255) -> tuple[int, int, int, int]:
+def rgba(colour: Colour, alpha: int = 255) -> tuple[int, int, int, int]:
     return (*colour, alpha)
 
 
@@ -114,23 +114,23 @@ def _paint_carton(image: Image.Image, look: PieceLook, k: int) -> None:
     w, h = image.size
     draw = ImageDraw.Draw(image)
     edge = max(k, round(w * 0.05))
-    draw.rectangle((0, 0, w - 1, h - 1), fill=_rgba(PIECE_EDGE))
-    draw.rectangle((edge, edge, w - 1 - edge, h - 1 - edge), fill=_rgba(look.body))
+    draw.rectangle((0, 0, w - 1, h - 1), fill=rgba(PIECE_EDGE))
+    draw.rectangle((edge, edge, w - 1 - edge, h - 1 - edge), fill=rgba(look.body))
     fin, gable = round(h * 0.07), round(h * 0.2)
-    draw.rectangle((edge, edge, w - 1 - edge, fin), fill=_rgba(look.detail))
+    draw.rectangle((edge, edge, w - 1 - edge, fin), fill=rgba(look.detail))
     draw.polygon(
-        [(edge, gable), (w / 2, fin), (w - 1 - edge, gable)], fill=_rgba(shade(look.body, 0.9))
+        [(edge, gable), (w / 2, fin), (w - 1 - edge, gable)], fill=rgba(shade(look.body, 0.9))
     )
-    draw.line((edge, gable, w - 1 - edge, gable), fill=_rgba(look.detail), width=k)
+    draw.line((edge, gable, w - 1 - edge, gable), fill=rgba(look.detail), width=k)
     band_top, band_bottom = round(h * 0.6), round(h * 0.82)
-    draw.rectangle((edge, band_top, w - 1 - edge, band_bottom), fill=_rgba(look.accent))
+    draw.rectangle((edge, band_top, w - 1 - edge, band_bottom), fill=rgba(look.accent))
     draw.rectangle(
-        (edge, band_top, w - 1 - edge, band_top + k * 2), fill=_rgba(shade(look.accent, 0.7))
+        (edge, band_top, w - 1 - edge, band_top + k * 2), fill=rgba(shade(look.accent, 0.7))
     )
     # a white drop on the band
     cx, cy, r = w / 2, (band_top + band_bottom) / 2, (band_bottom - band_top) * 0.28
-    draw.ellipse((cx - r, cy - r * 0.6, cx + r, cy + r * 1.2), fill=_rgba(look.body))
-    draw.polygon([(cx - r * 0.8, cy), (cx, cy - r * 1.6), (cx + r * 0.8, cy)], _rgba(look.body))
+    draw.ellipse((cx - r, cy - r * 0.6, cx + r, cy + r * 1.2), fill=rgba(look.body))
+    draw.polygon([(cx - r * 0.8, cy), (cx, cy - r * 1.6), (cx + r * 0.8, cy)], rgba(look.body))
 
 
 def _paint_can(image: Image.Image, look: PieceLook, k: int) -> None:
@@ -138,18 +138,18 @@ def _paint_can(image: Image.Image, look: PieceLook, k: int) -> None:
     w, h = image.size
     draw = ImageDraw.Draw(image)
     edge = max(k, round(min(w, h) * 0.05))
-    draw.rectangle((0, 0, w - 1, h - 1), fill=_rgba(PIECE_EDGE))
-    draw.rectangle((edge, edge, w - 1 - edge, h - 1 - edge), fill=_rgba(look.body))
+    draw.rectangle((0, 0, w - 1, h - 1), fill=rgba(PIECE_EDGE))
+    draw.rectangle((edge, edge, w - 1 - edge, h - 1 - edge), fill=rgba(look.body))
     rim = round(h * 0.12)
     for top in (edge, h - 1 - edge - rim):
-        draw.rectangle((edge, top, w - 1 - edge, top + rim), fill=_rgba(look.accent))
-        draw.rectangle((edge, top + k, w - 1 - edge, top + 2 * k), fill=_rgba(look.detail))
+        draw.rectangle((edge, top, w - 1 - edge, top + rim), fill=rgba(look.accent))
+        draw.rectangle((edge, top + k, w - 1 - edge, top + 2 * k), fill=rgba(look.detail))
     for share in (0.3, 0.38, 0.62, 0.7):
         y = round(h * share)
-        draw.line((edge, y, w - 1 - edge, y), fill=_rgba(shade(look.body, 0.82)), width=k)
+        draw.line((edge, y, w - 1 - edge, y), fill=rgba(shade(look.body, 0.82)), width=k)
     # a vertical shine
     x = round(w * 0.22)
-    draw.rectangle((x, rim + edge, x + round(w * 0.08), h - 1 - edge - rim), _rgba(look.detail))
+    draw.rectangle((x, rim + edge, x + round(w * 0.08), h - 1 - edge - rim), rgba(look.detail))
 
 
 def _paint_bottle(image: Image.Image, look: PieceLook, k: int) -> None:
@@ -157,12 +157,12 @@ def _paint_bottle(image: Image.Image, look: PieceLook, k: int) -> None:
     w, h = image.size
     draw = ImageDraw.Draw(image)
     edge = max(k, round(w * 0.07))
-    draw.rectangle((0, 0, w - 1, h - 1), fill=_rgba(shade(look.body, 0.35)))
-    glass = _rgba(look.body, look.alpha)
+    draw.rectangle((0, 0, w - 1, h - 1), fill=rgba(shade(look.body, 0.35)))
+    glass = rgba(look.body, look.alpha)
     draw.rectangle((edge, edge, w - 1 - edge, h - 1 - edge), fill=glass)
     # the shoulders and neck: the glass beside the neck is thinner, so paler
     neck_w, shoulder, cap = w * 0.22, round(h * 0.3), round(h * 0.07)
-    pale = _rgba(shade(look.body, 1.35), look.alpha - 70)
+    pale = rgba(shade(look.body, 1.35), look.alpha - 70)
     for side in (-1, 1):
         outer = edge if side < 0 else w - 1 - edge
         inner = w / 2 + side * neck_w
@@ -170,10 +170,10 @@ def _paint_bottle(image: Image.Image, look: PieceLook, k: int) -> None:
             [(outer, edge), (inner, edge), (inner, shoulder - h * 0.06), (outer, shoulder)],
             fill=pale,
         )
-    draw.rectangle((w / 2 - neck_w - k, edge, w / 2 + neck_w + k, cap), fill=_rgba(look.detail))
+    draw.rectangle((w / 2 - neck_w - k, edge, w / 2 + neck_w + k, cap), fill=rgba(look.detail))
     label_top, label_bottom = round(h * 0.64), round(h * 0.84)
-    draw.rectangle((edge, label_top, w - 1 - edge, label_bottom), fill=_rgba(look.accent))
-    shine = _rgba(shade(look.body, 1.6), 150)
+    draw.rectangle((edge, label_top, w - 1 - edge, label_bottom), fill=rgba(look.accent))
+    shine = rgba(shade(look.body, 1.6), 150)
     draw.rectangle((round(w * 0.24), shoulder, round(w * 0.36), label_top - k * 2), fill=shine)
 
 
@@ -184,32 +184,32 @@ def _paint_apple(image: Image.Image, look: PieceLook, k: int) -> None:
     size = min(w, h)
     mask = Image.new("L", (w, h), 0)
     ImageDraw.Draw(mask).ellipse((0, 0, size - 1, size - 1), fill=255)
-    art = Image.new("RGBA", (w, h), _rgba(look.body))
+    art = Image.new("RGBA", (w, h), rgba(look.body))
     draw = ImageDraw.Draw(art)
     # the skin left at top and bottom, curving like the apple did
     for y0, y1 in ((-size * 0.55, size * 0.24), (size * 0.76, size * 1.55)):
-        draw.ellipse((-size * 0.2, y0, size * 1.2, y1), fill=_rgba(look.accent))
+        draw.ellipse((-size * 0.2, y0, size * 1.2, y1), fill=rgba(look.accent))
     # bites browned at the edges
     for cx in (-size * 0.06, size * 1.06):
         draw.ellipse(
             (cx - size * 0.24, size * 0.24, cx + size * 0.24, size * 0.76),
-            fill=_rgba(shade(look.body, 0.8)),
+            fill=rgba(shade(look.body, 0.8)),
         )
     # the core: an almond outline with a seed above and below the centre
-    core = _rgba(shade(look.body, 0.72))
+    core = rgba(shade(look.body, 0.72))
     draw.ellipse((size * 0.34, size * 0.25, size * 0.66, size * 0.75), outline=core, width=k)
     for cy in (size * 0.36, size * 0.64):
         draw.ellipse(
-            (size * 0.44, cy - size * 0.07, size * 0.56, cy + size * 0.07), fill=_rgba(look.detail)
+            (size * 0.44, cy - size * 0.07, size * 0.56, cy + size * 0.07), fill=rgba(look.detail)
         )
     # the stem, inside the outline
-    draw.line((size * 0.5, size * 0.2, size * 0.58, k), fill=_rgba(look.detail), width=2 * k)
+    draw.line((size * 0.5, size * 0.2, size * 0.58, k), fill=rgba(look.detail), width=2 * k)
     ring = Image.new("L", (w, h), 0)
     ring_draw = ImageDraw.Draw(ring)
     ring_draw.ellipse((0, 0, size - 1, size - 1), fill=255)
     edge = max(k, round(size * 0.05))
     ring_draw.ellipse((edge, edge, size - 1 - edge, size - 1 - edge), fill=0)
-    art.paste(_rgba(PIECE_EDGE), (0, 0), ring)
+    art.paste(rgba(PIECE_EDGE), (0, 0), ring)
     image.paste(art, (0, 0), mask)
 
 

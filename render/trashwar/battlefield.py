@@ -34,7 +34,7 @@ from render.common import (
 from render.common import cached_draw_text as _draw_text
 from render.common import cached_text_in_box as _text_in_box
 from render.trashwar.cards import card_sprite
-from render.trashwar.fortress import _crown, _draw_fortress
+from render.trashwar.fortress import crown, draw_fortress
 from render.trashwar.layout import (
     CAPTION_BOX,
     FLIGHT_NOW,
@@ -42,16 +42,16 @@ from render.trashwar.layout import (
     MINI_CARD,
     PILE_COLUMNS,
     TITLE_HEIGHT,
-    _slot,
     board_size,
     flight_box,
     fortress_box,
     header_box,
     piles_box,
+    slot_box,
     strip_box,
     wall_box,
 )
-from render.trashwar.words import _actor, _title_note, caption, player_colour, player_name
+from render.trashwar.words import actor_seat, caption, player_colour, player_name, title_note
 from rules.trashwar.observation import FlightView, TrashWarObservation
 
 # --- public -----------------------------------------------------------------------------
@@ -69,10 +69,10 @@ def battlefield_image(obs: TrashWarObservation, names: list[str]) -> Image.Image
     """The public picture as an image (for tests and previews)."""
     seats = obs["seats"]
     image = _background(seats).copy()
-    title_bar(image, "Trash War", _title_note(obs), TITLE_HEIGHT)
+    title_bar(image, "Trash War", title_note(obs), TITLE_HEIGHT)
     _draw_caption(image, obs, names)
     for player in obs["players"]:
-        _draw_fortress(image, obs, names, player)
+        draw_fortress(image, obs, names, player)
     _draw_flight(image, obs, names)
     _draw_piles(image, obs)
     return image
@@ -93,7 +93,7 @@ def _background(seats: int) -> Image.Image:
         rounded_box(image, header_box(seats, seat), 11, STONE_DARK)
         draw = ImageDraw.Draw(image)
         for index, position in enumerate(("LEFT", "MIDDLE", "RIGHT")):
-            left, top, right, bottom = _slot(seats, seat, index)
+            left, top, right, bottom = slot_box(seats, seat, index)
             ground = wall_box(seats, seat, index)[3]
             draw.rectangle((left - 6, ground, right + 5, ground + 3), fill=GROUND)
             _draw_text(image, (left, ground + 14), position, 13, MUTED, "lm")
@@ -136,14 +136,14 @@ def _draw_bricks(image: Image.Image) -> None:
 def _draw_caption(image: Image.Image, obs: TrashWarObservation, names: list[str]) -> None:
     left, top, right, bottom = CAPTION_BOX
     middle = (top + bottom) // 2
-    seat = _actor(obs)
+    seat = actor_seat(obs)
     x = left + 14
     if seat is not None:
         disc(image, (x + 13, middle), 26, player_colour(seat), CARD_EDGE)
         _draw_text(image, (x + 13, middle), str(seat + 1), 14, ink_for(player_colour(seat)), "mm")
         x += 36
     if obs["finished"]:
-        _crown(image, (x, middle - 9), 24)
+        crown(image, (x, middle - 9), 24)
         x += 32
     colour = TORCH if obs["finished"] else INK
     _text_in_box(

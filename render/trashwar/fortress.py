@@ -49,17 +49,17 @@ from render.trashwar.layout import (
     RUBBLE,
     WALL_EDGE,
     WINNER_BAND,
-    _slot,
     fortress_box,
     hand_backs_box,
     header_box,
+    slot_box,
     wall_box,
 )
-from render.trashwar.words import _SHORT_TRASH, _status, player_colour, player_name
+from render.trashwar.words import SHORT_TRASH, player_colour, player_name, status_line
 from rules.trashwar.observation import CardView, PlayerView, TrashWarObservation
 
 
-def _crown(image: Image.Image, at: tuple[int, int], width: int = 18) -> None:
+def crown(image: Image.Image, at: tuple[int, int], width: int = 18) -> None:
     x, y = at
     u = width / 18
     points = [(0, 14), (0, 2), (5, 8), (9, 0), (13, 8), (18, 2), (18, 14)]
@@ -71,7 +71,7 @@ def _crown(image: Image.Image, at: tuple[int, int], width: int = 18) -> None:
 # --- fortresses -------------------------------------------------------------------------
 
 
-def _draw_fortress(
+def draw_fortress(
     image: Image.Image, obs: TrashWarObservation, names: list[str], player: PlayerView
 ) -> None:
     seats, seat = obs["seats"], player["seat"]
@@ -104,8 +104,8 @@ def _draw_fortress(
         "left", 13, bold=True,
     )  # fmt: skip
     if winner:
-        _crown(image, (left + 52 + name_w, top + 6))
-    status, status_colour = _status(obs, player)
+        crown(image, (left + 52 + name_w, top + 6))
+    status, status_colour = status_line(obs, player)
     line = (left + 44, top + 26, words - 8, bottom - 2)
     if player["under_attack"] and player["in_game"]:
         label = f"UNDER ATTACK {player['under_attack']}"
@@ -122,7 +122,7 @@ def _draw_fortress(
         _draw_trash_on_wall(image, wall_box(seats, seat, index), wall["trash"])
     _draw_incoming_marks(image, obs, seats, seat)
     if not player["in_game"]:
-        _grey_out(image, box, _status(obs, player)[0] or "OUT")
+        _grey_out(image, box, status_line(obs, player)[0] or "OUT")
 
 
 def _frame(image: Image.Image, box: Box, colour: Colour) -> None:
@@ -149,7 +149,7 @@ def _draw_backs(
     return (x if shown else right), right - round(text_width(label, 13))
 
 
-def _wall_state(standing: bool, damage: int) -> str:
+def wall_state(standing: bool, damage: int) -> str:
     if not standing:
         return "down"
     return "danger" if damage >= 3 else "cracked" if damage == 2 else "sound"
@@ -166,9 +166,9 @@ def _draw_wall_slot(
 ) -> None:
     box = wall_box(seats, seat, index)
     left, top, right, bottom = box
-    sprite = _wall_sprite(right - left, bottom - top, _wall_state(standing, damage))
+    sprite = wall_sprite(right - left, bottom - top, wall_state(standing, damage))
     image.paste(sprite, (left, top), sprite)
-    slot = _slot(seats, seat, index)
+    slot = slot_box(seats, seat, index)
     gauge_top = bottom + 6
     if standing:
         colour = HEAT.get(min(damage, 3), DANGER)
@@ -223,7 +223,7 @@ def _trash_chip(name: str, value: int, width: int, height: int) -> Image.Image:
     rounded_box(chip, (2, 2, 2 + square, 2 + square), 4, (236, 225, 198))
     _text_in_box(chip, (2, 2, 2 + square, 2 + square), str(value), round(square * 0.8), DARK_INK,
                 bold=True)  # fmt: skip
-    label = name if text_width(name, 12) <= width - square - 10 else _SHORT_TRASH.get(name, name)
+    label = name if text_width(name, 12) <= width - square - 10 else SHORT_TRASH.get(name, name)
     size = 13 if height >= 26 else 12
     _text_in_box(chip, (square + 6, 0, width - 4, height), label, size, INK, "left", 9)
     return chip
@@ -234,7 +234,7 @@ def _crenel_height(width: int) -> int:
 
 
 @lru_cache(maxsize=256)
-def _wall_sprite(width: int, height: int, state: str) -> Image.Image:
+def wall_sprite(width: int, height: int, state: str) -> Image.Image:
     """A stone wall with battlements (RGBA), or the rubble of one ("down"). Cracks appear
     at 2 damage; at 3 the stones glow red and a red rim warns that it is about to fall."""
     k = 2
@@ -344,7 +344,7 @@ def _draw_incoming_marks(
         if position not in by_wall:
             continue
         values = by_wall[position]
-        slot = _slot(seats, seat, index)
+        slot = slot_box(seats, seat, index)
         top = wall_box(seats, seat, index)[1] - 24
         now = first is not None and first["target"] == seat and first["wall"] == position
         text = "+".join(str(v) for v in values) if len(values) > 1 else str(values[0])

@@ -24,7 +24,7 @@ from render.common import (
 from render.common import cached_draw_text as _draw_text
 from render.common import cached_text_in_box as _text_in_box
 from render.trashwar.cards import card_sprite
-from render.trashwar.fortress import _wall_sprite, _wall_state
+from render.trashwar.fortress import wall_sprite, wall_state
 from render.trashwar.layout import (
     DANGER,
     GAUGE_EMPTY,
@@ -37,7 +37,7 @@ from render.trashwar.layout import (
     HAND_W,
     HEAT,
 )
-from render.trashwar.words import _a, _and
+from render.trashwar.words import a_card, and_list
 from rules.trashwar.observation import CardView, TrashWarObservation
 
 
@@ -108,8 +108,8 @@ def _hand_note(obs: TrashWarObservation) -> str:
     if at_me:
         walls: dict[str, list[str]] = {}
         for f in at_me:
-            walls.setdefault(f["wall"], []).append(_a(f["card"]))
-        parts = [f"{_and(cards)} at your {wall} wall" for wall, cards in walls.items()]
+            walls.setdefault(f["wall"], []).append(a_card(f["card"]))
+        parts = [f"{and_list(cards)} at your {wall} wall" for wall, cards in walls.items()]
         head = "Incoming: " if seat in obs["to_act"] else "Flying at you: "
         return head + "; ".join(parts)
     if seat in obs["to_act"]:
@@ -146,7 +146,7 @@ def _own_wall(
 ) -> None:
     left, top, right, bottom = box
     wall_w, wall_h = 70, bottom - top - 4
-    sprite = _wall_sprite(wall_w, wall_h, _wall_state(standing, damage))
+    sprite = wall_sprite(wall_w, wall_h, wall_state(standing, damage))
     image.paste(sprite, (left, top + 2), sprite)
     ImageDraw.Draw(image).rectangle((left - 3, bottom - 2, left + wall_w + 2, bottom), fill=GROUND)
     x = left + wall_w + 12

@@ -127,7 +127,7 @@ def _walls_zone(seats: int, seat: int) -> Box:
     return (left + 14, top + 6 + HEADER_H + 6, right - 14, bottom - 8)
 
 
-def _slot(seats: int, seat: int, index: int) -> Box:
+def slot_box(seats: int, seat: int, index: int) -> Box:
     left, top, right, bottom = _walls_zone(seats, seat)
     gap = 16
     width = (right - left - 2 * gap) // 3
@@ -138,7 +138,7 @@ def _slot(seats: int, seat: int, index: int) -> Box:
 def wall_box(seats: int, seat: int, index: int) -> Box:
     """The wall itself (index 0 left, 1 middle, 2 right): stone when standing, rubble when
     not. Bottom-aligned on the ground line; at most 1.8 times as tall as it is wide."""
-    left, top, right, bottom = _slot(seats, seat, index)
+    left, top, right, bottom = slot_box(seats, seat, index)
     body_bottom = bottom - 34
     body_top = max(top + 26, body_bottom - round((right - left) * 1.8))
     return (left, body_top, right, body_bottom)

@@ -23,7 +23,7 @@ def player_colour(seat: int) -> Colour:
 
 
 _ARTICLES = {name: article for _, name, article in TRASH_NAMES}
-_SHORT_TRASH = {
+SHORT_TRASH = {
     "mutant albino alligator": "alligator",
     "toxic waste drum": "toxic drum",
     "X-ray machine": "X-ray",
@@ -32,7 +32,7 @@ _SHORT_TRASH = {
 }
 
 
-def _a(card: CardView) -> str:
+def a_card(card: CardView) -> str:
     """'a grand piano (4)', 'some false teeth (1)'."""
     title = card["title"] or f"{card['name']} ({card['value']})"
     if card["kind"] == "trash":
@@ -40,7 +40,7 @@ def _a(card: CardView) -> str:
     return f"{'an' if title[:1] in 'AEIOU' else 'a'} {title}"
 
 
-def _and(items: list[str]) -> str:
+def and_list(items: list[str]) -> str:
     """'a', 'a and b', 'a, b and c'."""
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
@@ -59,14 +59,14 @@ def _neighbour(obs: TrashWarObservation, seat: int, step: int) -> int | None:
     return None
 
 
-def _actor(obs: TrashWarObservation) -> int | None:
+def actor_seat(obs: TrashWarObservation) -> int | None:
     """Whom the caption is about: the winner, else the seat deciding now."""
     if obs["finished"]:
         return obs["winner"]
     return obs["to_act"][0] if obs["to_act"] else obs["turn"]
 
 
-def _title_note(obs: TrashWarObservation) -> str:
+def title_note(obs: TrashWarObservation) -> str:
     phase = obs["torch_phase"]
     torch = f"Torching phase {phase if phase < 3 else '3+'}"
     if obs["finished"]:
@@ -120,7 +120,7 @@ def caption(obs: TrashWarObservation, names: list[str]) -> str:
     return f"{name} to play"
 
 
-def _status(obs: TrashWarObservation, player: PlayerView) -> tuple[str, Colour | None]:
+def status_line(obs: TrashWarObservation, player: PlayerView) -> tuple[str, Colour | None]:
     """The second line of a fortress's name band; colour None means "the band's ink"."""
     seat = player["seat"]
     if obs["finished"] and obs["winner"] == seat:

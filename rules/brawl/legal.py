@@ -22,11 +22,11 @@ from rules.brawl.state import (
     TURN_BOOSTERS,
     WIND,
     State,
-    _held,
-    _keys,
-    _opponents,
     can_go_out,
     can_lay,
+    card_keys,
+    held_card,
+    opponents,
     to_act,
 )
 
@@ -38,7 +38,7 @@ def may_play(state: State, seat: int, key: str) -> bool:
     """Does `seat` hold Booster `key` in a phase of its timing (`data.BOOSTERS`)? Turn
     Boosters are the turn's attacker's alone; Second Wind in "rummage" only right after the
     roll, before the roll has been used or rerolled."""
-    if state.phase not in BOOSTER_PHASES[key] or _held(state, seat, key) is None:
+    if state.phase not in BOOSTER_PHASES[key] or held_card(state, seat, key) is None:
         return False
     if key in TURN_BOOSTERS and seat != state.turn:
         return False
@@ -59,16 +59,16 @@ def just_rolled(state: State, seat: int) -> bool:
 
 def _turn_boosters(state: State, seat: int) -> list[str]:
     hand = state.hands[seat]
-    keys = _keys(hand)
+    keys = card_keys(hand)
     counts = Counter(CARDS[c].key for c in hand)
     found: list[str] = []
     if may_play(state, seat, "dive") and (state.trash or state.discard):
         found.append("play dive")
     if may_play(state, seat, "peek"):
-        found += [f"play peek p{p}" for p in _opponents(state, seat)]
+        found += [f"play peek p{p}" for p in opponents(state, seat)]
     if may_play(state, seat, "swap"):
         rest = [k for k in keys if k != "swap" or counts["swap"] > 1]
-        for p in _opponents(state, seat):
+        for p in opponents(state, seat):
             if state.hands[p]:
                 found += [f"play swap p{p} {k}" for k in rest]
     if may_play(state, seat, "sweep"):
@@ -101,7 +101,7 @@ def legal_moves(state: State, seat: int) -> list[str]:
         return []
     hand = state.hands[seat]
     if state.truck:
-        return [f"discard {k}" for k in _keys(hand)]
+        return [f"discard {k}" for k in card_keys(hand)]
     phase = state.phase
     found: list[str] = []
     if phase == DECLARE:
@@ -110,10 +110,10 @@ def legal_moves(state: State, seat: int) -> list[str]:
         if state.draws:
             found += _draws(state)
         if state.discards:
-            found += [f"discard {k}" for k in _keys(hand)]
+            found += [f"discard {k}" for k in card_keys(hand)]
         if state.mode == RUMMY and can_go_out(state, seat):
             found.append("go out")
-        targets = [state.king] if state.mode == KING else _opponents(state, seat)
+        targets = [state.king] if state.mode == KING else opponents(state, seat)
         elbow = may_play(state, seat, "elbow")
         for p in targets:
             found.append(f"attack p{p}")
@@ -137,7 +137,7 @@ def legal_moves(state: State, seat: int) -> list[str]:
         other = state.defender if seat == state.turn else state.turn
         if state.hands[other]:
             found.append("take")
-        found += [f"give {k}" for k in _keys(hand)]
+        found += [f"give {k}" for k in card_keys(hand)]
         found.append("done")
     elif phase == RUMMAGE:
         if may_play(state, seat, "wind"):
@@ -145,7 +145,7 @@ def legal_moves(state: State, seat: int) -> list[str]:
         if state.draws:
             found += _draws(state)
         if state.discards:
-            found += [f"discard {k}" for k in _keys(hand)]
+            found += [f"discard {k}" for k in card_keys(hand)]
         found.append("done")
     elif phase == LAY:
         counts = Counter(CARDS[c].kind for c in hand if CARDS[c].type == TRASH)

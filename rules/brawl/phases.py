@@ -24,8 +24,8 @@ from rules.brawl.state import (
     SPOILS,
     WIND,
     State,
-    _booster_in_game,
     _p,
+    booster_in_game,
 )
 from rules.brawl.table import _Table
 
@@ -91,7 +91,7 @@ def _draw_discard_or_attack(t: _Table, seat: int, words: list[str]) -> None:
             t.say(f"{_p(seat)} plays Extra Elbow.")
         t.say(f"{_p(seat)} attacks {_p(target)}!")
         t.set(defender=target, elbows=elbows, lids=0, draws=0, discards=0)
-        if _booster_in_game(state, "elbow") or _booster_in_game(state, "lid"):
+        if booster_in_game(state, "elbow") or booster_in_game(state, "lid"):
             t.set(phase=DEFEND)
         else:
             t.fight()

@@ -154,23 +154,23 @@ def to_act(state: State) -> int | None:
     return state.actor
 
 
-def _held(state: State, seat: int, key: str) -> int | None:
+def held_card(state: State, seat: int, key: str) -> int | None:
     return next((c for c in state.hands[seat] if CARDS[c].key == key), None)
 
 
-def _keys(hand: tuple[int, ...]) -> list[str]:
+def card_keys(hand: tuple[int, ...]) -> list[str]:
     return sorted({CARDS[c].key for c in hand})
 
 
-def _opponents(state: State, seat: int) -> list[int]:
+def opponents(state: State, seat: int) -> list[int]:
     return [p for p in range(state.seats) if p != seat]
 
 
-def _booster_in_game(state: State, key: str) -> bool:
+def booster_in_game(state: State, key: str) -> bool:
     return any(CARDS[c].key == key for c in state.in_play)
 
 
-def _has_set_down(state: State, seat: int) -> bool:
+def has_set_down(state: State, seat: int) -> bool:
     return any(n >= 3 for n in Counter(CARDS[c].kind for c in state.laid[seat]).values())
 
 
@@ -183,11 +183,11 @@ def can_lay(state: State, seat: int, kind: int, n: int) -> bool:
         return False  # that would be going out, which the cloud forbids
     if n >= 3:
         return True
-    if not _has_set_down(state, seat):
+    if not has_set_down(state, seat):
         return False
     own = sum(1 for c in state.laid[seat] if CARDS[c].kind == kind)
     others = any(
-        sum(1 for c in state.laid[p] if CARDS[c].kind == kind) >= 3 for p in _opponents(state, seat)
+        sum(1 for c in state.laid[p] if CARDS[c].kind == kind) >= 3 for p in opponents(state, seat)
     )
     return own >= 3 or others
 
@@ -199,7 +199,7 @@ def can_go_out(state: State, seat: int) -> bool:
     if not hand or state.stink[seat] or any(CARDS[c].type != TRASH for c in hand):
         return False
     counts = Counter(CARDS[c].kind for c in hand)
-    has_set = _has_set_down(state, seat) or any(n >= 3 for n in counts.values())
+    has_set = has_set_down(state, seat) or any(n >= 3 for n in counts.values())
     if not has_set:
         return False
     laid = Counter(CARDS[c].kind for c in state.laid[seat])

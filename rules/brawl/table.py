@@ -28,11 +28,11 @@ from rules.brawl.state import (
     TURN_LIMIT,
     WIND,
     State,
-    _booster_in_game,
-    _has_set_down,
     _p,
+    booster_in_game,
     crowbars,
     die_value,
+    has_set_down,
     pluses,
     rummy_points,
     winning_hand,
@@ -226,7 +226,7 @@ class _Table:
         out = [
             p
             for p in range(state.seats)
-            if not state.hands[p] and not state.stink[p] and _has_set_down(state, p)
+            if not state.hands[p] and not state.stink[p] and has_set_down(state, p)
         ]
         if not out:
             return
@@ -294,7 +294,7 @@ class _Table:
         self.set(dice=(a, d))
         self.say_dice(attacker, a, "blue")
         self.say_dice(defender, d, "green")
-        if _booster_in_game(state, "wind"):
+        if booster_in_game(state, "wind"):
             self.set(phase=WIND, winds=(attacker, defender))
         else:
             self.resolve()

@@ -93,7 +93,7 @@ class Pass:
 Action = Throw | Discard | Take | Block | Deflect | Swing | Bat | Burn | Repair | Pass
 
 
-def _weight(code: str) -> tuple[int, str]:
+def weight(code: str) -> tuple[int, str]:
     """Sort key: heaviest first, then by code."""
     return (-BY_CODE[code].value, code)
 
@@ -136,7 +136,7 @@ def parse_action(text: str) -> Action:
             w not in BY_CODE or BY_CODE[w].kind != TRASH for w in volley
         ):
             raise IllegalAction(NOT_A_MOVE)
-        return Throw(tuple(sorted(volley, key=_weight)), code, *_target(args[-3:]))
+        return Throw(tuple(sorted(volley, key=weight)), code, *_target(args[-3:]))
     if card.kind in (SHIELD, MACE):
         if args:
             raise IllegalAction(NOT_A_MOVE)
@@ -163,7 +163,7 @@ def _burn_picks(args: list[str]) -> tuple[tuple[int, str], ...]:
             raise IllegalAction(NOT_A_MOVE)
     if not picks:
         raise IllegalAction(NOT_A_MOVE)
-    return tuple(sorted(picks, key=lambda pick: (pick[0], *_weight(pick[1]))))
+    return tuple(sorted(picks, key=lambda pick: (pick[0], *weight(pick[1]))))
 
 
 def action_text(action: Action) -> str:
@@ -195,7 +195,7 @@ def action_text(action: Action) -> str:
     return " ".join(words)
 
 
-def _count(n: int, noun: str) -> str:
+def counted(n: int, noun: str) -> str:
     return f"{n} {noun}{'s' * (n != 1)}"
 
 
@@ -204,7 +204,7 @@ def _fit(*labels: str) -> str:
     return next((label for label in labels if len(label) <= LABEL_LIMIT), labels[-1])
 
 
-def _listing(items: list[str]) -> str:
+def listing(items: list[str]) -> str:
     if len(items) <= 1:
         return "".join(items)
     return f"{', '.join(items[:-1])} and {items[-1]}"
@@ -223,8 +223,8 @@ def describe_action(state: State, action: Action) -> str:
         if action.catapult is None:
             return f"Throw {cards[0].the} at {where}"
         return _fit(
-            f"Catapult {_listing([card.the for card in cards])} at {where}",
-            f"Catapult {_listing([card.title for card in cards])} at {where}",
+            f"Catapult {listing([card.the for card in cards])} at {where}",
+            f"Catapult {listing([card.title for card in cards])} at {where}",
             f"Catapult {' + '.join(str(card.value) for card in cards)} at {where}",
         )
     if isinstance(action, Discard):
@@ -259,9 +259,9 @@ def _describe_burn(action: Burn) -> str:
     walls = sorted({w for w, _ in action.picks})
     cards = {w: [BY_CODE[code] for v, code in action.picks if v == w] for w in walls}
     title = BY_CODE[action.code].title
-    full = [f"{_listing([c.the for c in cards[w]])} off your {WALL_NAMES[w]} wall" for w in walls]
+    full = [f"{listing([c.the for c in cards[w]])} off your {WALL_NAMES[w]} wall" for w in walls]
     short = [f"{', '.join(c.title for c in cards[w])} off {WALL_NAMES[w]}" for w in walls]
     tiny = [f"{'+'.join(str(c.value) for c in cards[w])} off {WALL_NAMES[w]}" for w in walls]
     return _fit(
-        f"{title}: {_listing(full)}", f"{title}: {'; '.join(short)}", f"{title}: {', '.join(tiny)}"
+        f"{title}: {listing(full)}", f"{title}: {'; '.join(short)}", f"{title}: {', '.join(tiny)}"
     )

@@ -19,7 +19,7 @@ from rules.trashwar.actions import (
     Swing,
     Take,
     Throw,
-    _weight,
+    weight,
 )
 from rules.trashwar.cards import (
     BURN,
@@ -51,7 +51,7 @@ from rules.trashwar.state import (
 
 def _codes(cards: Iterable[int], kind: str) -> list[str]:
     """Distinct codes of the cards of `kind`, heaviest first."""
-    return sorted({CARDS[c].code for c in cards if CARDS[c].kind == kind}, key=_weight)
+    return sorted({CARDS[c].code for c in cards if CARDS[c].kind == kind}, key=weight)
 
 
 def targets(state: State, seat: int) -> list[tuple[int, int]]:
@@ -67,7 +67,7 @@ def targets(state: State, seat: int) -> list[tuple[int, int]]:
 
 def volleys(hand: Iterable[int]) -> list[tuple[str, ...]]:
     """Every choice of one to three Trash cards from `hand`, as codes, heaviest first."""
-    codes = sorted((CARDS[c].code for c in hand if CARDS[c].kind == TRASH), key=_weight)
+    codes = sorted((CARDS[c].code for c in hand if CARDS[c].kind == TRASH), key=weight)
     found: dict[tuple[str, ...], None] = {}
     for size in range(1, min(VOLLEY, len(codes)) + 1):
         for combo in combinations(codes, size):
@@ -84,7 +84,7 @@ def burn_choices(state: State, seat: int, value: int) -> list[tuple[tuple[int, s
         if wall.standing
         for c in wall.trash
     ]
-    items.sort(key=lambda pick: (pick[0], *_weight(pick[1])))
+    items.sort(key=lambda pick: (pick[0], *weight(pick[1])))
     found: dict[tuple[tuple[int, str], ...], None] = {}
     for size in range(1, len(items) + 1):
         for combo in combinations(items, size):

@@ -17,8 +17,8 @@ from rules.trashwar.actions import (
     Swing,
     Take,
     Throw,
-    _count,
-    _listing,
+    counted,
+    listing,
 )
 from rules.trashwar.cards import BY_CODE, CARDS, TRASH
 from rules.trashwar.state import (
@@ -153,7 +153,7 @@ class _Table:
             f"The draw pile is empty: the recycle pile is shuffled into a new one "
             f"({len(self.draw)} cards). Torching phase {self.torch_phase} begins"
             + (
-                f"; {_count(gone, 'torched card')} {'leave' if gone != 1 else 'leaves'} the game."
+                f"; {counted(gone, 'torched card')} {'leave' if gone != 1 else 'leaves'} the game."
                 if gone
                 else "."
             )
@@ -182,7 +182,7 @@ class _Table:
         if drawn:
             count = len(drawn)
             self.say(f"{_p(seat)} draws {count} card{'s' * (count != 1)}.")
-            self.say(f"You draw {_listing([CARDS[c].a for c in drawn])}.", to=seat)
+            self.say(f"You draw {listing([CARDS[c].a for c in drawn])}.", to=seat)
 
     # --- hits, falls and knock-outs -------------------------------------------------------
 
@@ -294,7 +294,7 @@ class _Table:
     def throw(self, seat: int, action: Throw) -> None:
         cards = [self.take_from_hand(seat, code) for code in action.trash]
         where = f"{_p(action.target)}'s {WALL_NAMES[action.wall]} wall"
-        names = _listing([CARDS[c].a for c in cards])
+        names = listing([CARDS[c].a for c in cards])
         if action.catapult:
             self.discard(self.take_from_hand(seat, action.catapult))
             self.say(f"{_p(seat)}'s Catapult throws {names} at {where}.")
@@ -384,8 +384,8 @@ class _Table:
                     pile.remove(card)
                     self.discard(card)
                     names.append(f"the {CARDS[card].title}")
-                parts.append(f"{_listing(names)} off their {WALL_NAMES[wall]} wall")
-            self.say(f"{_p(seat)} burns {_listing(parts)} with {CARDS[burn].a}.")
+                parts.append(f"{listing(names)} off their {WALL_NAMES[wall]} wall")
+            self.say(f"{_p(seat)} burns {listing(parts)} with {CARDS[burn].a}.")
         elif isinstance(action, Repair):
             self.discard(self.take_from_hand(seat, action.code))
             self.touched.add(seat)
