@@ -22,8 +22,6 @@ from render.common import (
     card_image,
     shade,
 )
-
-# Names and numbers recur on every picture: their text masks are cached.
 from rules.brawl.data import BLOCKERS, BOOSTERS, KINDS
 from rules.brawl.observation import CardView
 

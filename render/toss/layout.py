@@ -10,8 +10,6 @@ import math
 from dataclasses import dataclass
 
 from render.common import PLAYER_COLOUR_NAMES, PLAYER_COLOURS, Box, Colour, Size
-
-# Names and numbers recur on every picture: their text masks are cached.
 from rules.toss.bin import BIN_HEIGHT, BIN_WIDTH, DROP_GAP, KINDS, Kind, grid_x, inside_opening
 from rules.toss.observation import BinPiece
 

@@ -11,8 +11,6 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from render.common import SUPERSAMPLE, TORCH, Colour, Size, shade
-
-# Names and numbers recur on every picture: their text masks are cached.
 from render.toss.layout import GHOST_ALPHA, LOOKS, PIECE_EDGE, UNKNOWN_LOOK, BinView, PieceLook
 from rules.toss.bin import KINDS, Kind
 from rules.toss.observation import BinPiece

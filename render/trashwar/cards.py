@@ -10,8 +10,6 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from render.common import SUPERSAMPLE, CardFace, Colour, Size, card_art_box, card_image, shade
-
-# Names and numbers recur on every picture: their text masks are cached.
 from render.trashwar.layout import KIND_STYLES, MACE_CAPTIONS, UNKNOWN_STYLE, KindStyle
 from rules.trashwar.observation import CardView
 

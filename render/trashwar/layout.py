@@ -8,8 +8,6 @@ from dataclasses import dataclass
 
 from render.common import Box, Colour, Size
 
-# Names and numbers recur on every picture: their text masks are cached.
-
 # --- colour tables ----------------------------------------------------------------------
 
 

@@ -5,8 +5,6 @@ happening and who decides, and a knight's status line.
 from __future__ import annotations
 
 from render.common import MUTED, PLAYER_COLOURS, TORCH, Colour, display_name, ordinal
-
-# Names and numbers recur on every picture: their text masks are cached.
 from rules.trashwar.cards import TRASH_NAMES
 from rules.trashwar.observation import CardView, PlayerView, TrashWarObservation
 
