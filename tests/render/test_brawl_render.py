@@ -15,6 +15,7 @@ import pytest
 from PIL import Image
 
 from render import brawl
+from render.brawl.hand import _group_words
 from render.common import HIGHLIGHT, Box, Colour, shade
 from rules.brawl.data import CARDS, KINDS
 from rules.brawl.engine import BRAWL, State
@@ -307,7 +308,7 @@ def test_slugs_and_boosters_are_explained() -> None:
     """A Slug's group says it blocks a win; a Booster's shows its text from data.BOOSTERS."""
     obs = own_view()
     obs["hand"] = [card("slug"), card("elbow")]
-    words = {g.key: brawl._group_words(g)[1] for g in brawl.hand_groups(obs)}
+    words = {g.key: _group_words(g)[1] for g in brawl.hand_groups(obs)}
     assert "blocks a win" in words["slug"]
     assert words["elbow"] == "one more die of your colour"
 

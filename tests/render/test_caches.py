@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -73,8 +74,10 @@ def test_cached_text_matches_pillows_own_drawing(
 
 
 def clear_render_caches() -> None:
-    """Forget every cached layer, sprite and text mask in render/."""
-    for module in (common, rumble, trashwar, brawl, toss):
+    """Forget every cached layer, sprite and text mask in render/, in every module of its
+    packages too (render.brawl.icons and the like)."""
+    modules = [m for name, m in sys.modules.items() if name.split(".")[0] == "render"]
+    for module in modules:
         for value in vars(module).values():
             if hasattr(value, "cache_clear"):
                 value.cache_clear()

@@ -12,6 +12,7 @@ from PIL import Image
 
 from render import common, rumble
 from render.common import HIGHLIGHT, TORCH, Box, Colour
+from render.rumble.reveal import _whereabouts
 from rules.rumble.observation import RumbleObservation
 from tests.render import samples
 
@@ -156,9 +157,9 @@ def test_the_secret_shows_both_characters() -> None:
 
 def test_whereabouts_follow_the_public_facts() -> None:
     obs = samples.chest_gone(4)
-    assert rumble._whereabouts(obs, "thief") == "Escaped with the chest!"
-    assert rumble._whereabouts(obs, "knight") == "Out, 2nd"
-    assert rumble._whereabouts(obs, "cube") == "In room D3"
+    assert _whereabouts(obs, "thief") == "Escaped with the chest!"
+    assert _whereabouts(obs, "knight") == "Out, 2nd"
+    assert _whereabouts(obs, "cube") == "In room D3"
 
 
 @pytest.mark.parametrize("seats", [2, 3, 6])

@@ -22,6 +22,7 @@ from PIL import Image
 
 from render import toss
 from render.common import CARD_BACK, HIGHLIGHT, TORCH, Box, Colour
+from render.toss.pieces import piece_sprite
 from rules.toss.bin import ANGLES, KINDS, grid_x
 from rules.toss.engine import TOSS, State
 from rules.toss.observation import BinPiece, TossObservation
@@ -168,17 +169,17 @@ def test_piece_sprites_follow_the_kinds_table() -> None:
     about their centre: a box turned 90 degrees swaps its width and height."""
     scale = 2.0
     for key, kind in KINDS.items():
-        sprite = toss._piece_sprite(key, kind, scale, 0, "solid")
+        sprite = piece_sprite(key, kind, scale, 0, "solid")
         assert sprite.size == toss.piece_size_px(kind, scale)
         if kind.shape == "box":
             assert sprite.size == (round(kind.width * scale), round(kind.height * scale))
-            turned = toss._piece_sprite(key, kind, scale, 90, "solid")
+            turned = piece_sprite(key, kind, scale, 90, "solid")
             assert abs(turned.width - sprite.height) <= 2
             assert abs(turned.height - sprite.width) <= 2
         else:
             assert sprite.size == (round(2 * kind.radius * scale),) * 2
     wider = dataclasses.replace(KINDS["can"], width=KINDS["can"].width * 2)
-    assert toss._piece_sprite("can", wider, scale, 0, "solid").width == round(wider.width * 2)
+    assert piece_sprite("can", wider, scale, 0, "solid").width == round(wider.width * 2)
 
 
 def test_the_public_picture_does_not_depend_on_a_hidden_choice() -> None:

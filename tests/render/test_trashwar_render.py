@@ -14,6 +14,7 @@ from PIL import Image
 
 from render import trashwar
 from render.common import HIGHLIGHT, PANEL, PLAYER_COLOURS, TORCH, Box, Colour
+from render.trashwar.words import status_line
 from rules.trashwar.cards import BY_CODE, KINDS
 from rules.trashwar.observation import TrashWarObservation
 from tests.render import trashwar_samples as samples
@@ -180,7 +181,7 @@ def test_an_eliminated_player_is_greyed_with_a_stamp() -> None:
     for seat in range(5):
         if seat != out:
             assert PLAYER_COLOURS[seat] in colours_in(image, trashwar.header_box(5, seat))
-    assert trashwar._status(obs, obs["players"][out])[0] == "OUT - 5th place"
+    assert status_line(obs, obs["players"][out])[0] == "OUT - 5th place"
 
 
 def test_incoming_trash_is_marked_at_its_wall_and_its_target() -> None:

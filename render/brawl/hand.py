@@ -1,0 +1,240 @@
+"""Dumpster Brawl!'s hand picture, `draw_hand`: a player's own cards grouped by kind, sets
+highlighted, Slugs and Boosters explained, and how far the hand is from winning.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PIL import Image
+
+from render.brawl.icons import (
+    BLOCKER_COLOUR,
+    BLOCKER_TEXT,
+    BOOSTER_TEXT,
+    SET_FILL,
+    SET_GLOW,
+    SLUG_FILL,
+    card_sprite,
+)
+from render.brawl.table import kind_order
+from render.brawl.words import and_list, plural, wrap
+from render.common import (
+    BACKDROP,
+    CARD_EDGE,
+    DARK_INK,
+    INK,
+    MUTED,
+    PANEL,
+    PANEL_EDGE,
+    TORCH,
+    Box,
+    Colour,
+    Size,
+    disc,
+    display_name,
+    draw_text,
+    rounded_box,
+    title_bar,
+    to_png,
+)
+
+# Names and numbers recur on every picture: their text masks are cached.
+from render.common import cached_text_in_box as _text
+from rules.brawl.observation import BrawlObservation, CardView
+
+# --- the hand -------------------------------------------------------------------------------
+
+HAND_W = 1000
+HAND_CARD: Size = (104, 146)
+FAN_STEP = 22  # how far each further card of a group peeks out
+MAX_FANNED = 6
+GROUP_GAP = 14
+GROUP_PAD = 8
+GROUP_LABEL_H = 56
+HAND_TOP = 56
+
+
+@dataclass(frozen=True)
+class Group:
+    """Cards of one kind in a hand: a trash kind, the Slugs, or one Booster."""
+
+    type: str  # trash, slug, booster or blocker
+    key: str
+    name: str
+    cards: tuple[int, ...]  # card ids
+    is_set: bool
+    needed: int  # cards that make a set of this kind (0: not trash)
+
+    @property
+    def count(self) -> int:
+        return len(self.cards)
+
+
+def own_affinity(obs: BrawlObservation) -> str:
+    """The viewer's affinity kind, or "" when affinity is off or the view has no seat."""
+    seat = obs["seat"]
+    if not obs["affinity"] or seat is None or not 0 <= seat < len(obs["characters"]):
+        return ""
+    return obs["characters"][seat]["affinity"]
+
+
+def hand_groups(obs: BrawlObservation) -> list[Group]:
+    """The hand grouped by kind: sets first, then trash by count, Slugs, Boosters."""
+    affinity = own_affinity(obs)
+    by_key: dict[tuple[str, str], list[CardView]] = {}
+    for card in obs["hand"] or []:
+        by_key.setdefault((card["type"], card["key"]), []).append(card)
+    groups: list[Group] = []
+    for (kind, key), cards in by_key.items():
+        needed = (2 if key == affinity else 3) if kind == "trash" else 0
+        is_set = kind == "trash" and len(cards) >= needed
+        ids = tuple(card["id"] for card in cards)
+        groups.append(Group(kind, key, cards[0]["name"], ids, is_set, needed))
+    type_order = {"trash": 0, "slug": 1, "booster": 2, "blocker": 3}
+    groups.sort(key=lambda g: (type_order.get(g.type, 4), not g.is_set, -g.count,
+                               kind_order(g.key), g.key))  # fmt: skip
+    return groups
+
+
+def hand_verdict(obs: BrawlObservation) -> str:
+    """How close the hand is to winning, in one line."""
+    if obs["mode"] == "rummy":
+        seat = obs["seat"]
+        laid = len(obs["laid"][seat]) if seat is not None and seat < len(obs["laid"]) else 0
+        points = obs["points"][seat] if seat is not None and seat < len(obs["points"]) else 0
+        ready = sum(1 for g in hand_groups(obs) if g.is_set)
+        head = f"Rummy: your scoring area holds {plural(laid, 'card')}"
+        head += f" ({plural(points, 'point')})"
+        return head + (f"; {plural(ready, 'set')} in hand to lay down" if ready else "")
+    groups = hand_groups(obs)
+    sets = sum(1 for g in groups if g.is_set)
+    slugs = sum(g.count for g in groups if g.type == "slug")
+    boosters = sum(g.count for g in groups if g.type in ("booster", "blocker"))
+    odd = sum(g.count for g in groups if g.type == "trash" and not g.is_set)
+    if not groups:
+        return "No cards in hand."
+    if sets >= 3 and not slugs and not boosters and not odd:
+        return f"{plural(sets, 'set')} and nothing else: a winning hand!"
+    parts = [plural(sets, "set")]
+    if slugs:
+        parts.append(plural(slugs, "Slug"))
+    if boosters:
+        parts.append(plural(boosters, "Booster"))
+    if odd:
+        parts.append(plural(odd, "odd card"))
+    missing = f"{3 - sets} more set{'s' * (3 - sets != 1)} needed" if sets < 3 else ""
+    blockers = "" if sets < 3 else "the rest must go first"
+    return f"{and_list(parts)}: not a winning hand ({missing or blockers})"
+
+
+def _group_size(group: Group) -> Size:
+    fanned = min(group.count, MAX_FANNED)
+    width = HAND_CARD[0] + (fanned - 1) * FAN_STEP + 2 * GROUP_PAD
+    return max(width, 150), HAND_CARD[1] + 2 * GROUP_PAD + GROUP_LABEL_H
+
+
+def hand_layout(groups: list[Group]) -> list[tuple[Group, Box]]:
+    """Groups placed left to right, wrapping to new rows within HAND_W; rows centred."""
+    rows: list[list[tuple[Group, Size]]] = [[]]
+    used = 0
+    usable = HAND_W - 32
+    for group in groups:
+        size = _group_size(group)
+        if rows[-1] and used + GROUP_GAP + size[0] > usable:
+            rows.append([])
+            used = 0
+        used += (GROUP_GAP if rows[-1] else 0) + size[0]
+        rows[-1].append((group, size))
+    placed: list[tuple[Group, Box]] = []
+    top = HAND_TOP
+    for row in rows:
+        if not row:
+            continue
+        row_w = sum(size[0] for _, size in row) + GROUP_GAP * (len(row) - 1)
+        x = (HAND_W - row_w) // 2
+        for group, (w, h) in row:
+            placed.append((group, (x, top, x + w, top + h)))
+            x += w + GROUP_GAP
+        top += max(size[1] for _, size in row) + GROUP_GAP
+    return placed
+
+
+def draw_hand(obs: BrawlObservation, name: str) -> bytes:
+    """A player's own cards as PNG bytes, grouped by kind, sets highlighted."""
+    return to_png(hand_image(obs, name))
+
+
+def hand_image(obs: BrawlObservation, name: str) -> Image.Image:
+    """The "My hand" picture as an image (for tests and previews)."""
+    groups = hand_groups(obs)
+    placed = hand_layout(groups)
+    cards_bottom = max((box[3] for _, box in placed), default=HAND_TOP + 120)
+    height = cards_bottom + 12 + 40 + 14
+    image = Image.new("RGB", (HAND_W, height), BACKDROP)
+    count = len(obs["hand"] or [])
+    seat = obs["seat"]
+    who_line = display_name(name, "You")
+    if seat is not None and 0 <= seat < len(obs["characters"]):
+        who_line = f"{obs['characters'][seat]['name']} ({who_line})"
+    title_bar(image, "Your hand", f"{who_line} - {plural(count, 'card')}", 44, 22)
+    if not placed:
+        box = (24, HAND_TOP, HAND_W - 24, HAND_TOP + 120)
+        rounded_box(image, box, 16, PANEL, PANEL_EDGE, 2)
+        _text(image, box, "No cards in hand", 24, MUTED)
+    affinity = own_affinity(obs)
+    for group, box in placed:
+        _draw_group(image, obs, group, box, affinity)
+    verdict = hand_verdict(obs)
+    winning = verdict.endswith("winning hand!")
+    box = (16, cards_bottom + 12 - GROUP_GAP, HAND_W - 16, cards_bottom + 52 - GROUP_GAP)
+    rounded_box(image, box, 12, SET_FILL if winning else PANEL, SET_GLOW if winning else PANEL_EDGE,
+                2)  # fmt: skip
+    _text(image, (box[0] + 16, box[1], box[2] - 16, box[3]), verdict, 18,
+          TORCH if winning else INK, "left", 12, bold=True)  # fmt: skip
+    return image.crop((0, 0, HAND_W, box[3] + 12))
+
+
+def _draw_group(
+    image: Image.Image, obs: BrawlObservation, group: Group, box: Box, affinity: str
+) -> None:
+    left, top, right, _ = box
+    if group.is_set:
+        rounded_box(image, box, 14, SET_FILL, SET_GLOW, 3)
+    elif group.type == "slug":
+        rounded_box(image, box, 14, SLUG_FILL, BLOCKER_COLOUR, 2)
+    else:
+        rounded_box(image, box, 14, PANEL, PANEL_EDGE, 2)
+    fanned = min(group.count, MAX_FANNED)
+    fan_w = HAND_CARD[0] + (fanned - 1) * FAN_STEP
+    x0 = (left + right - fan_w) // 2
+    view = CardView(id=0, type=group.type, key=group.key, name=group.name)
+    sprite = card_sprite(view, HAND_CARD, affinity)
+    for index in range(fanned):
+        image.paste(sprite, (x0 + index * FAN_STEP, top + GROUP_PAD), sprite)
+    if group.count > 1:  # the count on a badge at the top card's corner
+        cx, cy = x0 + fan_w - 8, top + GROUP_PAD + HAND_CARD[1] - 12
+        disc(image, (cx, cy), 30, TORCH if not group.is_set else SET_GLOW, CARD_EDGE, 2)
+        draw_text(image, (cx, cy), f"{group.count}", 17, DARK_INK, "mm", bold=True, cache=True)
+    label_top = top + GROUP_PAD + HAND_CARD[1] + 4
+    title, note, colour = _group_words(group)
+    _text(image, (left + 6, label_top, right - 6, label_top + 20), title, 15,
+          SET_GLOW if group.is_set else INK, min_size=10, bold=True)  # fmt: skip
+    for index, line in enumerate(wrap(note, right - left - 12, 12)[:2]):
+        y = label_top + 20 + index * 15
+        _text(image, (left + 6, y, right - 6, y + 16), line, 12, colour, min_size=9)
+
+
+def _group_words(group: Group) -> tuple[str, str, Colour]:
+    """A group's label: its name and count, and a note (set, progress, what it does)."""
+    if group.type == "trash":
+        title = f"{group.name} x{group.count}"
+        if group.is_set:
+            return title, "SET" + (" (affinity)" if group.needed == 2 else ""), SET_GLOW
+        short = group.needed - group.count
+        return title, f"{short} more for a set", MUTED
+    if group.type == "slug":
+        return f"Slug x{group.count}", "blocks a win: get rid of it", (240, 120, 100)
+    special = BOOSTER_TEXT.get(group.key) or BLOCKER_TEXT.get(group.key)
+    title = group.name + (f" x{group.count}" if group.count > 1 else "")
+    return title, special.effect if special else "", (150, 190, 240)

@@ -1,0 +1,373 @@
+"""Dumpster Brawl!'s public picture, `draw_table`: the alley wall with one placard per seat,
+Rummy's laid-down cards, and the strip with the piles, the Blockers set aside and what is in
+play. Its layout boxes are public for the tests.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from render.brawl.dice import crown
+from render.brawl.icons import (
+    ASPHALT,
+    BLOCKER_COLOUR,
+    BLOCKER_TEXT,
+    BOOSTER_TEXT,
+    BRICK,
+    CROWN_GOLD,
+    DIE_GREEN,
+    KIND_ART,
+    KIND_NAMES,
+    MORTAR,
+    SLIPPERY,
+    STINK,
+    WINNER_FILL,
+    back_fan,
+    card_back,
+    card_sprite,
+    kind_icon,
+)
+from render.brawl.words import (
+    MODE_NAMES,
+    caption,
+    is_draw,
+    label_chip,
+    phase_word,
+    player_colour,
+    player_name,
+    plural,
+    who,
+)
+from render.common import (
+    CARD_EDGE,
+    DARK_INK,
+    EMBER,
+    HIGHLIGHT,
+    INK,
+    MUTED,
+    PANEL,
+    PANEL_EDGE,
+    STONE_DARK,
+    TORCH,
+    Box,
+    Colour,
+    Size,
+    disc,
+    draw_text,
+    ink_for,
+    rounded_box,
+    shade,
+    text_width,
+    title_bar,
+    to_png,
+)
+
+# Names and numbers recur on every picture: their text masks are cached.
+from render.common import cached_text_in_box as _text
+from rules.brawl.data import KINDS
+from rules.brawl.observation import BrawlObservation
+
+# --- the table ------------------------------------------------------------------------------
+
+TABLE_W = 1000
+TITLE_H = 48
+CAPTION_BOX: Box = (12, 56, TABLE_W - 12, 100)
+GRID_TOP = 110
+GRID_LEFT, GRID_RIGHT = 12, TABLE_W - 12
+CELL_GAP = 10
+CELL_H = 168
+RUMMY_CELL_H = 244
+STRIP_H = 138
+PILE_CARD: Size = (58, 82)
+FAN_H = 46
+
+
+def grid_shape(seats: int) -> tuple[int, int]:
+    """Columns and rows of placards: one row for three, two rows of two or three above."""
+    if seats <= 3:
+        return max(seats, 1), 1
+    if seats == 4:
+        return 2, 2
+    return 3, 2
+
+
+def table_size(seats: int, rummy: bool) -> Size:
+    _, rows = grid_shape(seats)
+    cell_h = RUMMY_CELL_H if rummy else CELL_H
+    return TABLE_W, GRID_TOP + rows * cell_h + (rows - 1) * CELL_GAP + 10 + STRIP_H + 12
+
+
+def placard_box(seats: int, seat: int, rummy: bool) -> Box:
+    """Where a seat's placard sits; rows with fewer placards are centred."""
+    cols, _ = grid_shape(seats)
+    cell_h = RUMMY_CELL_H if rummy else CELL_H
+    cell_w = (GRID_RIGHT - GRID_LEFT - (cols - 1) * CELL_GAP) // cols
+    row, col = divmod(seat, cols)
+    in_row = min(cols, seats - row * cols)
+    left = GRID_LEFT + (cols - in_row) * (cell_w + CELL_GAP) // 2 + col * (cell_w + CELL_GAP)
+    top = GRID_TOP + row * (cell_h + CELL_GAP)
+    return (left, top, left + cell_w, top + cell_h)
+
+
+def band_box(seats: int, seat: int, rummy: bool) -> Box:
+    """A placard's name band: HIGHLIGHT for the seat to act."""
+    left, top, right, _ = placard_box(seats, seat, rummy)
+    return (left + 6, top + 6, right - 6, top + 40)
+
+
+def strip_box(seats: int, rummy: bool) -> Box:
+    height = table_size(seats, rummy)[1]
+    return (GRID_LEFT, height - 12 - STRIP_H, GRID_RIGHT, height - 12)
+
+
+def draw_table(obs: BrawlObservation, names: list[str]) -> bytes:
+    """The public picture as PNG bytes. `names[seat]` is each player's display name.
+
+    It never reads `obs["hand"]` (nor `obs["seat"]`): the same picture for every viewer.
+    """
+    return to_png(table_image(obs, names))
+
+
+def table_image(obs: BrawlObservation, names: list[str]) -> Image.Image:
+    """The public picture as an image (for tests and previews)."""
+    seats, rummy = obs["seats"], obs["mode"] == "rummy"
+    image = _alley(seats, rummy).copy()
+    note = f"{MODE_NAMES.get(obs['mode'], obs['mode'])} - turn {max(1, obs['turns'])}"
+    title_bar(image, "Dumpster Brawl!", note, TITLE_H)
+    rounded_box(image, CAPTION_BOX, 14, PANEL, PANEL_EDGE, 2)
+    caption_colour = TORCH if obs["finished"] else INK
+    _text(image, (CAPTION_BOX[0] + 16, CAPTION_BOX[1], CAPTION_BOX[2] - 16, CAPTION_BOX[3]),
+          caption(obs, names), 20, caption_colour, "left", 13, bold=True)  # fmt: skip
+    for seat in range(seats):
+        _draw_placard(image, obs, names, seat)
+    _draw_strip(image, obs, names)
+    return image
+
+
+@lru_cache(maxsize=12)
+def _alley(seats: int, rummy: bool) -> Image.Image:
+    """What depends on the player count alone: the brick wall, asphalt and empty placards."""
+    width, height = table_size(seats, rummy)
+    image = Image.new("RGB", (width, height), MORTAR)
+    draw = ImageDraw.Draw(image)
+    brick_w, brick_h = 46, 20
+    for row, y in enumerate(range(0, height, brick_h)):
+        offset = (row % 2) * brick_w // 2
+        for x in range(-offset, width, brick_w):
+            # three fixed tints in a scrambled pattern: a lived-in wall that still compresses well
+            tint = (((x // brick_w) * 7 + row * 5) % 3 - 1) * 7
+            colour = (BRICK[0] + tint, BRICK[1] + tint // 2, BRICK[2] + tint // 2)
+            draw.rectangle((x + 2, y + 2, x + brick_w - 2, y + brick_h - 2), fill=colour)
+    ground_top = strip_box(seats, rummy)[1] - 6
+    draw.rectangle((0, ground_top, width, height), fill=ASPHALT)
+    for x in range(20, width, 90):  # puddle glints on the asphalt
+        draw.line((x, height - 6, x + 30, height - 6), fill=(58, 58, 64), width=2)
+    for seat in range(seats):
+        box = placard_box(seats, seat, rummy)
+        shadow = (box[0] + 4, box[1] + 5, box[2] + 4, box[3] + 5)
+        rounded_box(image, shadow, 14, shade(MORTAR, 0.6))
+        rounded_box(image, box, 14, PANEL, PANEL_EDGE, 2)
+    rounded_box(image, strip_box(seats, rummy), 14, shade(PANEL, 0.9), PANEL_EDGE, 2)
+    return image
+
+
+def _draw_placard(image: Image.Image, obs: BrawlObservation, names: list[str], seat: int) -> None:
+    seats, rummy = obs["seats"], obs["mode"] == "rummy"
+    left, top, right, bottom = placard_box(seats, seat, rummy)
+    colour = player_colour(seat)
+    won = obs["finished"] and seat in obs["winners"] and not is_draw(obs)
+    if won:
+        rounded_box(image, (left, top, right, bottom), 14, WINNER_FILL, TORCH, 3)
+    acting = seat in obs["to_act"] and not obs["finished"]
+    band = band_box(seats, seat, rummy)
+    band_fill = HIGHLIGHT if acting else STONE_DARK
+    rounded_box(image, band, 10, band_fill)
+    ink = ink_for(band_fill)
+    disc(image, (band[0] + 16, (band[1] + band[3]) // 2), 16, colour, CARD_EDGE, 2)
+    status = "TO ACT: " + phase_word(obs) if acting else ""
+    status_w = round(text_width(status, 13)) + 12 if status else 0
+    _text(image, (band[0] + 30, band[1], band[2] - 8 - status_w, band[3]),
+          player_name(names, seat), 19, ink, "left", 12, bold=True)  # fmt: skip
+    if status:
+        _text(image, (band[2] - 8 - status_w, band[1], band[2] - 8, band[3]), status, 13, ink,
+              "right", 10, bold=True)  # fmt: skip
+
+    # the character: a badge in the seat's colour with the initial (a crown on the King)
+    body_top = band[3] + 8
+    badge = (left + 38, top + 74)
+    disc(image, badge, 50, shade(colour, 0.55), colour, 3)
+    character = obs["characters"][seat] if seat < len(obs["characters"]) else None
+    initial = (character["name"][:1] if character else "?").upper()
+    draw_text(image, badge, initial, 26, INK, "mm", bold=True, cache=True)
+    if seat == obs["king"]:
+        sprite = crown(36)
+        image.paste(sprite, (badge[0] - 18, badge[1] - 25 - sprite.height // 2), sprite)
+    text_left = left + 72
+    fan_w = 118
+    text_right = right - fan_w - 8
+    if character:
+        _text(image, (text_left, body_top, text_right, body_top + 24), character["name"], 19,
+              TORCH, "left", 12, bold=True)  # fmt: skip
+        _text(image, (text_left, body_top + 24, text_right, body_top + 42),
+              f"the {character['animal']}", 14, MUTED, "left", 10)  # fmt: skip
+        if obs["affinity"]:  # the affinity item, under the badge and the name
+            icon = kind_icon(character["affinity"], 26)
+            image.paste(icon, (left + 14, top + 102), icon)
+            label = f"loves {KIND_NAMES.get(character['affinity'], '?')}: 2 make a set"
+            _text(image, (left + 44, top + 102, right - 12, top + 128), label, 14, INK, "left", 10)
+    # the hand: a fan of backs and the count
+    fan_cx = right - 8 - fan_w // 2
+    count = obs["hand_sizes"][seat]
+    if count:
+        fan = back_fan(count, FAN_H)
+        fan_box = (
+            fan_cx - fan.width // 2,
+            body_top,
+            fan_cx + fan.width // 2,
+            body_top + fan.height,
+        )
+        image.paste(fan, fan_box[:2], fan)
+    else:  # an empty hand: the outline of where cards would be
+        fan_box = (fan_cx - 17, body_top + 4, fan_cx + 17, body_top + 50)
+        rounded_box(image, fan_box, 6, shade(PANEL, 0.8), PANEL_EDGE, 1)
+    # the count on a badge at the fan's corner (a number is read faster than backs counted)
+    centre = (fan_box[2] + 2, fan_box[3] - 12)
+    disc(image, centre, 28, TORCH if count else STONE_DARK, CARD_EDGE, 2)
+    draw_text(
+        image, centre, str(count), 16, DARK_INK if count else MUTED, "mm", bold=True, cache=True
+    )
+
+    # tags: the fight's roles, the crown, Blockers' marks and the win
+    x, y = left + 12, top + CELL_H - 34
+    for text, fill in _tags(obs, seat):
+        width = round(text_width(text, 12)) + 18
+        if x + width > right - 10:
+            break
+        x = label_chip(image, x, y, text, fill) + 6
+    if rummy:
+        _draw_laid(image, obs, seat, (left + 10, top + CELL_H - 4, right - 10, bottom - 8))
+
+
+def _tags(obs: BrawlObservation, seat: int) -> list[tuple[str, Colour]]:
+    tags: list[tuple[str, Colour]] = []
+    if obs["finished"]:
+        if is_draw(obs):
+            tags.append(("DRAW", MUTED))
+        elif seat in obs["winners"]:
+            tags.append(("WINNER", TORCH))
+    else:
+        if seat == obs["turn"]:
+            tags.append(("ATTACKER", EMBER))
+        if seat == obs["defender"] and obs["defender"] >= 0:
+            tags.append(("DEFENDER", DIE_GREEN))
+    if seat == obs["king"]:
+        tags.append(("KING OF THE HEAP", CROWN_GOLD))
+    stink = obs["stink"][seat] if seat < len(obs["stink"]) else 0
+    if stink > 0:
+        tags.append((f"STINK CLOUD: no win ({stink})", STINK))
+    if seat in obs["slippery"]:
+        tags.append(("SLIPPERY LID", SLIPPERY))
+    if seat == obs["went_out"]:
+        tags.append(("WENT OUT +2", TORCH))
+    if seat in obs["truck"]:
+        tags.append(("TRUCK: DISCARD", BLOCKER_COLOUR))
+    return tags
+
+
+def _draw_laid(image: Image.Image, obs: BrawlObservation, seat: int, box: Box) -> None:
+    """Rummy: the seat's scoring area, face up, one chip per kind with its count."""
+    left, top, right, bottom = box
+    laid = obs["laid"][seat] if seat < len(obs["laid"]) else []
+    points = obs["points"][seat] if seat < len(obs["points"]) else 0
+    ImageDraw.Draw(image).line((left, top, right, top), fill=PANEL_EDGE, width=1)
+    laid_text = f"Laid down: {plural(len(laid), 'card')}"
+    _text(image, (left + 2, top + 4, right - 90, top + 24), laid_text, 14, MUTED, "left", 10)
+    _text(image, (right - 90, top + 2, right - 2, top + 26), plural(points, "pt"), 20, TORCH,
+          "right", 12, bold=True)  # fmt: skip
+    counts: dict[str, int] = {}
+    for card in laid:
+        counts[card["key"]] = counts.get(card["key"], 0) + 1
+    if not counts:
+        _text(image, (left, top + 28, right, bottom), "nothing laid down yet", 13, MUTED)
+        return
+    ordered = sorted(counts.items(), key=lambda kv: kind_order(kv[0]))
+    chip_w, chip_h = 66, 40
+    per_row = max(1, (right - left + 6) // (chip_w + 6))
+    for index, (key, count) in enumerate(ordered):
+        row, col = divmod(index, per_row)
+        x = left + col * (chip_w + 6)
+        y = top + 30 + row * (chip_h + 4)
+        if y + chip_h > bottom + 2:
+            break
+        art = KIND_ART.get(key)
+        fill = shade(art.colour if art else (120, 120, 120), 0.55)
+        rounded_box(image, (x, y, x + chip_w, y + chip_h), 8, fill, shade(fill, 1.5), 1)
+        icon = kind_icon(key, 32)
+        image.paste(icon, (x + 4, y + 4), icon)
+        _text(image, (x + 36, y, x + chip_w - 2, y + chip_h), f"x{count}", 16, INK, bold=True)
+
+
+def kind_order(key: str) -> int:
+    keys = [kind.key for kind in KINDS]
+    return keys.index(key) if key in keys else len(keys)
+
+
+def _draw_strip(image: Image.Image, obs: BrawlObservation, names: list[str]) -> None:
+    """The middle of the alley: the trash and discard piles, the Blockers set aside, and what
+    this game shuffled in."""
+    left, top, right, _ = strip_box(obs["seats"], obs["mode"] == "rummy")
+    card_top = top + 14
+    for index, (label, count) in enumerate(
+        (("trash pile", obs["trash_size"]), ("discards", obs["discard_size"]))
+    ):
+        x = left + 16 + index * 110
+        if count:
+            for layer in range(min(3, count) - 1, -1, -1):
+                back = card_back(PILE_CARD)
+                image.paste(back, (x + layer * 3, card_top + 6 - layer * 3), back)
+        else:
+            box = (x, card_top, x + PILE_CARD[0], card_top + PILE_CARD[1])
+            rounded_box(image, box, 6, PANEL_EDGE)
+            rounded_box(image, (box[0] + 2, box[1] + 2, box[2] - 2, box[3] - 2), 5, PANEL)
+            _text(image, box, "empty", 12, MUTED)
+        _text(image, (x + PILE_CARD[0] + 10, card_top + 14, x + 108, card_top + 44), str(count),
+              26, INK if count else MUTED, "left", bold=True)  # fmt: skip
+        _text(image, (x - 4, card_top + PILE_CARD[1] + 10, x + 100, card_top + PILE_CARD[1] + 30),
+              label, 13, MUTED, "left")  # fmt: skip
+    # Blockers set aside: small face-up cards
+    x0 = left + 250
+    _text(image, (x0, top + 6, x0 + 330, top + 24), "Blockers set aside", 13, MUTED, "left")
+    small = (52, 74)
+    if not obs["aside"]:
+        _text(image, (x0, top + 30, x0 + 330, top + 60), "none yet", 14, MUTED, "left")
+    for index, card in enumerate(obs["aside"][:5]):
+        sprite = card_sprite(card, small)
+        x = x0 + index * (small[0] + 8)
+        image.paste(sprite, (x, top + 28), sprite)
+        _text(image, (x - 3, top + 104, x + small[0] + 3, top + 122), card["name"].split()[0], 11,
+              INK, min_size=8)  # fmt: skip
+    # what is in this game, and who started
+    x1 = left + 580
+    lines = _in_play_lines(obs, names)
+    for index, (text, colour) in enumerate(lines):
+        y = top + 8 + index * 24
+        _text(image, (x1, y, right - 14, y + 22), text, 14, colour, "left", 9)
+
+
+def _in_play_lines(obs: BrawlObservation, names: list[str]) -> list[tuple[str, Colour]]:
+    keys = obs["in_play"]
+    boosters = [BOOSTER_TEXT[k].name for k in keys if k in BOOSTER_TEXT]
+    blockers = [BLOCKER_TEXT[k].name for k in keys if k in BLOCKER_TEXT]
+    slugs = sum(1 for k in keys if k == "slug")
+    lines: list[tuple[str, Colour]] = [
+        ("In this game's trash:", MUTED),
+        (f"{plural(slugs, 'Slug')}; Boosters: {', '.join(boosters) or 'none'}", INK),
+        (f"Blockers: {', '.join(blockers) or 'none'}", INK),
+    ]
+    if 0 <= obs["starter"] < obs["seats"]:
+        lines.append((f"{who(obs, names, obs['starter'])} won the start roll", MUTED))
+    if obs["affinity"]:
+        lines.append(("Trash affinity on: 2 of your item make a set", MUTED))
+    return lines

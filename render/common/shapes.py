@@ -1,0 +1,119 @@
+"""Shapes for every picture: anti-aliased rounded boxes and discs through masks drawn larger
+and shrunk once (cached), and the title bar.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from render.common.palette import EMBER, INK, SUPERSAMPLE, TITLE_BG, TORCH, Box, Colour
+from render.common.text import text_in_box
+
+# --- shapes -----------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=512)
+def rounded_mask(width: int, height: int, radius: int, alpha: int = 255) -> Image.Image:
+    """A smooth-edged rounded-rectangle mask ("L" mode), `alpha` inside."""
+    big = Image.new("L", (width * SUPERSAMPLE, height * SUPERSAMPLE), 0)
+    ImageDraw.Draw(big).rounded_rectangle(
+        (0, 0, width * SUPERSAMPLE - 1, height * SUPERSAMPLE - 1),
+        radius=radius * SUPERSAMPLE,
+        fill=alpha,
+    )
+    return big.reduce(SUPERSAMPLE)
+
+
+@lru_cache(maxsize=512)
+def rounded_parts(width: int, height: int, radius: int) -> list[tuple[Box, Image.Image | None]]:
+    """The opaque `rounded_mask` in pieces to paste a colour through: the bands of rows and
+    of columns that are wholly inside (no mask needed), and the four corners with their
+    part of the mask. A small box is one piece, the whole mask: one paste is quicker."""
+    mask = rounded_mask(width, height, radius)
+    if width * height < 8000:
+        return [((0, 0, width, height), mask)]
+    pixels = mask.tobytes()
+    inside = b"\xff" * width
+    rows = [y for y in range(height) if pixels[y * width : (y + 1) * width] == inside]
+    column_sums = [sum(pixels[x::width]) for x in range(width)]
+    columns = [x for x in range(width) if column_sums[x] == 255 * height]
+    if not rows or not columns:
+        return [((0, 0, width, height), mask)]
+    top, bottom = rows[0], rows[-1] + 1
+    left, right = columns[0], columns[-1] + 1
+    corners = [
+        (0, 0, left, top),
+        (right, 0, width, top),
+        (0, bottom, left, height),
+        (right, bottom, width, height),
+    ]
+    parts: list[tuple[Box, Image.Image | None]] = [
+        ((0, top, width, bottom), None),
+        ((left, 0, right, height), None),
+    ]
+    parts += [(c, mask.crop(c)) for c in corners if c[2] > c[0] and c[3] > c[1]]
+    return parts
+
+
+def rounded_box(
+    image: Image.Image,
+    box: Box,
+    radius: int,
+    fill: Colour,
+    outline: Colour | None = None,
+    width: int = 2,
+    alpha: int = 255,
+) -> None:
+    """A filled rounded box with smooth corners; `alpha` < 255 lets what is below show."""
+    left, top, right, bottom = box
+    w, h = right - left, bottom - top
+    if w <= 0 or h <= 0:
+        return
+    radius = min(radius, w // 2, h // 2)
+    if outline is None:
+        if alpha < 255:
+            image.paste(fill, (left, top), rounded_mask(w, h, radius, alpha))
+            return
+        # Blending through a mask is slow; only the corners need it (same pixels).
+        for (x0, y0, x1, y1), mask in rounded_parts(w, h, radius):
+            image.paste(fill, (left + x0, top + y0, left + x1, top + y1), mask)
+        return
+    image.paste(outline, (left, top), rounded_mask(w, h, radius, alpha))
+    inner = (left + width, top + width, right - width, bottom - width)
+    rounded_box(image, inner, max(0, radius - width), fill, alpha=alpha)
+
+
+def disc(
+    image: Image.Image,
+    centre: tuple[int, int],
+    diameter: int,
+    fill: Colour,
+    outline: Colour | None = None,
+    width: int = 2,
+) -> None:
+    """A smooth filled circle."""
+    x, y = centre
+    left, top = x - diameter // 2, y - diameter // 2
+    box = (left, top, left + diameter, top + diameter)
+    rounded_box(image, box, diameter // 2, fill, outline, width)
+
+
+def title_bar(
+    image: Image.Image,
+    title: str,
+    right_text: str = "",
+    height: int = 48,
+    size: int = 24,
+) -> None:
+    """A dark band across the top with a torch-gold title and an optional note on the right."""
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((0, 0, image.width, height - 1), fill=TITLE_BG)
+    draw.rectangle((0, height - 3, image.width, height - 1), fill=EMBER)
+    note_width = 0
+    if right_text:
+        note_box = (image.width // 2, 0, image.width - 16, height - 3)
+        note_width = text_in_box(image, note_box, right_text, size - 4, INK, "right", size - 8)
+    title_box = (16, 0, image.width - 32 - note_width, height - 3)
+    text_in_box(image, title_box, title, size, TORCH, "left", size - 8, bold=True)

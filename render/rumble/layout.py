@@ -1,0 +1,127 @@
+"""Rumble's colours and layout: each character's colour and mark, the stone, wall, door and
+chest colours, where every tile, the panel and the exit line sit on the board, and the small
+helpers for names and boxes.
+"""
+
+from __future__ import annotations
+
+from render.common import PLAYER_COLOURS, Box, Colour, display_name, fit_text
+from rules.rumble.characters import CHARACTERS
+from rules.rumble.observation import Tile
+
+# --- colour tables ----------------------------------------------------------------------
+
+# One colour per character, mostly from Paul Tol's colour-blind-safe schemes; the two-letter
+# mark on every token tells apart any two a reader cannot.
+CHARACTER_COLOURS: dict[str, Colour] = {
+    "knight": (68, 119, 170),  # steel blue
+    "thief": (170, 68, 153),  # purple
+    "wizard": (88, 72, 196),  # indigo
+    "cleric": (232, 230, 218),  # white robes
+    "barbarian": (204, 51, 17),  # red
+    "ranger": (17, 119, 51),  # forest green
+    "bard": (238, 51, 119),  # magenta
+    "goblin": (153, 153, 51),  # olive
+    "zombie": (68, 170, 153),  # teal
+    "skeleton": (221, 204, 119),  # bone
+    "cube": (136, 204, 238),  # jelly cyan
+    "troll": (238, 119, 51),  # orange
+}
+CHARACTER_MARKS: dict[str, str] = {
+    "knight": "Kn",
+    "thief": "Th",
+    "wizard": "Wi",
+    "cleric": "Cl",
+    "barbarian": "Ba",
+    "ranger": "Ra",
+    "bard": "Bd",
+    "goblin": "Go",
+    "zombie": "Zo",
+    "skeleton": "Sk",
+    "cube": "Cu",
+    "troll": "Tr",
+}
+SHORT_NAMES = {"cube": "Cube"}  # used where the full name does not fit
+
+FLOOR: Colour = (82, 75, 68)
+MORTAR: Colour = (66, 60, 55)
+WALL: Colour = (50, 45, 41)
+WALL_EDGE: Colour = (20, 18, 17)
+PASSAGE: Colour = (104, 92, 76)  # a door that connects: lit floor between two rooms
+DEAD_DOOR: Colour = (14, 12, 12)  # a door facing a wall: a dark hole
+LABEL: Colour = (190, 178, 160)
+CHEST_WOOD: Colour = (128, 70, 30)  # unique to the chest: tests look for it
+CHEST_LID: Colour = (150, 86, 38)
+CHEST_GOLD: Colour = (250, 204, 64)
+
+# --- board layout (pixels at 1x) ---------------------------------------------------------
+
+BOARD_SIZE = (1100, 700)
+TITLE_HEIGHT = 48
+GRID_LEFT, GRID_TOP = 64, 62
+TILE_W, TILE_H = 176, 168
+GAP = 22  # between tiles: where passages run
+WALL_W = 9
+DOOR_W = 46
+LABEL_BAND = 26  # top strip of a room: its label and the chest
+PANEL_BOX: Box = (852, 62, 1088, 610)
+STATUS_BOX: Box = (862, 72, 1078, 140)
+PLAYER_ROW_TOP, PLAYER_ROW_H, PLAYER_ROW_GAP = 150, 68, 8
+LEGEND_TOP = 524  # the key to the map's symbols, under the players if they leave room
+EXIT_BOX: Box = (12, 622, 1088, 690)
+SCALE = 2  # the cached background is drawn this much larger, then shrunk
+
+SECRET_SIZE = (640, 400)
+REVEAL_WIDTH = 900
+MAX_TOKEN = 56  # largest token diameter in a room
+PILL_ROW = 20  # row height when a room is crowded
+
+
+def tile_box(row: int, col: int) -> Box:
+    """Where the tile at (`row`, `col`) sits on the board."""
+    left = GRID_LEFT + col * (TILE_W + GAP)
+    top = GRID_TOP + row * (TILE_H + GAP)
+    return (left, top, left + TILE_W, top + TILE_H)
+
+
+def player_row_box(seat: int) -> Box:
+    """Where a player's line sits in the side panel."""
+    top = PLAYER_ROW_TOP + seat * (PLAYER_ROW_H + PLAYER_ROW_GAP)
+    return (STATUS_BOX[0], top, STATUS_BOX[2], top + PLAYER_ROW_H)
+
+
+# --- small helpers ----------------------------------------------------------------------
+
+
+def character_name(key: str) -> str:
+    return CHARACTERS.get(key, key.title())
+
+
+def player_name(names: list[str], seat: int) -> str:
+    fallback = f"Player {seat + 1}"
+    return display_name(names[seat], fallback) if seat < len(names) else fallback
+
+
+def player_colour(seat: int) -> Colour:
+    return PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
+
+
+def scaled(box: Box, k: int = SCALE) -> Box:
+    return (box[0] * k, box[1] * k, box[2] * k, box[3] * k)
+
+
+def room_boxes(tiles: list[Tile]) -> dict[str, Box]:
+    return {tile["room"]: tile_box(tile["row"], tile["col"]) for tile in tiles}
+
+
+def label_fit(key: str, width: int, size: int, min_size: int) -> tuple[str, int]:
+    """The character's name fitted to `width`, falling back to its short name."""
+    text, shown = fit_text(character_name(key), width, size, min_size)
+    if text.endswith("…") and key in SHORT_NAMES:
+        text, shown = fit_text(SHORT_NAMES[key], width, size, min_size)
+    return text, shown
+
+
+def winning_seats(totals: list[int]) -> list[int]:
+    best = max(totals, default=0)
+    return [seat for seat, points in enumerate(totals) if points == best]

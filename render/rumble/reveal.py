@@ -1,0 +1,174 @@
+"""Rumble's private and closing pictures: `draw_secret`, a player's two secret characters with
+where each is now, and `draw_reveal`, the end of a rumble with every player's characters, their
+fates and points.
+"""
+
+from __future__ import annotations
+
+from PIL import Image
+
+from render.common import (
+    BACKDROP,
+    EMBER,
+    INK,
+    MUTED,
+    PANEL,
+    STONE_DARK,
+    TORCH,
+    Box,
+    disc,
+    display_name,
+    draw_text,
+    ink_for,
+    ordinal,
+    rounded_box,
+    shade,
+    text_in_box,
+    title_bar,
+    to_png,
+)
+from render.rumble.layout import (
+    CHARACTER_COLOURS,
+    REVEAL_WIDTH,
+    SECRET_SIZE,
+    WALL_EDGE,
+    character_name,
+    player_colour,
+    player_name,
+)
+from render.rumble.sprites import paste_token
+from rules.rumble.observation import RumbleObservation, RumbleResult
+
+
+def draw_secret(obs: RumbleObservation, name: str) -> bytes:
+    """A player's two secret characters, big, with where each is now. PNG bytes."""
+    image = Image.new("RGB", SECRET_SIZE, BACKDROP)
+    title_bar(image, "Your secret characters", display_name(name, ""), 44, 22)
+    secret = obs["secret"] or []
+    if not secret:  # the public view has no secret to show
+        text_in_box(image, (16, 64, SECRET_SIZE[0] - 16, 352), "No secret characters", 24, MUTED)
+    for index, key in enumerate(secret[:2]):
+        left = 24 + index * 304
+        _secret_card(image, (left, 64, left + 288, 352), key, _whereabouts(obs, key))
+    note = f"Rumble {obs['rumble']} of 3 - only your better character scores. Keep it quiet!"
+    text_in_box(image, (16, 360, SECRET_SIZE[0] - 16, 392), note, 15, MUTED, min_size=11)
+    return to_png(image)
+
+
+def draw_reveal(result: RumbleResult, names: list[str]) -> bytes:
+    """The end-of-rumble reveal: each player's two characters, which scored, and points."""
+    seats = len(result["points"])
+    image = Image.new("RGB", (REVEAL_WIDTH, 130 + seats * 64), BACKDROP)
+    title_bar(image, f"Rumble {result['rumble']} - the reveal", "", 48)
+    text_in_box(image, (20, 56, REVEAL_WIDTH - 20, 84), _reveal_summary(result), 16, INK, "left")
+    for seat in range(seats):
+        top = 94 + seat * 64
+        _reveal_row(image, (16, top, REVEAL_WIDTH - 16, top + 56), result, seat, names)
+    exits = ", ".join(character_name(key) for key in result["exit_line"]) or "nobody"
+    bottom = image.height - 30
+    text_in_box(
+        image,
+        (20, bottom, REVEAL_WIDTH - 20, bottom + 24),
+        f"Out, in order: {exits}",
+        13,
+        MUTED,
+        "left",
+        10,
+    )
+    return to_png(image)
+
+
+# --- secret and reveal ------------------------------------------------------------------
+
+
+def _whereabouts(obs: RumbleObservation, key: str) -> str:
+    """Where a character is now, from the public part of the observation."""
+    if key in obs["positions"]:
+        room = obs["positions"][key]
+        return f"In room {room}, with the chest" if obs["chest"] == room else f"In room {room}"
+    if key == obs["chest_exited_with"]:
+        return "Escaped with the chest!"
+    if key in obs["exit_line"]:
+        return f"Out, {ordinal(obs['exit_line'].index(key) + 1)}"
+    return "Out of the dungeon"
+
+
+def _secret_card(image: Image.Image, box: Box, key: str, where: str) -> None:
+    colour = CHARACTER_COLOURS.get(key, (150, 150, 150))
+    left, top, right, _ = box
+    rounded_box(image, box, 18, PANEL, colour, 4)
+    centre_x = (left + right) // 2
+    paste_token(image, key, (centre_x, top + 110), 150)
+    text_in_box(
+        image,
+        (left + 12, top + 196, right - 12, top + 236),
+        character_name(key),
+        30,
+        INK,
+        min_size=18,
+    )
+    text_in_box(image, (left + 12, top + 244, right - 12, top + 272), where, 17, MUTED, min_size=12)
+
+
+def _reveal_summary(result: RumbleResult) -> str:
+    last = character_name(result["last_standing"])
+    chest = result["chest_exited_with"]
+    chest_text = (
+        f"{character_name(chest)} escaped with the chest" if chest else "the chest stayed inside"
+    )
+    return f"Last one standing: {last}.   {chest_text[0].upper()}{chest_text[1:]}."
+
+
+def _fate(result: RumbleResult, key: str) -> str:
+    if key == result["chest_exited_with"]:
+        return "escaped with the chest"
+    if key == result["last_standing"]:
+        return "last one standing"
+    if key in result["exit_line"]:
+        return f"out {ordinal(result['exit_line'].index(key) + 1)}"
+    return ""
+
+
+def _reveal_row(
+    image: Image.Image, box: Box, result: RumbleResult, seat: int, names: list[str]
+) -> None:
+    left, top, right, bottom = box
+    rounded_box(image, box, 12, STONE_DARK)
+    middle = (top + bottom) // 2
+    disc(image, (left + 22, middle), 26, player_colour(seat), WALL_EDGE)
+    draw_text(image, (left + 22, middle), str(seat + 1), 14, ink_for(player_colour(seat)), "mm")
+    text_in_box(
+        image, (left + 44, top, left + 230, bottom), player_name(names, seat), 19, INK, "left", 12
+    )
+    secrets = result["secrets"][seat] if seat < len(result["secrets"]) else []
+    best = result["best"][seat] if seat < len(result["best"]) else ""
+    for index, key in enumerate(secrets[:2]):
+        chip_left = left + 240 + index * 250
+        _reveal_character(
+            image, (chip_left, top + 4, chip_left + 240, bottom - 4), result, key, key == best
+        )
+    points = result["points"][seat]
+    text_in_box(
+        image,
+        (right - 110, top, right - 14, bottom),
+        f"+{points}",
+        28,
+        TORCH if points else MUTED,
+        "right",
+    )
+
+
+def _reveal_character(
+    image: Image.Image, box: Box, result: RumbleResult, key: str, scored: bool
+) -> None:
+    left, top, right, bottom = box
+    if scored:
+        rounded_box(image, box, 10, shade(EMBER, 0.4), TORCH, 2)
+    middle = (top + bottom) // 2
+    paste_token(image, key, (left + 24, middle), 38)
+    ink = INK if scored else MUTED
+    text_in_box(
+        image, (left + 50, top + 2, right - 8, middle + 2), character_name(key), 16, ink, "left", 11
+    )
+    fate = _fate(result, key) + ("  - scores" if scored else "")
+    text_in_box(image, (left + 50, middle, right - 8, bottom - 2), fate, 12, ink, "left", 10)

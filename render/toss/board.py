@@ -1,0 +1,279 @@
+"""Toss It in the Trash's bin pictures: `draw_bin` (the channel's board: the alley, the bin cut
+open with every resting piece, the last drop and the panel from `panel.py`) and `draw_preview`
+(a ghost of the piece held over the opening, where it would be let go), with the geometry they
+share and their cached backgrounds.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from render.common import (
+    BACKDROP,
+    EMBER,
+    INK,
+    PANEL,
+    PANEL_EDGE,
+    STONE_DARK,
+    TORCH,
+    Colour,
+    disc,
+    draw_text,
+    rounded_box,
+    shade,
+    title_bar,
+    to_png,
+)
+
+# Names and numbers recur on every picture: their text masks are cached.
+from render.common import cached_draw_text as _draw_text
+from render.common import cached_text_in_box as _text_in_box
+from render.toss.layout import (
+    ARROW_TOP,
+    BIN_INSIDE,
+    BIN_METAL,
+    BIN_METAL_DARK,
+    BIN_METAL_LIGHT,
+    BIN_RIB,
+    BIN_ZONE,
+    BOARD_SIZE,
+    CAPTION_BOX,
+    COUNTERS_BOX,
+    GROUND,
+    PIECE_EDGE,
+    PREVIEW_SIZE,
+    SUPPLY_BOX,
+    TITLE_HEIGHT,
+    WALL_BRICK,
+    BinView,
+    board_view,
+    ghost_pose,
+    half_box,
+    preview_view,
+)
+from render.toss.panel import (
+    draw_caption,
+    draw_counters,
+    draw_player,
+    draw_reminder,
+    draw_supply,
+    title_note,
+)
+from render.toss.pieces import (
+    PileKey,
+    draw_pieces,
+    draw_pile,
+    paste_centred,
+    piece_sprite,
+    pile_key,
+)
+from rules.toss.bin import BIN_WIDTH, KINDS
+from rules.toss.observation import TossObservation
+
+# --- public -----------------------------------------------------------------------------
+
+
+def draw_bin(obs: TossObservation, names: list[str]) -> bytes:
+    """The channel's picture as PNG bytes. `names[seat]` is each player's display name.
+
+    It never reads `obs["hand"]` or `obs["my_choice"]`: the same picture for every viewer.
+    """
+    return to_png(bin_image(obs, names))
+
+
+def bin_image(obs: TossObservation, names: list[str]) -> Image.Image:
+    """The channel's picture as an image (for tests and previews)."""
+    view = board_view(obs["bin"])
+    image = _board_with_pile(view, obs["seats"], pile_key(obs["bin"])).copy()
+    _draw_last_drop(image, view, obs)
+    title_bar(image, "Toss It in the Trash", title_note(obs), TITLE_HEIGHT)
+    draw_caption(image, obs, names)
+    for seat in range(obs["seats"]):
+        draw_player(image, obs, names, seat)
+    draw_supply(image, obs)
+    draw_counters(image, obs)
+    return image
+
+
+def draw_preview(obs: TossObservation, kind: str, position: int, angle_deg: int) -> bytes:
+    """A small picture (PNG bytes) of the bin with a ghost of a `kind` piece held over grid
+    spot `position`, turned `angle_deg` degrees counter-clockwise, and where it is let go."""
+    return to_png(preview_image(obs, kind, position, angle_deg))
+
+
+def preview_image(obs: TossObservation, kind: str, position: int, angle_deg: int) -> Image.Image:
+    """The preview as an image (for tests)."""
+    shape = KINDS.get(kind)
+    pose = ghost_pose(obs["bin"], kind, position, angle_deg) if shape else None
+    ghost_top = 0.0
+    if shape is not None and pose is not None:
+        ghost_top = pose[1] + half_box(shape, math.radians(angle_deg))[1]
+    view = preview_view(obs["bin"], ghost_top)
+    image = _preview_background(view).copy()
+    draw_pieces(image, view, obs["bin"])
+    if shape is not None and pose is not None:
+        x, lift, release = pose
+        angle = math.radians(angle_deg)
+        _, half_h = half_box(shape, angle)
+        # the dotted drop line from the hand to where the piece is let go
+        top_y = view.at(x, lift - half_h)[1]
+        bottom_y = view.at(x, release + half_h)[1]
+        line_x = round(view.at(x, 0)[0])
+        draw = ImageDraw.Draw(image)
+        for y in range(round(top_y) + 3, round(bottom_y) - 2, 7):
+            draw.line((line_x, y, line_x, min(y + 3, bottom_y)), fill=TORCH, width=2)
+        if release + half_h < lift - half_h:  # room between hand and pile: show the release
+            outline = piece_sprite(kind, shape, view.scale, angle_deg, "outline")
+            paste_centred(image, outline, view.at(x, release))
+        for style in ("ghost", "outline"):  # see-through, framed in torch light
+            sprite = piece_sprite(kind, shape, view.scale, angle_deg, style)
+            paste_centred(image, sprite, view.at(x, lift))
+    # the label last, over anything piled high
+    ImageDraw.Draw(image).rectangle((0, 0, view.size[0], 27), fill=(22, 19, 18))
+    name = shape.name if shape else kind
+    label = f"{name.capitalize()} - spot {position}, {angle_deg}°"
+    _text_in_box(image, (6, 2, view.size[0] - 6, 26), label, 16, INK, min_size=11)
+    return image
+
+
+# --- the bin -----------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=8)  # a board is ~2.6 MB in memory: with the one below, at most ~42 MB
+def _board_with_pile(view: BinView, seats: int, pile: PileKey) -> Image.Image:
+    """The background with the pieces in the bin: the pile changes only when someone drops,
+    so the presses in between (choosing cards) start from here."""
+    image = _board_background(view, seats).copy()
+    draw_pile(image, view, pile)
+    return image
+
+
+@lru_cache(maxsize=8)
+def _board_background(view: BinView, seats: int) -> Image.Image:
+    """The board without anything that changes: alley, bin, panels, their labels and the
+    rules reminder under the players' rows."""
+    image = Image.new("RGB", BOARD_SIZE, BACKDROP)
+    _draw_alley(image, view)
+    _draw_bin_shell(image, view)
+    rounded_box(image, CAPTION_BOX, 14, PANEL, PANEL_EDGE, 2)
+    rounded_box(image, SUPPLY_BOX, 14, PANEL, PANEL_EDGE, 2)
+    rounded_box(image, COUNTERS_BOX, 14, PANEL, PANEL_EDGE, 2)
+    _draw_text(image, (SUPPLY_BOX[0] + 14, SUPPLY_BOX[1] + 10), "BESIDE THE BIN", 14, TORCH)
+    _draw_text(image, (COUNTERS_BOX[0] + 14, COUNTERS_BOX[1] + 10), "COUNTERS", 14, TORCH)
+    draw_reminder(image, seats)
+    return image
+
+
+@lru_cache(maxsize=8)
+def _preview_background(view: BinView) -> Image.Image:
+    image = Image.new("RGB", PREVIEW_SIZE, BACKDROP)
+    _draw_alley(image, view)
+    _draw_bin_shell(image, view)
+    return image
+
+
+def _draw_alley(image: Image.Image, view: BinView) -> None:
+    """Dim bricks behind the bin and the ground it stands on."""
+    draw = ImageDraw.Draw(image)
+    rng = random.Random(7)
+    right = image.width if image.width < 300 else BIN_ZONE[1]
+    brick_w, brick_h = max(12, round(52 * view.scale)), max(6, round(21 * view.scale))
+    ground = round(view.floor + view.wall + 6 * view.scale)
+    for row, top in enumerate(range(0, ground, brick_h)):
+        offset = (row % 2) * brick_w // 2
+        for left in range(-offset, right, brick_w):
+            tone = shade(WALL_BRICK, 0.9 + 0.2 * rng.random())
+            draw.rectangle(
+                (left + 1, top + 1, min(left + brick_w - 2, right), top + brick_h - 2), fill=tone
+            )
+    draw.rectangle((right, 0, right + 2, image.height), fill=STONE_DARK)
+    draw.rectangle((0, ground, right, image.height), fill=GROUND)
+    draw.line((0, ground, right, ground), fill=shade(GROUND, 1.3), width=1)
+
+
+def _draw_bin_shell(image: Image.Image, view: BinView) -> None:
+    """The bin cut open: ribbed back wall, two walls and a floor of galvanised steel, a
+    rolled rim, handles and wheels. The inside spans exactly BIN_WIDTH x BIN_HEIGHT."""
+    draw = ImageDraw.Draw(image)
+    left, right = round(view.left), round(view.right)
+    rim, floor, wall = round(view.rim), round(view.floor), view.wall
+    # the back wall, darker towards the sides, with upright ribs
+    draw.rectangle((left, rim, right, floor), fill=BIN_INSIDE)
+    rib_step = 15 * view.scale
+    x = left + rib_step / 2
+    while x < right - 2:
+        draw.rectangle(
+            (round(x) - max(1, wall // 5), rim, round(x) + max(1, wall // 5), floor), fill=BIN_RIB
+        )
+        x += rib_step
+    for i in range(max(2, wall // 2)):
+        tone = shade(BIN_INSIDE, 0.6 + 0.4 * i / max(2, wall // 2))
+        draw.line((left + i, rim, left + i, floor), fill=tone)
+        draw.line((right - i, rim, right - i, floor), fill=tone)
+    # walls and floor, lit from the left
+    for x0, x1 in ((left - wall, left - 1), (right + 1, right + wall)):
+        for i, x in enumerate(range(x0, x1 + 1)):
+            t = i / max(1, wall - 1)
+            tone = _mix(BIN_METAL_LIGHT, BIN_METAL_DARK, t)
+            draw.line((x, rim, x, floor + wall), fill=tone)
+        draw.line((x0, rim, x0, floor + wall), fill=PIECE_EDGE)
+        draw.line((x1, rim, x1, floor + wall), fill=PIECE_EDGE)
+        # horizontal bands pressed into the steel
+        for share in (0.25, 0.5, 0.75):
+            y = round(floor - (floor - rim) * share)
+            draw.line((x0 + 1, y, x1 - 1, y), fill=BIN_METAL_DARK)
+            draw.line((x0 + 1, y + 1, x1 - 1, y + 1), fill=BIN_METAL_LIGHT)
+    draw.rectangle((left - wall, floor + 1, right + wall, floor + wall), fill=BIN_METAL)
+    draw.line((left, floor + 1, right, floor + 1), fill=BIN_METAL_LIGHT)
+    draw.rectangle((left - wall, floor + wall, right + wall, floor + wall), fill=PIECE_EDGE)
+    # the rolled rim: a lip standing out past each wall
+    lip = max(3, wall // 2)
+    for x0, x1 in ((left - wall - lip, left + 1), (right - 1, right + wall + lip)):
+        rounded_box(image, (x0, rim - lip, x1, rim + lip + 2), lip, BIN_METAL_LIGHT, PIECE_EDGE, 1)
+    # handles on the outside, two thirds of the way up
+    handle_y = round(floor - (floor - rim) * 0.7)
+    for x0, x1 in ((left - wall - lip - 2, left - wall), (right + wall, right + wall + lip + 2)):
+        draw.rectangle(
+            (x0, handle_y - wall, x1, handle_y + wall), fill=BIN_METAL_DARK, outline=PIECE_EDGE
+        )
+    # wheels
+    for x in (left - wall // 2, right + wall // 2):
+        disc(image, (x, floor + wall + wall // 3), wall, (30, 30, 32), PIECE_EDGE, 1)
+
+
+def _mix(a: Colour, b: Colour, t: float) -> Colour:
+    return (
+        round(a[0] + (b[0] - a[0]) * t),
+        round(a[1] + (b[1] - a[1]) * t),
+        round(a[2] + (b[2] - a[2]) * t),
+    )
+
+
+def _draw_last_drop(image: Image.Image, view: BinView, obs: TossObservation) -> None:
+    """A small arrow over the opening where the last piece was let go, and its angle. It
+    hangs at the top of the picture, above anything piled over the rim."""
+    last = obs["last_drop"]
+    if not last or len(last) < 2:
+        return
+    x = round(view.at(min(max(last[0], 0.0), float(BIN_WIDTH)), 0)[0])
+    tip = ARROW_TOP + 26
+    draw = ImageDraw.Draw(image)
+    draw.line((x, ARROW_TOP, x, tip - 8), fill=PIECE_EDGE, width=7)
+    draw.line((x, ARROW_TOP + 1, x, tip - 8), fill=EMBER, width=4)
+    draw.polygon([(x - 8, tip - 10), (x + 8, tip - 10), (x, tip)], fill=EMBER, outline=PIECE_EDGE)
+    label = f"last drop, {round(last[1]) % 180}°"
+    side_right = x < (view.left + view.right) / 2
+    anchor = "lm" if side_right else "rm"
+    draw_text(
+        image,
+        (x + (12 if side_right else -12), ARROW_TOP + 10),
+        label,
+        14,
+        TORCH,
+        anchor,
+        stroke=PIECE_EDGE,
+    )

@@ -1,0 +1,290 @@
+"""Trash War's public picture, `draw_battlefield`: the cached background, the caption, one
+fortress per knight (`fortress.py`), the trash in flight and the piles with the torch phase.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from render.common import (
+    BACKDROP,
+    CARD_EDGE,
+    EMBER,
+    INK,
+    MUTED,
+    PANEL,
+    PANEL_EDGE,
+    STONE_DARK,
+    TORCH,
+    Box,
+    card_back_image,
+    disc,
+    flame_mark,
+    ink_for,
+    rounded_box,
+    shade,
+    title_bar,
+    to_png,
+)
+
+# Names and numbers recur on every picture: their text masks are cached.
+from render.common import cached_draw_text as _draw_text
+from render.common import cached_text_in_box as _text_in_box
+from render.trashwar.cards import card_sprite
+from render.trashwar.fortress import crown, draw_fortress
+from render.trashwar.layout import (
+    CAPTION_BOX,
+    FLIGHT_NOW,
+    GROUND,
+    MINI_CARD,
+    PILE_COLUMNS,
+    TITLE_HEIGHT,
+    board_size,
+    flight_box,
+    fortress_box,
+    header_box,
+    piles_box,
+    slot_box,
+    strip_box,
+    wall_box,
+)
+from render.trashwar.words import actor_seat, caption, player_colour, player_name, title_note
+from rules.trashwar.observation import FlightView, TrashWarObservation
+
+# --- public -----------------------------------------------------------------------------
+
+
+def draw_battlefield(obs: TrashWarObservation, names: list[str]) -> bytes:
+    """The public picture as PNG bytes. `names[seat]` is each player's display name.
+
+    It never reads `obs["hand"]`: the same picture for every viewer.
+    """
+    return to_png(battlefield_image(obs, names))
+
+
+def battlefield_image(obs: TrashWarObservation, names: list[str]) -> Image.Image:
+    """The public picture as an image (for tests and previews)."""
+    seats = obs["seats"]
+    image = _background(seats).copy()
+    title_bar(image, "Trash War", title_note(obs), TITLE_HEIGHT)
+    _draw_caption(image, obs, names)
+    for player in obs["players"]:
+        draw_fortress(image, obs, names, player)
+    _draw_flight(image, obs, names)
+    _draw_piles(image, obs)
+    return image
+
+
+# --- the cached background --------------------------------------------------------------
+
+
+@lru_cache(maxsize=8)
+def _background(seats: int) -> Image.Image:
+    """Everything that depends on the player count alone."""
+    width, height = board_size(seats)
+    image = Image.new("RGB", (width, height), BACKDROP)
+    _draw_bricks(image)
+    rounded_box(image, CAPTION_BOX, 14, PANEL, PANEL_EDGE, 2)
+    for seat in range(seats):
+        rounded_box(image, fortress_box(seats, seat), 16, PANEL, PANEL_EDGE, 3)
+        rounded_box(image, header_box(seats, seat), 11, STONE_DARK)
+        draw = ImageDraw.Draw(image)
+        for index, position in enumerate(("LEFT", "MIDDLE", "RIGHT")):
+            left, top, right, bottom = slot_box(seats, seat, index)
+            ground = wall_box(seats, seat, index)[3]
+            draw.rectangle((left - 6, ground, right + 5, ground + 3), fill=GROUND)
+            _draw_text(image, (left, ground + 14), position, 13, MUTED, "lm")
+    rounded_box(image, strip_box(seats), 16, PANEL, PANEL_EDGE, 3)
+    left, top, right, bottom = piles_box(seats)
+    ImageDraw.Draw(image).line(
+        (left - 10, top + 4, left - 10, bottom - 4), fill=PANEL_EDGE, width=2
+    )
+    fl, ft = flight_box(seats)[:2]
+    _draw_text(image, (fl, ft + 2), "IN FLIGHT", 13, TORCH, "la")
+    labels = {
+        "draw": "DRAW",
+        "recycle": "RECYCLE",
+        "torched": "TORCHED",
+        "out": "OUT OF GAME",
+        "phase": "TORCHING PHASE",
+    }
+    for key, label in labels.items():
+        x = left + PILE_COLUMNS[key]
+        _draw_text(image, (x, top + 2), label, 13, TORCH, "la")
+    return image
+
+
+def _draw_bricks(image: Image.Image) -> None:
+    """The rock around everything: dark bricks in offset rows."""
+    draw = ImageDraw.Draw(image)
+    rng = random.Random(11)
+    brick_w, brick_h = 56, 22
+    for row, top in enumerate(range(0, image.height, brick_h)):
+        offset = (row % 2) * brick_w // 2
+        for left in range(-offset, image.width, brick_w):
+            tint = rng.randint(-5, 5)
+            colour = (BACKDROP[0] + 7 + tint, BACKDROP[1] + 5 + tint, BACKDROP[2] + 4 + tint)
+            draw.rectangle((left + 1, top + 1, left + brick_w - 2, top + brick_h - 2), colour)
+
+
+# --- caption ----------------------------------------------------------------------------
+
+
+def _draw_caption(image: Image.Image, obs: TrashWarObservation, names: list[str]) -> None:
+    left, top, right, bottom = CAPTION_BOX
+    middle = (top + bottom) // 2
+    seat = actor_seat(obs)
+    x = left + 14
+    if seat is not None:
+        disc(image, (x + 13, middle), 26, player_colour(seat), CARD_EDGE)
+        _draw_text(image, (x + 13, middle), str(seat + 1), 14, ink_for(player_colour(seat)), "mm")
+        x += 36
+    if obs["finished"]:
+        crown(image, (x, middle - 9), 24)
+        x += 32
+    colour = TORCH if obs["finished"] else INK
+    _text_in_box(
+        image, (x, top + 2, right - 14, bottom - 2), caption(obs, names), 23, colour, "left", 14,
+        bold=True,
+    )  # fmt: skip
+
+
+# --- flight and piles -------------------------------------------------------------------
+
+
+def _draw_flight(image: Image.Image, obs: TrashWarObservation, names: list[str]) -> None:
+    left, top, right, bottom = flight_box(obs["seats"])
+    items = [(f, "now" if i == 0 else "next") for i, f in enumerate(obs["incoming"])]
+    items += [(f, "held") for f in obs["held"]]
+    area = (left, top + 22, right, bottom)
+    if not items:
+        _text_in_box(image, area, "Nothing in the air.", 17, MUTED, "left")
+        return
+    if obs["held"]:
+        note = "batted trash waits for the defence to end"
+        _text_in_box(image, (left + 90, top, right, top + 18), note, 12, MUTED, "right", 10)
+    wide = len(items) <= 3
+    step = (right - left) // len(items) if not wide else min(182, (right - left) // len(items))
+    for index, (flight, kind) in enumerate(items):
+        x = left + index * step
+        _flight_item(image, (x, area[1], x + step - 8, area[3]), flight, kind, names, wide)
+
+
+def _flight_item(
+    image: Image.Image, box: Box, flight: FlightView, kind: str, names: list[str], wide: bool
+) -> None:
+    left, top, right, bottom = box
+    if kind == "now":
+        rounded_box(image, (left - 4, top - 3, right + 2, bottom + 1), 10, shade(EMBER, 0.35),
+                    FLIGHT_NOW, 2)  # fmt: skip
+    target, sender = player_name(names, flight["target"]), player_name(names, flight["sender"])
+    tag = {"now": "BEING MET", "next": "NEXT", "held": "BATTED"}[kind]
+    tag_colour = FLIGHT_NOW if kind == "now" else TORCH if kind == "held" else MUTED
+    if wide:
+        card = card_sprite(flight["card"], MINI_CARD)
+        image.paste(card, (left + 2, top + 2), card)
+        x = left + MINI_CARD[0] + 10
+        _text_in_box(image, (x, top, right - 2, top + 16), tag, 12, tag_colour, "left", 9)
+        disc(image, (x + 7, top + 29), 14, player_colour(flight["target"]), CARD_EDGE, 1)
+        _text_in_box(image, (x + 18, top + 18, right - 2, top + 40), f"at {target}", 16, INK,
+                    "left", 11, bold=True)  # fmt: skip
+        _text_in_box(image, (x, top + 42, right - 2, top + 60), f"{flight['wall']} wall", 14, INK,
+                    "left", 10)  # fmt: skip
+        _text_in_box(image, (x, top + 62, right - 2, top + 80), f"from {sender}", 13, MUTED,
+                    "left", 9)  # fmt: skip
+        return
+    size = (48, 67)
+    card = card_sprite(flight["card"], size)
+    cx = (left + right) // 2
+    image.paste(card, (cx - size[0] // 2, top + 2), card)
+    _text_in_box(image, (left, top + 70, right, top + 86), target, 13, INK, min_size=9, bold=True)
+    _text_in_box(image, (left, top + 86, right, top + 102), f"{flight['wall']} - {tag.lower()}",
+                11, tag_colour if kind != "next" else MUTED, min_size=8)  # fmt: skip
+
+
+def _draw_piles(image: Image.Image, obs: TrashWarObservation) -> None:
+    left, top, _, bottom = piles_box(obs["seats"])
+    card_top = top + 22
+    count_top = card_top + MINI_CARD[1] + 4
+    # draw pile: a stack of backs
+    x = left + PILE_COLUMNS["draw"]
+    if obs["draw_size"]:
+        layers = min(3, obs["draw_size"])
+        for layer in range(layers - 1, -1, -1):
+            back = card_back_image(*MINI_CARD)
+            image.paste(back, (x + layer * 3, card_top - layer * 2 + 4), back)
+    else:
+        _empty_pile(image, x, card_top)
+    _pile_count(image, x, count_top, obs["draw_size"])
+    for key, top_card, size in (
+        ("recycle", obs["recycle_top"], obs["recycle_size"]),
+        ("torched", obs["torched_top"], obs["torched_size"]),
+    ):
+        x = left + PILE_COLUMNS[key]
+        if top_card is None:
+            _empty_pile(image, x, card_top)
+        else:
+            if size > 1:
+                under = card_back_image(*MINI_CARD)
+                image.paste(under, (x + 4, card_top + 3), under)
+            card = card_sprite(top_card, MINI_CARD)
+            image.paste(card, (x, card_top), card)
+            if key == "torched":
+                mark = flame_mark(24)
+                image.paste(mark, (x + MINI_CARD[0] - 8, card_top + MINI_CARD[1] - 20), mark)
+        _pile_count(image, x, count_top, size)
+    x = left + PILE_COLUMNS["out"]
+    out_box = (x, card_top, x + 74, card_top + MINI_CARD[1])
+    rounded_box(image, out_box, 10, shade(BACKDROP, 0.8), PANEL_EDGE, 2)
+    _text_in_box(image, out_box, str(obs["out_size"]), 30, INK if obs["out_size"] else MUTED,
+                bold=True)  # fmt: skip
+    _text_in_box(image, (x, count_top, x + 74, count_top + 22), "cards gone", 12, MUTED)
+    _draw_torch_phase(image, obs["torch_phase"], left + PILE_COLUMNS["phase"], card_top, bottom)
+
+
+def _empty_pile(image: Image.Image, x: int, top: int) -> None:
+    box = (x, top, x + MINI_CARD[0], top + MINI_CARD[1])
+    rounded_box(image, box, 6, PANEL_EDGE)
+    rounded_box(image, (box[0] + 2, box[1] + 2, box[2] - 2, box[3] - 2), 5, PANEL)
+    _text_in_box(image, box, "empty", 12, MUTED)
+
+
+def _pile_count(image: Image.Image, x: int, top: int, count: int) -> None:
+    _text_in_box(image, (x - 4, top, x + MINI_CARD[0] + 8, top + 22), str(count), 20,
+                INK if count else MUTED, bold=True)  # fmt: skip
+
+
+def _draw_torch_phase(image: Image.Image, phase: int, left: int, top: int, bottom: int) -> None:
+    """Three torches for phases 1, 2 and 3+, the current one lit."""
+    current = min(max(phase, 1), 3)
+    for index, label in enumerate(("1", "2", "3+")):
+        cx = left + 20 + index * 46
+        lit = index + 1 == current
+        box = (cx - 20, top, cx + 20, top + 62)
+        if lit:
+            rounded_box(image, box, 10, shade(EMBER, 0.4), TORCH, 2)
+        mark = _torch(lit)
+        image.paste(mark, (cx - mark.width // 2, top + 4), mark)
+        _draw_text(image, (cx, top + 50), label, 16, TORCH if lit else MUTED, "mm", bold=lit)
+    hint = {
+        1: "1-torch cards get torched",
+        2: "all torch cards get torched",
+        3: "torch cards leave the game",
+    }[current]
+    _text_in_box(image, (left - 2, top + 66, left + 142, top + 100), hint, 12, MUTED, "left", 9)
+
+
+@lru_cache(maxsize=2)
+def _torch(lit: bool) -> Image.Image:
+    """A torch on its stick: lit in flame colours, or cold grey."""
+    sprite = Image.new("RGBA", (30, 40), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(sprite)
+    stick = (120, 84, 48) if lit else (80, 74, 68)
+    draw.polygon([(12, 22), (18, 22), (17, 39), (13, 39)], fill=(*stick, 255))
+    draw.rectangle((10, 20, 20, 24), fill=(*shade(stick, 0.6), 255))
+    flame = flame_mark(24) if lit else flame_mark(24, (90, 84, 78), (120, 112, 104))
+    sprite.alpha_composite(flame, (3, 0))
+    return sprite

@@ -1,0 +1,172 @@
+"""Trash War's hand picture, `draw_hand`: a knight's own cards in rows, a note on what to do,
+and a strip with the knight's own walls.
+"""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from render.common import (
+    BACKDROP,
+    INK,
+    MUTED,
+    PANEL,
+    PANEL_EDGE,
+    Box,
+    Size,
+    display_name,
+    rounded_box,
+    title_bar,
+    to_png,
+)
+
+# Names and numbers recur on every picture: their text masks are cached.
+from render.common import cached_draw_text as _draw_text
+from render.common import cached_text_in_box as _text_in_box
+from render.trashwar.cards import card_sprite
+from render.trashwar.fortress import wall_sprite, wall_state
+from render.trashwar.layout import (
+    DANGER,
+    GAUGE_EMPTY,
+    GROUND,
+    HAND_CARD,
+    HAND_GAP,
+    HAND_PER_ROW,
+    HAND_STRIP_H,
+    HAND_TOP,
+    HAND_W,
+    HEAT,
+)
+from render.trashwar.words import a_card, and_list
+from rules.trashwar.observation import CardView, TrashWarObservation
+
+
+def draw_hand(obs: TrashWarObservation, name: str) -> bytes:
+    """A player's own cards as PNG bytes, with their walls' state underneath."""
+    return to_png(hand_image(obs, name))
+
+
+def hand_image(obs: TrashWarObservation, name: str) -> Image.Image:
+    """The "My hand" picture as an image (for tests and previews)."""
+    hand = obs["hand"] or []
+    width, height = hand_size_px(len(hand))
+    image = Image.new("RGB", (width, height), BACKDROP)
+    count = f"{len(hand)} card{'s' * (len(hand) != 1)}"
+    title_bar(image, "Your hand", f"{display_name(name, 'You')} - {count}", 44, 22)
+    if not hand:
+        box = (24, HAND_TOP, HAND_W - 24, HAND_TOP + HAND_CARD[1])
+        rounded_box(image, box, 18, PANEL, PANEL_EDGE, 2)
+        _text_in_box(image, box, "No cards in hand", 26, MUTED)
+    for index, card in enumerate(hand):
+        left, top, _, _ = hand_card_box(len(hand), index)
+        sprite = card_sprite(card, HAND_CARD)
+        image.paste(sprite, (left, top), sprite)
+    note_top = height - 12 - HAND_STRIP_H - 44
+    _text_in_box(
+        image, (24, note_top, HAND_W - 24, note_top + 28), _hand_note(obs), 17, INK, "left", 12
+    )
+    _draw_own_walls(image, obs, (16, note_top + 34, HAND_W - 16, height - 12))
+    return image
+
+
+def _hand_rows(count: int) -> tuple[int, int]:
+    """Rows of cards and cards per row: one row up to five, then rows as even as can be."""
+    rows = max(1, -(-count // HAND_PER_ROW))
+    return rows, -(-count // rows) if count else 0
+
+
+def hand_size_px(count: int) -> Size:
+    """The size of the hand picture for `count` cards."""
+    rows, _ = _hand_rows(count)
+    cards_h = rows * HAND_CARD[1] + (rows - 1) * HAND_GAP
+    return HAND_W, HAND_TOP + cards_h + 10 + 34 + HAND_STRIP_H + 12
+
+
+def hand_card_box(count: int, index: int) -> Box:
+    """Where card `index` of a hand of `count` sits, rows centred."""
+    _, per_row = _hand_rows(count)
+    row, col = divmod(index, per_row)
+    in_row = min(per_row, count - row * per_row)
+    row_w = in_row * HAND_CARD[0] + (in_row - 1) * HAND_GAP
+    left = (HAND_W - row_w) // 2 + col * (HAND_CARD[0] + HAND_GAP)
+    top = HAND_TOP + row * (HAND_CARD[1] + HAND_GAP)
+    return (left, top, left + HAND_CARD[0], top + HAND_CARD[1])
+
+
+# --- the hand picture's strip: the player's own walls ------------------------------------
+
+
+def _hand_note(obs: TrashWarObservation) -> str:
+    seat = obs["seat"]
+    if seat is None:
+        return "The public view holds no hand."
+    at_me = [f for f in obs["incoming"] if f["target"] == seat]
+    if obs["finished"]:
+        return "The war is over."
+    if seat < len(obs["players"]) and not obs["players"][seat]["in_game"]:
+        return "Your fortress has fallen: you are out of the war."
+    if at_me:
+        walls: dict[str, list[str]] = {}
+        for f in at_me:
+            walls.setdefault(f["wall"], []).append(a_card(f["card"]))
+        parts = [f"{and_list(cards)} at your {wall} wall" for wall, cards in walls.items()]
+        head = "Incoming: " if seat in obs["to_act"] else "Flying at you: "
+        return head + "; ".join(parts)
+    if seat in obs["to_act"]:
+        return {
+            "burn": "Burn trash off your walls, repair a fallen wall, or pass.",
+            "attack": "Your attack: throw trash at any standing wall.",
+            "drawn": "Throw the Trash card you drew.",
+            "bat": "Choose where the batted trash flies.",
+        }.get(obs["phase"], "Your move.")
+    return "Not your move yet."
+
+
+def _draw_own_walls(image: Image.Image, obs: TrashWarObservation, box: Box) -> None:
+    seat = obs["seat"]
+    left, top, right, bottom = box
+    rounded_box(image, box, 14, PANEL, PANEL_EDGE, 2)
+    if seat is None or not 0 <= seat < len(obs["players"]):
+        return
+    walls = obs["players"][seat]["walls"]
+    width = (right - left - 24 - 2 * 12) // 3
+    for index, wall in enumerate(walls[:3]):
+        x = left + 12 + index * (width + 12)
+        _own_wall(image, (x, top + 10, x + width, bottom - 10), wall["position"],
+                  wall["standing"], wall["damage"], wall["trash"])  # fmt: skip
+
+
+def _own_wall(
+    image: Image.Image,
+    box: Box,
+    position: str,
+    standing: bool,
+    damage: int,
+    trash: list[CardView],
+) -> None:
+    left, top, right, bottom = box
+    wall_w, wall_h = 70, bottom - top - 4
+    sprite = wall_sprite(wall_w, wall_h, wall_state(standing, damage))
+    image.paste(sprite, (left, top + 2), sprite)
+    ImageDraw.Draw(image).rectangle((left - 3, bottom - 2, left + wall_w + 2, bottom), fill=GROUND)
+    x = left + wall_w + 12
+    _draw_text(image, (x, top + 12), position.upper(), 15, MUTED, "lm")
+    colour = HEAT.get(min(damage, 3), DANGER) if standing else DANGER
+    gauge = f"{damage}/4" if standing else "TOPPLED"
+    _text_in_box(image, (x, top + 24, right - 4, top + 56), gauge, 30 if standing else 20, colour,
+                "left", bold=True)  # fmt: skip
+    if standing:
+        pip_w = 22
+        draw = ImageDraw.Draw(image)
+        for pip in range(4):
+            px = x + 68 + pip * (pip_w + 3)
+            if px + pip_w > right - 4:
+                break
+            fill = colour if pip < damage else GAUGE_EMPTY
+            draw.rectangle((px, top + 34, px + pip_w - 1, top + 44), fill=fill)
+    if trash:
+        listed = ", ".join(f"{c['name']} {c['value']}" for c in trash)
+    else:
+        listed = "no trash on it" if standing else "Repair Wall raises it again"
+    _text_in_box(image, (x, top + 60, right - 4, bottom - 4), listed, 14, INK if trash else MUTED,
+                "left", 10)  # fmt: skip

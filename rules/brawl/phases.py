@@ -1,0 +1,273 @@
+"""What each Dumpster Brawl! action does: `perform` sends an action to the handler of the phase
+it is taken in (declare, draw and discard, attack, defend, second wind, spoils, rummage, lay
+down), a table from phase to handler in the manner of boardgame.io, with the Garbage Truck and
+the Boosters handled first.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+
+from rules.base import IllegalAction
+from rules.brawl.data import BOOSTER_IDS, BOOSTERS, CARDS, KIND_INDEX, KINDS
+from rules.brawl.state import (
+    ATTACK,
+    DECLARATIONS,
+    DECLARE,
+    DEFEND,
+    LAY,
+    PRE,
+    ROLL_COLOURS,
+    RUMMAGE,
+    RUMMY,
+    SPOILS,
+    WIND,
+    State,
+    _p,
+    booster_in_game,
+)
+from rules.brawl.table import _Table
+
+
+def perform(state: State, seat: int, action: str) -> _Table:
+    """Apply one legal action to a working copy of the state. A Garbage Truck waiting for
+    discards comes first and a Booster may be played in several phases; every other action
+    goes to the handler of the phase it was taken in (`_PHASES`)."""
+    t = _Table(state)
+    words = action.split()
+    if state.truck:
+        _truck_discard(t, seat, words)
+    elif words[0] == "play":
+        _play_booster(t, seat, words)
+        t.check_victory()
+    else:
+        _PHASES[state.phase](t, seat, words)
+    return t
+
+
+def _truck_discard(t: _Table, seat: int, words: list[str]) -> None:
+    state = t.state
+    if words[0] != "discard" or len(words) != 2:
+        raise IllegalAction("Garbage Truck: discard one card first.")
+    t.to_discard(seat, words[1])
+    t.truck.pop(0)
+    t.say(f"{_p(seat)} throws a card onto the discard pile.")
+    t.check_victory()
+    if state.dive and not t.get("finished") and not t.truck_waiting():
+        t.dive(state.turn, state.dive)  # the Truck is resolved: the Dive draws on
+        t.check_victory()
+
+
+def _declare(t: _Table, seat: int, words: list[str]) -> None:
+    how = words[1]
+    draws, discards = DECLARATIONS[how]
+    t.say(f"{_p(seat)} declares: {how}.")
+    t.set(phase=PRE if draws or discards else ATTACK, draws=draws, discards=discards)
+    t.check_victory()
+
+
+def _draw_discard_or_attack(t: _Table, seat: int, words: list[str]) -> None:
+    """The PRE and ATTACK phases: the declared draws and discards, then an attack (or, in
+    Rummy, going out)."""
+    state = t.state
+    verb = words[0]
+    if verb == "draw":
+        t.draw(seat, words[1])
+        t.set(draws=state.draws - 1)
+    elif verb == "discard":
+        t.to_discard(seat, words[1])
+        t.say(f"{_p(seat)} discards a card face down.")
+        t.set(discards=state.discards - 1)
+    elif verb == "go":
+        _go_out(t, seat)
+        return
+    elif verb == "attack":
+        target = int(words[1][1:])
+        elbows: tuple[int, ...] = ()
+        if len(words) > 2:
+            t.discard.append(t.take_from_hand(seat, "elbow"))
+            elbows = (seat,)
+            t.say(f"{_p(seat)} plays Extra Elbow.")
+        t.say(f"{_p(seat)} attacks {_p(target)}!")
+        t.set(defender=target, elbows=elbows, lids=0, draws=0, discards=0)
+        if booster_in_game(state, "elbow") or booster_in_game(state, "lid"):
+            t.set(phase=DEFEND)
+        else:
+            t.fight()
+    if t.get("phase") == PRE and not t.get("draws") and not t.get("discards"):
+        t.set(phase=ATTACK)
+    t.check_victory()
+
+
+def _defend(t: _Table, seat: int, words: list[str]) -> None:
+    lids = 0
+    elbows = t.get("elbows")
+    for word in words[1:]:
+        if word == "elbow":
+            t.discard.append(t.take_from_hand(seat, "elbow"))
+            elbows = (*elbows, seat)
+            t.say(f"{_p(seat)} plays Extra Elbow.")
+        else:
+            t.discard.append(t.take_from_hand(seat, "lid"))
+            lids = 1
+            t.say(f"{_p(seat)} plays Sturdy Lid.")
+    if len(words) == 1:
+        t.say(f"{_p(seat)} braces for the attack.")
+    t.set(elbows=elbows, lids=lids)
+    t.fight()
+    t.check_victory()
+
+
+def _second_wind(t: _Table, seat: int, words: list[str]) -> None:
+    state = t.state
+    winds = state.winds[1:]
+    t.set(winds=winds)
+    if words[0] == "reroll":
+        t.discard.append(t.take_from_hand(seat, "wind"))
+        a, d = state.dice
+        attacker = seat == state.turn
+        if attacker:
+            a = t.roll(len(a), "blue", seat, "reroll")
+        else:
+            d = t.roll(len(d), "green", seat, "reroll")
+        t.say(f"{_p(seat)} plays Second Wind and rerolls.")
+        t.say_dice(seat, a if attacker else d, "blue" if attacker else "green")
+        t.set(dice=(a, d))
+    else:
+        t.say(f"{_p(seat)} keeps the roll.")
+    if not winds:
+        t.resolve()
+    t.check_victory()
+
+
+def _spoils(t: _Table, seat: int, words: list[str]) -> None:
+    state = t.state
+    verb = words[0]
+    other = state.defender if seat == state.turn else state.turn
+    if verb == "done":
+        t.say(f"{_p(seat)} is done with the spoils.")
+        t.set(spoils=0)
+    elif verb == "take":
+        hand = t.hands[other]
+        card = hand.pop(t.rng().randrange(len(hand)))
+        t.hands[seat].append(card)
+        t.say(f"{_p(seat)} takes a random card from {_p(other)}.")
+        t.say(f"You took a {CARDS[card].name}.", seat)
+        t.say(f"{_p(seat)} took your {CARDS[card].name}.", other)
+        t.set(spoils=state.spoils - 1)
+    else:
+        card = t.take_from_hand(seat, words[1])
+        t.hands[other].append(card)
+        t.say(f"{_p(seat)} puts a card into {_p(other)}'s hand.")
+        t.say(f"{_p(seat)} gave you a {CARDS[card].name}.", other)
+        t.set(spoils=state.spoils - 1)
+    if state.mode == RUMMY:
+        t.check_out(t.freeze(), actor=other if verb == "take" else seat)
+    else:
+        t.check_victory()
+    if not t.get("finished") and not t.get("spoils"):
+        if seat == state.turn:
+            t.rummage(seat, "blue")
+        else:
+            t.after_fight()
+
+
+def _rummage(t: _Table, seat: int, words: list[str]) -> None:
+    state = t.state
+    verb = words[0]
+    if verb == "reroll":
+        t.discard.append(t.take_from_hand(seat, "wind"))
+        t.say(f"{_p(seat)} plays Second Wind and rerolls.")
+        colour = ROLL_COLOURS[state.roll_log[-1][2]]  # King's green stays green
+        t.rummage(seat, colour)
+        return
+    if verb == "draw":
+        t.draw(seat, words[1])
+        t.set(draws=state.draws - 1)
+    elif verb == "discard":
+        t.to_discard(seat, words[1])
+        t.say(f"{_p(seat)} discards a card face down.")
+        t.set(draws=0, discards=state.discards - 1)
+    else:
+        t.say(f"{_p(seat)} is done rummaging.")
+        t.set(draws=0, discards=0)
+    if not t.get("draws") and not t.get("discards"):
+        t.check_victory()
+        if not t.get("finished"):
+            t.after_fight()
+        return
+    t.check_victory()
+
+
+def _lay(t: _Table, seat: int, words: list[str]) -> None:
+    """Rummy's laying down after a turn: sets, going out, or done."""
+    state = t.state
+    verb = words[0]
+    if verb == "lay":
+        kind, n = KIND_INDEX[words[1]], int(words[2])
+        for _ in range(n):
+            t.laid[seat].append(t.take_from_hand(seat, KINDS[kind].key))
+        t.say(f"{_p(seat)} lays down {n} {KINDS[kind].name}.")
+    elif verb == "go":
+        _go_out(t, seat)
+        return
+    else:
+        t.say(f"{_p(seat)} is done laying down.")
+        layers = state.layers[1:]
+        t.set(layers=layers)
+        if not layers:
+            t.check_victory()
+            if not t.get("finished"):
+                t.end_turn()
+            return
+    t.check_victory()
+
+
+# Which handler takes an action, by the phase it is taken in (the Truck and Boosters aside).
+_PHASES: dict[str, Callable[[_Table, int, list[str]], None]] = {
+    DECLARE: _declare,
+    PRE: _draw_discard_or_attack,
+    ATTACK: _draw_discard_or_attack,
+    DEFEND: _defend,
+    WIND: _second_wind,
+    SPOILS: _spoils,
+    RUMMAGE: _rummage,
+    LAY: _lay,
+}
+
+
+def _go_out(t: _Table, seat: int) -> None:
+    counts = Counter(CARDS[c].kind for c in t.hands[seat])
+    for k in sorted(counts, key=lambda k: -counts[k]):
+        for _ in range(counts[k]):
+            t.laid[seat].append(t.take_from_hand(seat, KINDS[k].key))
+    t.say(f"{_p(seat)} lays down the whole hand.")
+    t.check_out(t.freeze(), actor=seat)
+
+
+def _play_booster(t: _Table, seat: int, words: list[str]) -> None:
+    key = words[1]
+    t.discard.append(t.take_from_hand(seat, key))
+    t.say(f"{_p(seat)} plays {CARDS[BOOSTER_IDS[[b.key for b in BOOSTERS].index(key)]].name}.")
+    if key == "dive":
+        t.dive(seat, 2)
+    elif key == "peek":
+        other = int(words[2][1:])
+        names = ", ".join(sorted(CARDS[c].name for c in t.hands[other])) or "nothing"
+        t.say(f"{_p(seat)} peeks at {_p(other)}'s hand.")
+        t.say(f"{_p(other)} holds: {names}.", seat)
+    elif key == "swap":
+        other = int(words[2][1:])
+        mine = t.take_from_hand(seat, words[3])
+        theirs = t.hands[other].pop(t.rng().randrange(len(t.hands[other])))
+        t.hands[other].append(mine)
+        t.hands[seat].append(theirs)
+        t.say(f"{_p(seat)} swaps a card with {_p(other)}.")
+        t.say(f"You got a {CARDS[theirs].name}.", seat)
+        t.say(f"{_p(seat)} swapped your {CARDS[theirs].name} for a {CARDS[mine].name}.", other)
+    else:
+        swept = [w for w in words[2:] if w != "alone"]
+        for key2 in swept:
+            t.to_discard(seat, key2)
+        t.say(f"{_p(seat)} sweeps {len(swept)} card(s) onto the discard pile.")

@@ -1,0 +1,347 @@
+"""Applying a Dumpster Brawl! action, the working part: `_Table` is a mutable copy of the state
+with the steps every handler uses (drawing, discarding, rolling, fighting, rummaging, checking
+for a winner, ending the turn), frozen back into a `State` at the end.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Any
+
+from rules.base import Event, IllegalAction, rng_for
+from rules.brawl.data import ATTACK_DICE, BLOCKER, CARDS, DEFENCE_DICE, RUMMAGE_DICE
+from rules.brawl.state import (
+    ATTACK,
+    DECLARE,
+    DICE_FACES,
+    KING,
+    LAY,
+    OVER,
+    PRE,
+    ROLL_COLOURS,
+    ROLL_LOG,
+    ROLL_PURPOSES,
+    RUMMAGE,
+    RUMMY,
+    SPOILS,
+    TURN_LIMIT,
+    WIND,
+    State,
+    _p,
+    booster_in_game,
+    crowbars,
+    die_value,
+    has_set_down,
+    pluses,
+    rummy_points,
+    winning_hand,
+)
+
+# ---------------------------------------------------------------------------------------------
+# Applying an action: a mutable working copy of the state
+
+
+class _Table:
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self.hands = [list(h) for h in state.hands]
+        self.laid = [list(h) for h in state.laid]
+        self.trash = list(state.trash)
+        self.discard = list(state.discard)
+        self.aside = list(state.aside)
+        self.stink = list(state.stink)
+        self.slippery = list(state.slippery)
+        self.truck = list(state.truck)
+        self.rolls = state.rolls
+        self.roll_log = list(state.roll_log)
+        self.events: list[Event] = []
+        self.changes: dict[str, Any] = {}
+
+    # --- basics
+
+    def say(self, text: str, to: int | None = None) -> None:
+        self.events.append(Event(text, to))
+
+    def rng(self) -> random.Random:
+        self.rolls += 1
+        return rng_for(self.state.seed, "roll", self.rolls)
+
+    def get(self, name: str) -> Any:
+        return self.changes.get(name, getattr(self.state, name))
+
+    def set(self, **changes: Any) -> None:
+        self.changes.update(changes)
+
+    def roll(self, n: int, colour: str, seat: int, purpose: str) -> tuple[int, ...]:
+        """Roll `n` dice of a colour for a seat, and log the roll for the pictures."""
+        faces = DICE_FACES[colour]
+        rng = self.rng()
+        dice = tuple(die_value(rng.choice(faces)) for _ in range(n))
+        code = (ROLL_COLOURS.index(colour), ROLL_PURPOSES.index(purpose))
+        entry = (self.state.step + 1, seat, *code, *dice)
+        self.roll_log = [*self.roll_log, entry][-ROLL_LOG:]
+        return dice
+
+    def take_from_hand(self, seat: int, key: str) -> int:
+        hand = self.hands[seat]
+        for card in reversed(hand):  # of several alike, the latest
+            if CARDS[card].key == key:
+                hand.remove(card)
+                return card
+        raise IllegalAction(f"You hold no {key}.")
+
+    def refill(self) -> None:
+        if not self.trash and self.discard:
+            self.trash = self.discard
+            self.discard = []
+            self.rng().shuffle(self.trash)
+            self.say("The trash pile is empty: the discard pile is shuffled into a new one.")
+
+    def draw(self, seat: int, source: str) -> None:
+        """One card, one at a time; a Blocker is resolved at once."""
+        if source == "discard":
+            if not self.discard:
+                raise IllegalAction("The discard pile is empty.")
+            card = self.discard.pop()
+        else:
+            self.refill()
+            if not self.trash:
+                raise IllegalAction("There is nothing left to draw.")
+            card = self.trash.pop()
+        where = "the discard pile" if source == "discard" else "the trash pile"
+        if CARDS[card].type == BLOCKER:
+            self.say(f"{_p(seat)} draws the Blocker {CARDS[card].name} from {where}!")
+            self.aside.append(card)
+            self.blocker(seat, CARDS[card].key)
+            return
+        self.hands[seat].append(card)
+        self.say(f"{_p(seat)} draws a card from {where}.")
+        self.say(f"You drew a {CARDS[card].name}.", seat)
+
+    def truck_waiting(self) -> bool:
+        """Has a Garbage Truck discards still to come (from hands that hold cards)?"""
+        return any(self.hands[p] for p in self.truck)
+
+    def dive(self, seat: int, draws: int) -> None:
+        """Dumpster Dive's draws from the trash pile, one at a time: a Garbage Truck drawn
+        on the way is resolved, every discard made, before the next card is drawn
+        (rulebook: a Blocker is resolved as it is drawn). The draws left wait in `dive`."""
+        while draws and (self.trash or self.discard):
+            draws -= 1
+            self.draw(seat, "trash")
+            if self.truck_waiting():
+                break
+        self.set(dive=draws if self.truck_waiting() else 0)
+
+    def blocker(self, seat: int, key: str) -> None:
+        state = self.state
+        if key == "truck":
+            order = [(seat + k) % state.seats for k in range(state.seats)]
+            self.truck += [p for p in order if self.hands[p] and p not in self.truck]
+            self.say("Every player discards one card of their choice.")
+        elif key == "raid":
+            left = (seat + 1) % state.seats
+            if self.hands[seat]:
+                card = self.hands[seat].pop(self.rng().randrange(len(self.hands[seat])))
+                self.hands[left].append(card)
+                self.say(f"{_p(left)} takes a random card from {_p(seat)}.")
+                self.say(f"{_p(left)} took your {CARDS[card].name}.", seat)
+                self.say(f"You took a {CARDS[card].name}.", left)
+        elif key == "slippery":
+            if seat not in self.slippery:
+                self.slippery.append(seat)
+            self.say(f"{_p(seat)}'s next rummage roll is skipped.")
+        elif key == "spill":
+            self.trash = self.discard + self.trash
+            self.discard = []
+            self.rng().shuffle(self.trash)
+            self.say("The discard pile is shuffled into the trash pile.")
+        elif key == "stink":
+            own = seat == state.turn or (state.mode == KING and seat == self.get("king"))
+            self.stink[seat] = 2 if own else 1
+            self.say(f"{_p(seat)} cannot win until the end of their next turn.")
+
+    def to_discard(self, seat: int, key: str) -> None:
+        self.discard.append(self.take_from_hand(seat, key))
+
+    # --- victory
+
+    def freeze(self) -> State:
+        self.truck = [p for p in self.truck if self.hands[p]]  # nothing left to discard
+        return replace(
+            self.state,
+            step=self.state.step + 1,
+            rolls=self.rolls,
+            roll_log=tuple(self.roll_log),
+            hands=tuple(tuple(h) for h in self.hands),
+            laid=tuple(tuple(h) for h in self.laid),
+            trash=tuple(self.trash),
+            discard=tuple(self.discard),
+            aside=tuple(self.aside),
+            stink=tuple(self.stink),
+            slippery=tuple(self.slippery),
+            truck=tuple(self.truck),
+            **self.changes,
+        )
+
+    def check_victory(self) -> None:
+        state = self.state
+        if self.get("finished"):
+            return
+        if state.mode == RUMMY:
+            self.check_out(self.freeze())
+            return
+        found = [
+            p
+            for p in range(state.seats)
+            if not self.stink[p] and winning_hand(state, p, self.hands[p])
+        ]
+        if not found:
+            return
+        state = self.freeze()
+        if len(found) > 1:
+            self.say("More than one hand wins at once: the largest victory set takes it.")
+            top = max(len(state.hands[p]) for p in found)
+            found = [p for p in found if len(state.hands[p]) == top]
+        winner = self.roll_off(found)
+        self.say(f"{_p(winner)} lays down three sets and wins!")
+        self.finish((winner,))
+
+    def roll_off(self, seats: list[int]) -> int:
+        while len(seats) > 1:
+            rolls = {p: crowbars(self.roll(ATTACK_DICE, "blue", p, "roll-off")) for p in seats}
+            self.say(
+                "Roll-off: " + ", ".join(f"{_p(p)} {n} crowbars" for p, n in rolls.items()) + "."
+            )
+            top = max(rolls.values())
+            seats = [p for p in seats if rolls[p] == top]
+        return seats[0]
+
+    def finish(self, winners: tuple[int, ...]) -> None:
+        self.set(finished=True, winners=winners, phase=OVER)
+        self.truck = []
+
+    def check_out(self, state: State, *, actor: int | None = None) -> None:
+        out = [
+            p
+            for p in range(state.seats)
+            if not state.hands[p] and not state.stink[p] and has_set_down(state, p)
+        ]
+        if not out:
+            return
+        seat = actor if actor in out else out[0]
+        self.say(f"{_p(seat)} goes out!")
+        self.set(went_out=seat)
+        self.score_rummy(seat)
+
+    def score_rummy(self, went_out: int) -> None:
+        state = self.freeze()
+        points = rummy_points(replace(state, went_out=went_out))
+        top = max(points)
+        best = [p for p in range(state.seats) if points[p] == top]
+        if len(best) > 1:
+            most = max(len(state.laid[p]) for p in best)
+            best = [p for p in best if len(state.laid[p]) == most]
+        winner = self.roll_off(best)
+        self.say(f"{_p(winner)} wins with {points[winner]} points.")
+        self.finish((winner,))
+
+    # --- turns
+
+    def end_turn(self) -> None:
+        state = self.state
+        turn = state.turn
+        for seat in {turn, self.get("king")}:
+            if seat >= 0 and self.stink[seat]:
+                self.stink[seat] -= 1
+        self.check_victory()
+        if self.get("finished"):
+            return
+        if state.mode == RUMMY and not self.trash and not self.discard:
+            self.say("Both piles are empty: the game is scored as it stands.")
+            self.score_rummy(-1)
+            return
+        if state.turns >= TURN_LIMIT:
+            self.say("The alley is worn out: the game ends in a draw.")
+            if state.mode == RUMMY:
+                self.score_rummy(-1)
+            else:
+                self.finish(tuple(range(state.seats)))
+            return
+        self.set(turns=state.turns + 1, elbows=(), lids=0, winds=(), layers=(), defender=-1)
+        if state.mode == KING:
+            king = self.get("king")
+            nxt = (turn - 1) % state.seats
+            if nxt == king:
+                nxt = (nxt - 1) % state.seats
+            self.set(turn=nxt, phase=ATTACK, draws=0, discards=0)
+        else:
+            nxt = (turn + 1) % state.seats
+            if state.mode == RUMMY:
+                self.set(turn=nxt, phase=PRE, draws=2, discards=0)
+            else:
+                self.set(turn=nxt, phase=DECLARE, draws=0, discards=0)
+
+    def fight(self) -> None:
+        """Roll the combat dice (the attack and any defence Boosters are in)."""
+        state = self.state
+        defender = self.get("defender")
+        elbows = self.get("elbows")
+        attacker = state.turn
+        a = self.roll(ATTACK_DICE + (attacker in elbows), "blue", attacker, "attack")
+        d = self.roll(DEFENCE_DICE + (defender in elbows), "green", defender, "defence")
+        self.set(dice=(a, d))
+        self.say_dice(attacker, a, "blue")
+        self.say_dice(defender, d, "green")
+        if booster_in_game(state, "wind"):
+            self.set(phase=WIND, winds=(attacker, defender))
+        else:
+            self.resolve()
+
+    def say_dice(self, seat: int, dice: tuple[int, ...], colour: str) -> None:
+        bars = crowbars(dice)
+        self.say(
+            f"{_p(seat)} rolls {len(dice)} {colour} dice: {bars} crowbars, {len(dice) - bars} lids."
+        )
+
+    def resolve(self) -> None:
+        state = self.state
+        a, d = self.get("dice")
+        attacker, defender = state.turn, self.get("defender")
+        bars, lids = crowbars(a), len(d) - crowbars(d) + self.get("lids")
+        if bars > lids:
+            self.say(f"{bars} crowbars beat {lids} lids: {_p(attacker)} wins the fight.")
+            if state.mode == KING:
+                self.say(f"{_p(attacker)} is the new King of the Heap!")
+                self.set(king=attacker)
+                self.rummage(attacker, "blue")
+            else:
+                self.set(phase=SPOILS, actor=attacker, spoils=1)
+        else:
+            self.say(f"{lids} lids hold off {bars} crowbars: {_p(defender)} wins the fight.")
+            if state.mode == KING:
+                self.rummage(defender, "green")
+            else:
+                self.set(phase=SPOILS, actor=defender, spoils=2)
+
+    def rummage(self, seat: int, colour: str) -> None:
+        if seat in self.slippery:
+            self.slippery.remove(seat)
+            self.say(f"Slippery Lid: {_p(seat)}'s rummage roll is skipped.")
+            self.after_fight()
+            return
+        dice = self.roll(RUMMAGE_DICE, colour, seat, "rummage")
+        self.set(rummage=dice)
+        plus = pluses(dice)
+        minus = len(dice) - plus
+        if self.state.mode == RUMMY:
+            minus = 0
+        self.say(f"{_p(seat)} rummages with {len(dice)} {colour} dice: {plus} plus, {minus} minus.")
+        self.set(phase=RUMMAGE, actor=seat, draws=plus, discards=minus)
+
+    def after_fight(self) -> None:
+        if self.state.mode == RUMMY:
+            self.set(phase=LAY, layers=(self.state.turn, self.get("defender")))
+        else:
+            self.end_turn()

@@ -1,0 +1,267 @@
+"""Trash War's actions: one small class per move (throw, discard, take, block, deflect, swing,
+bat, burn, repair, pass), their text for buttons and the log (`parse_action`, `action_text`)
+and the sentence that describes one (`describe_action`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.base import IllegalAction
+from rules.trashwar.cards import (
+    BURN,
+    BY_CODE,
+    CARDS,
+    CATAPULT,
+    DEFLECT,
+    MACE,
+    REPAIR,
+    SHIELD,
+    TRASH,
+)
+from rules.trashwar.state import (
+    LABEL_LIMIT,
+    NOT_A_MOVE,
+    VOLLEY,
+    WALL_NAMES,
+    State,
+    _p,
+    mace_targets,
+)
+
+# ---------------------------------------------------------------------------------------------
+# Actions
+
+
+@dataclass(frozen=True)
+class Throw:
+    trash: tuple[str, ...]  # codes, heaviest first
+    catapult: str | None
+    target: int
+    wall: int
+
+
+@dataclass(frozen=True)
+class Discard:
+    code: str
+
+
+@dataclass(frozen=True)
+class Take:
+    pass
+
+
+@dataclass(frozen=True)
+class Block:
+    code: str  # a Shield
+
+
+@dataclass(frozen=True)
+class Deflect:
+    code: str
+    wall: int
+
+
+@dataclass(frozen=True)
+class Swing:
+    code: str  # a Mace
+
+
+@dataclass(frozen=True)
+class Bat:
+    target: int
+    wall: int
+
+
+@dataclass(frozen=True)
+class Burn:
+    code: str
+    picks: tuple[tuple[int, str], ...]  # (wall, trash code), in wall order, heaviest first
+
+
+@dataclass(frozen=True)
+class Repair:
+    code: str
+    wall: int
+
+
+@dataclass(frozen=True)
+class Pass:
+    pass
+
+
+Action = Throw | Discard | Take | Block | Deflect | Swing | Bat | Burn | Repair | Pass
+
+
+def weight(code: str) -> tuple[int, str]:
+    """Sort key: heaviest first, then by code."""
+    return (-BY_CODE[code].value, code)
+
+
+def _target(words: list[str]) -> tuple[int, int]:
+    """`at p<N> <wall>` -> (seat, wall)."""
+    if len(words) != 3 or words[0] != "at" or words[2] not in WALL_NAMES:
+        raise IllegalAction(NOT_A_MOVE)
+    seat = words[1]
+    if len(seat) != 2 or seat[0] != "p" or not seat[1].isdigit():
+        raise IllegalAction(NOT_A_MOVE)
+    return int(seat[1]), WALL_NAMES.index(words[2])
+
+
+def parse_action(text: str) -> Action:
+    """Read an action string; raises `IllegalAction` for anything outside the grammar."""
+    words = text.split(" ")
+    verb, rest = words[0], words[1:]
+    if verb in ("take", "pass"):
+        if rest:
+            raise IllegalAction(NOT_A_MOVE)
+        return Take() if verb == "take" else Pass()
+    if verb == "at":
+        return Bat(*_target(words))
+    if not rest or rest[0] not in BY_CODE:
+        raise IllegalAction(NOT_A_MOVE)
+    code, args = rest[0], rest[1:]
+    card = BY_CODE[code]
+    if verb == "discard":
+        if args:
+            raise IllegalAction(NOT_A_MOVE)
+        return Discard(code)
+    if verb != "play":
+        raise IllegalAction(NOT_A_MOVE)
+    if card.kind == TRASH:
+        return Throw((code,), None, *_target(args))
+    if card.kind == CATAPULT:
+        volley = args[:-3]
+        if not 1 <= len(volley) <= VOLLEY or any(
+            w not in BY_CODE or BY_CODE[w].kind != TRASH for w in volley
+        ):
+            raise IllegalAction(NOT_A_MOVE)
+        return Throw(tuple(sorted(volley, key=weight)), code, *_target(args[-3:]))
+    if card.kind in (SHIELD, MACE):
+        if args:
+            raise IllegalAction(NOT_A_MOVE)
+        return Block(code) if card.kind == SHIELD else Swing(code)
+    if card.kind in (DEFLECT, REPAIR):
+        if len(args) != 1 or args[0] not in WALL_NAMES:
+            raise IllegalAction(NOT_A_MOVE)
+        wall = WALL_NAMES.index(args[0])
+        return Deflect(code, wall) if card.kind == DEFLECT else Repair(code, wall)
+    if card.kind == BURN:
+        return Burn(code, _burn_picks(args))
+    raise IllegalAction(NOT_A_MOVE)
+
+
+def _burn_picks(args: list[str]) -> tuple[tuple[int, str], ...]:
+    picks: list[tuple[int, str]] = []
+    wall: int | None = None
+    for word in args:
+        if word in WALL_NAMES:
+            wall = WALL_NAMES.index(word)
+        elif wall is not None and word in BY_CODE and BY_CODE[word].kind == TRASH:
+            picks.append((wall, word))
+        else:
+            raise IllegalAction(NOT_A_MOVE)
+    if not picks:
+        raise IllegalAction(NOT_A_MOVE)
+    return tuple(sorted(picks, key=lambda pick: (pick[0], *weight(pick[1]))))
+
+
+def action_text(action: Action) -> str:
+    """The string form of an action: the inverse of `parse_action`."""
+    if isinstance(action, Throw):
+        cards = " ".join(action.trash)
+        if action.catapult:
+            cards = f"{action.catapult} {cards}"
+        return f"play {cards} at p{action.target} {WALL_NAMES[action.wall]}"
+    if isinstance(action, Discard):
+        return f"discard {action.code}"
+    if isinstance(action, Take):
+        return "take"
+    if isinstance(action, Pass):
+        return "pass"
+    if isinstance(action, Block | Swing):
+        return f"play {action.code}"
+    if isinstance(action, Deflect | Repair):
+        return f"play {action.code} {WALL_NAMES[action.wall]}"
+    if isinstance(action, Bat):
+        return f"at p{action.target} {WALL_NAMES[action.wall]}"
+    words = [f"play {action.code}"]
+    last = None
+    for wall, code in action.picks:
+        if wall != last:
+            words.append(WALL_NAMES[wall])
+            last = wall
+        words.append(code)
+    return " ".join(words)
+
+
+def counted(n: int, noun: str) -> str:
+    return f"{n} {noun}{'s' * (n != 1)}"
+
+
+def _fit(*labels: str) -> str:
+    """The first label short enough for a button (80 characters), else the last."""
+    return next((label for label in labels if len(label) <= LABEL_LIMIT), labels[-1])
+
+
+def listing(items: list[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+# ---------------------------------------------------------------------------------------------
+# Labels
+
+
+def describe_action(state: State, action: Action) -> str:
+    """A short button label (at most 80 characters) for the seat that may take the action,
+    naming seats as `{p0}`, `{p1}`, ... like the events do."""
+    if isinstance(action, Throw):
+        where = f"{_p(action.target)}'s {WALL_NAMES[action.wall]} wall"
+        cards = [BY_CODE[code] for code in action.trash]
+        if action.catapult is None:
+            return f"Throw {cards[0].the} at {where}"
+        return _fit(
+            f"Catapult {listing([card.the for card in cards])} at {where}",
+            f"Catapult {listing([card.title for card in cards])} at {where}",
+            f"Catapult {' + '.join(str(card.value) for card in cards)} at {where}",
+        )
+    if isinstance(action, Discard):
+        return f"Discard {BY_CODE[action.code].title} and draw"
+    if isinstance(action, Pass):
+        return "Neither burn nor repair"
+    if isinstance(action, Burn):
+        return _describe_burn(action)
+    if isinstance(action, Repair):
+        return f"{BY_CODE[action.code].title}: raise your {WALL_NAMES[action.wall]} wall"
+    if isinstance(action, Bat):
+        return f"Bat it at {_p(action.target)}'s {WALL_NAMES[action.wall]} wall"
+    if not state.flight:
+        return action_text(action)
+    head = state.flight[0]
+    trash = CARDS[head.card].the
+    if isinstance(action, Take):
+        if not state.walls[head.target][head.wall].standing:
+            return f"Let {trash} fall into the rubble"
+        return f"Take the hit: {trash} on your {WALL_NAMES[head.wall]} wall"
+    if isinstance(action, Block):
+        return f"{BY_CODE[action.code].title} against {trash}"
+    if isinstance(action, Deflect):
+        return f"{BY_CODE[action.code].title} {trash} onto your {WALL_NAMES[action.wall]} wall"
+    mace = BY_CODE[action.code]
+    aims = mace_targets(state, head.target, mace.direction, head.sender)
+    at = f" at {_p(aims[0])}" if len(aims) == 1 else ""
+    return f"{mace.title}: bat {trash}{at}"
+
+
+def _describe_burn(action: Burn) -> str:
+    walls = sorted({w for w, _ in action.picks})
+    cards = {w: [BY_CODE[code] for v, code in action.picks if v == w] for w in walls}
+    title = BY_CODE[action.code].title
+    full = [f"{listing([c.the for c in cards[w]])} off your {WALL_NAMES[w]} wall" for w in walls]
+    short = [f"{', '.join(c.title for c in cards[w])} off {WALL_NAMES[w]}" for w in walls]
+    tiny = [f"{'+'.join(str(c.value) for c in cards[w])} off {WALL_NAMES[w]}" for w in walls]
+    return _fit(
+        f"{title}: {listing(full)}", f"{title}: {'; '.join(short)}", f"{title}: {', '.join(tiny)}"
+    )

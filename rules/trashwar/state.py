@@ -1,0 +1,240 @@
+"""Trash War's state: the walls, the flight of trash in the air, whose turn it is and who still
+stands; setting up a new war and saving a state to JSON and back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from rules.base import JSON, Event, rng_for
+from rules.trashwar.cards import BACK, LEFT, PLAY_IDS, RIGHT, WALL_IDS
+
+SCHEMA = 1
+WALLS_EACH = 3
+HAND_SIZE = 5
+TOPPLE = 4  # damage that brings a wall down
+VOLLEY = 3  # most Trash cards one Catapult throws
+WALL_NAMES = ("left", "middle", "right")
+
+# Phases: what is being decided now.
+ATTACK = "attack"
+DRAWN = "drawn"
+DEFEND = "defend"
+BAT = "bat"
+BURNING = "burn"
+OVER = "over"
+PHASES = (ATTACK, DRAWN, DEFEND, BAT, BURNING, OVER)
+
+NOT_A_MOVE = "That is not a move in this game."
+LABEL_LIMIT = 80  # a Discord button label
+
+
+# ---------------------------------------------------------------------------------------------
+# State
+
+
+class Wall(NamedTuple):
+    """One Wall card of a fortress."""
+
+    card: int  # the Wall card's id
+    standing: bool = True
+    trash: tuple[int, ...] = ()  # Trash card ids, in the order they landed
+
+
+class Flight(NamedTuple):
+    """A Trash card in the air."""
+
+    card: int
+    target: int  # the seat it flies at
+    wall: int  # 0..2, the wall it is aimed at
+    sender: int  # the seat that threw or last batted it
+
+
+@dataclass(frozen=True)
+class State:
+    """A whole game. Never changed in place: `apply` builds a new one.
+
+    Piles are tuples of card ids with the top card last.
+    """
+
+    seed: int
+    seats: int
+    version: int = SCHEMA
+    step: int = 0  # actions applied
+    turns: int = 0  # turns begun
+    recycles: int = 0  # times the draw pile was recycled (salts the shuffle)
+    torch_phase: int = 1
+    phase: str = ATTACK
+    turn: int = 0  # whose turn it is
+    starter: int = 0
+    opening: bool = True  # no Trash thrown yet
+    draw: tuple[int, ...] = ()
+    recycle: tuple[int, ...] = ()
+    torched: tuple[int, ...] = ()
+    out: tuple[int, ...] = ()  # out of the game
+    box: tuple[int, ...] = ()  # Wall cards of seats not in play
+    hands: tuple[tuple[int, ...], ...] = ()
+    walls: tuple[tuple[Wall, ...], ...] = ()
+    flight: tuple[Flight, ...] = ()  # to be met in this order
+    held: tuple[Flight, ...] = ()  # batted by the turn's player, flying when their defence ends
+    swing: str | None = None  # the direction of the Mace being swung (phase "bat")
+    drawn: int | None = None  # the Trash card just drawn that must be thrown (phase "drawn")
+    eliminated: tuple[int, ...] = ()  # first out first
+    finished: bool = False
+
+
+def to_act(state: State) -> int | None:
+    """The seat that decides now."""
+    if state.finished:
+        return None
+    if state.phase in (DEFEND, BAT):
+        return state.flight[0].target
+    return state.turn
+
+
+def standing(state: State, seat: int) -> bool:
+    return seat not in state.eliminated
+
+
+def left_of(seats: int, eliminated: Iterable[int], seat: int) -> int:
+    """The next knight still in the war on `seat`'s left (clockwise: the next seat)."""
+    out = set(eliminated)
+    for step in range(1, seats):
+        other = (seat + step) % seats
+        if other not in out:
+            return other
+    return seat
+
+
+def right_of(seats: int, eliminated: Iterable[int], seat: int) -> int:
+    out = set(eliminated)
+    for step in range(1, seats):
+        other = (seat - step) % seats
+        if other not in out:
+            return other
+    return seat
+
+
+def mace_targets(state: State, seat: int, direction: str, sender: int) -> list[int]:
+    """The players a Mace of this direction may bat trash at."""
+    if direction == LEFT:
+        found = [left_of(state.seats, state.eliminated, seat)]
+    elif direction == RIGHT:
+        found = [right_of(state.seats, state.eliminated, seat)]
+    elif direction == BACK:
+        found = [sender]
+    else:
+        found = list(range(state.seats))
+    return [p for p in found if p != seat and standing(state, p)]
+
+
+def _p(seat: int) -> str:
+    return f"{{p{seat}}}"
+
+
+# ---------------------------------------------------------------------------------------------
+# Setting up
+
+
+def new_state(seats: int, seed: int) -> State:
+    """Three walls and five cards each, the rest the draw pile, a random opener."""
+    deck = list(PLAY_IDS)
+    rng_for(seed, "deal").shuffle(deck)
+    hands = tuple(tuple(deck[k * HAND_SIZE : (k + 1) * HAND_SIZE]) for k in range(seats))
+    draw = tuple(deck[seats * HAND_SIZE :])
+    walls = tuple(
+        tuple(Wall(WALL_IDS[p * WALLS_EACH + i]) for i in range(WALLS_EACH)) for p in range(seats)
+    )
+    starter = rng_for(seed, "start").randrange(seats)
+    state = State(
+        seed=seed,
+        seats=seats,
+        turns=1,
+        phase=ATTACK,
+        turn=starter,
+        starter=starter,
+        draw=draw,
+        hands=hands,
+        walls=walls,
+        box=WALL_IDS[seats * WALLS_EACH :],
+    )
+    return state
+
+
+def opening_event(starter: int) -> Event:
+    """The log line that names who opens the war."""
+    return Event(f"{_p(starter)} roars the fiercest threat at the table and opens the war.")
+
+
+# ---------------------------------------------------------------------------------------------
+# JSON
+
+
+def state_to_json(state: State) -> JSON:
+    return {
+        "version": state.version,
+        "seed": state.seed,
+        "seats": state.seats,
+        "step": state.step,
+        "turns": state.turns,
+        "recycles": state.recycles,
+        "torch_phase": state.torch_phase,
+        "phase": state.phase,
+        "turn": state.turn,
+        "starter": state.starter,
+        "opening": state.opening,
+        "draw": list(state.draw),
+        "recycle": list(state.recycle),
+        "torched": list(state.torched),
+        "out": list(state.out),
+        "box": list(state.box),
+        "hands": [list(hand) for hand in state.hands],
+        "walls": [
+            [[wall.card, wall.standing, list(wall.trash)] for wall in walls]
+            for walls in state.walls
+        ],
+        "flight": [[f.card, f.target, f.wall, f.sender] for f in state.flight],
+        "held": [[f.card, f.target, f.wall, f.sender] for f in state.held],
+        "swing": state.swing,
+        "drawn": state.drawn,
+        "eliminated": list(state.eliminated),
+        "finished": state.finished,
+    }
+
+
+def state_from_json(data: JSON) -> State:
+    if data.get("version") != SCHEMA:
+        raise ValueError(f"Unknown Trash War state version {data.get('version')!r}")
+    return State(
+        version=SCHEMA,
+        seed=int(data["seed"]),
+        seats=int(data["seats"]),
+        step=int(data["step"]),
+        turns=int(data["turns"]),
+        recycles=int(data["recycles"]),
+        torch_phase=int(data["torch_phase"]),
+        phase=str(data["phase"]),
+        turn=int(data["turn"]),
+        starter=int(data["starter"]),
+        opening=bool(data["opening"]),
+        draw=tuple(data["draw"]),
+        recycle=tuple(data["recycle"]),
+        torched=tuple(data["torched"]),
+        out=tuple(data["out"]),
+        box=tuple(data["box"]),
+        hands=tuple(map(tuple, data["hands"])),
+        walls=tuple(
+            [
+                tuple([Wall(card, up, tuple(trash)) for card, up, trash in ws])
+                for ws in data["walls"]
+            ]
+        ),
+        flight=tuple([Flight(*f) for f in data["flight"]]),
+        held=tuple([Flight(*f) for f in data["held"]]),
+        swing=None if data["swing"] is None else str(data["swing"]),
+        drawn=None if data["drawn"] is None else int(data["drawn"]),
+        eliminated=tuple(data["eliminated"]),
+        finished=bool(data["finished"]),
+    )

@@ -1,0 +1,411 @@
+"""Applying a Trash War action: `_Table` is a working copy of the state changed in place
+(throws, defences, walls toppling, knights going out, the turn passing) and then frozen, with
+the events for the log; `perform` sends each action to its handler.
+"""
+
+from __future__ import annotations
+
+from rules.base import Event, IllegalAction, rng_for
+from rules.trashwar.actions import (
+    Action,
+    Bat,
+    Block,
+    Burn,
+    Deflect,
+    Discard,
+    Repair,
+    Swing,
+    Take,
+    Throw,
+    counted,
+    listing,
+)
+from rules.trashwar.cards import BY_CODE, CARDS, TRASH
+from rules.trashwar.state import (
+    ATTACK,
+    BAT,
+    BURNING,
+    DEFEND,
+    DRAWN,
+    HAND_SIZE,
+    OVER,
+    TOPPLE,
+    WALL_NAMES,
+    Flight,
+    State,
+    Wall,
+    _p,
+    left_of,
+)
+
+# ---------------------------------------------------------------------------------------------
+# Applying an action: a working copy of the state, changed in place, then frozen
+
+
+class _Table:
+    """A mutable copy of a state for one `apply`."""
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self.seats = state.seats
+        self.turns = state.turns
+        self.recycles = state.recycles
+        self.torch_phase = state.torch_phase
+        self.phase = state.phase
+        self.turn = state.turn
+        self.opening = state.opening
+        self.draw = list(state.draw)
+        self.recycle = list(state.recycle)
+        self.torched = list(state.torched)
+        self.out = list(state.out)
+        self.hands = [list(hand) for hand in state.hands]
+        self.standing = [[w.standing for w in walls] for walls in state.walls]
+        self.touched: set[int] = set()  # seats whose walls changed
+        self.trash = [[list(w.trash) for w in walls] for walls in state.walls]
+        self.flight = list(state.flight)
+        self.held = list(state.held)
+        self.swing = state.swing
+        self.drawn = state.drawn
+        self.eliminated = list(state.eliminated)
+        self.finished = state.finished
+        self.events: list[Event] = []
+
+    def freeze(self) -> State:
+        s = self.state
+        return State(
+            seed=s.seed,
+            seats=s.seats,
+            step=s.step + 1,
+            turns=self.turns,
+            recycles=self.recycles,
+            torch_phase=self.torch_phase,
+            phase=OVER if self.finished else self.phase,
+            turn=self.turn,
+            starter=s.starter,
+            opening=self.opening,
+            draw=tuple(self.draw),
+            recycle=tuple(self.recycle),
+            torched=tuple(self.torched),
+            out=tuple(self.out),
+            box=s.box,
+            hands=tuple(tuple(hand) for hand in self.hands),
+            walls=tuple(
+                tuple(
+                    Wall(w.card, self.standing[p][i], tuple(self.trash[p][i]))
+                    for i, w in enumerate(walls)
+                )
+                if p in self.touched
+                else walls
+                for p, walls in enumerate(s.walls)
+            ),
+            flight=tuple(self.flight),
+            held=tuple(self.held),
+            swing=self.swing,
+            drawn=self.drawn,
+            eliminated=tuple(self.eliminated),
+            finished=self.finished,
+        )
+
+    # --- small helpers ------------------------------------------------------------------
+
+    def say(self, text: str, to: int | None = None) -> None:
+        self.events.append(Event(text, to))
+
+    def take_from_hand(self, seat: int, code: str) -> int:
+        hand = self.hands[seat]
+        for k, c in enumerate(hand):
+            if CARDS[c].code == code:
+                del hand[k]
+                return c
+        raise IllegalAction(f"You hold no {BY_CODE[code].title}.")  # checked before
+
+    def discard(self, card: int) -> None:
+        """Off to the discard piles: the torches decide which (house rule)."""
+        torches = CARDS[card].torches
+        if not torches or (self.torch_phase == 1 and torches != 1):
+            self.recycle.append(card)
+        elif self.torch_phase <= 2:
+            self.torched.append(card)
+        else:
+            self.out.append(card)
+
+    def damage(self, seat: int, wall: int) -> int:
+        return sum(CARDS[c].value for c in self.trash[seat][wall])
+
+    def left_of(self, seat: int) -> int:
+        return left_of(self.seats, self.eliminated, seat)
+
+    # --- the piles ----------------------------------------------------------------------
+
+    def recycle_pile(self) -> None:
+        """The recycle pile becomes the draw pile; the torched pile leaves the game."""
+        if not self.recycle:
+            return
+        gone = len(self.torched)
+        self.out += self.torched
+        self.torched = []
+        pile = self.recycle
+        rng_for(self.state.seed, "recycle", self.recycles).shuffle(pile)
+        self.draw, self.recycle = pile, []
+        self.recycles += 1
+        self.torch_phase += 1
+        self.say(
+            f"The draw pile is empty: the recycle pile is shuffled into a new one "
+            f"({len(self.draw)} cards). Torching phase {self.torch_phase} begins"
+            + (
+                f"; {counted(gone, 'torched card')} {'leave' if gone != 1 else 'leaves'} the game."
+                if gone
+                else "."
+            )
+        )
+
+    def draw_one(self) -> int | None:
+        if not self.draw:
+            self.recycle_pile()
+            if not self.draw:
+                return None
+        card = self.draw.pop()
+        if not self.draw:
+            self.recycle_pile()  # recycled the moment it runs out
+        return card
+
+    def refill(self, seat: int) -> None:
+        """The re-draw: back up to five cards, as far as the piles allow."""
+        hand = self.hands[seat]
+        drawn: list[int] = []
+        while len(hand) < HAND_SIZE:
+            card = self.draw_one()
+            if card is None:
+                break
+            hand.append(card)
+            drawn.append(card)
+        if drawn:
+            count = len(drawn)
+            self.say(f"{_p(seat)} draws {count} card{'s' * (count != 1)}.")
+            self.say(f"You draw {listing([CARDS[c].a for c in drawn])}.", to=seat)
+
+    # --- hits, falls and knock-outs -------------------------------------------------------
+
+    def hit(self, card: int, seat: int, wall: int) -> None:
+        trash = CARDS[card]
+        where = f"{_p(seat)}'s {WALL_NAMES[wall]} wall"
+        if not self.standing[seat][wall]:
+            self.discard(card)
+            self.say(f"{where} is down already: the rubble swallows the {trash.title}.")
+            return
+        self.touched.add(seat)
+        self.trash[seat][wall].append(card)
+        total = self.damage(seat, wall)
+        if total < TOPPLE:
+            self.say(f"{where} takes the {trash.title}: {total} damage of {TOPPLE}.")
+            return
+        self.say(f"{where} takes the {trash.title}: {total} damage, and the wall falls!")
+        self.standing[seat][wall] = False
+        for c in self.trash[seat][wall]:
+            self.discard(c)
+        self.trash[seat][wall] = []
+        if not any(self.standing[seat]):
+            self.knock_out(seat)
+
+    def knock_out(self, seat: int) -> None:
+        self.eliminated.append(seat)
+        for c in self.hands[seat]:
+            self.discard(c)
+        self.hands[seat] = []
+        self.say(f"{_p(seat)}'s last wall is down: {_p(seat)} is out of the war.")
+        left = [p for p in range(self.seats) if p not in self.eliminated]
+        if len(left) == 1:
+            self.finished = True
+            self.phase = OVER
+            self.say(f"{_p(left[0])} is the last knight standing and wins the Trash War!")
+
+    # --- the flow of a turn ---------------------------------------------------------------
+
+    def start_turn(self, seat: int) -> None:
+        self.turn = seat
+        self.turns += 1
+        self.held = []
+        self.drawn = None
+        self.next_defence(None)
+
+    def next_defence(self, last: int | None) -> None:
+        """After a card in flight is settled, or as a turn starts: who decides next."""
+        if self.finished:
+            return
+        while self.flight and self.flight[0].target in self.eliminated:
+            gone = self.flight.pop(0)
+            self.discard(gone.card)
+            self.say(
+                f"{_p(gone.target)} is out already: the ruins swallow the {CARDS[gone.card].title}."
+            )
+        following = self.flight[0].target if self.flight else None
+        if (
+            last is not None
+            and last != self.turn
+            and following != last
+            and last not in self.eliminated
+        ):
+            self.refill(last)  # a defence out of turn ends with its own re-draw
+        if self.flight:
+            self.phase = DEFEND
+            return
+        self.end_defence()
+
+    def end_defence(self) -> None:
+        seat = self.turn
+        if self.held:
+            # A Mace ends the turn: straight to the re-draw, then the trash flies on.
+            if seat not in self.eliminated:
+                self.refill(seat)
+            receiver = self.held[-1].target
+            self.flight = [f for f in self.held if f.target != receiver]
+            self.flight += [f for f in self.held if f.target == receiver]
+            count = len(self.held)
+            self.say(
+                f"The batted trash flies on ({count} card{'s' * (count != 1)}); "
+                f"the turn passes to {_p(receiver)}."
+            )
+            self.start_turn(receiver)
+        elif seat in self.eliminated:
+            following = self.left_of(seat)
+            self.say(f"The turn passes to {_p(following)}.")
+            self.start_turn(following)
+        elif not all(self.standing[seat]) or any(self.trash[seat]):
+            self.phase = BURNING  # there is something to burn or to repair
+        else:
+            self.to_attack()
+
+    def to_attack(self) -> None:
+        if self.hands[self.turn]:
+            self.phase = ATTACK
+            return
+        self.say(f"{_p(self.turn)} has no cards left to attack with.")
+        self.pass_left()
+
+    def pass_left(self) -> None:
+        seat = self.turn
+        self.refill(seat)
+        following = self.left_of(seat)
+        self.say(f"Play passes to the left, to {_p(following)}.")
+        self.start_turn(following)
+
+    # --- the actions ----------------------------------------------------------------------
+
+    def throw(self, seat: int, action: Throw) -> None:
+        cards = [self.take_from_hand(seat, code) for code in action.trash]
+        where = f"{_p(action.target)}'s {WALL_NAMES[action.wall]} wall"
+        names = listing([CARDS[c].a for c in cards])
+        if action.catapult:
+            self.discard(self.take_from_hand(seat, action.catapult))
+            self.say(f"{_p(seat)}'s Catapult throws {names} at {where}.")
+        else:
+            self.say(f"{_p(seat)} throws {names} at {where}.")
+        self.flight = [Flight(c, action.target, action.wall, seat) for c in cards]
+        self.opening = False
+        self.drawn = None
+        self.refill(seat)
+        self.start_turn(action.target)
+
+    def discard_and_draw(self, seat: int, action: Discard) -> None:
+        card = self.take_from_hand(seat, action.code)
+        self.discard(card)
+        self.say(f"{_p(seat)} has no Trash: discards {CARDS[card].a} and draws a card.")
+        new = self.draw_one()
+        if new is None:
+            self.say("There is no card left to draw.")
+            self.pass_left()
+            return
+        self.hands[seat].append(new)
+        self.say(f"You draw {CARDS[new].a}.", to=seat)
+        if CARDS[new].kind == TRASH:
+            self.drawn = new
+            self.phase = DRAWN
+            self.say(f"It is Trash: {_p(seat)} must throw it at once.")
+        else:
+            self.say("The card drawn is no Trash.")
+            self.pass_left()
+
+    def defend(self, seat: int, action: Take | Block | Deflect | Swing) -> None:
+        head = self.flight[0]
+        trash = CARDS[head.card]
+        if isinstance(action, Swing):
+            mace = self.take_from_hand(seat, action.code)
+            self.discard(mace)
+            self.swing = CARDS[mace].direction
+            self.phase = BAT
+            self.say(f"{_p(seat)} swings {CARDS[mace].a} at the {trash.title}.")
+            return
+        self.flight.pop(0)
+        if isinstance(action, Take):
+            self.hit(head.card, seat, head.wall)
+        elif isinstance(action, Block):
+            shield = self.take_from_hand(seat, action.code)
+            self.discard(shield)
+            self.discard(head.card)
+            self.say(f"{_p(seat)} shields the {trash.title} with {CARDS[shield].a}.")
+        else:
+            self.discard(self.take_from_hand(seat, action.code))
+            self.say(
+                f"{_p(seat)} deflects the {trash.title} onto their {WALL_NAMES[action.wall]} wall."
+            )
+            self.hit(head.card, seat, action.wall)
+        self.next_defence(seat)
+
+    def bat(self, seat: int, action: Bat) -> None:
+        head = self.flight.pop(0)
+        batted = Flight(head.card, action.target, action.wall, seat)
+        self.swing = None
+        self.say(
+            f"{_p(seat)} bats the {CARDS[head.card].title} at "
+            f"{_p(action.target)}'s {WALL_NAMES[action.wall]} wall."
+        )
+        if seat == self.turn:
+            self.held.append(batted)  # flies when this defence is over
+        elif action.target == self.turn:
+            self.flight.append(batted)
+        else:
+            mine = [k for k, f in enumerate(self.flight) if f.target == self.turn]
+            self.flight.insert(mine[0] if mine else len(self.flight), batted)
+        self.next_defence(seat)
+
+    def burn_or_repair(self, seat: int, action: Action) -> None:
+        if isinstance(action, Burn):
+            burn = self.take_from_hand(seat, action.code)
+            self.discard(burn)
+            parts = []
+            for wall in sorted({w for w, _ in action.picks}):
+                names = []
+                for w, code in action.picks:
+                    if w != wall:
+                        continue
+                    self.touched.add(seat)
+                    pile = self.trash[seat][wall]
+                    card = next(c for c in pile if CARDS[c].code == code)
+                    pile.remove(card)
+                    self.discard(card)
+                    names.append(f"the {CARDS[card].title}")
+                parts.append(f"{listing(names)} off their {WALL_NAMES[wall]} wall")
+            self.say(f"{_p(seat)} burns {listing(parts)} with {CARDS[burn].a}.")
+        elif isinstance(action, Repair):
+            self.discard(self.take_from_hand(seat, action.code))
+            self.touched.add(seat)
+            self.standing[seat][action.wall] = True
+            self.say(f"{_p(seat)} repairs their {WALL_NAMES[action.wall]} wall.")
+        else:
+            self.say(f"{_p(seat)} neither burns nor repairs.")
+        self.to_attack()
+
+
+def perform(state: State, seat: int, action: Action) -> _Table:
+    table = _Table(state)
+    if isinstance(action, Throw):
+        table.throw(seat, action)
+    elif isinstance(action, Discard):
+        table.discard_and_draw(seat, action)
+    elif isinstance(action, Take | Block | Deflect | Swing):
+        table.defend(seat, action)
+    elif isinstance(action, Bat):
+        table.bat(seat, action)
+    else:
+        table.burn_or_repair(seat, action)
+    return table
