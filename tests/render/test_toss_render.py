@@ -1,4 +1,4 @@
-"""Tests for the Toss It in the Trash pictures (render/toss.py).
+"""Tests for the Toss It in the Trash pictures (render/toss/).
 
 Observations come from real games: the engine is played with seeded random moves to a
 fresh lobby (pre-filled bin, choosing), mid-choose, a place phase with many pieces and a
