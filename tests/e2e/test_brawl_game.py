@@ -25,7 +25,10 @@ async def open_brawl(table: Table, mode: str, seed: int) -> None:
     await table.alice.select(lobby.selects[0].custom_id, str(BANDIT), message=lobby)
     await table.bob.click("Join")
     taken = await table.bob.select(lobby.selects[0].custom_id, str(BANDIT), message=lobby)
-    assert "already picked" in taken.ephemeral_text  # one character, one player
+    # One character, one player. The refusal follows the select's deferred answer once the
+    # database has said no, which a loaded machine may delay past the fake's quiet spell.
+    refusal = await table.fake.wait_for(lambda: taken.followups, timeout=20, what="the refusal")
+    assert "already picked" in refusal[0].text and refusal[0].ephemeral_to == table.bob.id
     await table.carol.click("Join")
     await table.alice.click("Add AI player")
     started = await table.alice.click("Start")
