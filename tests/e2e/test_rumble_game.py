@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import random
 
+import pytest
 from PIL import Image
 
 from tests.e2e.conftest import Table
@@ -25,6 +26,9 @@ async def open_and_start(table: Table, seed: int) -> None:
     await next_board(table.fake, 0)
 
 
+# A long game: on one database only, to keep the suite within ten minutes (the shorter
+# end-to-end tests of this game run on both).
+@pytest.mark.parametrize("database_url", ["postgresql"], indirect=True)
 async def test_three_users_and_an_ai_play_three_rumbles_then_the_scoreboard(
     bot, table, fake_discord
 ):

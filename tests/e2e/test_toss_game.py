@@ -7,6 +7,7 @@ import io
 import random
 import re
 
+import pytest
 from PIL import Image
 
 from rules.toss import TOSS
@@ -36,6 +37,9 @@ async def open_toss(table: Table, seed: int, wobble: str = "shaky") -> None:
     await table.fake.wait_for(lambda: bin_boards(table.fake), timeout=20, what="the board")
 
 
+# A long game: on one database only, to keep the suite within ten minutes (the shorter
+# end-to-end tests of this game run on both).
+@pytest.mark.parametrize("database_url", ["postgresql"], indirect=True)
 async def test_three_users_and_an_ai_fill_the_bin_to_the_end(bot, table: Table, fake_discord):
     """Issue 5: three users and one AI play a whole game with slash commands, buttons and
     menus only: secret card choices, then drops piece by piece; the scoreboard counts it."""
@@ -115,6 +119,9 @@ async def test_a_restart_mid_turn_keeps_the_bin_exactly(fake_discord, table: Tab
         assert after.step == resumed.step + 1
 
 
+# A long game: on one database only, to keep the suite within ten minutes (the shorter
+# end-to-end tests of this game run on both).
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
 async def test_players_leaving_hand_the_game_to_the_ai_drop_by_drop(
     bot, table: Table, fake_discord
 ):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import random
 
+import pytest
 from PIL import Image
 
 from rules.trashwar import TRASH_WAR
@@ -23,6 +24,9 @@ async def open_war(table: Table, seed: int) -> None:
     await table.fake.wait_for(lambda: battlefields(table.fake), timeout=20, what="the board")
 
 
+# A long game: on one database only, to keep the suite within ten minutes (the shorter
+# end-to-end tests of this game run on both).
+@pytest.mark.parametrize("database_url", ["postgresql"], indirect=True)
 async def test_three_users_and_an_ai_knight_fight_a_whole_war(bot, table: Table, fake_discord):
     """Issue 3: three users and one AI play a whole game with slash commands, buttons and
     menus only; the order of elimination ranks everyone on the scoreboard."""

@@ -35,7 +35,7 @@ STEP_CAP = 20000
 LABELLED_STEPS = 40  # steps of each game whose button labels are checked
 # Games per mode: a sample in `make test`; `make bench` plays the 1,000 per mode
 # (PLAYOUT_GAMES=1000), about 25 minutes on two cores.
-GAMES = {ROUND: 20, KING: 40, RUMMY: 80}
+GAMES = {ROUND: 10, KING: 20, RUMMY: 40}
 if os.environ.get("PLAYOUT_GAMES"):
     GAMES = dict.fromkeys(GAMES, int(os.environ["PLAYOUT_GAMES"]))
 VIEW_KEYS = BrawlObservation.__required_keys__

@@ -33,7 +33,7 @@ from rules.toss.bin import KINDS, PIECES_EACH, count_kinds
 from rules.toss.engine import COUNTERS, KIND_ORDER, ROUNDS, TOSS, State
 from rules.toss.observation import TossObservation
 
-GAMES = int(os.environ.get("PLAYOUT_GAMES", "64"))
+GAMES = int(os.environ.get("PLAYOUT_GAMES", "32"))
 CHUNK = 16  # games per test, so that pytest-xdist can share them out
 STEP_CAP = 2000
 VIEW_KEYS = TossObservation.__required_keys__
