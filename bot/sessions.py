@@ -680,13 +680,7 @@ class SessionService:
             if not ai_seats:
                 return update
             seat, chosen_at = ai_seats[0], game.step
-            action = await self.workers.run(
-                ai_choice,
-                game.kind,
-                engine.observe(state, seat),
-                engine.legal_actions(state, seat),
-                (game.seed, "ai", game.step, seat),
-            )
+            action = await self._ai_pick(game, engine, state, seat)
             async with self.db.transaction() as session:
                 game = update.game = await self._load(session, update.game.id or 0)
                 if game.status != Status.PLAYING or game.state is None:
@@ -705,9 +699,8 @@ class SessionService:
         return update
 
     async def _ai_pick(self, game: GameRecord, engine: Game, state: Any, seat: int) -> str:
-        """The AI's pick for a late player (the turn timer), in the worker pool like every
-        AI choice. The caller holds the channel's lock and the game row: nothing can move
-        the game on while it thinks."""
+        """The AI's pick for `seat` at the game's step, in the worker pool: for an AI seat's
+        turn and for a late player (the turn timer)."""
         observation, legal = engine.observe(state, seat), engine.legal_actions(state, seat)
         seed = (game.seed, "ai", game.step, seat)
         return await self.workers.run(ai_choice, game.kind, observation, legal, seed)

@@ -432,11 +432,11 @@ class Step:
 @dataclass(frozen=True)
 class Setup:
     """How the bot runs: `shards` processes (1: one unsharded process; more: one process
-    per shard, SHARD_COUNT and SHARD_IDS, each with a guild of its own) on `database`."""
+    per shard, SHARD_COUNT and SHARD_IDS, each with a guild of its own) on PostgreSQL
+    (`postgres`) or a SQLite file."""
 
     shards: int = 1
-    database: str = "sqlite"
-    postgres: Postgres | None = None  # the server, when `database` is "postgresql"
+    postgres: Postgres | None = None  # the server, on PostgreSQL; None: a SQLite file
 
     def database_url(self, folder: Path) -> str:
         if self.postgres is not None:
@@ -739,7 +739,7 @@ def main(argv: list[str] | None = None) -> None:
     with tempfile.TemporaryDirectory() as folder:
         postgres = Postgres(Path(folder)) if database == "postgresql" else None
         try:
-            setup = Setup(args.shards, database, postgres)
+            setup = Setup(args.shards, postgres)
             asyncio.run(
                 curve(
                     args.game,

@@ -77,7 +77,7 @@ async def decide(bot: TrashTableBot, user: FakeUser, reply: FakeMessage) -> Fake
     state = BRAWL.from_json(game.state)
     obs = BRAWL.observe(state, seat)
     legal = BRAWL.legal_actions(state, seat)
-    controls = PRESENTER.hand_controls(obs, legal, lambda a: boards.describe(game, a))
+    controls = PRESENTER.hand_controls(obs, legal, boards.describer(game))
     versions = len(reply.history)
     if any(isinstance(c, Buttons) and any(b.value == action for b in c.actions) for c in controls):
         result = await user.press(reply, label, settle=False)

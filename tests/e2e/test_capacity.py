@@ -23,7 +23,7 @@ async def test_two_shard_processes_on_one_postgresql_serve_their_own_guilds(
 ) -> None:
     """`--shards 2`: a table in a guild of each shard, each answered by its own process (a
     table no process served would stall), and the database server's CPU counted."""
-    setup = Setup(shards=2, database="postgresql", postgres=postgres)
+    setup = Setup(shards=2, postgres=postgres)
     step = await measure("trashwar", 2, seconds=6, warmup=1, seed=1, think_mean=0.3, setup=setup)
     assert not step.stalls
     assert step.results and step.boards
