@@ -51,6 +51,12 @@ class Poster:
         self._again: set[int] = set()  # woken while already delivering: look once more
         self._main: asyncio.Task[None] | None = None
         self._draining = False  # stopping: deliver once, retry nothing
+        self._delivering = 0  # channels reading or posting right now (not waiting to retry)
+
+    @property
+    def busy(self) -> bool:
+        """True while a channel's entries are being read, drawn or posted."""
+        return self._delivering > 0
 
     def start(self) -> None:
         self._main = asyncio.create_task(self._run(), name="outbox-poster")
@@ -103,9 +109,7 @@ class Poster:
         while True:
             self._again.discard(channel_id)
             try:
-                for entry, game in await self.outbox.pending(channel_id):
-                    await self._deliver(entry, game)
-                    delay = FIRST_RETRY_SECONDS
+                await self._deliver_pending(channel_id)
             except Exception:
                 if self._draining:
                     log.exception("channel %s: delivery failed while stopping", channel_id)
@@ -114,8 +118,17 @@ class Poster:
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, LAST_RETRY_SECONDS)
                 continue
+            delay = FIRST_RETRY_SECONDS
             if channel_id not in self._again:
                 return
+
+    async def _deliver_pending(self, channel_id: int) -> None:
+        self._delivering += 1
+        try:
+            for entry, game in await self.outbox.pending(channel_id):
+                await self._deliver(entry, game)
+        finally:
+            self._delivering -= 1
 
     async def _deliver(self, entry: OutboxEntry, game: GameRecord) -> None:
         if entry.kind == BOARD and entry.message_id is None:

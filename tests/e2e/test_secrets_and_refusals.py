@@ -3,8 +3,10 @@ strangers, by players out of turn, or on out-of-date controls change nothing (is
 
 from __future__ import annotations
 
+import asyncio
 import random
 import re
+from contextlib import asynccontextmanager
 from datetime import timedelta
 
 from bot.client import TrashTableBot
@@ -148,6 +150,27 @@ async def test_lobby_refusals(bot, table: Table, fake_discord):
     lobby = cancelled.edited[0]
     assert not lobby.buttons and "closed" in str(lobby.embeds)
     assert await bot.sessions.current(fake_discord.channel.id) is None
+
+
+async def test_a_refusal_that_waits_on_a_slow_database_still_reaches_the_player(
+    bot, table: Table, fake_discord, monkeypatch
+):
+    """A press is answered at once with a deferral; its refusal follows once the database
+    has said no. However slow that is (a loaded machine), the player is told why, and the
+    test's view of the press includes it: the fake waits for the bot's work in flight."""
+    await table.alice.slash("/rumble new")
+    await table.bob.click("Join")
+    slower = bot.sessions.db.transaction
+
+    @asynccontextmanager
+    async def slow_transaction():
+        await asyncio.sleep(3 * fake_discord.settle_quiet)  # longer than the fake's quiet spell
+        async with slower() as session:
+            yield session
+
+    monkeypatch.setattr(bot.sessions.db, "transaction", slow_transaction)
+    again = await table.bob.click("Join")
+    assert "already in this lobby" in again.ephemeral_text
 
 
 async def test_turn_timer_lets_the_ai_play_for_a_late_player(bot, table: Table, fake_discord):

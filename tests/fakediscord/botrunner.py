@@ -88,10 +88,24 @@ async def running_bot(
     on_ready: bool = True,
     timeout: float = 15.0,
 ) -> AsyncIterator[Any]:
-    """``async with running_bot(fake, bot):`` -- patch discord.py, start, yield, close."""
+    """``async with running_bot(fake, bot):`` -- patch discord.py, start, yield, close.
+
+    While it runs, ``fake.settle()`` also waits for the bot's own work in flight."""
     with discord_py_pointed_at(fake):
         task = await start_bot(fake, client, commands=commands, on_ready=on_ready, timeout=timeout)
+        unwatch = fake.watch_busy(lambda: bot_busy(client))
         try:
             yield client
         finally:
+            unwatch()
             await stop_bot(client, task)
+
+
+def bot_busy(client: Any) -> bool:
+    """Trash Table's requests in flight (a deferred press still at the database) or a
+    board being drawn and posted: work that will end in a request the test may wait for."""
+    sessions = getattr(client, "sessions", None)
+    if sessions is not None and sessions.in_flight:
+        return True
+    cogs = getattr(client, "cogs", {})
+    return any(getattr(getattr(cog, "poster", None), "busy", False) for cog in cogs.values())

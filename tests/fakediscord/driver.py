@@ -135,6 +135,7 @@ class FakeDiscord:
         self._open_modals: dict[int, ModalView] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self._hooks: list[RequestHook] = []
+        self._busy_probes: list[Callable[[], bool]] = []
 
     # ------------------------------------------------------------------ lifecycle
     async def start(self) -> FakeDiscord:
@@ -400,6 +401,13 @@ class FakeDiscord:
                     out.append((rec, "deferred ('is thinking...') but never completed"))
         return out
 
+    def watch_busy(self, probe: Callable[[], bool]) -> Callable[[], None]:
+        """Let ``settle`` also wait while ``probe()`` is true: an in-process bot says it
+        still has work in flight (a deferred press whose answer depends on a slow database),
+        which no request shows yet. Returns a function that stops watching."""
+        self._busy_probes.append(probe)
+        return lambda: self._busy_probes.remove(probe)
+
     async def settle(self, *, quiet: float | None = None, timeout: float | None = None) -> None:
         """Wait until no interaction is pending and no request came for ``quiet`` seconds.
 
@@ -414,6 +422,9 @@ class FakeDiscord:
         deadline = started + (self.settle_timeout if timeout is None else timeout)
         while True:
             now = monotonic()
+            busy = any(probe() for probe in self._busy_probes)
+            if busy:
+                self._touch()  # the quiet period starts once the bot's work is done
             pending = self._pending()
             idle = now - max(self._last_activity, started)
             if not pending and self._active_requests == 0 and idle >= quiet:
@@ -422,6 +433,8 @@ class FakeDiscord:
                 lines = [f"{rec.description}: {why}" for rec, why in pending]
                 if self._active_requests:
                     lines.append(f"{self._active_requests} request(s) still in flight")
+                if busy:
+                    lines.append("the bot still has work in flight")
                 raise SettleTimeout("the bot did not settle:\n  " + "\n  ".join(lines or ["busy"]))
             await asyncio.sleep(min(0.02, max(0.005, quiet - idle)))
 
