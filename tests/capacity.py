@@ -46,6 +46,7 @@ from tests.fakediscord import FakeDiscord, FakeDiscordError, FakeMessage, FakeUs
 from tests.fakediscord.guilds import FakeGuild
 from tests.fakediscord.state import Channel, InteractionRecord
 from tests.postgres import Postgres
+from tests.proc import cpu_seconds, cpu_wait_seconds, process_tree
 
 ROOT = Path(__file__).resolve().parents[1]
 THINK_MEAN = 4.0  # seconds a person takes to decide, on average
@@ -360,36 +361,6 @@ class Table:
             return None  # a newer bin took this one's controls
         await self.edited(pressed, reply, versions)
         return pressed
-
-
-def process_tree(pid: int) -> list[int]:
-    """A process and its live descendants (a worker pool's processes count with the bot)."""
-    try:
-        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
-    except FileNotFoundError:
-        return []  # it has just exited
-    return [pid, *(found for child in children for found in process_tree(int(child)))]
-
-
-def cpu_seconds(pids: list[int]) -> float:
-    """CPU time used by these processes, and by their children already reaped, from /proc."""
-    tick, total = os.sysconf("SC_CLK_TCK"), 0.0
-    for pid in pids:
-        with contextlib.suppress(FileNotFoundError):  # it has just exited: its parent has it
-            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-            total += sum(int(f) for f in fields[11:15]) / tick  # utime, stime, cutime, cstime
-    return total
-
-
-def cpu_wait_seconds(pids: list[int]) -> float:
-    """Time these processes' threads spent ready to run but waiting for a core (the
-    scheduler's run-queue wait): what other work on the machine cost the bot."""
-    total = 0
-    for pid in pids:
-        for task in Path(f"/proc/{pid}/task").glob("*/schedstat"):
-            with contextlib.suppress(FileNotFoundError):
-                total += int(task.read_text().split()[1])
-    return total / 1e9
 
 
 @dataclass

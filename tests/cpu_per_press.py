@@ -40,40 +40,15 @@ from tests.e2e.test_toss_game import open_toss
 from tests.e2e.test_trashwar_game import open_war
 from tests.fakediscord import FakeDiscord, FakeMessage
 from tests.postgres import Postgres
-
-TICK_MS = 1000 / os.sysconf("SC_CLK_TCK")
+from tests.proc import cpu_seconds, process_tree, times
 
 
 def cpu_ms(pid: int) -> tuple[float, float]:
     """CPU milliseconds used so far by `pid` itself and by all its descendants (the fork
     server and the workers, with any workers they have already reaped)."""
-    own = _times(pid)
-    descendants = 0.0
-    pending = _children(pid)
-    while pending:
-        child = pending.pop()
-        times = _times(child)
-        descendants += times[0] + times[1] + times[2] + times[3]
-        pending += _children(child)
-    return (own[0] + own[1]) * TICK_MS, descendants * TICK_MS
-
-
-def _times(pid: int) -> list[float]:
-    """utime, stime, cutime, cstime in clock ticks (fields 14 to 17 of /proc/PID/stat; the
-    process name, field 2, may hold spaces, so count from its closing parenthesis)."""
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except FileNotFoundError:  # ended between listing and reading
-        return [0.0] * 4
-    return [float(x) for x in stat.rsplit(")", 1)[1].split()[11:15]]
-
-
-def _children(pid: int) -> list[int]:
-    found: list[int] = []
-    for task in Path(f"/proc/{pid}/task").glob("*"):
-        with contextlib.suppress(FileNotFoundError):  # a thread that has just ended
-            found += [int(child) for child in (task / "children").read_text().split()]
-    return found
+    own = times(pid)
+    descendants = cpu_seconds(process_tree(pid)[1:])
+    return (own[0] + own[1]) * 1000, descendants * 1000
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,60 @@
+"""CPU figures of the bot's processes, read from /proc, for the benchmarks.
+
+A worker pool's processes are the bot's too: `process_tree` follows the children of every
+thread (a pool may start its processes from a thread other than the main one, and
+`/proc/PID/task/PID/children` lists only the main thread's).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from pathlib import Path
+
+TICK = os.sysconf("SC_CLK_TCK")
+
+
+def process_tree(pid: int) -> list[int]:
+    """A process and its live descendants."""
+    found, pending = [], [pid]
+    while pending:
+        current = pending.pop()
+        if not Path(f"/proc/{current}").exists():
+            continue  # it has just exited: its parent counts it among the reaped
+        found.append(current)
+        pending += children(current)
+    return found
+
+
+def children(pid: int) -> list[int]:
+    found: list[int] = []
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        with contextlib.suppress(FileNotFoundError):  # a thread that has just ended
+            found += [int(child) for child in (task / "children").read_text().split()]
+    return found
+
+
+def times(pid: int) -> list[float]:
+    """utime, stime, cutime, cstime in seconds (fields 14 to 17 of /proc/PID/stat; the
+    process name, field 2, may hold spaces, so count from its closing parenthesis)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except FileNotFoundError:  # ended between listing and reading
+        return [0.0] * 4
+    return [int(x) / TICK for x in stat.rsplit(")", 1)[1].split()[11:15]]
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """CPU time used by these processes, and by their children already reaped."""
+    return sum(sum(times(pid)) for pid in pids)
+
+
+def cpu_wait_seconds(pids: list[int]) -> float:
+    """Time these processes' threads spent ready to run but waiting for a core (the
+    scheduler's run-queue wait): what other work on the machine cost them."""
+    total = 0
+    for pid in pids:
+        for task in Path(f"/proc/{pid}/task").glob("*/schedstat"):
+            with contextlib.suppress(FileNotFoundError):
+                total += int(task.read_text().split()[1])
+    return total / 1e9
