@@ -702,7 +702,7 @@ class SessionService:
         """The AI's pick for `seat` at the game's step, in the worker pool: for an AI seat's
         turn and for a late player (the turn timer)."""
         observation, legal = engine.observe(state, seat), engine.legal_actions(state, seat)
-        seed = (game.seed, "ai", game.step, seat)
+        seed = (game.seed, "ai", engine.step(state), seat)  # the step of `state`
         return await self.workers.run(ai_choice, game.kind, observation, legal, seed)
 
     async def resume_all(self) -> list[Update]:
@@ -743,21 +743,26 @@ class SessionService:
 
     async def play_for_late(self, game: GameRecord) -> Update | None:
         """The timer ran out: the AI plays the late players' decision. Three timeouts in a
-        row hand the seat to the AI for good, and it is no longer rated."""
+        row hand the seat to the AI for good, and it is no longer rated.
+
+        The AI thinks first, from the game as read, and outside any transaction (SQLite has
+        one writer: a Toss It pick tries many drops, and every channel's writes would wait);
+        the transaction then applies its picks if the game is still at that step."""
         async with self._locked(game.channel_id):
+            async with self.db.reading() as session:
+                game = await self._load(session, game.id or 0)
+            if not self._late(game):
+                return None
+            engine = engine_of(game)
+            assert game.state is not None
+            state, chosen_at = engine.from_json(game.state), game.step
+            picks = await self._picks_for_late(game, engine, state)
             async with self.db.transaction() as session:
                 game = await self._load(session, game.id or 0)
-                deadline = game.turn_deadline
-                if game.status != Status.PLAYING or deadline is None or deadline > self.clock():
-                    return None
-                engine = engine_of(game)
-                assert game.state is not None
-                state = engine.from_json(game.state)
+                if not self._late(game) or game.step != chosen_at:
+                    return None  # moved on while the AI thought (a press in another process)
                 update = Update(game=game)
-                since = game.step
-                for seat in sorted(engine.to_act(state)):
-                    if game.seats[seat]["ai"]:
-                        continue
+                for seat, action in picks:
                     timed_out = game.seats[seat]
                     timed_out["timeouts"] += 1
                     name = f"{{p{seat}}}"
@@ -767,15 +772,34 @@ class SessionService:
                     else:
                         text = f"{name} ran out of time; the AI plays this turn for them."
                     update.events.append(Event(text))
-                    action = await self._ai_pick(game, engine, state, seat)
                     state = await self._apply(session, update, engine, state, seat, action, "timer")
                     if update.finished:
                         break
                 self._touch(game, seats=list(game.seats))
                 session.add(game)
-                await self._show(session, update, engine, state, since, update.events)
+                await self._show(session, update, engine, state, chosen_at, update.events)
             self._wake_poster(update)
             return await self._play_ai_turns(update)
+
+    def _late(self, game: GameRecord) -> bool:
+        deadline = game.turn_deadline
+        return game.status == Status.PLAYING and deadline is not None and deadline <= self.clock()
+
+    async def _picks_for_late(
+        self, game: GameRecord, engine: Game, state: Any
+    ) -> list[tuple[int, str]]:
+        """The AI's pick for each late human seat, in seat order; with several late at once
+        (a simultaneous choice), each picks at the position the picks before it lead to."""
+        late = [seat for seat in sorted(engine.to_act(state)) if not game.seats[seat]["ai"]]
+        picks = []
+        for seat in late:
+            action = await self._ai_pick(game, engine, state, seat)
+            picks.append((seat, action))
+            if seat != late[-1]:
+                state = (await self._engine_apply(game.kind, engine, state, seat, action)).state
+                if engine.outcome(state) is not None:
+                    break
+        return picks
 
     # ------------------------------------------------------------------ /game commands
 

@@ -265,6 +265,40 @@ async def test_timer_plays_for_the_late_and_three_in_a_row_hand_the_seat_over(
     assert update.game.status == Status.FINISHED  # only AI seats left: they play to the end
 
 
+async def test_the_timer_lets_the_ai_think_outside_the_transaction(
+    db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While the AI thinks for a late player (a Toss It pick tries many drops), other
+    channels' writes go on: on SQLite, whose one writer would otherwise wait for it."""
+    now = datetime(2026, 1, 1, tzinfo=UTC)
+    service = SessionService(db, clock=lambda: now)
+    game = await lobby(service, ALICE, ai=1)
+    await service.set_timer(CHANNEL, ALICE, 2)
+    update = await service.play_ai(await service.start(CHANNEL, game.id, ALICE))
+    now += timedelta(minutes=2, seconds=1)
+    (late,) = await service.late_games()
+    thinking, done_thinking = asyncio.Event(), asyncio.Event()
+    pick = service._ai_pick
+
+    async def slow_pick(*args: object) -> str:
+        thinking.set()
+        await done_thinking.wait()
+        return await pick(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(service, "_ai_pick", slow_pick)
+    timer = asyncio.create_task(service.play_for_late(late))
+    await thinking.wait()
+    # Deadlock guard only: with the pick inside the transaction this write never starts.
+    other = await asyncio.wait_for(
+        service.open_lobby(GUILD, CHANNEL + 1, "rumble", BOB, {}, seed=1), timeout=20
+    )
+    assert other.status == Status.LOBBY
+    done_thinking.set()
+    update = await timer
+    assert update is not None and update.game.step > late.step
+    assert update.game.seats[0]["timeouts"] == 1
+
+
 async def test_what_another_players_move_told_you_waits_for_your_next_look(
     service: SessionService,
 ) -> None:
