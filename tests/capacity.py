@@ -243,8 +243,16 @@ class Table:
         )
         for user, label in ((guest, "Join"), (host, "Add AI player"), (host, "Start")):
             await self.think()
+            # Press on the lobby as it is now drawn: "Add AI player" carries the seat count
+            # it was drawn with, so a press on a lobby the Join has not yet redrawn is
+            # refused (a double-click guard), as it would be for a person.
+            versions = len(lobby.history)
             pressed = await user.click(label, message=lobby, settle=False)
-            await self.until(lambda p=pressed: p.interaction.acknowledged, label)
+            await self.until(
+                lambda p=pressed, v=versions: len(lobby.history) > v or p.followups, label
+            )
+            if pressed.followups:
+                raise FakeDiscordError(f"{label} refused: {pressed.followups[0].text}")
         return int(lobby.id)
 
     async def run(self) -> None:
