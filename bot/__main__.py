@@ -9,7 +9,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gc
-import importlib
 import logging
 import os
 import sys
@@ -19,8 +18,9 @@ import traceback
 
 import discord
 
-from bot.client import COGS, run
+from bot.client import run
 from bot.database import Database
+from bot.extensions import walk_extensions
 from bot.settings import Settings, load_database_settings, load_settings
 
 
@@ -133,7 +133,7 @@ async def run_watched(settings: Settings) -> None:
         watching.cancel()
 
 
-def settle_the_heap() -> None:
+def settle_the_heap(extra_extensions: tuple[str, ...] = ()) -> None:
     """Import everything the bot loads (the cogs, and through them the games and pictures),
     then move it out of the garbage collector's sight. A full collection walks every object
     it tracks: under the capacity benchmark one took 100-300 ms of the event loop
@@ -141,8 +141,11 @@ def settle_the_heap() -> None:
     collections see only what serving games made since. Collected first, so no garbage is
     frozen. Only for the bot's own process: tests start bots inside pytest, whose objects
     must stay collectable."""
-    for module in COGS:
-        importlib.import_module(module)
+    try:
+        walk_extensions("cogs", extra_extensions)
+    except (ImportError, ValueError) as error:
+        print(f"Setting EXTRA_EXTENSIONS is invalid: {error}", file=sys.stderr)
+        raise SystemExit(2) from None
     gc.collect()
     gc.freeze()
 
@@ -163,7 +166,7 @@ def main() -> None:
     logging.getLogger("discord").setLevel(
         max(logging.INFO, logging.getLevelName(settings.log_level))
     )
-    settle_the_heap()
+    settle_the_heap(settings.extra_extensions)
     try:
         asyncio.run(run_watched(settings))
     except discord.LoginFailure:

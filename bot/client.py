@@ -16,22 +16,13 @@ import yarl
 from discord.ext import commands
 
 from bot.database import Database
+from bot.extensions import walk_extensions
 from bot.health import HealthServer
 from bot.sessions import SessionService
 from bot.settings import DEFAULT_API_BASE, Settings
 from bot.workers import Workers
 
 log = logging.getLogger(__name__)
-
-COGS = (
-    "cogs.table",
-    "cogs.rumble",
-    "cogs.trashwar",
-    "cogs.brawl",
-    "cogs.toss",
-    "cogs.scores",
-    "cogs.guide",
-)
 
 
 def point_at_api(base: str) -> None:
@@ -51,8 +42,10 @@ class TrashTableBot(commands.Bot):
         )
         self.settings = settings
         self.db = Database(settings.database_url)
+        # Every extension under cogs/ and those the settings add (a game plug-in elsewhere).
+        self.extensions_to_load = walk_extensions("cogs", settings.extra_extensions)
         # Jobs are pickled from the cogs' presenters: the workers import the cogs up front.
-        self.workers = Workers(settings.workers, preload=COGS)
+        self.workers = Workers(settings.workers, preload=self.extensions_to_load)
         self.sessions = SessionService(self.db, workers=self.workers, shards=settings.shards)
         self.synced = asyncio.Event()
 
@@ -66,7 +59,7 @@ class TrashTableBot(commands.Bot):
         await self.db.wait_until_reachable()
         await self.db.migrate()
         await self.workers.start()
-        for cog in COGS:
+        for cog in self.extensions_to_load:
             if cog not in self.extensions:  # a login tried again after a failure
                 await self.load_extension(cog)
         if self.settings.dev_guild_id:

@@ -1,14 +1,47 @@
-"""Which games the bot offers: engine key -> engine. Cogs add their presentation on top."""
+"""Which games the bot offers: engine key -> engine.
+
+Every package under `rules/` that exposes a `Game` instance is a game; nothing lists them
+by hand (the way OpenSpiel's games register themselves). A game whose engine lives
+elsewhere (a plug-in in another package, such as the tests' own small game) calls
+`register_game` when it is imported.
+"""
 
 from __future__ import annotations
 
-from rules.base import Game
-from rules.brawl import BRAWL
-from rules.rumble import RUMBLE
-from rules.toss import TOSS
-from rules.trashwar import TRASH_WAR
+import importlib
+import pkgutil
 
-GAMES: dict[str, Game] = {game.key: game for game in (RUMBLE, TRASH_WAR, BRAWL, TOSS)}
+import rules
+from rules.base import Game
+
+GAMES: dict[str, Game] = {}
+
+
+def register_game(game: Game) -> None:
+    """Offer `game`. The same engine made again (its extension reloaded) takes its place;
+    a different engine under a key already taken is a mistake."""
+    known = GAMES.setdefault(game.key, game)
+    if _name(known) != _name(game):
+        raise ValueError(f"two games use the key {game.key!r}: {_name(known)} and {_name(game)}")
+    GAMES[game.key] = game
+
+
+def _name(game: Game) -> str:
+    return f"{type(game).__module__}.{type(game).__qualname__}"
+
+
+def _walk_rules() -> None:
+    for found in pkgutil.iter_modules(rules.__path__, "rules."):
+        if not found.ispkg:
+            continue  # shared modules (base, words); each game is a package
+        package = importlib.import_module(found.name)
+        for name in getattr(package, "__all__", ()):
+            value = getattr(package, name)
+            if isinstance(value, Game):
+                register_game(value)
+
+
+_walk_rules()
 
 # Names for AI seats, in the order they are handed out.
 AI_NAMES = ("Rusty", "Grime", "Mopsy", "Soggy", "Clank", "Fumes", "Crumbs", "Gristle")

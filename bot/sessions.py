@@ -910,8 +910,14 @@ def check_options(engine: Game, options: dict[str, str]) -> dict[str, str]:
             continue
         if name not in known:
             raise UserError(f"{engine.title} has no option `{name}`.")
-        choices = known[name].choices
-        if choices and value not in choices:
-            raise UserError(f"`{name}` must be one of: {', '.join(choices)}.")
+        option = known[name]
+        if option.choices and value not in option.choices:
+            raise UserError(f"`{name}` must be one of: {', '.join(option.choices)}.")
+        if (
+            option.low is not None
+            and option.high is not None
+            and not (value.isdecimal() and option.low <= int(value) <= option.high)
+        ):
+            raise UserError(f"`{name}` must be a whole number from {option.low} to {option.high}.")
         checked[name] = value
-    return checked
+    return engine.settle_options(checked)

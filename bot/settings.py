@@ -6,7 +6,9 @@ the bot with a single line naming it (see `load_settings`), never a traceback.
 
 from __future__ import annotations
 
+import importlib.util
 import os
+import re
 import sys
 from typing import Annotated, Literal, TypeVar
 
@@ -23,6 +25,7 @@ SettingsKind = TypeVar("SettingsKind", bound="DatabaseSettings")
 
 # libpq's `sslmode` values, as hosted PostgreSQL services put them in a link. asyncpg takes
 # the same words through its `ssl` argument, which SQLAlchemy passes on from the query.
+MODULE_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*")
 SSL_MODES = ("disable", "allow", "prefer", "require", "verify-ca", "verify-full")
 
 
@@ -91,6 +94,22 @@ class Settings(DatabaseSettings):
     # count, this process runs the shards in SHARD_IDS (`0-1`, `0,2`; unset: all of them).
     shard_count: int | None = Field(default=None, ge=1, le=1024)
     shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = None
+    # Extensions to load besides those found under cogs/: a game plug-in kept in another
+    # package (comma-separated module names; the tests' own small game is one).
+    extra_extensions: Annotated[tuple[str, ...], NoDecode] = ()
+
+    @field_validator("extra_extensions", mode="before")
+    @classmethod
+    def _module_list(cls, value: object) -> object:
+        if isinstance(value, str):
+            names = tuple(name.strip() for name in value.split(",") if name.strip())
+            for name in names:
+                if not MODULE_NAME.fullmatch(name):
+                    raise ValueError(f"not a module name: {name!r}")
+                if not _findable(name):
+                    raise ValueError(f"no module named {name!r}")
+            return names
+        return value
 
     @field_validator("shard_count", mode="before")
     @classmethod
@@ -148,6 +167,13 @@ def describe_error(error: ValidationError) -> str:
     name = str(first["loc"][0]).upper() if first["loc"] else "settings"
     reason = "is missing" if first["type"] == "missing" else f"is invalid: {first['msg']}"
     return f"Setting {name} {reason}"
+
+
+def _findable(module: str) -> bool:
+    try:
+        return importlib.util.find_spec(module) is not None
+    except ImportError:  # a parent package is missing
+        return False
 
 
 def load_settings(**overrides: object) -> Settings:

@@ -64,13 +64,22 @@ class Outcome:
 
 @dataclass(frozen=True)
 class Option:
-    """A lobby option a game accepts (`/rumble new layout:...`)."""
+    """A lobby option a game accepts (`/rumble new layout:...`): one of `choices`, or a
+    whole number from `low` to `high`. The bot builds each game's `/<game> new` from them."""
 
     name: str
     description: str
     choices: tuple[str, ...] = ()
     default: str = ""
     labels: tuple[str, ...] = ()  # how each choice reads in a menu, when not its word
+    low: int | None = None  # a whole number's range (no `choices` then)
+    high: int | None = None
+
+    def label(self, value: str) -> str:
+        """How `value` reads to players (a choice's label, or the value itself)."""
+        if value in self.choices and self.labels:
+            return self.labels[self.choices.index(value)]
+        return value
 
 
 @dataclass
@@ -154,6 +163,11 @@ class Game(ABC):
     @abstractmethod
     def choose(self, observation: JSON, legal: list[str], rng: random.Random) -> str:
         """The AI's pick, from its own observation and its legal actions only."""
+
+    def settle_options(self, chosen: dict[str, str]) -> dict[str, str]:
+        """The options a lobby opens with, from those the host chose (the others keep their
+        defaults): a game fills in what one choice implies, so the lobby shows it."""
+        return chosen
 
     def opening_events(self, state: Any) -> list[Event]:
         """What to log when a game starts (`new_game` returns only the state)."""

@@ -1,17 +1,13 @@
-"""Dumpster Brawl! in Discord: `/brawl new` and how the brawl is shown."""
+"""Dumpster Brawl! in Discord: how the brawl is shown. `/brawl new` is built from the engine's
+options (cogs/shared/plugin.py) and `/rules` pages from guide.md beside this file."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from pathlib import Path
 
-from cogs.brawl._cog import BrawlCog
 from cogs.brawl._present import BrawlPresenter
-from cogs.shared.presenter import register
+from cogs.shared.plugin import GamePlugin
+from rules.brawl import BRAWL
 
-if TYPE_CHECKING:
-    from bot.client import TrashTableBot
-
-
-async def setup(bot: TrashTableBot) -> None:
-    register(BrawlPresenter())
-    await bot.add_cog(BrawlCog(bot))
+PLUGIN = GamePlugin(BRAWL, BrawlPresenter(), Path(__file__).with_name("guide.md"))
+setup, teardown = PLUGIN.setup, PLUGIN.teardown

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cogs.guide._cog import GuideCog, RulesPageButton
+from cogs.guide._cog import RulesPageButton, rules_command
 
 if TYPE_CHECKING:
     from bot.client import TrashTableBot
@@ -12,4 +12,9 @@ if TYPE_CHECKING:
 
 async def setup(bot: TrashTableBot) -> None:
     bot.add_dynamic_items(RulesPageButton)
-    await bot.add_cog(GuideCog(bot))
+    bot.tree.add_command(rules_command())
+
+
+async def teardown(bot: TrashTableBot) -> None:
+    bot.remove_dynamic_items(RulesPageButton)
+    bot.tree.remove_command("rules")

@@ -1,33 +1,26 @@
 """`/rules <game>`: the rules in the project's own words, one page per section.
 
-The texts live in `cogs/guide/texts/<game>.md`; each `## ` heading starts a page. Points the
-rulebook leaves open are marked there as table rules of this bot.
+Each game's text is its plug-in's `guide` (`cogs/<game>/guide.md`); each `## ` heading
+starts a page. Points the rulebook leaves open are marked there as table rules of this bot.
 """
 
 from __future__ import annotations
 
 import re
 from functools import cache
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
-from bot.games import GAMES
 from cogs.shared.interactions import AnsweredOnce
-
-if TYPE_CHECKING:
-    from bot.client import TrashTableBot
-
-TEXTS = Path(__file__).parent / "texts"
+from cogs.shared.plugin import PLUGINS, game_choices
 
 
 @cache
 def pages(kind: str) -> list[tuple[str, str]]:
     """(title, body) for each `## ` section of a game's rules text."""
-    text = (TEXTS / f"{kind}.md").read_text(encoding="utf-8")
+    text = PLUGINS[kind].guide.read_text(encoding="utf-8")
     sections = re.split(r"^## ", text, flags=re.MULTILINE)[1:]
     return [(s.split("\n", 1)[0].strip(), s.split("\n", 1)[1].strip()) for s in sections]
 
@@ -35,7 +28,7 @@ def pages(kind: str) -> list[tuple[str, str]]:
 def page_embed(kind: str, page: int) -> discord.Embed:
     all_pages = pages(kind)
     title, body = all_pages[page]
-    embed = discord.Embed(title=f"{GAMES[kind].title} · {title}", description=body[:4096])
+    embed = discord.Embed(title=f"{PLUGINS[kind].engine.title} · {title}", description=body[:4096])
     embed.set_footer(text=f"Page {page + 1} of {len(all_pages)}")
     return embed
 
@@ -75,7 +68,7 @@ class RulesPageButton(
         return cls(match["kind"], int(match["page"]), label)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        if self.kind not in GAMES or not 0 <= self.page < len(pages(self.kind)):
+        if self.kind not in PLUGINS or not 0 <= self.page < len(pages(self.kind)):
             await interaction.response.send_message("That page no longer exists.", ephemeral=True)
             return
         await interaction.response.edit_message(
@@ -83,16 +76,26 @@ class RulesPageButton(
         )
 
 
-class GuideCog(commands.Cog):
-    def __init__(self, bot: TrashTableBot) -> None:
-        self.bot = bot
-
-    @app_commands.command(name="rules", description="How to play, in short pages")
-    @app_commands.describe(game="Which game")
-    @app_commands.choices(
-        game=[app_commands.Choice(name=g.title, value=key) for key, g in GAMES.items()]
-    )
-    async def rules(self, interaction: discord.Interaction, game: str) -> None:
+async def show_rules(interaction: discord.Interaction, game: str) -> None:
+    if game not in PLUGINS:  # a choice only a forged request could send
         await interaction.response.send_message(
-            embed=page_embed(game, 0), view=page_view(game, 0), ephemeral=True
+            f"There is no game `{game[:40]}` here; pick one from the list.", ephemeral=True
         )
+        return
+    await interaction.response.send_message(
+        embed=page_embed(game, 0), view=page_view(game, 0), ephemeral=True
+    )
+
+
+def rules_command() -> app_commands.Command[Any, ..., None]:
+    """`/rules`, its choices the games offered: built when the extension loads, after the
+    bot has imported every game's plug-in (bot/client.py)."""
+
+    @app_commands.describe(game="Which game")
+    @app_commands.choices(game=[c for c in game_choices() if c.value in PLUGINS])
+    async def rules(interaction: discord.Interaction, game: str) -> None:
+        await show_rules(interaction, game)
+
+    return app_commands.Command(
+        name="rules", description="How to play, in short pages", callback=rules
+    )

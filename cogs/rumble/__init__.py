@@ -1,17 +1,13 @@
-"""Rumble in the Dungeon in Discord: `/rumble new` and how the game is shown."""
+"""Rumble in the Dungeon in Discord: how the dungeon is shown. `/rumble new` is built from the
+engine's options (cogs/shared/plugin.py) and `/rules` pages from guide.md beside this file."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from pathlib import Path
 
-from cogs.rumble._cog import RumbleCog
 from cogs.rumble._present import RumblePresenter
-from cogs.shared.presenter import register
+from cogs.shared.plugin import GamePlugin
+from rules.rumble import RUMBLE
 
-if TYPE_CHECKING:
-    from bot.client import TrashTableBot
-
-
-async def setup(bot: TrashTableBot) -> None:
-    register(RumblePresenter())
-    await bot.add_cog(RumbleCog(bot))
+PLUGIN = GamePlugin(RUMBLE, RumblePresenter(), Path(__file__).with_name("guide.md"))
+setup, teardown = PLUGIN.setup, PLUGIN.teardown

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -10,22 +10,20 @@ from discord.ext import commands
 
 from bot.games import GAMES
 from cogs.shared.interactions import refuse
+from cogs.shared.plugin import game_choices
 
 if TYPE_CHECKING:
     from bot.client import TrashTableBot
-
-GAME_CHOICES = [app_commands.Choice(name=g.title, value=key) for key, g in GAMES.items()]
 
 
 class ScoresCog(commands.Cog):
     def __init__(self, bot: TrashTableBot) -> None:
         self.bot = bot
 
-    @app_commands.command(name="scoreboard", description="This server's standings")
-    @app_commands.describe(game="One game only (default: every game)")
-    @app_commands.choices(game=GAME_CHOICES)
-    @app_commands.guild_only()
-    async def scoreboard(self, interaction: discord.Interaction, game: str | None = None) -> None:
+    async def scoreboard(self, interaction: discord.Interaction, game: str | None) -> None:
+        if game is not None and game not in GAMES:  # a choice only a forged request sends
+            await refuse(interaction, f"There is no game `{game[:40]}` here.")
+            return
         lines = await self.bot.sessions.scoreboard(interaction.guild_id or 0, game)
         title = f"Scoreboard · {GAMES[game].title if game else 'all games'}"
         embed = discord.Embed(title=title, colour=discord.Colour.dark_gold())
@@ -64,3 +62,17 @@ class ScoresCog(commands.Cog):
                 inline=False,
             )
         await interaction.response.send_message(embed=embed)
+
+
+def scoreboard_command(cog: ScoresCog) -> app_commands.Command[Any, ..., None]:
+    """`/scoreboard`, its choices the games offered: built when the extension loads."""
+
+    @app_commands.describe(game="One game only (default: every game)")
+    @app_commands.choices(game=game_choices())
+    @app_commands.guild_only()
+    async def scoreboard(interaction: discord.Interaction, game: str | None = None) -> None:
+        await cog.scoreboard(interaction, game)
+
+    return app_commands.Command(
+        name="scoreboard", description="This server's standings", callback=scoreboard
+    )

@@ -40,7 +40,9 @@ def lobby_embed(game: GameRecord) -> discord.Embed:
     )
     hidden = {pick.name} if pick else set()  # shown beside each player instead
     settings = [
-        f"{name}: {value}" for name, value in sorted(game.options.items()) if name not in hidden
+        f"{option.name}: {option.label(game.options.get(option.name, option.default))}"
+        for option in engine.options
+        if option.name not in hidden
     ]
     settings.append(f"turn timer: {game.turn_timer} min" if game.turn_timer else "turn timer: off")
     embed.add_field(name="Options", value="\n".join(settings), inline=False)

@@ -1,17 +1,13 @@
-"""Toss It in the Trash in Discord: `/toss new` and how the bin is shown."""
+"""Toss It in the Trash in Discord: how the bin is shown. `/toss new` is built from the
+engine's options (cogs/shared/plugin.py) and `/rules` pages from guide.md beside this file."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from pathlib import Path
 
-from cogs.shared.presenter import register
-from cogs.toss._cog import TossCog
+from cogs.shared.plugin import GamePlugin
 from cogs.toss._present import TossPresenter
+from rules.toss import TOSS
 
-if TYPE_CHECKING:
-    from bot.client import TrashTableBot
-
-
-async def setup(bot: TrashTableBot) -> None:
-    register(TossPresenter())
-    await bot.add_cog(TossCog(bot))
+PLUGIN = GamePlugin(TOSS, TossPresenter(), Path(__file__).with_name("guide.md"))
+setup, teardown = PLUGIN.setup, PLUGIN.teardown

@@ -1,17 +1,13 @@
-"""Trash War in Discord: `/trashwar new` and how the war is shown."""
+"""Trash War in Discord: how the war is shown. `/trashwar new` is built from the engine's
+options (cogs/shared/plugin.py) and `/rules` pages from guide.md beside this file."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from pathlib import Path
 
-from cogs.shared.presenter import register
-from cogs.trashwar._cog import TrashWarCog
+from cogs.shared.plugin import GamePlugin
 from cogs.trashwar._present import TrashWarPresenter
+from rules.trashwar import TRASH_WAR
 
-if TYPE_CHECKING:
-    from bot.client import TrashTableBot
-
-
-async def setup(bot: TrashTableBot) -> None:
-    register(TrashWarPresenter())
-    await bot.add_cog(TrashWarCog(bot))
+PLUGIN = GamePlugin(TRASH_WAR, TrashWarPresenter(), Path(__file__).with_name("guide.md"))
+setup, teardown = PLUGIN.setup, PLUGIN.teardown

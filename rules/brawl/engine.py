@@ -168,11 +168,29 @@ class Brawl(Game):
     min_seats = 3
     max_seats = 6
     options = (
-        Option("mode", "How to play.", MODES, ROUND),
-        Option("affinity", "Trash affinity (never in Rummy).", ("on", "off"), "on"),
-        Option("slugs", "Slug cards in the deck (0 to 6).", (), str(DEFAULT_SLUGS)),
-        Option("boosters", "Booster cards (0 to 7).", (), str(DEFAULT_BOOSTERS)),
-        Option("blockers", "Blocker cards (0 to 5).", (), str(DEFAULT_BLOCKERS)),
+        Option(
+            "mode",
+            "How to play",
+            MODES,
+            ROUND,
+            ("Round Rummage", "King of the Heap", "Round Rummage Rummy"),
+        ),
+        Option(
+            "affinity",
+            "Trash affinity: two of your character's item make a set (never in Rummy)",
+            ("on", "off"),
+            "on",
+        ),
+        Option("slugs", "Slug cards shuffled in", (), str(DEFAULT_SLUGS), low=0, high=6),
+        Option("boosters", "Booster cards shuffled in", (), str(DEFAULT_BOOSTERS), low=0, high=7),
+        Option(
+            "blockers",
+            "Blocker cards shuffled in after the deal",
+            (),
+            str(DEFAULT_BLOCKERS),
+            low=0,
+            high=5,
+        ),
     )
     seat_pick = Option(
         "characters",
@@ -181,6 +199,11 @@ class Brawl(Game):
         "",
         tuple(f"{c.name}, {c.animal} ({KINDS[KIND_INDEX[c.affinity]].name})" for c in CHARACTERS),
     )
+
+    def settle_options(self, chosen: dict[str, str]) -> dict[str, str]:
+        if chosen.get("mode") == RUMMY:
+            return {**chosen, "affinity": "off"}  # Rummy never uses affinity: the lobby says so
+        return chosen
 
     def new_game(self, seats: int, options: Mapping[str, str], seed: int) -> State:
         if not self.min_seats <= seats <= self.max_seats:

@@ -192,7 +192,7 @@ class Rumble(Game):
     options = (
         Option(
             name="layout",
-            description="The dungeon: drawn at random from the seed, or a fixed one.",
+            description="The dungeon: drawn at random, or one of the fixed layouts",
             choices=LAYOUT_CHOICES,
             default=RANDOM,
         ),

@@ -417,9 +417,14 @@ class Toss(Game):
     options = (
         Option(
             name="wobble",
-            description="How unsteady the hand that drops the garbage is.",
+            description="How unsteady the hand that drops the garbage is",
             choices=tuple(WOBBLE),
             default="house",
+            labels=(
+                "Steady hands (the piece lands where you aim)",
+                "House wobble (a little shake)",
+                "Shaky hands (a lot of shake)",
+            ),
         ),
     )
 

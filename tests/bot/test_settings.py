@@ -45,6 +45,8 @@ def run_bot(tmp_path: Path, **env: str) -> subprocess.CompletedProcess[str]:
         ({"DISCORD_TOKEN": "x", "SHARD_COUNT": "2", "SHARD_IDS": "2"}, "SHARD_IDS is invalid"),
         ({"DISCORD_TOKEN": "x", "SHARD_COUNT": "4", "SHARD_IDS": "0-x"}, "SHARD_IDS is invalid"),
         ({"DISCORD_TOKEN": "x", "SHARD_IDS": "0"}, "SHARD_IDS is invalid"),
+        ({"DISCORD_TOKEN": "x", "EXTRA_EXTENSIONS": "no.such.game"}, "EXTRA_EXTENSIONS is invalid"),
+        ({"DISCORD_TOKEN": "x", "EXTRA_EXTENSIONS": "rules.base"}, "EXTRA_EXTENSIONS is invalid"),
     ],
 )
 def test_a_bad_setting_stops_the_bot_with_one_line(tmp_path: Path, env, named) -> None:

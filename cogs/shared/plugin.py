@@ -1,0 +1,125 @@
+"""A game as a plug-in: one object ties its engine, its presenter and its rules text
+together, and the shared machinery builds the rest from it.
+
+A game's cog package makes its `GamePlugin` when it is imported and hands the plug-in's
+`setup` and `teardown` to discord.py as the extension's own. The bot finds the extensions by
+walking `cogs/` (`bot/client.py`), so offering a new game edits nothing outside its own
+packages. `/<game> new` is built from the options the engine declares (their choices,
+labels, ranges and defaults) with the shared turn timer and seed beside them.
+"""
+
+from __future__ import annotations
+
+import inspect
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from bot.games import GAMES, register_game
+from cogs.shared.lobby import open_lobby
+from cogs.shared.options import SEED, TIMER, WholeNumber
+from cogs.shared.presenter import Presenter, register
+from rules.base import Game, Option
+
+if TYPE_CHECKING:
+    from bot.client import TrashTableBot
+
+PLUGINS: dict[str, GamePlugin] = {}
+MAX_DESCRIPTION = 100  # Discord's limit for a command's or an option's description
+
+
+@dataclass(frozen=True)
+class GamePlugin:
+    """Everything the bot needs to offer one game."""
+
+    engine: Game
+    presenter: Presenter
+    guide: Path  # the rules in our own words; each `## ` heading starts a page of /rules
+
+    def __post_init__(self) -> None:
+        if self.presenter.kind != self.engine.key:
+            raise ValueError(f"{self.presenter!r} presents {self.presenter.kind!r}")
+        register_game(self.engine)
+        register(self.presenter)
+        PLUGINS[self.engine.key] = self
+
+    async def setup(self, bot: TrashTableBot) -> None:
+        """The extension's `setup`: add `/<game> new`."""
+        bot.tree.add_command(new_game_group(self.engine))
+
+    async def teardown(self, bot: TrashTableBot) -> None:
+        bot.tree.remove_command(self.engine.key)
+
+
+def game_choices() -> list[app_commands.Choice[str]]:
+    """Every game offered, by title, for a command's `game` option. Call it when an
+    extension loads: by then the bot has imported every plug-in (bot/extensions.py)."""
+    games = sorted(GAMES.values(), key=lambda game: game.title)
+    return [app_commands.Choice(name=game.title, value=game.key) for game in games][:25]
+
+
+def new_game_group(engine: Game) -> app_commands.Group:
+    """`/<key> new`, with one option per engine option, then `timer` and `seed`."""
+    group = app_commands.Group(name=engine.key, description=engine.title, guild_only=True)
+    declared = list(engine.options)
+    names = [option.name for option in declared]
+
+    async def new(interaction: discord.Interaction, **chosen: Any) -> None:
+        timer, seed = chosen.pop("timer", None), chosen.pop("seed", None)
+        options = {name: str(value) for name, value in chosen.items() if value is not None}
+        await open_lobby(interaction, engine.key, options, seed=seed, timer=timer)
+
+    parameters = [
+        inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD),
+        *(_parameter(option) for option in declared),
+        _optional("timer", app_commands.Transform[int, TIMER]),
+        _optional("seed", app_commands.Transform[int, SEED]),
+    ]
+    new.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
+    new.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
+        **{option.name: _described(option) for option in declared},
+        "timer": "Minutes per decision before the AI plays it (0 = off)",
+        "seed": "Makes the game reproducible, for bug reports",
+    }
+    new.__discord_app_commands_param_choices__ = {  # type: ignore[attr-defined]
+        option.name: [
+            app_commands.Choice(name=option.label(value)[:100], value=value)
+            for value in option.choices
+        ]
+        for option in declared
+        if option.choices
+    }
+    if len(names) != len(set(names)) or {"timer", "seed"} & set(names):
+        raise ValueError(f"{engine.key}: option names must be unique and not timer or seed")
+    group.add_command(
+        app_commands.Command(
+            name="new",
+            description=f"Open a {engine.title} lobby in this channel"[:MAX_DESCRIPTION],
+            callback=new,
+        )
+    )
+    return group
+
+
+def _parameter(option: Option) -> inspect.Parameter:
+    if option.low is not None and option.high is not None:
+        whole = WholeNumber(option.name, option.low, option.high)
+        return _optional(option.name, app_commands.Transform[int, whole])
+    return _optional(option.name, str)
+
+
+def _optional(name: str, annotation: Any) -> inspect.Parameter:
+    return inspect.Parameter(
+        name, inspect.Parameter.KEYWORD_ONLY, default=None, annotation=annotation | None
+    )
+
+
+def _described(option: Option) -> str:
+    """The option's description with its default, as the command list shows it."""
+    text = option.description.rstrip(".")
+    if option.default:
+        text += f" (default: {option.label(option.default)})"
+    return text[:MAX_DESCRIPTION]
