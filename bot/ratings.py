@@ -30,6 +30,7 @@ async def update_ratings(
     for rating_kind in (kind, ALL_GAMES):
         records = []
         for result in rated:
+            assert result.user_id is not None  # a rated seat is a person's
             record = await session.get(RatingRecord, (guild_id, rating_kind, result.user_id))
             if record is None:
                 fresh = MODEL.rating()
@@ -62,8 +63,9 @@ async def scoreboard(
     session: AsyncSession, guild_id: int, kind: str | None, limit: int = 15
 ) -> list[ScoreLine]:
     """Players of one guild, best rating first, then most wins."""
-    query = select(
-        ResultRecord.user_id,
+    # sqlmodel types `select` for at most four columns; this one has five.
+    query = select(  # type: ignore[call-overload]
+        col(ResultRecord.user_id),
         func.max(ResultRecord.name),
         func.count(),
         func.sum(case((col(ResultRecord.rank) == 0, 1), else_=0)),

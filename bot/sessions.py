@@ -282,7 +282,7 @@ class SessionService:
 
     async def set_message(
         self, game_id: int, *, lobby: int | None = None, board: int | None = None
-    ):
+    ) -> None:
         async with self.db.transaction() as session:
             game = await session.get(GameRecord, game_id)
             if game is None:
@@ -594,7 +594,9 @@ class SessionService:
         except IllegalAction as error:
             raise UserError(str(error)) from None
         session.add(
-            ActionRecord(game_id=game.id, step=game.step, seat=seat, actor=actor, action=action)
+            ActionRecord(
+                game_id=game.id or 0, step=game.step, seat=seat, actor=actor, action=action
+            )
         )
         keep_notes(game, update, game.step, applied.events)
         if actor == "player":
@@ -640,7 +642,7 @@ class SessionService:
         self._touch(game, status=Status.FINISHED, finished_at=utcnow(), turn_deadline=None)
         results = [
             ResultRecord(
-                game_id=game.id,
+                game_id=game.id or 0,
                 guild_id=game.guild_id,
                 kind=game.kind,
                 seat=index,

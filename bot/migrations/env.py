@@ -9,9 +9,10 @@ from the repository root), it connects to DATABASE_URL from the settings.
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import Any, Literal
 
 from alembic import context
+from alembic.autogenerate.api import AutogenContext
 from sqlalchemy import Connection
 from sqlalchemy.ext.asyncio import create_async_engine
 from sqlmodel import SQLModel
@@ -21,7 +22,7 @@ from bot import models  # noqa: F401  (registers the tables on SQLModel.metadata
 from bot.settings import load_database_settings
 
 
-def render_item(kind: str, item: Any, _context: Any) -> str | bool:
+def render_item(kind: str, item: Any, _context: AutogenContext) -> str | Literal[False]:
     """Write sqlmodel's column types as plain SQLAlchemy ones in new revisions."""
     if kind == "type" and isinstance(item, AutoString):
         return "sa.String()"

@@ -13,8 +13,8 @@ from collections.abc import Callable
 
 from cogs.shared.presenter import Buttons, Choice, Control, HandReply, Menu, Picture
 from render.brawl import draw_hand, draw_rolls, draw_table
-from rules.base import JSON
 from rules.brawl.data import BOOSTERS, KINDS
+from rules.brawl.observation import BrawlObservation
 
 MAX_BUTTONS = 15  # up to this many choices show as buttons (three rows)
 MAX_ROWS = 5  # Discord's limit of component rows
@@ -136,7 +136,7 @@ class BrawlPresenter:
     private_controls = True
     hand_label = "My hand"
 
-    def summary(self, obs: JSON, names: list[str]) -> str:
+    def summary(self, obs: BrawlObservation, names: list[str]) -> str:
         characters = obs["characters"]
 
         def who(seat: int) -> str:
@@ -155,24 +155,24 @@ class BrawlPresenter:
         parts.append(f"trash pile {obs['trash_size']}")
         return " · ".join(parts)
 
-    def board(self, obs: JSON, names: list[str], since: int) -> list[Picture]:
-        pictures = [Picture("alley.png", draw_table(obs, names))]  # type: ignore[arg-type]
-        dice = draw_rolls(obs, names, since)  # type: ignore[arg-type]
+    def board(self, obs: BrawlObservation, names: list[str], since: int) -> list[Picture]:
+        pictures = [Picture("alley.png", draw_table(obs, names))]
+        dice = draw_rolls(obs, names, since)
         if dice is not None:
             pictures.append(Picture("dice.png", dice))
         return pictures
 
     def controls(
-        self, obs: JSON, legal: list[str], describe: Callable[[str], str]
+        self, obs: BrawlObservation, legal: list[str], describe: Callable[[str], str]
     ) -> list[Control]:
         return []  # actions name the cards in a hand: they belong in the private reply
 
     def hand_controls(
-        self, obs: JSON, legal: list[str], describe: Callable[[str], str]
+        self, obs: BrawlObservation, legal: list[str], describe: Callable[[str], str]
     ) -> list[Control]:
         return hand_controls(legal, describe)
 
-    def hand(self, obs: JSON, names: list[str]) -> HandReply:
+    def hand(self, obs: BrawlObservation, names: list[str]) -> HandReply:
         cards = obs.get("hand") or []
         seat = obs.get("seat")
         name = names[seat] if seat is not None else ""
@@ -194,7 +194,7 @@ class BrawlPresenter:
                 left.append(f"{obs['spoils']} to take or give")
             lines.append("Your move" + (f" ({', '.join(left)})." if left else "."))
         lines.append("Only you can see this.")
-        return HandReply("\n".join(lines), [Picture("hand.png", draw_hand(obs, name))])  # type: ignore[arg-type]
+        return HandReply("\n".join(lines), [Picture("hand.png", draw_hand(obs, name))])
 
-    def narrowed(self, obs: JSON, prefix: str, names: list[str]) -> HandReply | None:
+    def narrowed(self, obs: BrawlObservation, prefix: str, names: list[str]) -> HandReply | None:
         return None  # the buttons' labels say it all

@@ -11,11 +11,11 @@ from collections.abc import Callable
 
 from cogs.shared.presenter import Buttons, Choice, Control, HandReply, Menu, Picture
 from render.rumble import draw_dungeon, draw_reveal, draw_secret
-from rules.base import JSON
 from rules.rumble import CHARACTERS
+from rules.rumble.observation import RumbleObservation
 
 
-def just_started(obs: JSON) -> bool:
+def just_started(obs: RumbleObservation) -> bool:
     """The first board of a new rumble: the right moment to show the last one's reveal."""
     return (
         len(obs["positions"]) == len(CHARACTERS)
@@ -31,27 +31,28 @@ class RumblePresenter:
     private_controls = False
     hand_label = "My secret"
 
-    def summary(self, obs: JSON, names: list[str]) -> str:
+    def summary(self, obs: RumbleObservation, names: list[str]) -> str:
         if obs["finished"]:
             best = max(obs["totals"])
             winners = [names[s] for s, points in enumerate(obs["totals"]) if points == best]
             return f"final: {' and '.join(winners)} with {best} points"
         left = len(obs["positions"])
-        if obs["chest"]:
+        carrier = obs["chest_exited_with"]
+        if obs["chest"] or carrier is None:
             chest = f"chest in {obs['chest']}"
         else:
-            chest = f"the {CHARACTERS[obs['chest_exited_with']]} got away with the chest"
+            chest = f"the {CHARACTERS[carrier]} got away with the chest"
         return f"rumble {obs['rumble']}/3 · {left} characters left · {chest}"
 
-    def board(self, obs: JSON, names: list[str], since: int) -> list[Picture]:
-        pictures = [Picture("dungeon.png", draw_dungeon(obs, names))]  # type: ignore[arg-type]
+    def board(self, obs: RumbleObservation, names: list[str], since: int) -> list[Picture]:
+        pictures = [Picture("dungeon.png", draw_dungeon(obs, names))]
         if obs["history"] and (obs["finished"] or just_started(obs)):
-            reveal = draw_reveal(obs["history"][-1], names)  # type: ignore[arg-type]
+            reveal = draw_reveal(obs["history"][-1], names)
             pictures.append(Picture("reveal.png", reveal))
         return pictures
 
     def controls(
-        self, obs: JSON, legal: list[str], describe: Callable[[str], str]
+        self, obs: RumbleObservation, legal: list[str], describe: Callable[[str], str]
     ) -> list[Control]:
         movers = sorted({a.split()[1] for a in legal if a.startswith("move ")})
         fights = [a for a in legal if a.startswith("fight ")]
@@ -73,11 +74,11 @@ class RumblePresenter:
         return controls
 
     def hand_controls(
-        self, obs: JSON, legal: list[str], describe: Callable[[str], str]
+        self, obs: RumbleObservation, legal: list[str], describe: Callable[[str], str]
     ) -> list[Control]:
         return []  # every Rumble control is public: they sit on the board
 
-    def hand(self, obs: JSON, names: list[str]) -> HandReply:
+    def hand(self, obs: RumbleObservation, names: list[str]) -> HandReply:
         secret = obs.get("secret")
         if not secret:
             return HandReply("You have no secret characters in this game.")
@@ -86,8 +87,9 @@ class RumblePresenter:
             f"Your secret characters for rumble {obs['rumble']}: **{first}** and **{second}**. "
             "Only you can see this."
         )
-        name = names[obs["seat"]] if obs.get("seat") is not None else ""
-        return HandReply(text, [Picture("secret.png", draw_secret(obs, name))])  # type: ignore[arg-type]
+        seat = obs["seat"]
+        name = names[seat] if seat is not None else ""
+        return HandReply(text, [Picture("secret.png", draw_secret(obs, name))])
 
-    def narrowed(self, obs: JSON, prefix: str, names: list[str]) -> HandReply | None:
+    def narrowed(self, obs: RumbleObservation, prefix: str, names: list[str]) -> HandReply | None:
         return None  # the buttons' labels say it all

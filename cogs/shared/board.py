@@ -26,7 +26,7 @@ from bot.sessions import (
 from cogs.shared import components
 from cogs.shared.interactions import client_of, refuse
 from cogs.shared.presenter import PRESENTERS, Control, HandReply, Picture
-from rules.base import Event
+from rules.base import JSON, Event
 
 if TYPE_CHECKING:
     from bot.client import TrashTableBot
@@ -108,6 +108,7 @@ def describer(game: GameRecord) -> Callable[[str], str]:
     """Labels for the controls of `game` as it stands, with the players' names filled in;
     the state is decoded once for all of a message's controls."""
     engine = engine_of(game)
+    assert game.state is not None, "only a started game has controls"
     state = engine.from_json(game.state)
     names = seat_names(game)
     return lambda action: format_event(Event(engine.describe(state, action)), names)
@@ -128,12 +129,16 @@ async def show_hand(interaction: discord.Interaction, game_id: int) -> None:
         await refuse(interaction, str(error))
         return
     text, pictures, view = await private_reply(client_of(interaction), game, seat, obs)
-    kwargs = {"view": view} if view is not None else {}
-    await interaction.followup.send(text, files=files_of(pictures), ephemeral=True, **kwargs)
+    await interaction.followup.send(
+        text,
+        files=files_of(pictures),
+        ephemeral=True,
+        view=view if view is not None else discord.utils.MISSING,
+    )
 
 
 async def private_reply(
-    client: TrashTableBot, game, seat: int, obs
+    client: TrashTableBot, game: GameRecord, seat: int, obs: JSON
 ) -> tuple[str, list[Picture], discord.ui.View | None]:
     """A player's own view and, when it is their turn, their controls."""
     sessions = client.sessions
@@ -176,7 +181,7 @@ async def follow_on(interaction: discord.Interaction, update: Update) -> None:
     await interaction.edit_original_response(content=done[:MAX_CONTENT], attachments=[], view=None)
 
 
-async def narrowed_reply(client: TrashTableBot, game, prefix: str) -> HandReply:
+async def narrowed_reply(client: TrashTableBot, game: GameRecord, prefix: str) -> HandReply:
     """The text (and picture, if the game has one) over the buttons that finish a choice
     started in a menu. Drawn from the public view: the choices narrowed are public ones or
     the chooser's own."""

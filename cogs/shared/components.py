@@ -43,7 +43,8 @@ PICK_ONE = "Pick one of the options."
 def picked_value(interaction: discord.Interaction, select: discord.ui.Select[Any]) -> int | None:
     """The one option a player picked, as the number it is, or None unless exactly one value
     came and it is one of the menu's own option values (all numbers the bot made)."""
-    values = (interaction.data or {}).get("values") or []
+    data = cast("dict[str, Any]", interaction.data or {})
+    values = data.get("values") or []
     own = {option.value for option in select.options}
     if len(values) != 1 or values[0] not in own or not re.fullmatch(NUMBER, str(values[0])):
         return None

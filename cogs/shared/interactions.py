@@ -92,7 +92,7 @@ def claimed(interaction: discord.Interaction) -> bool:
     template matches it whole when the message the press came from still carries it.
     Anything else discord.py drops without a word."""
     data = cast("dict[str, Any]", interaction.data or {})
-    custom_id, kind = str(data.get("custom_id", "")), data.get("component_type")
+    custom_id, kind = str(data.get("custom_id", "")), int(data.get("component_type") or 0)
     store = interaction.client._connection._view_store
     message = interaction.message
     for key in (message.id if message else None, None):

@@ -77,8 +77,9 @@ async def open_lobby(
     except UserError as error:
         await refuse(interaction, str(error))
         return
+    view = components.lobby_view(game)  # a lobby just opened always has its buttons
     await interaction.response.send_message(
-        embed=lobby_embed(game), view=components.lobby_view(game)
+        embed=lobby_embed(game), view=view if view is not None else discord.utils.MISSING
     )
     message = await interaction.original_response()
     await client.sessions.set_message(game.id or 0, lobby=message.id)

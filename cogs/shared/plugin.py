@@ -36,7 +36,7 @@ class GamePlugin:
     """Everything the bot needs to offer one game."""
 
     engine: Game
-    presenter: Presenter
+    presenter: Presenter[Any]
     guide: Path  # the rules in our own words; each `## ` heading starts a page of /rules
 
     def __post_init__(self) -> None:

@@ -157,7 +157,7 @@ class Poster:
             message = await channel.send(
                 content,
                 files=board.files_of(pictures),
-                view=view,
+                view=view if view is not None else discord.utils.MISSING,
                 allowed_mentions=mentions,
                 nonce=nonce_of(entry),
             )

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol, TypeVar
 
-from rules.base import JSON
+# A game's observation type (its TypedDict in rules/<game>/observation.py): a presenter
+# receives only ever that, the public one or the owner's own.
+Obs = TypeVar("Obs", contravariant=True)
 
 
 @dataclass(frozen=True)
@@ -53,39 +55,41 @@ class HandReply:
     pictures: list[Picture] = field(default_factory=list)
 
 
-class Presenter(Protocol):
+class Presenter(Protocol[Obs]):
     kind: str
     hand_label: str  # the button that opens a player's own view: "My secret", "My hand"
     private_controls: bool  # True when the game is played from the private reply (hands)
 
-    def summary(self, obs: JSON, names: list[str]) -> str:
+    def summary(self, obs: Obs, names: list[str]) -> str:
         """One line about the game right now, for the board message and /game status."""
 
-    def board(self, obs: JSON, names: list[str], since: int) -> list[Picture]:
+    def board(self, obs: Obs, names: list[str], since: int) -> list[Picture]:
         """The channel's pictures, from the public observation; `since` is the step the
         previous board showed (to picture what happened in between, like dice rolls). Runs
         in a worker thread."""
 
-    def controls(
-        self, obs: JSON, legal: list[str], describe: Callable[[str], str]
-    ) -> list[Control]:
+    def controls(self, obs: Obs, legal: list[str], describe: Callable[[str], str]) -> list[Control]:
         """Controls on the public message for the seat to act. Only for games whose legal
         actions give nothing away; a game with hidden hands returns [] and puts its
-        controls in `hand`."""
+        controls in `hand_controls`."""
 
-    def hand(
-        self, obs: JSON, names: list[str], legal: list[str], describe: Callable[[str], str]
-    ) -> HandReply:
-        """A player's own view and controls. Runs in a worker thread."""
+    def hand_controls(
+        self, obs: Obs, legal: list[str], describe: Callable[[str], str]
+    ) -> list[Control]:
+        """Controls in a player's private reply, from their own observation; [] for a game
+        whose every control is public (they sit on the board)."""
 
-    def narrowed(self, obs: JSON, prefix: str, names: list[str]) -> HandReply | None:
+    def hand(self, obs: Obs, names: list[str]) -> HandReply:
+        """A player's own view, from their own observation. Runs in a worker."""
+
+    def narrowed(self, obs: Obs, prefix: str, names: list[str]) -> HandReply | None:
         """The private reply over the buttons that finish a menu choice standing for several
         actions (`prefix`), drawn from the public view; None for a plain "Choose:". Runs in
         a worker thread."""
 
 
-PRESENTERS: dict[str, Presenter] = {}
+PRESENTERS: dict[str, Presenter[Any]] = {}
 
 
-def register(presenter: Presenter) -> None:
+def register(presenter: Presenter[Any]) -> None:
     PRESENTERS[presenter.kind] = presenter

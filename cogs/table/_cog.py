@@ -34,9 +34,11 @@ class TableCog(commands.Cog):
     def __init__(self, bot: TrashTableBot) -> None:
         self.bot = bot
         self.sessions = bot.sessions
-        bot.tree.on_error = self.on_app_command_error
+        bot.tree.error(self.on_app_command_error)
         # A command Discord delivers twice runs once (the tree skips it when this is False).
-        bot.tree.interaction_check = command_check
+        # discord.py documents overriding this method; the tree is made by the bot, so the
+        # cog sets it on the instance.
+        bot.tree.interaction_check = command_check  # type: ignore[method-assign]
         bot.add_listener(answer_unclaimed, "on_interaction")
         self.poster = Poster(bot)
 

@@ -13,9 +13,8 @@ from collections.abc import Callable
 
 from cogs.shared.presenter import Buttons, Choice, Control, HandReply, Menu, Picture
 from render.toss import draw_bin, draw_cards, draw_preview
-from rules.base import JSON
 from rules.toss.bin import KINDS, X_STEPS
-from rules.toss.observation import ROUNDS
+from rules.toss.observation import ROUNDS, TossObservation
 
 MIDDLE = (X_STEPS - 1) // 2
 
@@ -48,7 +47,7 @@ class TossPresenter:
     private_controls = False  # after a private choice the reply just closes ("Done.")
     hand_label = "My hand"
 
-    def summary(self, obs: JSON, names: list[str]) -> str:
+    def summary(self, obs: TossObservation, names: list[str]) -> str:
         if obs["finished"]:
             best = max(obs["scores"])
             winners = [names[s] for s, score in enumerate(obs["scores"]) if score == best]
@@ -63,11 +62,11 @@ class TossPresenter:
         parts.append(f"{len(obs['counters'])} counters left")
         return " · ".join(parts)
 
-    def board(self, obs: JSON, names: list[str], since: int) -> list[Picture]:
-        return [Picture("bin.png", draw_bin(obs, names))]  # type: ignore[arg-type]
+    def board(self, obs: TossObservation, names: list[str], since: int) -> list[Picture]:
+        return [Picture("bin.png", draw_bin(obs, names))]
 
     def controls(
-        self, obs: JSON, legal: list[str], describe: Callable[[str], str]
+        self, obs: TossObservation, legal: list[str], describe: Callable[[str], str]
     ) -> list[Control]:
         if obs["phase"] != "place":
             return []  # choosing a card is secret: it happens in the private reply
@@ -80,13 +79,13 @@ class TossPresenter:
         ]
 
     def hand_controls(
-        self, obs: JSON, legal: list[str], describe: Callable[[str], str]
+        self, obs: TossObservation, legal: list[str], describe: Callable[[str], str]
     ) -> list[Control]:
         if obs["phase"] != "choose":
             return []  # drops are chosen on the board
         return [Buttons([Choice(action, describe(action)) for action in legal])]
 
-    def hand(self, obs: JSON, names: list[str]) -> HandReply:
+    def hand(self, obs: TossObservation, names: list[str]) -> HandReply:
         seat = obs.get("seat")
         if seat is None:
             return HandReply("You are not playing in this game.")
@@ -98,10 +97,10 @@ class TossPresenter:
         elif obs["phase"] == "choose" and seat in obs["to_act"]:
             lines.append("Lay down one card: nobody sees it until everyone has chosen.")
         lines.append("Only you can see this.")
-        picture = Picture("cards.png", draw_cards(obs, names[seat]))  # type: ignore[arg-type]
+        picture = Picture("cards.png", draw_cards(obs, names[seat]))
         return HandReply("\n".join(lines), [picture])
 
-    def narrowed(self, obs: JSON, prefix: str, names: list[str]) -> HandReply | None:
+    def narrowed(self, obs: TossObservation, prefix: str, names: list[str]) -> HandReply | None:
         """The private reply that finishes a drop: the piece held at the chosen spot."""
         words = prefix.split()
         if len(words) != 3 or words[0] != "place":
@@ -111,4 +110,4 @@ class TossPresenter:
             f"{KINDS[kind].name.capitalize()} held at spot {x} ({spot_words(x)}), "
             "shown upright. Choose how far to turn it before you let go:"
         )
-        return HandReply(text, [Picture("preview.png", draw_preview(obs, kind, x, 0))])  # type: ignore[arg-type]
+        return HandReply(text, [Picture("preview.png", draw_preview(obs, kind, x, 0))])

@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from cogs.shared.presenter import Buttons, Choice, Control, HandReply, Menu, Picture
 from render.trashwar import caption, draw_battlefield, draw_hand
-from rules.base import JSON
+from rules.trashwar.observation import TrashWarObservation
 
 MAX_BUTTONS = 20  # up to this many choices show as buttons, more go into a menu
 
@@ -26,20 +26,20 @@ class TrashWarPresenter:
     private_controls = True
     hand_label = "My hand"
 
-    def summary(self, obs: JSON, names: list[str]) -> str:
+    def summary(self, obs: TrashWarObservation, names: list[str]) -> str:
         phase = f"torching phase {obs['torch_phase']}"
-        return f"turn {obs['turns']} · {phase} · {caption(obs, names)}"  # type: ignore[arg-type]
+        return f"turn {obs['turns']} · {phase} · {caption(obs, names)}"
 
-    def board(self, obs: JSON, names: list[str], since: int) -> list[Picture]:
-        return [Picture("battlefield.png", draw_battlefield(obs, names))]  # type: ignore[arg-type]
+    def board(self, obs: TrashWarObservation, names: list[str], since: int) -> list[Picture]:
+        return [Picture("battlefield.png", draw_battlefield(obs, names))]
 
     def controls(
-        self, obs: JSON, legal: list[str], describe: Callable[[str], str]
+        self, obs: TrashWarObservation, legal: list[str], describe: Callable[[str], str]
     ) -> list[Control]:
         return []  # legal actions name the cards in a hand: they belong in the private reply
 
     def hand_controls(
-        self, obs: JSON, legal: list[str], describe: Callable[[str], str]
+        self, obs: TrashWarObservation, legal: list[str], describe: Callable[[str], str]
     ) -> list[Control]:
         if len(legal) <= MAX_BUTTONS:
             return [Buttons([Choice(action, describe(action)) for action in legal])]
@@ -55,13 +55,13 @@ class TrashWarPresenter:
                 choices.append(Choice(head, f"{what} …", f"then pick one of {len(actions)} walls"))
         return [Menu("Choose your move…", choices)]
 
-    def hand(self, obs: JSON, names: list[str]) -> HandReply:
+    def hand(self, obs: TrashWarObservation, names: list[str]) -> HandReply:
         cards = obs.get("hand") or []
         seat = obs.get("seat")
         name = names[seat] if seat is not None else ""
         listed = ", ".join(card["title"] for card in cards) or "no cards"
         text = f"Your hand ({len(cards)}): {listed}. Only you can see this."
-        return HandReply(text, [Picture("hand.png", draw_hand(obs, name))])  # type: ignore[arg-type]
+        return HandReply(text, [Picture("hand.png", draw_hand(obs, name))])
 
-    def narrowed(self, obs: JSON, prefix: str, names: list[str]) -> HandReply | None:
+    def narrowed(self, obs: TrashWarObservation, prefix: str, names: list[str]) -> HandReply | None:
         return None  # the buttons' labels say it all
