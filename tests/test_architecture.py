@@ -7,6 +7,7 @@
   database.
 - bot/: never cogs/ or render/ (the process loads cogs by name).
 - cogs/: never the database directly.
+- no import circles anywhere in the project (imports made only for type checking aside).
 """
 
 from __future__ import annotations
@@ -82,3 +83,88 @@ def test_cogs_never_touch_the_database(path: Path) -> None:
 def test_the_checks_see_every_package() -> None:
     for package in ("rules", "render", "bot", "cogs"):
         assert modules(package), f"no modules found in {package}/"
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def runtime_imports(path: Path, known: set[str]) -> set[str]:
+    """The project modules `path` imports when it runs: `from a.b import c` needs the module
+    `a.b.c` if there is one, else `a.b`; an `if TYPE_CHECKING:` block imports nothing."""
+    found: set[str] = set()
+
+    def visit(nodes: list[ast.stmt]) -> None:
+        for node in nodes:
+            if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+                visit(node.orelse)
+                continue
+            if isinstance(node, ast.Import):
+                found.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                for alias in node.names:
+                    submodule = f"{node.module}.{alias.name}"
+                    found.add(submodule if submodule in known else node.module)
+            for field in ("body", "orelse", "finalbody", "handlers"):
+                inner = getattr(node, field, None)
+                if isinstance(inner, list):
+                    visit([n for n in inner if isinstance(n, ast.stmt)])
+                    for handler in inner:
+                        if isinstance(handler, ast.ExceptHandler):
+                            visit(handler.body)
+
+    visit(ast.parse(path.read_text(encoding="utf-8")).body)
+    return {name for name in found if name in known} - {module_name(path)}
+
+
+def import_circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Every set of modules that import each other round a loop (Tarjan's strongly
+    connected components of more than one module, or a module importing itself)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    circles: list[list[str]] = []
+
+    def visit(module: str) -> None:
+        index[module] = low[module] = len(index)
+        stack.append(module)
+        for other in sorted(graph[module]):
+            if other not in index:
+                visit(other)
+                low[module] = min(low[module], low[other])
+            elif other in stack:
+                low[module] = min(low[module], index[other])
+        if low[module] == index[module]:
+            component = []
+            while True:
+                other = stack.pop()
+                component.append(other)
+                if other == module:
+                    break
+            if len(component) > 1:
+                circles.append(sorted(component))
+
+    for module in sorted(graph):
+        if module not in index:
+            visit(module)
+    return circles
+
+
+def project_graph() -> dict[str, set[str]]:
+    paths = [path for package in ("rules", "render", "bot", "cogs") for path in modules(package)]
+    known = {module_name(path) for path in paths}
+    return {module_name(path): runtime_imports(path, known) for path in paths}
+
+
+def test_no_module_imports_itself_round_a_circle() -> None:
+    assert import_circles(project_graph()) == []
+
+
+def test_the_circle_check_sees_a_circle() -> None:
+    graph = project_graph()
+    graph["cogs.shared.menus"].add("cogs.shared.components")  # menus -> components -> menus
+    assert any(
+        {"cogs.shared.components", "cogs.shared.menus"} <= set(circle)
+        for circle in import_circles(graph)
+    )

@@ -9,22 +9,21 @@ from __future__ import annotations
 import io
 import logging
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import discord
 
 from bot.models import GameRecord, OutboxEntry, Status
 from bot.sessions import (
-    Update,
     UserError,
     engine_of,
     format_event,
     notes_since_last_move,
     seat_names,
-    seat_of,
 )
-from cogs.shared import components
-from cogs.shared.interactions import client_of, refuse
+from cogs.shared.interactions import client_of
+from cogs.shared.menus import BOARD, HAND, menu_chunks
 from cogs.shared.presenter import PRESENTERS, Control, HandReply, Picture
 from rules.base import JSON, Event
 
@@ -65,9 +64,23 @@ async def clear_controls(client: TrashTableBot, channel_id: int, message_id: int
         log.info("could not clear controls of message %s: %s", message_id, error.status)
 
 
+@dataclass(frozen=True)
+class BoardMessage:
+    """A board as the channel gets it; the poster turns `controls` into components."""
+
+    text: str
+    pictures: list[Picture]
+    mentions: discord.AllowedMentions
+    controls: list[Control]
+    legal: list[str]
+    has_view: bool
+    hand_label: str
+    source: str = BOARD
+
+
 async def board_message(
     client: TrashTableBot, entry: OutboxEntry, game: GameRecord
-) -> tuple[str, list[Picture], discord.ui.View | None, discord.AllowedMentions]:
+) -> BoardMessage:
     """A board entry of the outbox as a message. It is drawn from the entry alone (the
     public view saved with it); `game` as it is now only decides the controls: they go on
     a board that shows the game's current step, and a board delivered late (after a
@@ -96,12 +109,16 @@ async def board_message(
         if current and len(board["waiting"]) == 1:
             legal = sessions.legal_for(game, board["waiting"][0])
             controls = presenter.controls(obs, legal, describer(game))
-    view = None
-    if playing and board["status"] == Status.PLAYING:
-        view = components.controls_view(
-            game.id or 0, entry.step, controls, legal, components.BOARD, presenter.hand_label
-        )
-    return fit_lines(header, lines, footer), pictures, view, mentions
+    return BoardMessage(
+        fit_lines(header, lines, footer),
+        pictures,
+        mentions,
+        controls,
+        legal,
+        # Controls (at least "My hand") while the game is on, none on a finished game's board.
+        has_view=playing and board["status"] == Status.PLAYING,
+        hand_label=presenter.hand_label,
+    )
 
 
 def describer(game: GameRecord) -> Callable[[str], str]:
@@ -119,66 +136,28 @@ def describe(game: GameRecord, action: str) -> str:
     return describer(game)(action)
 
 
-async def show_hand(interaction: discord.Interaction, game_id: int) -> None:
-    """The player's own view, privately, with the controls only they may see."""
-    await interaction.response.defer(ephemeral=True, thinking=True)
-    sessions = client_of(interaction).sessions
-    try:
-        game, seat, obs = await sessions.view_for(game_id, interaction.user.id)
-    except UserError as error:
-        await refuse(interaction, str(error))
-        return
-    text, pictures, view = await private_reply(client_of(interaction), game, seat, obs)
-    await interaction.followup.send(
-        text,
-        files=files_of(pictures),
-        ephemeral=True,
-        view=view if view is not None else discord.utils.MISSING,
-    )
+@dataclass(frozen=True)
+class OwnView:
+    """A player's private reply: their own view, and the controls of their decision."""
+
+    text: str
+    pictures: list[Picture]
+    controls: list[Control]
+    legal: list[str]
 
 
-async def private_reply(
-    client: TrashTableBot, game: GameRecord, seat: int, obs: JSON
-) -> tuple[str, list[Picture], discord.ui.View | None]:
-    """A player's own view and, when it is their turn, their controls."""
+async def own_view(client: TrashTableBot, game: GameRecord, seat: int, obs: JSON) -> OwnView:
+    """A player's own view and, when it is their turn, what they may do."""
     sessions = client.sessions
     presenter = PRESENTERS[game.kind]
     legal = sessions.legal_for(game, seat) if game.status == Status.PLAYING else []
     reply = await client.workers.run(presenter.hand, obs, seat_names(game))
     controls = presenter.hand_controls(obs, legal, describer(game))
-    view = None
-    if controls:
-        view = components.controls_view(game.id or 0, game.step, controls, legal, components.HAND)
     text = reply.text
     notes = notes_since_last_move(game, seat)  # a card taken from this hand, a Slug given…
     if notes:
         text = "\n".join(["Since your last move:", *(f"🔒 {note}" for note in notes), "", text])
-    return text, reply.pictures, view
-
-
-async def follow_on(interaction: discord.Interaction, update: Update) -> None:
-    """After an action from a private reply: show that player their next decision in the
-    same reply when it is theirs again at once (defend, then burn, then attack), or close it.
-    """
-    client = client_of(interaction)
-    game = update.game
-    seat = seat_of(game, interaction.user.id)
-    # What the action told this player alone (the card drawn, a peek at a hand) leads.
-    told = (
-        "\n".join(f"🔒 {line}" for line in update.private_lines(seat)) if seat is not None else ""
-    )
-    if seat is not None and seat in client.sessions.humans_to_act(game):
-        # `update.game` is the row as the request last saved it: no need to read it again.
-        seat, obs = client.sessions.own_view(game, interaction.user.id)
-        if PRESENTERS[game.kind].private_controls:
-            text, pictures, view = await private_reply(client, game, seat, obs)
-            text = f"{told}\n\n{text}" if told else text
-            await interaction.edit_original_response(
-                content=text[:MAX_CONTENT], attachments=files_of(pictures), view=view
-            )
-            return
-    done = f"{told}\n\nDone." if told else "Done."
-    await interaction.edit_original_response(content=done[:MAX_CONTENT], attachments=[], view=None)
+    return OwnView(text, reply.pictures, controls, legal)
 
 
 async def narrowed_reply(client: TrashTableBot, game: GameRecord, prefix: str) -> HandReply:
@@ -197,13 +176,13 @@ async def menu_choice(
     """What the `picked` option of menu `slot` stood for: the menus are built again from the
     game at `step`, exactly as they were when posted (the step check guarantees it)."""
     sessions = client_of(interaction).sessions
-    own = source == components.HAND
+    own = source == HAND
     game, obs, legal = await sessions.turn_view(
         interaction.channel_id or 0, game_id, interaction.user.id, step, own
     )
     presenter = PRESENTERS[game.kind]
     build = presenter.hand_controls if own else presenter.controls
-    menus = components.menu_chunks(build(obs, legal, describer(game)))
+    menus = menu_chunks(build(obs, legal, describer(game)))
     if not (0 <= slot < len(menus) and 0 <= picked < len(menus[slot].choices)):
         raise UserError("That choice is not open to you any more.")
     return menus[slot].choices[picked].value

@@ -22,20 +22,23 @@ at most 9 of them, so any number read fits the database's integer columns (a gam
 from __future__ import annotations
 
 import re
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
 from bot.games import GAMES
 from bot.models import GameRecord
-from bot.sessions import UserError
+from bot.sessions import Update, UserError, seat_of
 from cogs.shared import board, lobby
+from cogs.shared.board import MAX_CONTENT
 from cogs.shared.interactions import AnsweredOnce, client_of, player_of, refuse
-from cogs.shared.presenter import Buttons, Choice, Control, Menu
-from rules.base import Option
+from cogs.shared.menus import ACTIONS, HAND, MAX_OPTIONS, MAX_ROWS, menu_chunks
+from cogs.shared.presenter import PRESENTERS, Buttons, Choice, Control, Menu, Picture
+from rules.base import JSON, Option
 
-MAX_OPTIONS = 25  # Discord's limit for a select menu
-MAX_ROWS = 5  # Discord's limit of component rows on a message
+if TYPE_CHECKING:
+    from bot.client import TrashTableBot
+
 NUMBER = "[0-9]{1,9}"  # see the module's docstring
 PICK_ONE = "Pick one of the options."
 
@@ -190,8 +193,6 @@ def lobby_view(game: GameRecord) -> discord.ui.View | None:
 # So even a hand game's controls name no card, and an old control can only ever mean what
 # it meant when it was made (the step check refuses it otherwise).
 
-BOARD, HAND, ACTIONS = "b", "h", "a"  # where a menu's choices come from
-
 
 class ActButton(
     AnsweredOnce,
@@ -238,10 +239,10 @@ async def act(interaction: discord.Interaction, game_id: int, step: int, action:
     # may come right after (Trash War: the AI plays, then it is your turn again).
     shown_alone = update.board_ready
     if private and shown_alone:
-        await board.follow_on(interaction, update)
+        await follow_on(interaction, update)
     await client.sessions.play_ai(update)
     if private and not shown_alone:
-        await board.follow_on(interaction, update)
+        await follow_on(interaction, update)
 
 
 class MenuSelect(
@@ -307,23 +308,6 @@ class MenuSelect(
         )
 
 
-def menu_chunks(controls: list[Control]) -> list[Menu]:
-    """Every menu of the controls cut to Discord's 25 options, numbered as `controls_view`
-    numbers its selects (their slots)."""
-    chunks = []
-    for control in controls:
-        if not isinstance(control, Menu):
-            continue
-        parts = [
-            control.choices[i : i + MAX_OPTIONS]
-            for i in range(0, len(control.choices), MAX_OPTIONS)
-        ]
-        for number, part in enumerate(parts, start=1):
-            suffix = f" ({number}/{len(parts)})" if len(parts) > 1 else ""
-            chunks.append(Menu(control.placeholder + suffix, part))
-    return chunks
-
-
 def controls_view(
     game_id: int,
     step: int,
@@ -382,4 +366,61 @@ class HandButton(
         return cls(int(match["game"]), getattr(item, "label", None) or "My hand")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await board.show_hand(interaction, self.game_id)
+        await show_hand(interaction, self.game_id)
+
+
+# ---------------------------------------------------------------------- private replies
+
+
+async def show_hand(interaction: discord.Interaction, game_id: int) -> None:
+    """The player's own view, privately, with the controls only they may see."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    sessions = client_of(interaction).sessions
+    try:
+        game, seat, obs = await sessions.view_for(game_id, interaction.user.id)
+    except UserError as error:
+        await refuse(interaction, str(error))
+        return
+    text, pictures, view = await private_reply(client_of(interaction), game, seat, obs)
+    await interaction.followup.send(
+        text,
+        files=board.files_of(pictures),
+        ephemeral=True,
+        view=view if view is not None else discord.utils.MISSING,
+    )
+
+
+async def private_reply(
+    client: TrashTableBot, game: GameRecord, seat: int, obs: JSON
+) -> tuple[str, list[Picture], discord.ui.View | None]:
+    """A player's own view and, when it is their turn, their controls."""
+    reply = await board.own_view(client, game, seat, obs)
+    view = None
+    if reply.controls:
+        view = controls_view(game.id or 0, game.step, reply.controls, reply.legal, HAND)
+    return reply.text, reply.pictures, view
+
+
+async def follow_on(interaction: discord.Interaction, update: Update) -> None:
+    """After an action from a private reply: show that player their next decision in the
+    same reply when it is theirs again at once (defend, then burn, then attack), or close it.
+    """
+    client = client_of(interaction)
+    game = update.game
+    seat = seat_of(game, interaction.user.id)
+    # What the action told this player alone (the card drawn, a peek at a hand) leads.
+    told = (
+        "\n".join(f"🔒 {line}" for line in update.private_lines(seat)) if seat is not None else ""
+    )
+    if seat is not None and seat in client.sessions.humans_to_act(game):
+        # `update.game` is the row as the request last saved it: no need to read it again.
+        seat, obs = client.sessions.own_view(game, interaction.user.id)
+        if PRESENTERS[game.kind].private_controls:
+            text, pictures, view = await private_reply(client, game, seat, obs)
+            text = f"{told}\n\n{text}" if told else text
+            await interaction.edit_original_response(
+                content=text[:MAX_CONTENT], attachments=board.files_of(pictures), view=view
+            )
+            return
+    done = f"{told}\n\nDone." if told else "Done."
+    await interaction.edit_original_response(content=done[:MAX_CONTENT], attachments=[], view=None)

@@ -6,9 +6,6 @@ import discord
 
 from bot.games import GAMES
 from bot.models import GameRecord, Status
-from bot.sessions import UserError
-from cogs.shared import components
-from cogs.shared.interactions import client_of, player_of, refuse
 
 
 def lobby_embed(game: GameRecord) -> discord.Embed:
@@ -49,37 +46,3 @@ def lobby_embed(game: GameRecord) -> discord.Embed:
     if game.status == Status.LOBBY:
         embed.set_footer(text="The host starts the game; the host or a channel manager can cancel.")
     return embed
-
-
-async def open_lobby(
-    interaction: discord.Interaction,
-    kind: str,
-    options: dict[str, str],
-    seed: int | None,
-    timer: int | None,
-) -> None:
-    """`/<game> new`: open a lobby in this channel, answering with the lobby message."""
-    client = client_of(interaction)
-    if interaction.guild_id is None or interaction.channel_id is None:
-        await refuse(interaction, "Games are played in a server channel, not in direct messages.")
-        return
-    try:
-        game = await client.sessions.open_lobby(
-            interaction.guild_id,
-            interaction.channel_id,
-            kind,
-            player_of(interaction),
-            options,
-            seed=seed,
-            timer=timer,
-            default_timer=client.settings.turn_timer_minutes,
-        )
-    except UserError as error:
-        await refuse(interaction, str(error))
-        return
-    view = components.lobby_view(game)  # a lobby just opened always has its buttons
-    await interaction.response.send_message(
-        embed=lobby_embed(game), view=view if view is not None else discord.utils.MISSING
-    )
-    message = await interaction.original_response()
-    await client.sessions.set_message(game.id or 0, lobby=message.id)

@@ -19,7 +19,10 @@ import discord
 from discord import app_commands
 
 from bot.games import GAMES, register_game
-from cogs.shared.lobby import open_lobby
+from bot.sessions import UserError
+from cogs.shared import components
+from cogs.shared.interactions import client_of, player_of, refuse
+from cogs.shared.lobby import lobby_embed
 from cogs.shared.options import SEED, TIMER, WholeNumber
 from cogs.shared.presenter import Presenter, register
 from rules.base import Game, Option
@@ -123,3 +126,37 @@ def _described(option: Option) -> str:
     if option.default:
         text += f" (default: {option.label(option.default)})"
     return text[:MAX_DESCRIPTION]
+
+
+async def open_lobby(
+    interaction: discord.Interaction,
+    kind: str,
+    options: dict[str, str],
+    seed: int | None,
+    timer: int | None,
+) -> None:
+    """`/<game> new`: open a lobby in this channel, answering with the lobby message."""
+    client = client_of(interaction)
+    if interaction.guild_id is None or interaction.channel_id is None:
+        await refuse(interaction, "Games are played in a server channel, not in direct messages.")
+        return
+    try:
+        game = await client.sessions.open_lobby(
+            interaction.guild_id,
+            interaction.channel_id,
+            kind,
+            player_of(interaction),
+            options,
+            seed=seed,
+            timer=timer,
+            default_timer=client.settings.turn_timer_minutes,
+        )
+    except UserError as error:
+        await refuse(interaction, str(error))
+        return
+    view = components.lobby_view(game)  # a lobby just opened always has its buttons
+    await interaction.response.send_message(
+        embed=lobby_embed(game), view=view if view is not None else discord.utils.MISSING
+    )
+    message = await interaction.original_response()
+    await client.sessions.set_message(game.id or 0, lobby=message.id)

@@ -27,7 +27,7 @@ import discord
 
 from bot.models import GameRecord, OutboxEntry
 from bot.outbox import BOARD
-from cogs.shared import board
+from cogs.shared import board, components
 
 if TYPE_CHECKING:
     from bot.client import TrashTableBot
@@ -146,7 +146,17 @@ class Poster:
         await self.outbox.delivered(entry.id or 0)
 
     async def _deliver_board(self, entry: OutboxEntry, game: GameRecord) -> None:
-        content, pictures, view, mentions = await board.board_message(self.client, entry, game)
+        shown = await board.board_message(self.client, entry, game)
+        view = None
+        if shown.has_view:
+            view = components.controls_view(
+                game.id or 0,
+                entry.step,
+                shown.controls,
+                shown.legal,
+                shown.source,
+                shown.hand_label,
+            )
         # The board this one replaces loses its controls first: a crash after that repeats
         # the (harmless) clear and the post, which the nonce keeps from being doubled.
         replaced = game.board_message_id
@@ -155,10 +165,10 @@ class Poster:
         channel = self.client.get_partial_messageable(entry.channel_id)
         try:
             message = await channel.send(
-                content,
-                files=board.files_of(pictures),
+                shown.text,
+                files=board.files_of(shown.pictures),
                 view=view if view is not None else discord.utils.MISSING,
-                allowed_mentions=mentions,
+                allowed_mentions=shown.mentions,
                 nonce=nonce_of(entry),
             )
         except (discord.NotFound, discord.Forbidden) as error:

@@ -14,7 +14,8 @@ import discord
 import pytest
 
 from cogs.brawl._present import BrawlPresenter
-from cogs.shared.components import HAND, MAX_OPTIONS, controls_view, menu_chunks
+from cogs.shared.components import controls_view
+from cogs.shared.menus import HAND, MAX_OPTIONS, menu_chunks
 from cogs.shared.presenter import Buttons
 from rules.brawl import BRAWL
 from rules.brawl.engine import MODES

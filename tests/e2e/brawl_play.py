@@ -16,7 +16,7 @@ from bot.client import TrashTableBot
 from bot.sessions import seat_of
 from cogs.brawl._present import BrawlPresenter
 from cogs.shared import board as boards
-from cogs.shared.components import menu_chunks
+from cogs.shared.menus import menu_chunks
 from cogs.shared.presenter import Buttons
 from rules.base import rng_for
 from rules.brawl import BRAWL

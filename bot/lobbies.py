@@ -1,0 +1,219 @@
+"""Lobby requests: open, join, add an AI seat, pick, leave, cancel and start. Each runs
+under the channel's lock in one transaction (`bot/session_base.py`)."""
+
+from __future__ import annotations
+
+import logging
+import secrets
+
+from sqlalchemy.exc import IntegrityError
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from bot.games import GAMES, ai_name
+from bot.models import GameRecord, Status, utcnow
+from bot.outbox import record_clear
+from bot.requests import (
+    SEED_LIMIT,
+    Player,
+    Update,
+    UserError,
+    check_options,
+    engine_of,
+    human_seat,
+    seat_of,
+)
+from bot.session_base import SessionBase
+from rules.base import IllegalAction
+
+log = logging.getLogger(__name__)
+
+
+class Lobbies(SessionBase):
+    async def open_lobby(
+        self,
+        guild_id: int,
+        channel_id: int,
+        kind: str,
+        host: Player,
+        options: dict[str, str],
+        seed: int | None = None,
+        timer: int | None = None,
+        default_timer: int = 0,
+    ) -> GameRecord:
+        engine = GAMES[kind]
+        options = check_options(engine, options)
+        # `type(...) is int`: not text, not 1.5, not True (a bool is an int to Python).
+        if seed is not None and not (type(seed) is int and 0 <= seed < SEED_LIMIT):
+            raise UserError(f"The seed must be a whole number from 0 to {SEED_LIMIT - 1}.")
+        if timer is not None and not (type(timer) is int and 0 <= timer <= 24 * 60):
+            raise UserError("The turn timer is a number of minutes from 0 (off) to 1440.")
+        try:
+            async with self._locked(channel_id), self.db.transaction() as session:
+                busy = await self._active_in(session, channel_id)
+                if busy is not None:
+                    raise UserError(
+                        f"This channel already has a game of {GAMES[busy.kind].title} "
+                        f"({busy.status}). Finish it or use `/game stop` first."
+                    )
+                game = GameRecord(
+                    guild_id=guild_id,
+                    channel_id=channel_id,
+                    kind=kind,
+                    host_id=host.user_id,
+                    seed=secrets.randbelow(SEED_LIMIT) if seed is None else seed,
+                    options=options,
+                    seats=[human_seat(host)],
+                    turn_timer=default_timer if timer is None else timer,
+                )
+                session.add(game)
+                await session.flush()
+                return game
+        except IntegrityError:
+            # Another process (the channel lock is per process) opened one at the same
+            # moment; the index allowing one active game per channel refused this one.
+            raise UserError(
+                "A game is already open in this channel. Finish it or use `/game stop` first."
+            ) from None
+
+    async def join(self, channel_id: int, game_id: int, player: Player) -> GameRecord:
+        async with self._locked(channel_id), self.db.transaction() as session:
+            game = await self._lobby(session, game_id, channel_id)
+            if any(seat["user_id"] == player.user_id for seat in game.seats):
+                raise UserError("You are already in this lobby.")
+            self._check_room(game)
+            self._touch(game, seats=[*game.seats, human_seat(player)])
+            session.add(game)
+            return game
+
+    async def add_ai(
+        self, channel_id: int, game_id: int, player: Player, seats: int | None = None
+    ) -> GameRecord:
+        """Add an AI seat. `seats`, when given, is how many seats the lobby had when the
+        button was drawn: a lobby that has changed since refuses (a double click adds one)."""
+        async with self._locked(channel_id), self.db.transaction() as session:
+            game = await self._lobby(session, game_id, channel_id)
+            if seat_of(game, player.user_id) is None and not player.can_manage:
+                raise UserError("Only players in this lobby can add an AI player.")
+            if seats is not None and seats != len(game.seats):
+                raise UserError(
+                    "The lobby changed since that button was drawn; nothing was added. "
+                    "Press again on the updated lobby to add another AI player."
+                )
+            self._check_room(game)
+            taken = {seat["name"] for seat in game.seats}
+            seat = {"user_id": None, "name": ai_name(taken), "ai": True, "timeouts": 0}
+            self._touch(game, seats=[*game.seats, {**seat, "rated": False}])
+            session.add(game)
+            return game
+
+    async def leave_lobby(self, channel_id: int, game_id: int, player: Player) -> GameRecord:
+        """Leave a lobby. When the host leaves, the next player hosts; with no one left, the
+        lobby closes."""
+        async with self._locked(channel_id):
+            game = await self._leave_lobby(channel_id, game_id, player)
+        if game.status == Status.STOPPED:
+            self.outbox.signal.notify(channel_id)
+        return game
+
+    async def _leave_lobby(self, channel_id: int, game_id: int, player: Player) -> GameRecord:
+        async with self.db.transaction() as session:
+            game = await self._lobby(session, game_id, channel_id)
+            seat = seat_of(game, player.user_id)
+            if seat is None:
+                raise UserError("You are not in this lobby.")
+            seats = [s for i, s in enumerate(game.seats) if i != seat]
+            humans = [s for s in seats if not s["ai"]]
+            if not humans:
+                self._touch(game, seats=seats, status=Status.STOPPED, finished_at=utcnow())
+                await record_clear(session, game)
+            elif player.user_id == game.host_id:
+                self._touch(game, seats=seats, host_id=humans[0]["user_id"])
+            else:
+                self._touch(game, seats=seats)
+            session.add(game)
+            return game
+
+    async def pick(self, channel_id: int, game_id: int, player: Player, choice: int) -> GameRecord:
+        """A player's own lobby pick (the game's `seat_pick`, a character say), by its
+        position among the choices. Two players cannot pick the same."""
+        async with self._locked(channel_id), self.db.transaction() as session:
+            game = await self._lobby(session, game_id, channel_id)
+            option = engine_of(game).seat_pick
+            seat = seat_of(game, player.user_id)
+            if option is None:
+                raise UserError("There is nothing to pick in this game.")
+            if seat is None:
+                raise UserError("Join the lobby first, then pick.")
+            if not 0 <= choice < len(option.choices):
+                raise UserError("Pick one of the options.")
+            value = option.choices[choice]
+            holder = next((s for s in game.seats if s.get("pick") == value), None)
+            if holder is not None and holder["user_id"] != player.user_id:
+                raise UserError(f"{holder['name']} has already picked that one.")
+            seats = [dict(s) for s in game.seats]
+            seats[seat]["pick"] = value
+            self._touch(game, seats=seats)
+            session.add(game)
+            return game
+
+    async def cancel(self, channel_id: int, game_id: int, player: Player) -> GameRecord:
+        async with self._locked(channel_id), self.db.transaction() as session:
+            game = await self._lobby(session, game_id, channel_id)
+            if player.user_id != game.host_id and not player.can_manage:
+                raise UserError("Only the host or someone who manages this channel can cancel.")
+            self._touch(game, status=Status.STOPPED, finished_at=utcnow())
+            session.add(game)
+            await record_clear(session, game)
+        self.outbox.signal.notify(channel_id)
+        return game
+
+    async def start(self, channel_id: int, game_id: int, player: Player) -> Update:
+        async with self._locked(channel_id), self.db.transaction() as session:
+            game = await self._lobby(session, game_id, channel_id)
+            if player.user_id != game.host_id:
+                raise UserError("Only the host can start the game.")
+            engine = engine_of(game)
+            if len(game.seats) < engine.min_seats:
+                raise UserError(
+                    f"{engine.title} needs at least {engine.min_seats} players; "
+                    f"there are {len(game.seats)}. Invite someone or add an AI player."
+                )
+            options = dict(game.options)
+            if engine.seat_pick is not None:
+                picks = [seat.get("pick", "") for seat in game.seats]
+                options[engine.seat_pick.name] = ",".join(picks)
+            try:
+                state = await self._new_state(
+                    game.kind, engine, len(game.seats), options, game.seed
+                )
+            except IllegalAction as error:
+                raise UserError(str(error)) from None
+            self._touch(
+                game,
+                options=options,
+                status=Status.PLAYING,
+                state=engine.to_json(state),
+                step=engine.step(state),
+            )
+            self._reset_deadline(game, engine, state)
+            session.add(game)
+            update = Update(game=game, events=engine.opening_events(state))
+            await self._show(session, update, engine, state, game.step, update.events, True)
+        self._wake_poster(update)
+        return update  # the AI's first turns, if any, are `play_ai`'s
+
+    async def _lobby(self, session: AsyncSession, game_id: int, channel_id: int) -> GameRecord:
+        game = await self._load(session, game_id, channel_id)
+        if game.status != Status.LOBBY:
+            raise UserError(
+                "That lobby has already started."
+                if game.status == Status.PLAYING
+                else "That lobby is closed."
+            )
+        return game
+
+    @staticmethod
+    def _check_room(game: GameRecord) -> None:
+        engine = engine_of(game)
+        if len(game.seats) >= engine.max_seats:
+            raise UserError(f"The lobby is full: {engine.title} seats {engine.max_seats}.")

@@ -1,0 +1,124 @@
+"""What requests to the session service are made of, and plain readings of a game row:
+who asks (`Player`), what a request changed (`Update`), a refusal (`UserError`), the seats'
+names, the engine of a row, and a lobby's options checked against its game."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.games import GAMES
+from bot.models import GameRecord
+from rules.base import Event, Game
+
+log = logging.getLogger(__name__)
+
+SEED_LIMIT = 2**31
+RESTARTING = "The bot is restarting; press again in a moment."
+
+
+class UserError(Exception):
+    """A request refused with a short reason for the user; nothing was changed."""
+
+
+@dataclass(frozen=True)
+class Player:
+    """Who is asking: their Discord id, display name, and whether they manage the channel."""
+
+    user_id: int
+    name: str
+    can_manage: bool = False
+
+
+@dataclass
+class Update:
+    """What a request changed, for the cog to show."""
+
+    game: GameRecord
+    events: list[Event] = field(default_factory=list)
+    finished: bool = False
+    requester: int | None = None  # the seat whose own press this is: its reply tells it
+    # The board showing the change so far is complete and on its way to the channel (the
+    # AI's moves after it, if any, get boards of their own).
+    board_ready: bool = False
+
+    def private_lines(self, seat: int) -> list[str]:
+        """What this request told `seat` alone (a card drawn, a Sneak Peek)."""
+        names = seat_names(self.game)
+        return [format_event(event, names) for event in self.events if event.to == seat]
+
+
+NOTES_KEPT = 8  # private notes kept per seat for "My hand" (see `keep_notes`)
+
+
+def keep_notes(game: GameRecord, update: Update, step: int, events: list[Event]) -> None:
+    """Keep what an action told a person who was not the one pressing (a card taken from
+    their hand, a Slug given to them, or a move the turn timer made for them), for their
+    next "My hand". Kept in the seat, stamped with the step, in the action's transaction."""
+    names = seat_names(game)
+    for event in events:
+        if event.to is None or event.to == update.requester or game.seats[event.to]["ai"]:
+            continue
+        notes = game.seats[event.to].setdefault("notes", [])
+        notes.append({"step": step, "text": format_event(event, names)})
+        del notes[:-NOTES_KEPT]
+
+
+def notes_since_last_move(game: GameRecord, seat: int) -> list[str]:
+    """The seat's private notes from after its own last move (older ones it has seen)."""
+    player = game.seats[seat]
+    moved = player.get("moved", -1)
+    return [note["text"] for note in player.get("notes", []) if note["step"] > moved]
+
+
+def seat_names(game: GameRecord) -> list[str]:
+    return [seat["name"] for seat in game.seats]
+
+
+def format_event(event: Event, names: list[str]) -> str:
+    return event.text.format_map({f"p{i}": name for i, name in enumerate(names)})
+
+
+def seat_of(game: GameRecord, user_id: int) -> int | None:
+    """The seat a user plays, or None. A seat handed to the AI is no longer theirs."""
+    for index, seat in enumerate(game.seats):
+        if seat["user_id"] == user_id and not seat["ai"]:
+            return index
+    return None
+
+
+def engine_of(game: GameRecord) -> Game:
+    return GAMES[game.kind]
+
+
+def human_seat(player: Player) -> dict[str, Any]:
+    return {
+        "user_id": player.user_id,
+        "name": player.name,
+        "ai": False,
+        "timeouts": 0,
+        "rated": True,
+    }
+
+
+def check_options(engine: Game, options: dict[str, str]) -> dict[str, str]:
+    """Fill in defaults and refuse an unknown option or value, naming it."""
+    known = {option.name: option for option in engine.options}
+    checked = {name: option.default for name, option in known.items()}
+    for name, value in options.items():
+        if value is None:
+            continue
+        if name not in known:
+            raise UserError(f"{engine.title} has no option `{name}`.")
+        option = known[name]
+        if option.choices and value not in option.choices:
+            raise UserError(f"`{name}` must be one of: {', '.join(option.choices)}.")
+        if (
+            option.low is not None
+            and option.high is not None
+            and not (value.isdecimal() and option.low <= int(value) <= option.high)
+        ):
+            raise UserError(f"`{name}` must be a whole number from {option.low} to {option.high}.")
+        checked[name] = value
+    return engine.settle_options(checked)

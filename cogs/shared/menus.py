@@ -1,0 +1,27 @@
+"""Discord's limits on controls, and menus cut to fit them. A leaf: the board messages and
+the controls both read it."""
+
+from __future__ import annotations
+
+from cogs.shared.presenter import Control, Menu
+
+MAX_OPTIONS = 25  # Discord's limit for a select menu
+MAX_ROWS = 5  # Discord's limit of component rows on a message
+BOARD, HAND, ACTIONS = "b", "h", "a"  # where a menu's choices come from
+
+
+def menu_chunks(controls: list[Control]) -> list[Menu]:
+    """Every menu of the controls cut to Discord's 25 options, numbered as `controls_view`
+    numbers its selects (their slots)."""
+    chunks = []
+    for control in controls:
+        if not isinstance(control, Menu):
+            continue
+        parts = [
+            control.choices[i : i + MAX_OPTIONS]
+            for i in range(0, len(control.choices), MAX_OPTIONS)
+        ]
+        for number, part in enumerate(parts, start=1):
+            suffix = f" ({number}/{len(parts)})" if len(parts) > 1 else ""
+            chunks.append(Menu(control.placeholder + suffix, part))
+    return chunks
