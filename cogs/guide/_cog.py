@@ -13,6 +13,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.sessions import UserError
 from cogs.shared.interactions import AnsweredOnce
 from cogs.shared.plugin import PLUGINS, game_choices
 
@@ -67,10 +68,9 @@ class RulesPageButton(
         label = "◀ Back" if match["dir"] == "back" else "Next ▶"
         return cls(match["kind"], int(match["page"]), label)
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def pressed(self, interaction: discord.Interaction) -> None:
         if self.kind not in PLUGINS or not 0 <= self.page < len(pages(self.kind)):
-            await interaction.response.send_message("That page no longer exists.", ephemeral=True)
-            return
+            raise UserError("That page no longer exists.")
         await interaction.response.edit_message(
             embed=page_embed(self.kind, self.page), view=page_view(self.kind, self.page)
         )

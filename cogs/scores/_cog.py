@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.games import GAMES
-from cogs.shared.interactions import refuse
+from bot.sessions import UserError
 from cogs.shared.plugin import game_choices
 
 if TYPE_CHECKING:
@@ -22,8 +22,7 @@ class ScoresCog(commands.Cog):
 
     async def scoreboard(self, interaction: discord.Interaction, game: str | None) -> None:
         if game is not None and game not in GAMES:  # a choice only a forged request sends
-            await refuse(interaction, f"There is no game `{game[:40]}` here.")
-            return
+            raise UserError(f"There is no game `{game[:40]}` here.")
         lines = await self.bot.sessions.scoreboard(interaction.guild_id or 0, game)
         title = f"Scoreboard · {GAMES[game].title if game else 'all games'}"
         embed = discord.Embed(title=title, colour=discord.Colour.dark_gold())
@@ -48,8 +47,7 @@ class ScoresCog(commands.Cog):
     async def history(self, interaction: discord.Interaction) -> None:
         games = await self.bot.sessions.history(interaction.guild_id or 0)
         if not games:
-            await refuse(interaction, "No finished games in this server yet.")
-            return
+            raise UserError("No finished games in this server yet.")
         embed = discord.Embed(title="Last finished games", colour=discord.Colour.dark_grey())
         for game, results in games:
             when = discord.utils.format_dt(game.finished_at or game.updated_at, "R")

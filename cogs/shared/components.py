@@ -31,7 +31,7 @@ from bot.models import GameRecord
 from bot.sessions import Update, UserError, seat_of
 from cogs.shared import board, lobby
 from cogs.shared.board import MAX_CONTENT
-from cogs.shared.interactions import AnsweredOnce, client_of, player_of, refuse
+from cogs.shared.interactions import AnsweredOnce, client_of, player_of
 from cogs.shared.menus import ACTIONS, HAND, MAX_OPTIONS, MAX_ROWS, menu_chunks
 from cogs.shared.presenter import PRESENTERS, Buttons, Choice, Control, Menu, Picture
 from rules.base import JSON, Option
@@ -92,7 +92,7 @@ class LobbyButton(
         seats = int(match["seats"]) if match["seats"] is not None else None
         return cls(int(match["game"]), match["op"], seats)
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def pressed(self, interaction: discord.Interaction) -> None:
         # Answer first: under load the database work below may take a moment.
         await interaction.response.defer()
         client = client_of(interaction)
@@ -104,17 +104,13 @@ class LobbyButton(
             "leave": sessions.leave_lobby,
             "cancel": sessions.cancel,
         }
-        try:
-            if self.op == "start":
-                update = await sessions.start(channel_id, self.game_id, player)
-                game = update.game
-            elif self.op == "ai":
-                game = await sessions.add_ai(channel_id, self.game_id, player, self.seats)
-            else:
-                game = await operations[self.op](channel_id, self.game_id, player)
-        except UserError as error:
-            await refuse(interaction, str(error))
-            return
+        if self.op == "start":
+            update = await sessions.start(channel_id, self.game_id, player)
+            game = update.game
+        elif self.op == "ai":
+            game = await sessions.add_ai(channel_id, self.game_id, player, self.seats)
+        else:
+            game = await operations[self.op](channel_id, self.game_id, player)
         await interaction.edit_original_response(
             embed=lobby.lobby_embed(game), view=lobby_view(game)
         )
@@ -153,20 +149,15 @@ class PickSelect(
         pick.item.options = cast("discord.ui.Select[Any]", item).options  # the message's own
         return pick
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def pressed(self, interaction: discord.Interaction) -> None:
         choice = picked_value(interaction, self.item)
         if choice is None:
-            await refuse(interaction, PICK_ONE)
-            return
+            raise UserError(PICK_ONE)
         await interaction.response.defer()
         client = client_of(interaction)
-        try:
-            game = await client.sessions.pick(
-                interaction.channel_id or 0, self.game_id, player_of(interaction), choice
-            )
-        except UserError as error:
-            await refuse(interaction, str(error))
-            return
+        game = await client.sessions.pick(
+            interaction.channel_id or 0, self.game_id, player_of(interaction), choice
+        )
         await interaction.edit_original_response(
             embed=lobby.lobby_embed(game), view=lobby_view(game)
         )
@@ -216,7 +207,7 @@ class ActButton(
         label = getattr(item, "label", None) or "?"
         return cls(int(match["game"]), int(match["step"]), int(match["index"]), label)
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def pressed(self, interaction: discord.Interaction) -> None:
         await act(interaction, self.game_id, self.step, self.index)
 
 
@@ -227,13 +218,9 @@ async def act(interaction: discord.Interaction, game_id: int, step: int, action:
     client = client_of(interaction)
     message = interaction.message
     private = message is not None and message.flags.ephemeral
-    try:
-        update = await client.sessions.act(
-            interaction.channel_id or 0, game_id, interaction.user.id, step, action
-        )
-    except UserError as error:
-        await refuse(interaction, str(error))
-        return
+    update = await client.sessions.act(
+        interaction.channel_id or 0, game_id, interaction.user.id, step, action
+    )
     # A move shown on its own board (a Toss It drop) is answered before the AI thinks
     # through its turns; otherwise the reply waits for them, as the player's next decision
     # may come right after (Trash War: the AI plays, then it is your turn again).
@@ -279,24 +266,19 @@ class MenuSelect(
         game, step, slot = int(match["game"]), int(match["step"]), int(match["slot"])
         return cls(game, step, match["source"], slot, menu, values)
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def pressed(self, interaction: discord.Interaction) -> None:
         picked = picked_value(interaction, self.item)
         if picked is None:
-            await refuse(interaction, PICK_ONE)
-            return
+            raise UserError(PICK_ONE)
         if self.source == ACTIONS:
             await act(interaction, self.game_id, self.step, picked)
             return
-        try:
-            choice = await board.menu_choice(
-                interaction, self.game_id, self.step, self.source, self.slot, picked
-            )
-            _game, actions = await client_of(interaction).sessions.narrow(
-                interaction.channel_id or 0, self.game_id, interaction.user.id, self.step, choice
-            )
-        except UserError as error:
-            await refuse(interaction, str(error))
-            return
+        choice = await board.menu_choice(
+            interaction, self.game_id, self.step, self.source, self.slot, picked
+        )
+        _game, actions = await client_of(interaction).sessions.narrow(
+            interaction.channel_id or 0, self.game_id, interaction.user.id, self.step, choice
+        )
         if len(actions) == 1 and actions[0][1] == choice:
             await act(interaction, self.game_id, self.step, actions[0][0])
             return
@@ -365,7 +347,7 @@ class HandButton(
     ) -> HandButton:
         return cls(int(match["game"]), getattr(item, "label", None) or "My hand")
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def pressed(self, interaction: discord.Interaction) -> None:
         await show_hand(interaction, self.game_id)
 
 
@@ -376,11 +358,7 @@ async def show_hand(interaction: discord.Interaction, game_id: int) -> None:
     """The player's own view, privately, with the controls only they may see."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     sessions = client_of(interaction).sessions
-    try:
-        game, seat, obs = await sessions.view_for(game_id, interaction.user.id)
-    except UserError as error:
-        await refuse(interaction, str(error))
-        return
+    game, seat, obs = await sessions.view_for(game_id, interaction.user.id)
     text, pictures, view = await private_reply(client_of(interaction), game, seat, obs)
     await interaction.followup.send(
         text,

@@ -12,7 +12,7 @@ from weakref import WeakKeyDictionary
 
 import discord
 
-from bot.sessions import RESTARTING, Player
+from bot.sessions import RESTARTING, Player, UserError
 
 if TYPE_CHECKING:
     from bot.client import TrashTableBot
@@ -76,10 +76,22 @@ async def command_check(interaction: discord.Interaction) -> bool:
 
 class AnsweredOnce:
     """Mixed into every `DynamicItem`: discord.py runs the callback only when
-    `interaction_check` allows it, so a repeated delivery never reaches it."""
+    `interaction_check` allows it, so a repeated delivery never reaches it; the callback
+    runs the item's `pressed`, and a `UserError` raised anywhere in it is the player's
+    short private reason (the one refusal path of every control; commands have theirs in
+    the tree's error handler, cogs/table)."""
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         return first_delivery(interaction)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await self.pressed(interaction)
+        except UserError as error:
+            await refuse(interaction, str(error))
+
+    async def pressed(self, interaction: discord.Interaction) -> None:
+        raise NotImplementedError
 
 
 # ---------------------------------------------------------------------- the catch-all

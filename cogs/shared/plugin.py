@@ -21,7 +21,7 @@ from discord import app_commands
 from bot.games import GAMES, register_game
 from bot.sessions import UserError
 from cogs.shared import components
-from cogs.shared.interactions import client_of, player_of, refuse
+from cogs.shared.interactions import client_of, player_of
 from cogs.shared.lobby import lobby_embed
 from cogs.shared.options import SEED, TIMER, WholeNumber
 from cogs.shared.presenter import Presenter, register
@@ -138,22 +138,17 @@ async def open_lobby(
     """`/<game> new`: open a lobby in this channel, answering with the lobby message."""
     client = client_of(interaction)
     if interaction.guild_id is None or interaction.channel_id is None:
-        await refuse(interaction, "Games are played in a server channel, not in direct messages.")
-        return
-    try:
-        game = await client.sessions.open_lobby(
-            interaction.guild_id,
-            interaction.channel_id,
-            kind,
-            player_of(interaction),
-            options,
-            seed=seed,
-            timer=timer,
-            default_timer=client.settings.turn_timer_minutes,
-        )
-    except UserError as error:
-        await refuse(interaction, str(error))
-        return
+        raise UserError("Games are played in a server channel, not in direct messages.")
+    game = await client.sessions.open_lobby(
+        interaction.guild_id,
+        interaction.channel_id,
+        kind,
+        player_of(interaction),
+        options,
+        seed=seed,
+        timer=timer,
+        default_timer=client.settings.turn_timer_minutes,
+    )
     view = components.lobby_view(game)  # a lobby just opened always has its buttons
     await interaction.response.send_message(
         embed=lobby_embed(game), view=view if view is not None else discord.utils.MISSING

@@ -74,6 +74,14 @@ class TableCog(commands.Cog):
     async def on_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
+        # The one refusal path of every command: what a player asked for that the rules or
+        # the table do not allow (a UserError from the session service), a failed check or
+        # an option of the wrong kind.
+        if isinstance(error, app_commands.CommandInvokeError) and isinstance(
+            error.original, UserError
+        ):
+            await refuse(interaction, str(error.original))
+            return
         refusals = app_commands.CheckFailure | app_commands.TransformerError | OptionRefused
         if isinstance(error, refusals):
             await refuse(interaction, str(error))
@@ -87,8 +95,7 @@ class TableCog(commands.Cog):
     async def status(self, interaction: discord.Interaction) -> None:
         game = await self.sessions.current(interaction.channel_id or 0)
         if game is None:
-            await refuse(interaction, "There is no game in this channel.")
-            return
+            raise UserError("There is no game in this channel.")
         await interaction.response.send_message(embed=self.status_embed(game), ephemeral=True)
 
     def status_embed(self, game: GameRecord) -> discord.Embed:
@@ -119,11 +126,7 @@ class TableCog(commands.Cog):
         name="stop", description="Stop the game in this channel (host or channel managers)"
     )
     async def stop(self, interaction: discord.Interaction) -> None:
-        try:
-            game = await self.sessions.stop(interaction.channel_id or 0, player_of(interaction))
-        except UserError as error:
-            await refuse(interaction, str(error))
-            return
+        game = await self.sessions.stop(interaction.channel_id or 0, player_of(interaction))
         await interaction.response.send_message(
             f"{interaction.user.display_name} stopped the game of {GAMES[game.kind].title}. "
             "It does not count on the scoreboard."
@@ -147,21 +150,13 @@ class TableCog(commands.Cog):
         channel_id = interaction.channel_id or 0
         player = player_of(interaction)
         current = await self.sessions.current(channel_id)
-        try:
-            if (
-                current is not None
-                and current.status == Status.LOBBY
-                and target_id == player.user_id
-            ):
-                game = await self.sessions.leave_lobby(channel_id, current.id or 0, player)
-                await interaction.followup.send("You left the lobby.", ephemeral=True)
-                if game.lobby_message_id:
-                    await self._refresh_lobby(game)
-                return
-            update = await self.sessions.hand_to_ai(channel_id, player, target_id)
-        except UserError as error:
-            await refuse(interaction, str(error))
+        if current is not None and current.status == Status.LOBBY and target_id == player.user_id:
+            game = await self.sessions.leave_lobby(channel_id, current.id or 0, player)
+            await interaction.followup.send("You left the lobby.", ephemeral=True)
+            if game.lobby_message_id:
+                await self._refresh_lobby(game)
             return
+        update = await self.sessions.hand_to_ai(channel_id, player, target_id)
         await interaction.followup.send("Done: the AI plays that seat now.", ephemeral=True)
         await self.sessions.play_ai(update)
 
@@ -182,12 +177,6 @@ class TableCog(commands.Cog):
         interaction: discord.Interaction,
         minutes: app_commands.Transform[int, WholeNumber("minutes", 0, 24 * 60)],
     ) -> None:
-        try:
-            await self.sessions.set_timer(
-                interaction.channel_id or 0, player_of(interaction), minutes
-            )
-        except UserError as error:
-            await refuse(interaction, str(error))
-            return
+        await self.sessions.set_timer(interaction.channel_id or 0, player_of(interaction), minutes)
         text = f"Turn timer set to {minutes} minutes." if minutes else "Turn timer turned off."
         await interaction.response.send_message(text)
