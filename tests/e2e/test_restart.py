@@ -11,6 +11,8 @@ import random
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.e2e.conftest import Table
 from tests.e2e.play import latest_board, next_board, play_to_the_end, take_turn, turn_user_id
 from tests.fakediscord import FakeDiscord
@@ -50,6 +52,9 @@ async def kill(process: asyncio.subprocess.Process, fake: FakeDiscord) -> None:
     await fake.wait_disconnected()
 
 
+# SQLite only, to keep the suite short: the same kill and restart on PostgreSQL is
+# tests/e2e/test_shards.py's (two processes, one killed with SIGKILL mid-game).
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
 async def test_a_killed_bot_resumes_and_old_buttons_still_work(
     fake_discord: FakeDiscord, table: Table, database_url: str
 ) -> None:
