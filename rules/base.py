@@ -24,7 +24,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar, Protocol
 
 JSON = dict[str, Any]
 
@@ -105,6 +105,16 @@ def ranks_from_points(points: list[int] | tuple[int, ...]) -> tuple[int, ...]:
     return tuple(distinct.index(p) for p in points)
 
 
+GAME_OVER = "That game is over."
+NOT_YOUR_TURN = "It is not your turn."
+
+
+class Chooser(Protocol):
+    """A game's AI: its `ai` module has this one function."""
+
+    def choose(self, observation: JSON, legal: list[str], rng: random.Random) -> str: ...
+
+
 class Game(ABC):
     """One game's rules. Each engine module exposes a single instance of its subclass."""
 
@@ -123,6 +133,7 @@ class Game(ABC):
     # True when `new_game` and `apply` may take tens of milliseconds (Toss It simulates the
     # bin's physics): the bot then runs them in its worker pool, off the event loop.
     heavy: bool = False
+    ai: ClassVar[Chooser]  # the game's AI module (`rules/<game>/ai.py`)
 
     @abstractmethod
     def new_game(self, seats: int, options: Mapping[str, str], seed: int) -> Any:
@@ -160,9 +171,17 @@ class Game(ABC):
     def describe(self, state: Any, action: str) -> str:
         """A short label for a legal action, for a button or a select option."""
 
-    @abstractmethod
     def choose(self, observation: JSON, legal: list[str], rng: random.Random) -> str:
-        """The AI's pick, from its own observation and its legal actions only."""
+        """The AI's pick, from its own observation and its legal actions only: the game's
+        `ai` module decides."""
+        return self.ai.choose(observation, legal, rng)
+
+    def check_turn(self, state: Any, seat: int) -> None:
+        """The guard every `apply` starts with: the game is on and it is `seat`'s turn."""
+        if self.outcome(state) is not None:
+            raise IllegalAction(GAME_OVER)
+        if seat not in self.to_act(state):
+            raise IllegalAction(NOT_YOUR_TURN)
 
     def settle_options(self, chosen: dict[str, str]) -> dict[str, str]:
         """The options a lobby opens with, from those the host chose (the others keep their

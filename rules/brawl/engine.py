@@ -98,11 +98,11 @@ code imports the names below from here.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
+from typing import ClassVar
 
-from rules.base import JSON, Applied, Event, Game, IllegalAction, Option, Outcome
-from rules.brawl import ai
+from rules.base import JSON, Applied, Chooser, Event, Game, IllegalAction, Option, Outcome
+from rules.brawl import ai as brawl_ai
 from rules.brawl.data import (
     CHARACTERS,
     DEFAULT_BLOCKERS,
@@ -167,6 +167,7 @@ class Brawl(Game):
     title = "Dumpster Brawl!"
     min_seats = 3
     max_seats = 6
+    ai: ClassVar[Chooser] = brawl_ai
     options = (
         Option(
             "mode",
@@ -221,10 +222,7 @@ class Brawl(Game):
         return legal_moves(state, seat)
 
     def apply(self, state: State, seat: int, action: str) -> Applied:
-        if state.finished:
-            raise IllegalAction("That game is over.")
-        if seat != to_act(state):
-            raise IllegalAction("It is not your turn to decide.")
+        self.check_turn(state, seat)
         if action not in legal_moves(state, seat):
             raise IllegalAction(why_not(state))
         table = perform(state, seat, action)
@@ -257,9 +255,6 @@ class Brawl(Game):
 
     def describe(self, state: State, action: str) -> str:
         return describe_action(action)
-
-    def choose(self, observation: JSON, legal: list[str], rng: random.Random) -> str:
-        return ai.choose(observation, legal, rng)
 
 
 BRAWL = Brawl()

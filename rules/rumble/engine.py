@@ -46,14 +46,14 @@ action and the `Game` itself are here. Outside code imports the names below from
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
+from typing import Any, ClassVar
 
 from rules.base import (
     JSON,
     Applied,
+    Chooser,
     Event,
     Game,
     IllegalAction,
@@ -62,7 +62,7 @@ from rules.base import (
     ranks_from_points,
     rng_for,
 )
-from rules.rumble import ai
+from rules.rumble import ai as rumble_ai
 from rules.rumble.actions import (
     Action,
     Fight,
@@ -189,6 +189,7 @@ class Rumble(Game):
     title = "Rumble in the Dungeon"
     min_seats = 2  # unofficial (house rules); the box says 3
     max_seats = 6
+    ai: ClassVar[Chooser] = rumble_ai
     options = (
         Option(
             name="layout",
@@ -221,10 +222,7 @@ class Rumble(Game):
         return [action_text(action) for action in legal_moves(state)]
 
     def apply(self, state: State, seat: int, action: str) -> Applied:
-        if state.finished:
-            raise IllegalAction("That game is over.")
-        if seat != state.turn:
-            raise IllegalAction("It is not your turn.")
+        self.check_turn(state, seat)
         parsed = parse_action(action)
         check(state, parsed)
         changes, event = _perform(state, seat, parsed)
@@ -278,9 +276,6 @@ class Rumble(Game):
         except IllegalAction:
             return action
         return describe_action(state, parsed)
-
-    def choose(self, observation: JSON, legal: list[str], rng: random.Random) -> str:
-        return ai.choose(observation, legal, rng)
 
 
 RUMBLE = Rumble()

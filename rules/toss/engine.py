@@ -51,13 +51,14 @@ Actions are strings:
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from typing import ClassVar
 
 from rules.base import (
     JSON,
     Applied,
+    Chooser,
     Event,
     Game,
     IllegalAction,
@@ -66,7 +67,7 @@ from rules.base import (
     ranks_from_points,
     rng_for,
 )
-from rules.toss import ai
+from rules.toss import ai as toss_ai
 from rules.toss.bin import (
     ANGLES,
     KINDS,
@@ -414,6 +415,7 @@ class Toss(Game):
     heavy = True  # a drop, and each pre-fill, runs the physics simulation
     min_seats = 2
     max_seats = 5
+    ai: ClassVar[Chooser] = toss_ai
     options = (
         Option(
             name="wobble",
@@ -483,10 +485,7 @@ class Toss(Game):
         ]
 
     def apply(self, state: State, seat: int, action: str) -> Applied:
-        if state.finished:
-            raise IllegalAction("That game is over.")
-        if seat not in self.to_act(state):
-            raise IllegalAction("It is not your turn.")
+        self.check_turn(state, seat)
         parsed = parse_action(action)
         if state.phase == CHOOSE:
             if not isinstance(parsed, Choose):
@@ -558,9 +557,6 @@ class Toss(Game):
             return f"Lay down your {parsed.card}"
         name = KINDS[parsed.kind].name.capitalize()
         return f"{name} at {parsed.x}/{X_STEPS - 1}, turned {parsed.angle}°"
-
-    def choose(self, observation: JSON, legal: list[str], rng: random.Random) -> str:
-        return ai.choose(observation, legal, rng)
 
 
 TOSS = Toss()

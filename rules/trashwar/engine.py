@@ -109,11 +109,11 @@ their words), `legal.py`, `checks.py`, `table.py` (applying an action) and `view
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
+from typing import ClassVar
 
-from rules.base import JSON, Applied, Event, Game, IllegalAction, Outcome
-from rules.trashwar import ai
+from rules.base import JSON, Applied, Chooser, Event, Game, IllegalAction, Outcome
+from rules.trashwar import ai as trashwar_ai
 from rules.trashwar.actions import action_text, describe_action, parse_action
 from rules.trashwar.checks import check
 from rules.trashwar.legal import legal_attacks, legal_moves
@@ -154,6 +154,7 @@ class TrashWar(Game):
     title = "Trash War"
     min_seats = 2
     max_seats = 6
+    ai: ClassVar[Chooser] = trashwar_ai
     options = ()
 
     def new_game(self, seats: int, options: Mapping[str, str], seed: int) -> State:
@@ -178,10 +179,7 @@ class TrashWar(Game):
         return [action_text(action) for action in legal_moves(state)]
 
     def apply(self, state: State, seat: int, action: str) -> Applied:
-        if state.finished:
-            raise IllegalAction("That game is over.")
-        if seat != to_act(state):
-            raise IllegalAction("It is not your turn to decide.")
+        self.check_turn(state, seat)
         parsed = parse_action(action)
         check(state, seat, parsed)
         table = perform(state, seat, parsed)
@@ -211,9 +209,6 @@ class TrashWar(Game):
         except IllegalAction:
             return action
         return describe_action(state, parsed)
-
-    def choose(self, observation: JSON, legal: list[str], rng: random.Random) -> str:
-        return ai.choose(observation, legal, rng)
 
 
 TRASH_WAR = TrashWar()

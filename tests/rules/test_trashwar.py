@@ -382,7 +382,7 @@ def test_turn_order_follows_the_trash() -> None:
     state = play(state, 0, "play tv2 at p2 right")
     assert state.turn == 2 and TRASH_WAR.to_act(state) == {2}
     assert legal(state, 1) == [] and legal(state, 3) == []
-    assert refuse(state, 1, "take") == "It is not your turn to decide."
+    assert refuse(state, 1, "take") == "It is not your turn."
 
 
 def test_a_turn_defends_then_burns_then_attacks_then_redraws() -> None:
