@@ -22,9 +22,9 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Protocol, TypeVar
 
 JSON = dict[str, Any]
 
@@ -105,6 +105,7 @@ def ranks_from_points(points: list[int] | tuple[int, ...]) -> tuple[int, ...]:
     return tuple(distinct.index(p) for p in points)
 
 
+Parsed = TypeVar("Parsed")
 GAME_OVER = "That game is over."
 NOT_YOUR_TURN = "It is not your turn."
 
@@ -113,6 +114,26 @@ class Chooser(Protocol):
     """A game's AI: its `ai` module has this one function."""
 
     def choose(self, observation: JSON, legal: list[str], rng: random.Random) -> str: ...
+
+
+@dataclass(frozen=True)
+class Codec:
+    """A game state's JSON codec: its two functions."""
+
+    to_json: Callable[[Any], JSON]
+    from_json: Callable[[JSON], Any]
+
+
+def describe_parsed(
+    action: str, parse: Callable[[str], Parsed], label: Callable[[Parsed], str]
+) -> str:
+    """A control's label for `action`: parsed, then put in words; an action that does not
+    parse (an older game's, say) reads as itself rather than failing the whole message."""
+    try:
+        parsed = parse(action)
+    except IllegalAction:
+        return action
+    return label(parsed)
 
 
 class Game(ABC):
@@ -134,6 +155,7 @@ class Game(ABC):
     # bin's physics): the bot then runs them in its worker pool, off the event loop.
     heavy: bool = False
     ai: ClassVar[Chooser]  # the game's AI module (`rules/<game>/ai.py`)
+    codec: ClassVar[Codec]  # the state to and from JSON (`rules/<game>/state.py`)
 
     @abstractmethod
     def new_game(self, seats: int, options: Mapping[str, str], seed: int) -> Any:
@@ -159,13 +181,13 @@ class Game(ABC):
     def outcome(self, state: Any) -> Outcome | None:
         """`None` while the game runs."""
 
-    @abstractmethod
     def to_json(self, state: Any) -> JSON:
-        """The state as JSON-able data, with a schema version."""
+        """The state as JSON-able data, with a schema version (the game's `codec`)."""
+        return self.codec.to_json(state)
 
-    @abstractmethod
     def from_json(self, data: JSON) -> Any:
         """The inverse of `to_json`: `from_json(to_json(s)) == s`."""
+        return self.codec.from_json(data)
 
     @abstractmethod
     def describe(self, state: Any, action: str) -> str:

@@ -101,7 +101,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar
 
-from rules.base import JSON, Applied, Chooser, Event, Game, IllegalAction, Option, Outcome
+from rules.base import JSON, Applied, Chooser, Codec, Event, Game, IllegalAction, Option, Outcome
 from rules.brawl import ai as brawl_ai
 from rules.brawl.data import (
     CHARACTERS,
@@ -168,6 +168,7 @@ class Brawl(Game):
     min_seats = 3
     max_seats = 6
     ai: ClassVar[Chooser] = brawl_ai
+    codec: ClassVar[Codec] = Codec(state_to_json, state_from_json)
     options = (
         Option(
             "mode",
@@ -246,12 +247,6 @@ class Brawl(Game):
             return Outcome(ranks=ranks, points=tuple(points))
         ranks = tuple(0 if p in winners else 1 for p in range(state.seats))
         return Outcome(ranks=ranks, points=(0,) * state.seats)
-
-    def to_json(self, state: State) -> JSON:
-        return state_to_json(state)
-
-    def from_json(self, data: JSON) -> State:
-        return state_from_json(data)
 
     def describe(self, state: State, action: str) -> str:
         return describe_action(action)

@@ -48,17 +48,20 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
+from functools import partial
 from typing import Any, ClassVar
 
 from rules.base import (
     JSON,
     Applied,
     Chooser,
+    Codec,
     Event,
     Game,
     IllegalAction,
     Option,
     Outcome,
+    describe_parsed,
     ranks_from_points,
     rng_for,
 )
@@ -190,6 +193,7 @@ class Rumble(Game):
     min_seats = 2  # unofficial (house rules); the box says 3
     max_seats = 6
     ai: ClassVar[Chooser] = rumble_ai
+    codec: ClassVar[Codec] = Codec(state_to_json, state_from_json)
     options = (
         Option(
             name="layout",
@@ -264,18 +268,8 @@ class Rumble(Game):
             return None
         return Outcome(ranks=ranks_from_points(state.totals), points=state.totals)
 
-    def to_json(self, state: State) -> JSON:
-        return state_to_json(state)
-
-    def from_json(self, data: JSON) -> State:
-        return state_from_json(data)
-
     def describe(self, state: State, action: str) -> str:
-        try:
-            parsed = parse_action(action)
-        except IllegalAction:
-            return action
-        return describe_action(state, parsed)
+        return describe_parsed(action, parse_action, partial(describe_action, state))
 
 
 RUMBLE = Rumble()

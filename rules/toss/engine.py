@@ -59,11 +59,13 @@ from rules.base import (
     JSON,
     Applied,
     Chooser,
+    Codec,
     Event,
     Game,
     IllegalAction,
     Option,
     Outcome,
+    describe_parsed,
     ranks_from_points,
     rng_for,
 )
@@ -416,6 +418,7 @@ class Toss(Game):
     min_seats = 2
     max_seats = 5
     ai: ClassVar[Chooser] = toss_ai
+    codec: ClassVar[Codec] = Codec(state_to_json, state_from_json)
     options = (
         Option(
             name="wobble",
@@ -542,21 +545,15 @@ class Toss(Game):
         points = scores(state)
         return Outcome(ranks=ranks_from_points(points), points=points)
 
-    def to_json(self, state: State) -> JSON:
-        return state_to_json(state)
-
-    def from_json(self, data: JSON) -> State:
-        return state_from_json(data)
-
     def describe(self, state: State, action: str) -> str:
-        try:
-            parsed = parse_action(action)
-        except IllegalAction:
-            return action
-        if isinstance(parsed, Choose):
-            return f"Lay down your {parsed.card}"
-        name = KINDS[parsed.kind].name.capitalize()
-        return f"{name} at {parsed.x}/{X_STEPS - 1}, turned {parsed.angle}°"
+        return describe_parsed(action, parse_action, _label)
+
+
+def _label(parsed: Choose | Place) -> str:
+    if isinstance(parsed, Choose):
+        return f"Lay down your {parsed.card}"
+    name = KINDS[parsed.kind].name.capitalize()
+    return f"{name} at {parsed.x}/{X_STEPS - 1}, turned {parsed.angle}°"
 
 
 TOSS = Toss()

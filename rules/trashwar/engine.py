@@ -110,9 +110,20 @@ their words), `legal.py`, `checks.py`, `table.py` (applying an action) and `view
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 from typing import ClassVar
 
-from rules.base import JSON, Applied, Chooser, Event, Game, IllegalAction, Outcome
+from rules.base import (
+    JSON,
+    Applied,
+    Chooser,
+    Codec,
+    Event,
+    Game,
+    IllegalAction,
+    Outcome,
+    describe_parsed,
+)
 from rules.trashwar import ai as trashwar_ai
 from rules.trashwar.actions import action_text, describe_action, parse_action
 from rules.trashwar.checks import check
@@ -155,6 +166,7 @@ class TrashWar(Game):
     min_seats = 2
     max_seats = 6
     ai: ClassVar[Chooser] = trashwar_ai
+    codec: ClassVar[Codec] = Codec(state_to_json, state_from_json)
     options = ()
 
     def new_game(self, seats: int, options: Mapping[str, str], seed: int) -> State:
@@ -197,18 +209,8 @@ class TrashWar(Game):
             ranks[seat] = last - place  # the first out is last; the last out second
         return Outcome(ranks=tuple(ranks), points=(0,) * state.seats)
 
-    def to_json(self, state: State) -> JSON:
-        return state_to_json(state)
-
-    def from_json(self, data: JSON) -> State:
-        return state_from_json(data)
-
     def describe(self, state: State, action: str) -> str:
-        try:
-            parsed = parse_action(action)
-        except IllegalAction:
-            return action
-        return describe_action(state, parsed)
+        return describe_parsed(action, parse_action, partial(describe_action, state))
 
 
 TRASH_WAR = TrashWar()
