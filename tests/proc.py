@@ -29,7 +29,8 @@ def process_tree(pid: int) -> list[int]:
 def children(pid: int) -> list[int]:
     found: list[int] = []
     for task in Path(f"/proc/{pid}/task").glob("*"):
-        with contextlib.suppress(FileNotFoundError):  # a thread that has just ended
+        # A thread or process that has just ended.
+        with contextlib.suppress(FileNotFoundError, ProcessLookupError):
             found += [int(child) for child in (task / "children").read_text().split()]
     return found
 
@@ -39,7 +40,7 @@ def times(pid: int) -> list[float]:
     process name, field 2, may hold spaces, so count from its closing parenthesis)."""
     try:
         stat = Path(f"/proc/{pid}/stat").read_text()
-    except FileNotFoundError:  # ended between listing and reading
+    except (FileNotFoundError, ProcessLookupError):  # ended between listing and reading
         return [0.0] * 4
     return [int(x) / TICK for x in stat.rsplit(")", 1)[1].split()[11:15]]
 
@@ -55,6 +56,6 @@ def cpu_wait_seconds(pids: list[int]) -> float:
     total = 0
     for pid in pids:
         for task in Path(f"/proc/{pid}/task").glob("*/schedstat"):
-            with contextlib.suppress(FileNotFoundError):
+            with contextlib.suppress(FileNotFoundError, ProcessLookupError):
                 total += int(task.read_text().split()[1])
     return total / 1e9

@@ -179,7 +179,7 @@ def running(pid: int) -> bool:
     """The process exists and has not ended (a zombie waiting to be reaped has ended)."""
     try:
         state = Path(f"/proc/{pid}/stat").read_text().rsplit(")")[1].split()[0]
-    except FileNotFoundError:
+    except (FileNotFoundError, ProcessLookupError):  # gone before, or while, it was read
         return False
     return state not in ("Z", "X")
 
