@@ -18,7 +18,7 @@ from render.brawl.icons import (
     card_sprite,
 )
 from render.brawl.table import kind_order
-from render.brawl.words import and_list, plural, wrap
+from render.brawl.words import plural, wrap
 from render.common import (
     BACKDROP,
     CARD_EDGE,
@@ -41,6 +41,7 @@ from render.common import (
 
 # Names and numbers recur on every picture: their text masks are cached.
 from render.common import cached_text_in_box as _text
+from render.common.words import and_list
 from rules.brawl.observation import BrawlObservation, CardView
 
 # --- the hand -------------------------------------------------------------------------------

@@ -6,22 +6,14 @@ from __future__ import annotations
 
 from PIL import Image
 
-from render.common import PLAYER_COLOURS, Colour, display_name, ink_for, rounded_box, text_width
+from render.common import Colour, ink_for, rounded_box, text_width
 
 # Names and numbers recur on every picture: their text masks are cached.
 from render.common import cached_text_in_box as _text
+from render.common.words import and_list, player_name
 from rules.brawl.observation import BrawlObservation
 
 # --- names and words -------------------------------------------------------------------------
-
-
-def player_name(names: list[str], seat: int) -> str:
-    fallback = f"Player {seat + 1}"
-    return display_name(names[seat], fallback) if 0 <= seat < len(names) else fallback
-
-
-def player_colour(seat: int) -> Colour:
-    return PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
 
 
 def character_name(obs: BrawlObservation, seat: int) -> str:
@@ -40,13 +32,6 @@ def who(obs: BrawlObservation, names: list[str], seat: int) -> str:
 
 def plural(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
-
-
-def and_list(items: list[str]) -> str:
-    """'a', 'a and b', 'a, b and c'."""
-    if not items:
-        return ""
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 MODE_NAMES = {

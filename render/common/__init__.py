@@ -10,7 +10,8 @@ mask drawn at SUPERSAMPLE times the size and shrunk once; masks are cached, so a
 first picture a rounded box costs one `paste`. Text from FreeType is already smooth; each
 text is rendered once and pasted after that.
 
-The package: `palette.py` (types, colours, `Picture`), `text.py`, `shapes.py` and `cards.py`.
+The package: `palette.py` (types and colours), `words.py` (names and lists), `text.py`,
+`shapes.py` and `cards.py`.
 Every game's pictures import these names from `render.common`.
 """
 
@@ -44,7 +45,6 @@ from render.common.palette import (
     Colour,
     Size,
     ink_for,
-    picture,
     shade,
 )
 from render.common.shapes import disc, rounded_box, rounded_mask, title_bar
@@ -97,7 +97,6 @@ __all__ = [
     "font",
     "ink_for",
     "ordinal",
-    "picture",
     "rounded_box",
     "rounded_mask",
     "shade",

@@ -5,12 +5,7 @@ finished picture ready to attach to a message.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
-
-from PIL import Image
-
-from render.png import to_png
 
 Colour = tuple[int, int, int]
 Box = tuple[int, int, int, int]  # left, top, right, bottom (right and bottom exclusive)
@@ -45,20 +40,6 @@ PLAYER_COLOURS: list[Colour] = [
     (226, 226, 226),  # white
 ]
 PLAYER_COLOUR_NAMES = ["red", "blue", "green", "yellow", "purple", "white"]
-
-
-@dataclass(frozen=True)
-class Picture:
-    """A finished picture, ready to attach to a message."""
-
-    data: bytes
-    filename: str
-    width: int
-    height: int
-
-
-def picture(image: Image.Image, filename: str) -> Picture:
-    return Picture(to_png(image), filename, image.width, image.height)
 
 
 def ink_for(background: Colour) -> Colour:

@@ -5,7 +5,7 @@ helpers for names and boxes.
 
 from __future__ import annotations
 
-from render.common import PLAYER_COLOURS, Box, Colour, display_name, fit_text
+from render.common import Box, Colour, fit_text
 from rules.rumble.characters import CHARACTERS
 from rules.rumble.observation import Tile
 
@@ -95,15 +95,6 @@ def player_row_box(seat: int) -> Box:
 
 def character_name(key: str) -> str:
     return CHARACTERS.get(key, key.title())
-
-
-def player_name(names: list[str], seat: int) -> str:
-    fallback = f"Player {seat + 1}"
-    return display_name(names[seat], fallback) if seat < len(names) else fallback
-
-
-def player_colour(seat: int) -> Colour:
-    return PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
 
 
 def scaled(box: Box, k: int = SCALE) -> Box:

@@ -19,6 +19,7 @@ from render.common import (
     shade,
     text_in_box,
 )
+from render.common.words import player_colour, player_name
 from render.rumble.layout import (
     DEAD_DOOR,
     LEGEND_TOP,
@@ -26,8 +27,6 @@ from render.rumble.layout import (
     STATUS_BOX,
     WALL,
     WALL_EDGE,
-    player_colour,
-    player_name,
     player_row_box,
     winning_seats,
 )

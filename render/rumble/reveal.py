@@ -27,14 +27,13 @@ from render.common import (
     title_bar,
     to_png,
 )
+from render.common.words import player_colour, player_name
 from render.rumble.layout import (
     CHARACTER_COLOURS,
     REVEAL_WIDTH,
     SECRET_SIZE,
     WALL_EDGE,
     character_name,
-    player_colour,
-    player_name,
 )
 from render.rumble.sprites import paste_token
 from rules.rumble.observation import RumbleObservation, RumbleResult

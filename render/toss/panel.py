@@ -24,7 +24,6 @@ from render.common import (
     Size,
     card_back_image,
     disc,
-    display_name,
     rounded_box,
     shade,
     text_in_box,
@@ -33,6 +32,7 @@ from render.common import (
 # Names and numbers recur on every picture: their text masks are cached.
 from render.common import cached_draw_text as _draw_text
 from render.common import cached_text_in_box as _text_in_box
+from render.common.words import player_name
 from render.toss.cards import mouse_sprite
 from render.toss.layout import (
     CAPTION_BOX,
@@ -387,11 +387,6 @@ def seat_colour(obs: TossObservation, seat: int) -> Colour:
     words = obs["colours"]
     word = words[seat] if 0 <= seat < len(words) else ""
     return SEAT_COLOURS.get(word, UNKNOWN_SEAT_COLOUR)
-
-
-def player_name(names: list[str], seat: int) -> str:
-    fallback = f"Player {seat + 1}"
-    return display_name(names[seat], fallback) if 0 <= seat < len(names) else fallback
 
 
 def names_of(names: list[str], seats: list[int]) -> list[str]:

@@ -33,6 +33,7 @@ from render.common import (
 # Names and numbers recur on every picture: their text masks are cached.
 from render.common import cached_draw_text as _draw_text
 from render.common import cached_text_in_box as _text_in_box
+from render.common.words import player_colour, player_name
 from render.trashwar.cards import card_sprite
 from render.trashwar.fortress import crown, draw_fortress
 from render.trashwar.layout import (
@@ -51,7 +52,7 @@ from render.trashwar.layout import (
     strip_box,
     wall_box,
 )
-from render.trashwar.words import actor_seat, caption, player_colour, player_name, title_note
+from render.trashwar.words import actor_seat, caption, title_note
 from rules.trashwar.observation import FlightView, TrashWarObservation
 
 # --- public -----------------------------------------------------------------------------

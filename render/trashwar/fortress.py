@@ -32,6 +32,7 @@ from render.common import (
 # Names and numbers recur on every picture: their text masks are cached.
 from render.common import cached_draw_text as _draw_text
 from render.common import cached_text_in_box as _text_in_box
+from render.common.words import player_colour, player_name
 from render.trashwar.layout import (
     BACK_SIZE,
     BACK_STEP,
@@ -55,7 +56,7 @@ from render.trashwar.layout import (
     slot_box,
     wall_box,
 )
-from render.trashwar.words import SHORT_TRASH, player_colour, player_name, status_line
+from render.trashwar.words import SHORT_TRASH, status_line
 from rules.trashwar.observation import CardView, PlayerView, TrashWarObservation
 
 

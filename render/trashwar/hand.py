@@ -23,6 +23,7 @@ from render.common import (
 # Names and numbers recur on every picture: their text masks are cached.
 from render.common import cached_draw_text as _draw_text
 from render.common import cached_text_in_box as _text_in_box
+from render.common.words import and_list
 from render.trashwar.cards import card_sprite
 from render.trashwar.fortress import wall_sprite, wall_state
 from render.trashwar.layout import (
@@ -37,7 +38,7 @@ from render.trashwar.layout import (
     HAND_W,
     HEAT,
 )
-from render.trashwar.words import a_card, and_list
+from render.trashwar.words import a_card
 from rules.trashwar.observation import CardView, TrashWarObservation
 
 

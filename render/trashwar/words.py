@@ -4,20 +4,12 @@ happening and who decides, and a knight's status line.
 
 from __future__ import annotations
 
-from render.common import MUTED, PLAYER_COLOURS, TORCH, Colour, display_name, ordinal
+from render.common import MUTED, TORCH, Colour, ordinal
+from render.common.words import player_name
 from rules.trashwar.cards import TRASH_NAMES
 from rules.trashwar.observation import CardView, PlayerView, TrashWarObservation
 
 # --- small helpers ----------------------------------------------------------------------
-
-
-def player_name(names: list[str], seat: int) -> str:
-    fallback = f"Player {seat + 1}"
-    return display_name(names[seat], fallback) if 0 <= seat < len(names) else fallback
-
-
-def player_colour(seat: int) -> Colour:
-    return PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
 
 
 _ARTICLES = {name: article for _, name, article in TRASH_NAMES}
@@ -36,11 +28,6 @@ def a_card(card: CardView) -> str:
     if card["kind"] == "trash":
         return f"{_ARTICLES.get(card['name'], 'a')} {title}"
     return f"{'an' if title[:1] in 'AEIOU' else 'a'} {title}"
-
-
-def and_list(items: list[str]) -> str:
-    """'a', 'a and b', 'a, b and c'."""
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def _place(obs: TrashWarObservation, seat: int) -> int:

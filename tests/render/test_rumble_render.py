@@ -213,11 +213,3 @@ def test_ordinal() -> None:
         "21st",
         "22nd",
     ]
-
-
-def test_picture_carries_png_bytes_and_size() -> None:
-    image = Image.new("RGB", (40, 30), common.BACKDROP)
-    common.rounded_box(image, (2, 2, 38, 28), 8, common.PANEL, common.PANEL_EDGE)
-    picture = common.picture(image, "x.png")
-    assert (picture.width, picture.height, picture.filename) == (40, 30, "x.png")
-    assert Image.open(io.BytesIO(picture.data)).size == (40, 30)
