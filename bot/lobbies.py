@@ -3,7 +3,6 @@ under the channel's lock in one transaction (`bot/session_base.py`)."""
 
 from __future__ import annotations
 
-import logging
 import secrets
 
 from sqlalchemy.exc import IntegrityError
@@ -24,8 +23,6 @@ from bot.requests import (
 )
 from bot.session_base import SessionBase
 from rules.base import IllegalAction
-
-log = logging.getLogger(__name__)
 
 
 class Lobbies(SessionBase):

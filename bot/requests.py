@@ -4,15 +4,12 @@ names, the engine of a row, and a lobby's options checked against its game."""
 
 from __future__ import annotations
 
-import logging
 from dataclasses import dataclass, field
 from typing import Any
 
 from bot.games import GAMES
 from bot.models import GameRecord
 from rules.base import Event, Game
-
-log = logging.getLogger(__name__)
 
 SEED_LIMIT = 2**31
 RESTARTING = "The bot is restarting; press again in a moment."

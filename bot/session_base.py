@@ -5,7 +5,6 @@ it. `bot/lobbies.py` and `bot/sessions.py` build the requests on it."""
 from __future__ import annotations
 
 import asyncio
-import logging
 from collections import defaultdict
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -32,8 +31,6 @@ from bot.requests import (
 from bot.shards import ALL, Shards
 from bot.workers import Workers, apply_action, new_state
 from rules.base import JSON, Applied, Event, Game
-
-log = logging.getLogger(__name__)
 
 
 class SessionBase:

@@ -78,10 +78,7 @@ class RulesPageButton(
 
 async def show_rules(interaction: discord.Interaction, game: str) -> None:
     if game not in PLUGINS:  # a choice only a forged request could send
-        await interaction.response.send_message(
-            f"There is no game `{game[:40]}` here; pick one from the list.", ephemeral=True
-        )
-        return
+        raise UserError(f"There is no game `{game[:40]}` here; pick one from the list.")
     await interaction.response.send_message(
         embed=page_embed(game, 0), view=page_view(game, 0), ephemeral=True
     )
@@ -89,7 +86,7 @@ async def show_rules(interaction: discord.Interaction, game: str) -> None:
 
 def rules_command() -> app_commands.Command[Any, ..., None]:
     """`/rules`, its choices the games offered: built when the extension loads, after the
-    bot has imported every game's plug-in (bot/client.py)."""
+    bot has imported every game's plug-in (bot/extensions.py)."""
 
     @app_commands.describe(game="Which game")
     @app_commands.choices(game=[c for c in game_choices() if c.value in PLUGINS])

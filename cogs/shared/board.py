@@ -23,7 +23,7 @@ from bot.sessions import (
     seat_names,
 )
 from cogs.shared.interactions import client_of
-from cogs.shared.menus import BOARD, HAND, menu_chunks
+from cogs.shared.menus import HAND, menu_chunks
 from cogs.shared.presenter import PRESENTERS, Control, HandReply, Picture
 from rules.base import JSON, Event
 
@@ -75,7 +75,6 @@ class BoardMessage:
     legal: list[str]
     has_view: bool
     hand_label: str
-    source: str = BOARD
 
 
 async def board_message(

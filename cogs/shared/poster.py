@@ -27,7 +27,7 @@ import discord
 
 from bot.models import GameRecord, OutboxEntry
 from bot.outbox import BOARD
-from cogs.shared import board, components
+from cogs.shared import board, components, menus
 
 if TYPE_CHECKING:
     from bot.client import TrashTableBot
@@ -154,7 +154,7 @@ class Poster:
                 entry.step,
                 shown.controls,
                 shown.legal,
-                shown.source,
+                menus.BOARD,  # where the menus' choices come from: the board's
                 shown.hand_label,
             )
         # The board this one replaces loses its controls first: a crash after that repeats

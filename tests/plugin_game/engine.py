@@ -50,8 +50,7 @@ class LastLid(Game):
         return [f"take {n}" for n in range(1, min(state.most, state.lids) + 1)]
 
     def apply(self, state: State, seat: int, action: str) -> Applied:
-        if seat not in self.to_act(state):
-            raise IllegalAction("It is not your turn.")
+        self.check_turn(state, seat)
         if action not in self.legal_actions(state, seat):
             raise IllegalAction(f"A turn takes 1 to {min(state.most, state.lids)} lids.")
         n = int(action.split()[1])
