@@ -24,7 +24,10 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from bot import models  # noqa: F401  (registers the tables on SQLModel.metadata)
+from bot import (
+    models,  # noqa: F401  (registers the tables on SQLModel.metadata)
+    sqlite_driver,
+)
 
 log = logging.getLogger(__name__)
 # Alembic's own INFO lines describe its set-up; the one line worth keeping is ours, below.
@@ -44,7 +47,12 @@ UNREACHABLE_SQLSTATES = ("08", "57P")
 # start held the loop 80-260 ms. The default pool keeps 5 connections and closes every
 # overflow one when it is returned, so a busy moment opened new ones again and again; a
 # larger pool keeps them for reuse.
-SQLITE_POOL = {"pool_size": 20, "max_overflow": 20}
+# Each statement runs in place, on the loop's thread (bot/sqlite_driver.py).
+SQLITE_ENGINE: dict[str, Any] = {
+    "pool_size": 20,
+    "max_overflow": 20,
+    "connect_args": {"async_creator_fn": sqlite_driver.connect},
+}
 
 
 class Database:
@@ -56,7 +64,7 @@ class Database:
         # use, so the restart costs no player an error. A SQLite file has no server to lose.
         sqlite = url.startswith("sqlite")
         self.engine: AsyncEngine = create_async_engine(
-            url, pool_pre_ping=not sqlite, **(SQLITE_POOL if sqlite else {})
+            url, pool_pre_ping=not sqlite, **(SQLITE_ENGINE if sqlite else {})
         )
         # SQLite takes one writer at a time and fails, rather than waits, when two
         # transactions of this process race to write; so writes queue here instead.
