@@ -130,10 +130,11 @@ class SessionService(Lobbies):
         return engine, state, seat
 
     async def narrow(
-        self, channel_id: int, game_id: int, user_id: int, step: int, prefix: str
+        self, channel_id: int, game_id: int, user_id: int, step: int, group: str
     ) -> tuple[GameRecord, list[tuple[int, str, str]]]:
-        """The legal actions that start with a menu choice, as (index among the legal
-        actions, action, label), for the player whose turn it is. Changes nothing."""
+        """The legal actions under a menu entry (`group`, see `Game.group_of`), as (index
+        among the legal actions, action, label), for the player whose turn it is. Changes
+        nothing."""
         game = await self.get(game_id)
         if game is None or game.channel_id != channel_id:
             raise UserError("That game no longer exists.")
@@ -142,7 +143,7 @@ class SessionService(Lobbies):
         matching = [
             (index, action, format_event(Event(engine.describe(state, action)), names))
             for index, action in enumerate(engine.legal_actions(state, seat))
-            if action == prefix or action.startswith(prefix + " ")
+            if engine.in_group(action, group)
         ]
         if not matching:
             raise UserError("That choice is not open to you any more.")

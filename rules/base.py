@@ -193,6 +193,17 @@ class Game(ABC):
     def describe(self, state: Any, action: str) -> str:
         """A short label for a legal action, for a button or a select option."""
 
+    def group_of(self, action: str) -> str:
+        """The menu entry `action` sits under when a player's choices are grouped: a name
+        several actions share (a character to move, a card thrown at any of several walls),
+        finished with buttons in a private reply; by default the action itself. Only the
+        engine reads its actions' words, so the grouping is the engine's."""
+        return action
+
+    def in_group(self, action: str, group: str) -> bool:
+        """Whether `action` is `group` itself or one of the actions grouped under it."""
+        return action == group or self.group_of(action) == group
+
     def choose(self, observation: JSON, legal: list[str], rng: random.Random) -> str:
         """The AI's pick, from its own observation and its legal actions only: the game's
         `ai` module decides."""

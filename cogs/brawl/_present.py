@@ -13,13 +13,11 @@ from collections.abc import Callable
 
 from cogs.shared.presenter import Buttons, Choice, Control, HandReply, Menu, Picture
 from render.brawl import draw_hand, draw_rolls, draw_table
-from rules.brawl.data import BOOSTERS, KINDS
+from rules.brawl.groups import group_of, group_wording, verb_of
 from rules.brawl.observation import BrawlObservation
 
 MAX_BUTTONS = 15  # up to this many choices show as buttons (three rows)
 MAX_ROWS = 5  # Discord's limit of component rows
-NAMES = {kind.key: kind.name for kind in KINDS} | {b.key: b.name for b in BOOSTERS}
-NAMES["slug"] = "Slug"
 
 PHASES = {
     "declare": "declaring draw or discard",
@@ -43,47 +41,14 @@ MENUS = (
 )
 
 
-def group_of(action: str) -> str:
-    """The menu entry an action belongs to: itself, or a prefix shared with others
-    (`lay pizza`, `play swap p2`, `play sweep pizza`, `play peek`, and `attack p2` for the
-    attack with or without Extra Elbow)."""
-    words = action.split()
-    if words[0] == "attack":
-        return " ".join(words[:2])
-    if words[0] == "lay":
-        return " ".join(words[:2])
-    if words[0] == "play" and words[1] in ("swap", "sweep") and len(words) > 3:
-        return " ".join(words[:3])
-    if words[0] == "play" and words[1] == "peek":
-        return "play peek"
-    return action
-
-
-def group_label(prefix: str, members: list[str], describe: Callable[[str], str]) -> Choice:
-    """A menu entry for several actions sharing `prefix`."""
-    words = prefix.split()
-    if words[0] == "lay":
-        label = f"Lay down {NAMES.get(words[1], words[1])} …"
-        return Choice(prefix, label, f"then choose how many ({len(members)} ways)")
-    if words[0] == "attack":
-        return Choice(prefix, f"{describe(prefix)} …", "then choose whether to add Extra Elbow")
-    if words[1] == "peek":
-        return Choice(prefix, "Play Sneak Peek …", "then choose whose hand")
-    if words[1] == "swap":
-        with_whom = describe(members[0]).split(",")[0]  # "Play Quick Swap: Bob"
-        return Choice(prefix, f"{with_whom} …", "then choose the card you give")
-    first = NAMES.get(words[2], words[2])
-    return Choice(prefix, f"Play Clean Sweep: {first} …", "then choose the second card, if any")
-
-
 def hand_controls(legal: list[str], describe: Callable[[str], str]) -> list[Control]:
     if len(legal) <= MAX_BUTTONS:
         return [Buttons([Choice(action, describe(action)) for action in legal])]
     menus: dict[str, list[str]] = {verb: [] for verb, _ in MENUS}
     buttons = []
-    attacks = sum(action.startswith("attack ") for action in legal)
+    attacks = sum(verb_of(action) == "attack" for action in legal)
     for action in legal:
-        verb = action.split()[0]
+        verb = verb_of(action)
         if verb in menus and not (verb == "attack" and attacks <= 5):
             menus[verb].append(action)
         else:
@@ -100,8 +65,8 @@ def hand_controls(legal: list[str], describe: Callable[[str], str]) -> list[Cont
         choices = [
             Choice(members[0], describe(members[0]))
             if len(members) == 1
-            else group_label(prefix, members, describe)
-            for prefix, members in groups.items()
+            else Choice(group, *group_wording(group, members, describe))
+            for group, members in groups.items()
         ]
         if choices:
             controls.append(Menu(placeholder, choices))
@@ -196,5 +161,5 @@ class BrawlPresenter:
         lines.append("Only you can see this.")
         return HandReply("\n".join(lines), [Picture("hand.png", draw_hand(obs, name))])
 
-    def narrowed(self, obs: BrawlObservation, prefix: str, names: list[str]) -> HandReply | None:
+    def narrowed(self, obs: BrawlObservation, group: str, names: list[str]) -> HandReply | None:
         return None  # the buttons' labels say it all

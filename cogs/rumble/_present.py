@@ -12,6 +12,8 @@ from collections.abc import Callable
 from cogs.shared.presenter import Buttons, Choice, Control, HandReply, Menu, Picture
 from render.rumble import draw_dungeon, draw_reveal, draw_secret
 from rules.rumble import CHARACTERS
+from rules.rumble.actions import Exit, Fight, Move, parse_action
+from rules.rumble.engine import mover_group
 from rules.rumble.observation import RumbleObservation
 
 
@@ -54,9 +56,10 @@ class RumblePresenter:
     def controls(
         self, obs: RumbleObservation, legal: list[str], describe: Callable[[str], str]
     ) -> list[Control]:
-        movers = sorted({a.split()[1] for a in legal if a.startswith("move ")})
-        fights = [a for a in legal if a.startswith("fight ")]
-        exits = [a for a in legal if a.startswith("exit ")]
+        parsed = [(action, parse_action(action)) for action in legal]
+        movers = sorted({p.character for _, p in parsed if isinstance(p, Move)})
+        fights = [action for action, p in parsed if isinstance(p, Fight)]
+        exits = [action for action, p in parsed if isinstance(p, Exit)]
         controls: list[Control] = []
         if movers:
             choices = []
@@ -64,7 +67,7 @@ class RumblePresenter:
                 room = obs["positions"][character]
                 note = "shares the chest's room" if room == obs["chest"] else ""
                 choices.append(
-                    Choice(f"move {character}", f"{CHARACTERS[character]} (in {room})", note)
+                    Choice(mover_group(character), f"{CHARACTERS[character]} (in {room})", note)
                 )
             controls.append(Menu("Move a character…", choices))
         if fights:
@@ -91,5 +94,5 @@ class RumblePresenter:
         name = names[seat] if seat is not None else ""
         return HandReply(text, [Picture("secret.png", draw_secret(obs, name))])
 
-    def narrowed(self, obs: RumbleObservation, prefix: str, names: list[str]) -> HandReply | None:
+    def narrowed(self, obs: RumbleObservation, group: str, names: list[str]) -> HandReply | None:
         return None  # the buttons' labels say it all

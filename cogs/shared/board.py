@@ -159,13 +159,13 @@ async def own_view(client: TrashTableBot, game: GameRecord, seat: int, obs: JSON
     return OwnView(text, reply.pictures, controls, legal)
 
 
-async def narrowed_reply(client: TrashTableBot, game: GameRecord, prefix: str) -> HandReply:
+async def narrowed_reply(client: TrashTableBot, game: GameRecord, group: str) -> HandReply:
     """The text (and picture, if the game has one) over the buttons that finish a choice
     started in a menu. Drawn from the public view: the choices narrowed are public ones or
     the chooser's own."""
     presenter = PRESENTERS[game.kind]
     obs = client.sessions.public_view(game)
-    reply = await client.workers.run(presenter.narrowed, obs, prefix, seat_names(game))
+    reply = await client.workers.run(presenter.narrowed, obs, group, seat_names(game))
     return reply or HandReply("Choose:")
 
 

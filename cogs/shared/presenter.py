@@ -24,8 +24,8 @@ class Picture:
 
 @dataclass(frozen=True)
 class Choice:
-    """One option of a menu: `value` is a legal action, or the start of several (a prefix)
-    that the player narrows down with buttons in a private reply."""
+    """One option of a menu: `value` is a legal action, or a group of several (the
+    engine's `group_of`) that the player narrows down with buttons in a private reply."""
 
     value: str
     label: str
@@ -82,9 +82,9 @@ class Presenter(Protocol[Obs]):
     def hand(self, obs: Obs, names: list[str]) -> HandReply:
         """A player's own view, from their own observation. Runs in a worker."""
 
-    def narrowed(self, obs: Obs, prefix: str, names: list[str]) -> HandReply | None:
+    def narrowed(self, obs: Obs, group: str, names: list[str]) -> HandReply | None:
         """The private reply over the buttons that finish a menu choice standing for several
-        actions (`prefix`), drawn from the public view; None for a plain "Choose:". Runs in
+        actions (`group`), drawn from the public view; None for a plain "Choose:". Runs in
         a worker thread."""
 
 

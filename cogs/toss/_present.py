@@ -14,6 +14,7 @@ from collections.abc import Callable
 from cogs.shared.presenter import Buttons, Choice, Control, HandReply, Menu, Picture
 from render.toss import draw_bin, draw_cards, draw_preview
 from rules.toss.bin import KINDS, X_STEPS
+from rules.toss.engine import open_spots, parse_spot_group, spot_group
 from rules.toss.observation import ROUNDS, TossObservation
 
 MIDDLE = (X_STEPS - 1) // 2
@@ -28,18 +29,6 @@ def spot_words(x: int) -> str:
     if steps == MIDDLE:
         return f"against the {side} wall"
     return f"{steps} {'step' if steps == 1 else 'steps'} {side} of the middle"
-
-
-def placements(legal: list[str]) -> dict[str, list[int]]:
-    """The spots open for each kind of garbage, from legal `place <kind> <x> <angle>`."""
-    spots: dict[str, list[int]] = {}
-    for action in legal:
-        words = action.split()
-        if words[0] == "place":
-            kind, x = words[1], int(words[2])
-            if x not in spots.setdefault(kind, []):
-                spots[kind].append(x)
-    return spots
 
 
 class TossPresenter:
@@ -73,9 +62,9 @@ class TossPresenter:
         return [
             Menu(
                 f"Drop {KINDS[kind].a_name} at…",
-                [Choice(f"place {kind} {x}", f"Spot {x}: {spot_words(x)}") for x in spots],
+                [Choice(spot_group(kind, x), f"Spot {x}: {spot_words(x)}") for x in spots],
             )
-            for kind, spots in placements(legal).items()
+            for kind, spots in open_spots(legal).items()
         ]
 
     def hand_controls(
@@ -100,12 +89,12 @@ class TossPresenter:
         picture = Picture("cards.png", draw_cards(obs, names[seat]))
         return HandReply("\n".join(lines), [picture])
 
-    def narrowed(self, obs: TossObservation, prefix: str, names: list[str]) -> HandReply | None:
+    def narrowed(self, obs: TossObservation, group: str, names: list[str]) -> HandReply | None:
         """The private reply that finishes a drop: the piece held at the chosen spot."""
-        words = prefix.split()
-        if len(words) != 3 or words[0] != "place":
+        spot = parse_spot_group(group)
+        if spot is None:
             return None
-        kind, x = words[1], int(words[2])
+        kind, x = spot
         text = (
             f"{KINDS[kind].name.capitalize()} held at spot {x} ({spot_words(x)}), "
             "shown upright. Choose how far to turn it before you let go:"

@@ -11,14 +11,10 @@ from collections.abc import Callable
 
 from cogs.shared.presenter import Buttons, Choice, Control, HandReply, Menu, Picture
 from render.trashwar import caption, draw_battlefield, draw_hand
+from rules.trashwar.engine import TRASH_WAR
 from rules.trashwar.observation import TrashWarObservation
 
 MAX_BUTTONS = 20  # up to this many choices show as buttons, more go into a menu
-
-
-def card_head(action: str) -> str:
-    """The part of an action that names the cards played: what comes before " at "."""
-    return action.split(" at ", 1)[0]
 
 
 class TrashWarPresenter:
@@ -45,7 +41,7 @@ class TrashWarPresenter:
             return [Buttons([Choice(action, describe(action)) for action in legal])]
         groups: dict[str, list[str]] = {}
         for action in legal:
-            groups.setdefault(card_head(action), []).append(action)
+            groups.setdefault(TRASH_WAR.group_of(action), []).append(action)
         choices = []
         for head, actions in groups.items():
             if len(actions) == 1:
@@ -63,5 +59,5 @@ class TrashWarPresenter:
         text = f"Your hand ({len(cards)}): {listed}. Only you can see this."
         return HandReply(text, [Picture("hand.png", draw_hand(obs, name))])
 
-    def narrowed(self, obs: TrashWarObservation, prefix: str, names: list[str]) -> HandReply | None:
+    def narrowed(self, obs: TrashWarObservation, group: str, names: list[str]) -> HandReply | None:
         return None  # the buttons' labels say it all

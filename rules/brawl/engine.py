@@ -111,6 +111,7 @@ from rules.brawl.data import (
     KIND_INDEX,
     KINDS,
 )
+from rules.brawl.groups import group_of
 from rules.brawl.labels import describe_action, why_not
 from rules.brawl.legal import legal_moves
 from rules.brawl.phases import perform
@@ -250,6 +251,9 @@ class Brawl(Game):
 
     def describe(self, state: State, action: str) -> str:
         return describe_action(action)
+
+    def group_of(self, action: str) -> str:
+        return group_of(action)
 
 
 BRAWL = Brawl()

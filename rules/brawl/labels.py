@@ -11,7 +11,7 @@ from rules.brawl.state import ATTACK, DECLARE, DEFEND, LAY, PRE, RUMMAGE, SPOILS
 # Labels
 
 
-def _name(key: str) -> str:
+def card_name(key: str) -> str:
     if key in KIND_INDEX:
         return KINDS[KIND_INDEX[key]].name
     return next((c.name for c in CARDS if c.key == key), key)
@@ -30,20 +30,20 @@ def describe_action(action: str) -> str:
     if verb == "draw":
         return "Draw from the trash pile" if words[1] == "trash" else "Draw from the discard pile"
     if verb == "discard":
-        return f"Discard a {_name(words[1])}"
+        return f"Discard a {card_name(words[1])}"
     if verb == "attack":
         return f"Attack {words[1].replace('p', '{p')}}}" + (
             " with Extra Elbow" if len(words) > 2 else ""
         )
     if verb == "defend":
-        extra = " and ".join(_name(w) for w in words[1:])
+        extra = " and ".join(card_name(w) for w in words[1:])
         return f"Defend with {extra}" if extra else "Defend"
     if verb == "take":
         return "Take a random card"
     if verb == "give":
-        return f"Give a {_name(words[1])}"
+        return f"Give a {card_name(words[1])}"
     if verb == "lay":
-        return f"Lay down {words[2]} {_name(words[1])}"
+        return f"Lay down {words[2]} {card_name(words[1])}"
     if verb == "go":
         return "Lay down everything and go out"
     if verb == "keep":
@@ -56,10 +56,10 @@ def describe_action(action: str) -> str:
         return "Play Clean Sweep alone (sweep no other card)"
     if verb == "play":
         rest = [
-            w.replace("p", "{p") + "}" if w[:1] == "p" and w[1:].isdigit() else _name(w)
+            w.replace("p", "{p") + "}" if w[:1] == "p" and w[1:].isdigit() else card_name(w)
             for w in words[2:]
         ]
-        return f"Play {_name(words[1])}" + (": " + ", ".join(rest) if rest else "")
+        return f"Play {card_name(words[1])}" + (": " + ", ".join(rest) if rest else "")
     return action
 
 

@@ -271,5 +271,18 @@ class Rumble(Game):
     def describe(self, state: State, action: str) -> str:
         return describe_parsed(action, parse_action, partial(describe_action, state))
 
+    def group_of(self, action: str) -> str:
+        # A move's menu entry is the character: the side (and the chest) are chosen after.
+        try:
+            parsed = parse_action(action)
+        except IllegalAction:
+            return action
+        return mover_group(parsed.character) if isinstance(parsed, Move) else action
+
+
+def mover_group(character: str) -> str:
+    """The menu entry for moving `character`, whichever way."""
+    return f"move {character}"
+
 
 RUMBLE = Rumble()

@@ -548,12 +548,43 @@ class Toss(Game):
     def describe(self, state: State, action: str) -> str:
         return describe_parsed(action, parse_action, _label)
 
+    def group_of(self, action: str) -> str:
+        # A drop's menu entry is its kind and spot: the turn is chosen after, with a preview.
+        try:
+            parsed = parse_action(action)
+        except IllegalAction:
+            return action
+        return spot_group(parsed.kind, parsed.x) if isinstance(parsed, Place) else action
+
 
 def _label(parsed: Choose | Place) -> str:
     if isinstance(parsed, Choose):
         return f"Lay down your {parsed.card}"
     name = KINDS[parsed.kind].name.capitalize()
     return f"{name} at {parsed.x}/{X_STEPS - 1}, turned {parsed.angle}°"
+
+
+def spot_group(kind: str, x: int) -> str:
+    """The menu entry for dropping a `kind` at spot `x`, whatever its turn."""
+    return f"place {kind} {x}"
+
+
+def parse_spot_group(group: str) -> tuple[str, int] | None:
+    """The kind and spot a drop's menu entry names (`spot_group`), or None for any other."""
+    words = group.split()
+    if len(words) == 3 and words[0] == "place" and words[1] in KINDS and words[2].isdigit():
+        return words[1], int(words[2])
+    return None
+
+
+def open_spots(legal: list[str]) -> dict[str, list[int]]:
+    """The spots open for each kind of garbage among the legal drops, in order."""
+    spots: dict[str, list[int]] = {}
+    for action in legal:
+        parsed = parse_action(action)
+        if isinstance(parsed, Place) and parsed.x not in spots.setdefault(parsed.kind, []):
+            spots[parsed.kind].append(parsed.x)
+    return spots
 
 
 TOSS = Toss()

@@ -125,7 +125,7 @@ from rules.base import (
     describe_parsed,
 )
 from rules.trashwar import ai as trashwar_ai
-from rules.trashwar.actions import action_text, describe_action, parse_action
+from rules.trashwar.actions import Throw, action_text, describe_action, parse_action
 from rules.trashwar.checks import check
 from rules.trashwar.legal import legal_attacks, legal_moves
 from rules.trashwar.state import (
@@ -211,6 +211,17 @@ class TrashWar(Game):
 
     def describe(self, state: State, action: str) -> str:
         return describe_parsed(action, parse_action, partial(describe_action, state))
+
+    def group_of(self, action: str) -> str:
+        # A throw's menu entry is the cards thrown (its text up to " at "): the target wall
+        # is chosen after, with buttons.
+        try:
+            parsed = parse_action(action)
+        except IllegalAction:
+            return action
+        if isinstance(parsed, Throw):
+            return action_text(parsed).partition(" at ")[0]
+        return action
 
 
 TRASH_WAR = TrashWar()

@@ -41,5 +41,5 @@ class LastLidPresenter:
     def hand(self, obs: JSON, names: list[str]) -> HandReply:
         return HandReply(f"You have taken {obs['mine']} lids so far.")
 
-    def narrowed(self, obs: JSON, prefix: str, names: list[str]) -> HandReply | None:
+    def narrowed(self, obs: JSON, group: str, names: list[str]) -> HandReply | None:
         return None
