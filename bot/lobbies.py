@@ -192,6 +192,7 @@ class Lobbies(SessionBase):
                 state=engine.to_json(state),
                 step=engine.step(state),
             )
+            self._keep_state(game, state)
             self._reset_deadline(game, engine, state)
             session.add(game)
             update = Update(game=game, events=engine.opening_events(state))

@@ -5,7 +5,7 @@ it. `bot/lobbies.py` and `bot/sessions.py` build the requests on it."""
 from __future__ import annotations
 
 import asyncio
-from collections import defaultdict
+from collections import OrderedDict, defaultdict
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from datetime import datetime, timedelta
@@ -32,6 +32,8 @@ from bot.shards import ALL, Shards
 from bot.workers import Workers, apply_action, new_state
 from rules.base import JSON, Applied, Event, Game
 
+STATES_KEPT = 512  # decoded states remembered (a few kB each): more than the games in play
+
 
 class SessionBase:
     def __init__(
@@ -52,6 +54,10 @@ class SessionBase:
         self._in_flight = 0
         self._idle = asyncio.Event()
         self._idle.set()
+        # Decoded states by (game id, step): a request decodes a row's state once, and the
+        # state an action made is kept decoded for the reply and board that follow. States
+        # are immutable and a step names one state of a game, so sharing them is safe.
+        self._states: OrderedDict[tuple[int, int], Any] = OrderedDict()
 
     # ------------------------------------------------------------------ plumbing
 
@@ -141,6 +147,26 @@ class SessionBase:
         if update.board_ready:
             self.outbox.signal.notify(update.game.channel_id)
 
+    # ------------------------------------------------------------------ states
+
+    def state_of(self, game: GameRecord) -> Any:
+        """The state of a started game's row, decoded (once for each game and step)."""
+        assert game.state is not None, "only a started game has a state"
+        key = (game.id or 0, game.step)
+        state = self._states.get(key)
+        if state is None:
+            state = engine_of(game).from_json(game.state)
+        self._keep_state(game, state)
+        return state
+
+    def _keep_state(self, game: GameRecord, state: Any) -> None:
+        """Remember `state` as the decoded state of `game` at its step."""
+        key = (game.id or 0, game.step)
+        self._states[key] = state
+        self._states.move_to_end(key)
+        while len(self._states) > STATES_KEPT:
+            self._states.popitem(last=False)
+
     # ------------------------------------------------------------------ reading
 
     async def get(self, game_id: int) -> GameRecord | None:
@@ -162,33 +188,32 @@ class SessionBase:
         seat, view = self.own_view(game, user_id)
         return game, seat, view
 
-    @staticmethod
-    def own_view(game: GameRecord, user_id: int) -> tuple[int, JSON]:
+    def own_view(self, game: GameRecord, user_id: int) -> tuple[int, JSON]:
         """`view_for` on a row already in hand (the one a request just saved)."""
         if game.state is None:
             raise UserError("That game has not started.")
         seat = seat_of(game, user_id)
         if seat is None:
             raise UserError("You are not playing in this game.")
-        engine = engine_of(game)
-        return seat, engine.observe(engine.from_json(game.state), seat)
+        return seat, engine_of(game).observe(self.state_of(game), seat)
 
     def public_view(self, game: GameRecord) -> JSON:
-        engine = engine_of(game)
-        assert game.state is not None
-        return engine.observe(engine.from_json(game.state), None)
+        return engine_of(game).observe(self.state_of(game), None)
 
     def legal_for(self, game: GameRecord, seat: int) -> list[str]:
-        engine = engine_of(game)
-        assert game.state is not None
-        return engine.legal_actions(engine.from_json(game.state), seat)
+        return engine_of(game).legal_actions(self.state_of(game), seat)
+
+    def describer(self, game: GameRecord) -> Callable[[str], str]:
+        """Labels for the controls of `game` as it stands, with the players' names filled
+        in (see `Game.describe`)."""
+        engine, state, names = engine_of(game), self.state_of(game), seat_names(game)
+        return lambda action: format_event(Event(engine.describe(state, action)), names)
 
     def humans_to_act(self, game: GameRecord) -> list[int]:
         """Seats still played by a person that must act now."""
         if game.state is None or game.status != Status.PLAYING:
             return []
-        engine = engine_of(game)
-        to_act = engine.to_act(engine.from_json(game.state))
+        to_act = engine_of(game).to_act(self.state_of(game))
         return sorted(seat for seat in to_act if not game.seats[seat]["ai"])
 
     async def set_message(

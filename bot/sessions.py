@@ -111,8 +111,7 @@ class SessionService(Lobbies):
                 return update  # the player's move is saved; the next start plays the AI's
             raise
 
-    @staticmethod
-    def _check_turn(game: GameRecord, user_id: int, step: int) -> tuple[Game, Any, int]:
+    def _check_turn(self, game: GameRecord, user_id: int, step: int) -> tuple[Game, Any, int]:
         """The engine, state and seat of a player whose turn it is, or a UserError saying
         why their button does nothing."""
         if game.status != Status.PLAYING:
@@ -122,9 +121,7 @@ class SessionService(Lobbies):
             raise UserError("You are not playing in this game.")
         if step != game.step:
             raise UserError("Those buttons are out of date: use the newest game message.")
-        engine = engine_of(game)
-        assert game.state is not None
-        state = engine.from_json(game.state)
+        engine, state = engine_of(game), self.state_of(game)
         if seat not in engine.to_act(state):
             raise UserError("It is not your turn.")
         return engine, state, seat
@@ -189,6 +186,7 @@ class SessionService(Lobbies):
             game.seats[seat]["moved"] = game.step
         new_state = applied.state
         self._touch(game, state=engine.to_json(new_state), step=engine.step(new_state))
+        self._keep_state(game, new_state)
         update.events.extend(applied.events)
         outcome = engine.outcome(new_state)
         if outcome is not None:
@@ -239,7 +237,7 @@ class SessionService(Lobbies):
                 return update
             engine = engine_of(game)
             if state is None:
-                state = engine.from_json(game.state)
+                state = self.state_of(game)
             ai_seats = sorted(s for s in engine.to_act(state) if game.seats[s]["ai"])
             if not ai_seats:
                 return update
@@ -319,7 +317,7 @@ class SessionService(Lobbies):
                 return None
             engine = engine_of(game)
             assert game.state is not None
-            state, chosen_at = engine.from_json(game.state), game.step
+            state, chosen_at = self.state_of(game), game.step
             picks = await self._picks_for_late(game, engine, state)
             async with self.db.transaction() as session:
                 game = await self._load(session, game.id or 0)
@@ -407,7 +405,7 @@ class SessionService(Lobbies):
             )
             engine = engine_of(game)
             assert game.state is not None
-            state = engine.from_json(game.state)
+            state = self.state_of(game)
             await self._show(session, update, engine, state, game.step, update.events)
         self._wake_poster(update)
         return update
@@ -422,7 +420,7 @@ class SessionService(Lobbies):
             game.turn_timer = minutes
             if game.status == Status.PLAYING and game.state is not None:
                 engine = engine_of(game)
-                self._reset_deadline(game, engine, engine.from_json(game.state))
+                self._reset_deadline(game, engine, self.state_of(game))
             self._touch(game)
             session.add(game)
             return game

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import io
 import logging
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -18,14 +17,13 @@ from bot.models import GameRecord, OutboxEntry, Status
 from bot.sessions import (
     UserError,
     engine_of,
-    format_event,
     notes_since_last_move,
     seat_names,
 )
 from cogs.shared.interactions import client_of
 from cogs.shared.menus import HAND, menu_chunks
 from cogs.shared.presenter import PRESENTERS, Control, HandReply, Picture
-from rules.base import JSON, Event
+from rules.base import JSON
 
 if TYPE_CHECKING:
     from bot.client import TrashTableBot
@@ -107,7 +105,7 @@ async def board_message(
         # made in each player's private reply.
         if current and len(board["waiting"]) == 1:
             legal = sessions.legal_for(game, board["waiting"][0])
-            controls = presenter.controls(obs, legal, describer(game))
+            controls = presenter.controls(obs, legal, sessions.describer(game))
     return BoardMessage(
         fit_lines(header, lines, footer),
         pictures,
@@ -118,21 +116,6 @@ async def board_message(
         has_view=playing and board["status"] == Status.PLAYING,
         hand_label=presenter.hand_label,
     )
-
-
-def describer(game: GameRecord) -> Callable[[str], str]:
-    """Labels for the controls of `game` as it stands, with the players' names filled in;
-    the state is decoded once for all of a message's controls."""
-    engine = engine_of(game)
-    assert game.state is not None, "only a started game has controls"
-    state = engine.from_json(game.state)
-    names = seat_names(game)
-    return lambda action: format_event(Event(engine.describe(state, action)), names)
-
-
-def describe(game: GameRecord, action: str) -> str:
-    """One control's label (`describer` for many)."""
-    return describer(game)(action)
 
 
 @dataclass(frozen=True)
@@ -151,7 +134,7 @@ async def own_view(client: TrashTableBot, game: GameRecord, seat: int, obs: JSON
     presenter = PRESENTERS[game.kind]
     legal = sessions.legal_for(game, seat) if game.status == Status.PLAYING else []
     reply = await client.workers.run(presenter.hand, obs, seat_names(game))
-    controls = presenter.hand_controls(obs, legal, describer(game))
+    controls = presenter.hand_controls(obs, legal, sessions.describer(game))
     text = reply.text
     notes = notes_since_last_move(game, seat)  # a card taken from this hand, a Slug given…
     if notes:
@@ -181,7 +164,7 @@ async def menu_choice(
     )
     presenter = PRESENTERS[game.kind]
     build = presenter.hand_controls if own else presenter.controls
-    menus = menu_chunks(build(obs, legal, describer(game)))
+    menus = menu_chunks(build(obs, legal, sessions.describer(game)))
     if not (0 <= slot < len(menus) and 0 <= picked < len(menus[slot].choices)):
         raise UserError("That choice is not open to you any more.")
     return menus[slot].choices[picked].value

@@ -15,7 +15,6 @@ from typing import Any
 from bot.client import TrashTableBot
 from bot.sessions import seat_of
 from cogs.brawl._present import BrawlPresenter
-from cogs.shared import board as boards
 from cogs.shared.menus import menu_chunks
 from cogs.shared.presenter import Buttons
 from rules.base import rng_for
@@ -64,7 +63,7 @@ async def wanted(bot: TrashTableBot, user: FakeUser) -> tuple[Any, str, str] | N
     legal = BRAWL.legal_actions(state, seat)
     rng = rng_for(game.seed, "ai", game.step, seat)
     action = BRAWL.choose(BRAWL.observe(state, seat), legal, rng)
-    return game, action, boards.describe(game, action)
+    return game, action, bot.sessions.describer(game)(action)
 
 
 async def decide(bot: TrashTableBot, user: FakeUser, reply: FakeMessage) -> FakeMessage | None:
@@ -77,7 +76,7 @@ async def decide(bot: TrashTableBot, user: FakeUser, reply: FakeMessage) -> Fake
     state = BRAWL.from_json(game.state)
     obs = BRAWL.observe(state, seat)
     legal = BRAWL.legal_actions(state, seat)
-    controls = PRESENTER.hand_controls(obs, legal, boards.describer(game))
+    controls = PRESENTER.hand_controls(obs, legal, bot.sessions.describer(game))
     versions = len(reply.history)
     if any(isinstance(c, Buttons) and any(b.value == action for b in c.actions) for c in controls):
         result = await user.press(reply, label, settle=False)

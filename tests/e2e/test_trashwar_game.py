@@ -96,3 +96,28 @@ async def test_a_restart_mid_defence_resumes(fake_discord, table: Table, make_bo
         await take_turn(players[turn_user_id(board)], board, rng)
         after = await second.sessions.current(fake_discord.channel.id)
         assert after.step > before
+
+
+async def test_a_turn_decodes_the_game_state_at_most_once(
+    bot, table: Table, fake_discord, monkeypatch
+):
+    """Issue 13 ("the state is decoded once per request"): a whole turn through the fake
+    Discord (open "My hand", decide, the AI seat's move after it, the board) decodes the
+    saved state at most once: each request reuses the state the one before it made."""
+    await open_war(table, seed=30)
+    decoded: list[int] = []
+    decode = type(TRASH_WAR).from_json
+
+    def counted(self, data):  # type: ignore[no-untyped-def]
+        decoded.append(data["step"])
+        return decode(self, data)
+
+    monkeypatch.setattr(type(TRASH_WAR), "from_json", counted)
+    for _ in range(3):
+        board = battlefields(fake_discord)[-1]
+        turn = table.by_id(turn_user_id(board))
+        await take_turn(turn, board, random.Random(2))
+        await fake_discord.settle()
+    steps = (await bot.sessions.current(fake_discord.channel.id)).step
+    assert steps > 3  # three turns, each with the AI's after it, were played
+    assert len(decoded) <= 1, decoded
