@@ -9,7 +9,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.games import GAMES, ai_name
-from bot.models import GameRecord, Status, utcnow
+from bot.models import GameRecord, Seat, Status, utcnow
 from bot.outbox import record_clear
 from bot.requests import (
     SEED_LIMIT,
@@ -75,7 +75,7 @@ class Lobbies(SessionBase):
     async def join(self, channel_id: int, game_id: int, player: Player) -> GameRecord:
         async with self._locked(channel_id), self.db.transaction() as session:
             game = await self._lobby(session, game_id, channel_id)
-            if any(seat["user_id"] == player.user_id for seat in game.seats):
+            if any(seat.user_id == player.user_id for seat in game.seats):
                 raise UserError("You are already in this lobby.")
             self._check_room(game)
             self._touch(game, seats=[*game.seats, human_seat(player)])
@@ -97,9 +97,9 @@ class Lobbies(SessionBase):
                     "Press again on the updated lobby to add another AI player."
                 )
             self._check_room(game)
-            taken = {seat["name"] for seat in game.seats}
-            seat = {"user_id": None, "name": ai_name(taken), "ai": True, "timeouts": 0}
-            self._touch(game, seats=[*game.seats, {**seat, "rated": False}])
+            taken = {seat.name for seat in game.seats}
+            seat = Seat(user_id=None, name=ai_name(taken), ai=True, rated=False)
+            self._touch(game, seats=[*game.seats, seat])
             session.add(game)
             return game
 
@@ -119,12 +119,12 @@ class Lobbies(SessionBase):
             if seat is None:
                 raise UserError("You are not in this lobby.")
             seats = [s for i, s in enumerate(game.seats) if i != seat]
-            humans = [s for s in seats if not s["ai"]]
+            humans = [s for s in seats if not s.ai]
             if not humans:
                 self._touch(game, seats=seats, status=Status.STOPPED, finished_at=utcnow())
                 await record_clear(session, game)
             elif player.user_id == game.host_id:
-                self._touch(game, seats=seats, host_id=humans[0]["user_id"])
+                self._touch(game, seats=seats, host_id=humans[0].user_id)
             else:
                 self._touch(game, seats=seats)
             session.add(game)
@@ -144,11 +144,11 @@ class Lobbies(SessionBase):
             if not 0 <= choice < len(option.choices):
                 raise UserError("Pick one of the options.")
             value = option.choices[choice]
-            holder = next((s for s in game.seats if s.get("pick") == value), None)
-            if holder is not None and holder["user_id"] != player.user_id:
-                raise UserError(f"{holder['name']} has already picked that one.")
-            seats = [dict(s) for s in game.seats]
-            seats[seat]["pick"] = value
+            holder = next((s for s in game.seats if s.pick == value), None)
+            if holder is not None and holder.user_id != player.user_id:
+                raise UserError(f"{holder.name} has already picked that one.")
+            seats = [s.model_copy() for s in game.seats]
+            seats[seat].pick = value
             self._touch(game, seats=seats)
             session.add(game)
             return game
@@ -177,7 +177,7 @@ class Lobbies(SessionBase):
                 )
             options = dict(game.options)
             if engine.seat_pick is not None:
-                picks = [seat.get("pick", "") for seat in game.seats]
+                picks = [seat.pick for seat in game.seats]
                 options[engine.seat_pick.name] = ",".join(picks)
             try:
                 state = await self._new_state(

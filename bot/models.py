@@ -16,7 +16,9 @@ from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, Column, Index, text
+from pydantic import BaseModel
+from sqlalchemy import JSON, BigInteger, Column, Dialect, Index, text
+from sqlalchemy.types import TypeDecorator
 from sqlmodel import Field, SQLModel
 
 
@@ -37,6 +39,41 @@ ACTIVE = (Status.LOBBY, Status.PLAYING)
 def _snowflake(index: bool = False, nullable: bool = False) -> Any:
     """Discord ids need 64 bits; PostgreSQL's INTEGER has 32."""
     return Field(default=None, sa_column=Column(BigInteger, index=index, nullable=nullable))
+
+
+class Note(BaseModel):
+    """Something an action told a player who was not pressing (a card taken from their
+    hand), shown in their next "My hand"; `step` is the step of that action."""
+
+    step: int
+    text: str
+
+
+class Seat(BaseModel):
+    """One seat at a game, in seat order: a person, or the AI (added in the lobby, with no
+    user, or a person's seat handed over to it)."""
+
+    user_id: int | None
+    name: str
+    ai: bool = False
+    rated: bool = True  # counts on the scoreboard (never an AI's)
+    timeouts: int = 0  # turns in a row the timer played for this person
+    moved: int = -1  # the step of this person's last own move
+    notes: list[Note] = []
+    pick: str = ""  # a lobby pick, for a game that has one (a character)
+
+
+class SeatsJSON(TypeDecorator[list[Seat]]):
+    """The seats column: a JSON list in the database, `Seat`s in Python."""
+
+    impl = JSON
+    cache_ok = True
+
+    def process_bind_param(self, value: list[Seat] | None, dialect: Dialect) -> Any:
+        return None if value is None else [seat.model_dump() for seat in value]
+
+    def process_result_value(self, value: Any, dialect: Dialect) -> list[Seat] | None:
+        return None if value is None else [Seat.model_validate(seat) for seat in value]
 
 
 class GameRecord(SQLModel, table=True):
@@ -60,8 +97,7 @@ class GameRecord(SQLModel, table=True):
     host_id: int = _snowflake()
     seed: int = Field(sa_column=Column(BigInteger, nullable=False))
     options: dict[str, str] = Field(default_factory=dict, sa_column=Column(JSON))
-    # [{"user_id": int | None, "name": str, "ai": bool, "timeouts": int, "rated": bool}]
-    seats: list[dict[str, Any]] = Field(default_factory=list, sa_column=Column(JSON))
+    seats: list[Seat] = Field(default_factory=list, sa_column=Column(SeatsJSON))
     state: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON))
     step: int = 0
     lobby_message_id: int | None = _snowflake(nullable=True)

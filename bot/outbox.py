@@ -74,7 +74,7 @@ async def record_board(
     Returns whether the entry is ready to be posted."""
     playing = game.status == Status.PLAYING
     to_act = sorted(engine.to_act(state)) if playing else []
-    humans = [seat for seat in to_act if not game.seats[seat]["ai"]]
+    humans = [seat for seat in to_act if not game.seats[seat].ai]
     ai_next = len(humans) < len(to_act)
     ready = not ai_next or (engine.board_each_action and not humans)
     entry = await _open_board(session, game.id or 0)
@@ -87,13 +87,13 @@ async def record_board(
         earlier = entry.payload
     entry.payload = {
         "view": engine.observe(state, None),
-        "names": [seat["name"] for seat in game.seats],
+        "names": [seat.name for seat in game.seats],
         "lines": [*earlier["lines"], *lines],
         "since": earlier["since"],
         "started": earlier["started"] or started,
         "status": game.status,
         "waiting": humans,
-        "mention": [game.seats[seat]["user_id"] for seat in humans],
+        "mention": [game.seats[seat].user_id for seat in humans],
     }
     entry.step, entry.ready = game.step, ready
     session.add(entry)

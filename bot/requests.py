@@ -5,10 +5,9 @@ names, the engine of a row, and a lobby's options checked against its game."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from bot.games import GAMES
-from bot.models import GameRecord
+from bot.models import GameRecord, Note, Seat
 from rules.base import Event, Game
 
 SEED_LIMIT = 2**31
@@ -55,22 +54,21 @@ def keep_notes(game: GameRecord, update: Update, step: int, events: list[Event])
     next "My hand". Kept in the seat, stamped with the step, in the action's transaction."""
     names = seat_names(game)
     for event in events:
-        if event.to is None or event.to == update.requester or game.seats[event.to]["ai"]:
+        if event.to is None or event.to == update.requester or game.seats[event.to].ai:
             continue
-        notes = game.seats[event.to].setdefault("notes", [])
-        notes.append({"step": step, "text": format_event(event, names)})
+        notes = game.seats[event.to].notes
+        notes.append(Note(step=step, text=format_event(event, names)))
         del notes[:-NOTES_KEPT]
 
 
 def notes_since_last_move(game: GameRecord, seat: int) -> list[str]:
     """The seat's private notes from after its own last move (older ones it has seen)."""
     player = game.seats[seat]
-    moved = player.get("moved", -1)
-    return [note["text"] for note in player.get("notes", []) if note["step"] > moved]
+    return [note.text for note in player.notes if note.step > player.moved]
 
 
 def seat_names(game: GameRecord) -> list[str]:
-    return [seat["name"] for seat in game.seats]
+    return [seat.name for seat in game.seats]
 
 
 def format_event(event: Event, names: list[str]) -> str:
@@ -80,7 +78,7 @@ def format_event(event: Event, names: list[str]) -> str:
 def seat_of(game: GameRecord, user_id: int) -> int | None:
     """The seat a user plays, or None. A seat handed to the AI is no longer theirs."""
     for index, seat in enumerate(game.seats):
-        if seat["user_id"] == user_id and not seat["ai"]:
+        if seat.user_id == user_id and not seat.ai:
             return index
     return None
 
@@ -89,14 +87,8 @@ def engine_of(game: GameRecord) -> Game:
     return GAMES[game.kind]
 
 
-def human_seat(player: Player) -> dict[str, Any]:
-    return {
-        "user_id": player.user_id,
-        "name": player.name,
-        "ai": False,
-        "timeouts": 0,
-        "rated": True,
-    }
+def human_seat(player: Player) -> Seat:
+    return Seat(user_id=player.user_id, name=player.name)
 
 
 def check_options(engine: Game, options: dict[str, str]) -> dict[str, str]:

@@ -214,7 +214,7 @@ class SessionBase:
         if game.state is None or game.status != Status.PLAYING:
             return []
         to_act = engine_of(game).to_act(self.state_of(game))
-        return sorted(seat for seat in to_act if not game.seats[seat]["ai"])
+        return sorted(seat for seat in to_act if not game.seats[seat].ai)
 
     async def set_message(
         self, game_id: int, *, lobby: int | None = None, board: int | None = None
@@ -247,7 +247,7 @@ class SessionBase:
         return engine.new_game(seats, options, seed)
 
     def _reset_deadline(self, game: GameRecord, engine: Game, state: Any) -> None:
-        humans = [s for s in engine.to_act(state) if not game.seats[s]["ai"]]
+        humans = [s for s in engine.to_act(state) if not game.seats[s].ai]
         if game.turn_timer and humans:
             game.turn_deadline = self.clock() + timedelta(minutes=game.turn_timer)
         else:

@@ -94,7 +94,7 @@ class SessionService(Lobbies):
             update = Update(game=game, requester=seat)
             since = game.step
             state = await self._apply(session, update, engine, state, seat, action, "player")
-            game.seats[seat]["timeouts"] = 0
+            game.seats[seat].timeouts = 0
             self._touch(game, seats=list(game.seats))
             await self._show(session, update, engine, state, since, update.events)
         self._wake_poster(update)
@@ -183,7 +183,7 @@ class SessionService(Lobbies):
         )
         keep_notes(game, update, game.step, applied.events)
         if actor == "player":
-            game.seats[seat]["moved"] = game.step
+            game.seats[seat].moved = game.step
         new_state = applied.state
         self._touch(game, state=engine.to_json(new_state), step=engine.step(new_state))
         self._keep_state(game, new_state)
@@ -206,11 +206,11 @@ class SessionService(Lobbies):
                 guild_id=game.guild_id,
                 kind=game.kind,
                 seat=index,
-                user_id=seat["user_id"],
-                name=seat["name"],
+                user_id=seat.user_id,
+                name=seat.name,
                 rank=outcome.ranks[index],
                 points=outcome.points[index],
-                rated=bool(seat["rated"]) and not seat["ai"],
+                rated=seat.rated and not seat.ai,
             )
             for index, seat in enumerate(game.seats)
         ]
@@ -238,7 +238,7 @@ class SessionService(Lobbies):
             engine = engine_of(game)
             if state is None:
                 state = self.state_of(game)
-            ai_seats = sorted(s for s in engine.to_act(state) if game.seats[s]["ai"])
+            ai_seats = sorted(s for s in engine.to_act(state) if game.seats[s].ai)
             if not ai_seats:
                 return update
             seat, chosen_at = ai_seats[0], game.step
@@ -326,10 +326,10 @@ class SessionService(Lobbies):
                 update = Update(game=game)
                 for seat, action in picks:
                     timed_out = game.seats[seat]
-                    timed_out["timeouts"] += 1
+                    timed_out.timeouts += 1
                     name = f"{{p{seat}}}"
-                    if timed_out["timeouts"] >= 3:
-                        timed_out.update(ai=True, rated=False)
+                    if timed_out.timeouts >= 3:
+                        timed_out.ai, timed_out.rated = True, False
                         text = f"{name} missed three turns in a row: the AI keeps the seat."
                     else:
                         text = f"{name} ran out of time; the AI plays this turn for them."
@@ -352,7 +352,7 @@ class SessionService(Lobbies):
     ) -> list[tuple[int, str]]:
         """The AI's pick for each late human seat, in seat order; with several late at once
         (a simultaneous choice), each picks at the position the picks before it lead to."""
-        late = [seat for seat in sorted(engine.to_act(state)) if not game.seats[seat]["ai"]]
+        late = [seat for seat in sorted(engine.to_act(state)) if not game.seats[seat].ai]
         picks = []
         for seat in late:
             action = await self._ai_pick(game, engine, state, seat)
@@ -391,11 +391,11 @@ class SessionService(Lobbies):
                 raise UserError(f"{who} not playing in this channel's game.")
             if game.status == Status.LOBBY:
                 raise UserError("The game has not started: use the lobby's Leave button.")
-            game.seats[seat].update(ai=True, rated=False)
+            game.seats[seat].ai, game.seats[seat].rated = True, False
             if target_id == game.host_id:
-                humans = [s for s in game.seats if not s["ai"]]
+                humans = [s for s in game.seats if not s.ai]
                 if humans:
-                    game.host_id = humans[0]["user_id"]
+                    game.host_id = humans[0].user_id or 0
             self._touch(game, seats=list(game.seats))
             session.add(game)
             verb = "left" if target_id == player.user_id else "was removed"

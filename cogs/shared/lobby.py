@@ -26,9 +26,9 @@ def lobby_embed(game: GameRecord) -> discord.Embed:
     labels = dict(zip(pick.choices, pick.labels or pick.choices, strict=True)) if pick else {}
     players = []
     for i, seat in enumerate(game.seats):
-        line = f"{i + 1}. {seat['name']}" + (" (host)" if seat["user_id"] == game.host_id else "")
+        line = f"{i + 1}. {seat.name}" + (" (host)" if seat.user_id == game.host_id else "")
         if pick is not None:
-            line += f" · {labels.get(seat.get('pick', ''), 'random')}"
+            line += f" · {labels.get(seat.pick, 'random')}"
         players.append(line)
     embed.add_field(
         name=f"Players {len(game.seats)}/{engine.max_seats} (at least {engine.min_seats})",

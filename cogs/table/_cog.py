@@ -111,9 +111,9 @@ class TableCog(commands.Cog):
         )
         seats = []
         for index, seat in enumerate(game.seats):
-            marks = [" (AI)" if seat["ai"] and seat["user_id"] else ""]
+            marks = [" (AI)" if seat.ai and seat.user_id else ""]
             marks.append(" ⏳" if index in waiting else "")
-            seats.append(f"{index + 1}. {seat['name']}{''.join(marks)}")
+            seats.append(f"{index + 1}. {seat.name}{''.join(marks)}")
         embed.add_field(name="Players", value="\n".join(seats), inline=False)
         timer = f"{game.turn_timer} min per decision" if game.turn_timer else "off"
         embed.add_field(name="Turn timer", value=timer)

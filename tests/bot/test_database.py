@@ -77,7 +77,7 @@ async def test_a_database_restart_costs_no_player_an_error(own_postgres: Postgre
     game = await service.open_lobby(GUILD, CHANNEL, "rumble", ALICE, {})
     await asyncio.to_thread(own_postgres.restart)
     game = await service.join(CHANNEL, game.id, BOB)
-    assert [seat["user_id"] for seat in game.seats] == [ALICE.user_id, BOB.user_id]
+    assert [seat.user_id for seat in game.seats] == [ALICE.user_id, BOB.user_id]
     await db.close()
 
 

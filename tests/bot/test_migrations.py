@@ -125,7 +125,7 @@ async def test_a_database_made_before_migrations_is_adopted_and_play_goes_on(
     assert games_played == {ALICE.user_id: 2, BOB.user_id: 2, CAROL.user_id: 2}
     # The lobby still takes players and starts.
     lobby = await after.join(LOBBY_CHANNEL, lobby.id, CAROL)
-    assert [seat["user_id"] for seat in lobby.seats] == [1, 2, 3]
+    assert [seat.user_id for seat in lobby.seats] == [1, 2, 3]
     assert (await after.start(LOBBY_CHANNEL, lobby.id, ALICE)).game.status == Status.PLAYING
     await db.close()
 

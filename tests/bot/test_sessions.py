@@ -258,10 +258,10 @@ async def test_timer_plays_for_the_late_and_three_in_a_row_hand_the_seat_over(
         update = await service.play_for_late(late)
         assert any("ran out of time" in e.text or "three turns" in e.text for e in update.events)
         seat = update.game.seats[0]
-        assert seat["timeouts"] == timeout
+        assert seat.timeouts == timeout
         if timeout < 3:
-            assert not seat["ai"]
-    assert update.game.seats[0]["ai"] and not update.game.seats[0]["rated"]
+            assert not seat.ai
+    assert update.game.seats[0].ai and not update.game.seats[0].rated
     assert update.game.status == Status.FINISHED  # only AI seats left: they play to the end
 
 
@@ -296,7 +296,7 @@ async def test_the_timer_lets_the_ai_think_outside_the_transaction(
     done_thinking.set()
     update = await timer
     assert update is not None and update.game.step > late.step
-    assert update.game.seats[0]["timeouts"] == 1
+    assert update.game.seats[0].timeouts == 1
 
 
 async def test_what_another_players_move_told_you_waits_for_your_next_look(

@@ -43,9 +43,9 @@ async def held_for_the_ai(service: SessionService, shard: int) -> GameRecord:
     game = await game_in(service, shard)
     for _ in range(50):
         (seat,) = RUMBLE.to_act(RUMBLE.from_json(game.state))
-        user = game.seats[seat]["user_id"]
+        user = game.seats[seat].user_id
         update = await service.act(channel, game.id, user, game.step, 0)
-        if game.seats[(seat + 1) % len(game.seats)]["ai"]:
+        if game.seats[(seat + 1) % len(game.seats)].ai:
             return update.game
         game = update.game
     raise AssertionError("no AI seat came next")

@@ -18,7 +18,7 @@ async def test_status_leave_kick_and_stop(bot, table: Table, fake_discord):
     left = await table.carol.slash("/game leave")
     assert "AI plays that seat" in left.ephemeral_text
     game = await bot.sessions.current(fake_discord.channel.id)
-    assert game.seats[2]["ai"] and not game.seats[2]["rated"]
+    assert game.seats[2].ai and not game.seats[2].rated
     again = await table.carol.slash("/game leave")
     assert "not playing" in again.ephemeral_text
 

@@ -134,7 +134,9 @@ async def logged_lines_of(db: Database) -> list[str]:
             .order_by(col(ActionRecord.step))
         )
         actions = [(row.seat, row.action) for row in rows.all()]
-    return replayed(game.kind, game.seats, game.options, game.seed, actions)
+    return replayed(
+        game.kind, [s.model_dump() for s in game.seats], game.options, game.seed, actions
+    )
 
 
 def replayed(

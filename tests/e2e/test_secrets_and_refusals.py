@@ -56,7 +56,7 @@ async def test_no_one_sees_another_players_secret_before_the_reveal(
         # The board picture is exactly the drawing of the public observation.
         public = RUMBLE.observe(state, None)
         assert public["secret"] is None
-        assert board.files[0][1] == draw_dungeon(public, [s["name"] for s in game.seats])
+        assert board.files[0][1] == draw_dungeon(public, [s.name for s in game.seats])
 
         if state.rumble not in checked_rumbles:
             checked_rumbles.add(state.rumble)

@@ -165,4 +165,4 @@ async def test_while_stopping_commands_and_presses_are_told_to_press_again(
     for answer in (joined, status):
         assert answer.ephemeral_text == RESTARTING and not answer.public
     game = await bot.sessions.current(table.fake.channel.id)
-    assert [seat["user_id"] for seat in game.seats] == [table.alice.id]
+    assert [seat.user_id for seat in game.seats] == [table.alice.id]
