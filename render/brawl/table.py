@@ -56,6 +56,7 @@ from render.common import (
     draw_text,
     ink_for,
     rounded_box,
+    seat_cell,
     shade,
     text_width,
     title_bar,
@@ -102,12 +103,9 @@ def placard_box(seats: int, seat: int, rummy: bool) -> Box:
     """Where a seat's placard sits; rows with fewer placards are centred."""
     cols, _ = grid_shape(seats)
     cell_h = RUMMY_CELL_H if rummy else CELL_H
-    cell_w = (GRID_RIGHT - GRID_LEFT - (cols - 1) * CELL_GAP) // cols
-    row, col = divmod(seat, cols)
-    in_row = min(cols, seats - row * cols)
-    left = GRID_LEFT + (cols - in_row) * (cell_w + CELL_GAP) // 2 + col * (cell_w + CELL_GAP)
-    top = GRID_TOP + row * (cell_h + CELL_GAP)
-    return (left, top, left + cell_w, top + cell_h)
+    return seat_cell(
+        seat, seats, cols, cell_h, left=GRID_LEFT, right=GRID_RIGHT, top=GRID_TOP, gap=CELL_GAP
+    )
 
 
 def band_box(seats: int, seat: int, rummy: bool) -> Box:

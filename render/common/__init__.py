@@ -11,7 +11,7 @@ first picture a rounded box costs one `paste`. Text from FreeType is already smo
 text is rendered once and pasted after that.
 
 The package: `palette.py` (types and colours), `words.py` (names and lists), `text.py`,
-`shapes.py` and `cards.py`.
+`shapes.py`, `grid.py` (one cell a seat) and `cards.py`.
 Every game's pictures import these names from `render.common`.
 """
 
@@ -26,6 +26,7 @@ from render.common.cards import (
     card_image,
     flame_mark,
 )
+from render.common.grid import seat_cell
 from render.common.palette import (
     BACKDROP,
     DARK_INK,
@@ -99,6 +100,7 @@ __all__ = [
     "ordinal",
     "rounded_box",
     "rounded_mask",
+    "seat_cell",
     "shade",
     "text_in_box",
     "text_width",
