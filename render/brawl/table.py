@@ -35,7 +35,6 @@ from render.brawl.words import (
     is_draw,
     label_chip,
     phase_word,
-    plural,
     who,
 )
 from render.common import (
@@ -65,7 +64,7 @@ from render.common import (
 
 # Names and numbers recur on every picture: their text masks are cached.
 from render.common import cached_text_in_box as _text
-from render.common.words import player_colour, player_name
+from render.common.words import player_colour, player_name, plural
 from rules.brawl.data import KINDS
 from rules.brawl.observation import BrawlObservation
 

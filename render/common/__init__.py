@@ -11,7 +11,8 @@ first picture a rounded box costs one `paste`. Text from FreeType is already smo
 text is rendered once and pasted after that.
 
 The package: `palette.py` (types and colours), `words.py` (names and lists), `text.py`,
-`shapes.py`, `grid.py` (one cell a seat) and `cards.py`.
+`shapes.py`, `grid.py` (one cell a seat), `cards.py` and `own.py` (the frame of a player's own
+picture).
 Every game's pictures import these names from `render.common`.
 """
 
@@ -27,6 +28,7 @@ from render.common.cards import (
     flame_mark,
 )
 from render.common.grid import seat_cell
+from render.common.own import no_cards, own_picture
 from render.common.palette import (
     BACKDROP,
     DARK_INK,
@@ -97,7 +99,9 @@ __all__ = [
     "flame_mark",
     "font",
     "ink_for",
+    "no_cards",
     "ordinal",
+    "own_picture",
     "rounded_box",
     "rounded_mask",
     "seat_cell",
