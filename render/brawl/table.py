@@ -51,6 +51,7 @@ from render.common import (
     Box,
     Colour,
     Size,
+    bricks,
     disc,
     draw_text,
     ink_for,
@@ -149,13 +150,11 @@ def _alley(seats: int, rummy: bool) -> Image.Image:
     image = Image.new("RGB", (width, height), MORTAR)
     draw = ImageDraw.Draw(image)
     brick_w, brick_h = 46, 20
-    for row, y in enumerate(range(0, height, brick_h)):
-        offset = (row % 2) * brick_w // 2
-        for x in range(-offset, width, brick_w):
-            # three fixed tints in a scrambled pattern: a lived-in wall that still compresses well
-            tint = (((x // brick_w) * 7 + row * 5) % 3 - 1) * 7
-            colour = (BRICK[0] + tint, BRICK[1] + tint // 2, BRICK[2] + tint // 2)
-            draw.rectangle((x + 2, y + 2, x + brick_w - 2, y + brick_h - 2), fill=colour)
+    for row, x, y in bricks(width, height, brick_w, brick_h):
+        # three fixed tints in a scrambled pattern: a lived-in wall that still compresses well
+        tint = (((x // brick_w) * 7 + row * 5) % 3 - 1) * 7
+        colour = (BRICK[0] + tint, BRICK[1] + tint // 2, BRICK[2] + tint // 2)
+        draw.rectangle((x + 2, y + 2, x + brick_w - 2, y + brick_h - 2), fill=colour)
     ground_top = strip_box(seats, rummy)[1] - 6
     draw.rectangle((0, ground_top, width, height), fill=ASPHALT)
     for x in range(20, width, 90):  # puddle glints on the asphalt

@@ -1,6 +1,10 @@
-"""Seats laid out in a grid of equal cells, one cell a player, for the public pictures."""
+"""Things laid out in rows of equal cells: the seats of a public picture, one cell a player,
+and the bricks of a wall behind a board.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Iterator
 
 from render.common.palette import Box
 
@@ -16,3 +20,13 @@ def seat_cell(
     cell_left = left + (cols - in_row) * (cell_w + gap) // 2 + col * (cell_w + gap)
     cell_top = top + row * (cell_h + gap)
     return (cell_left, cell_top, cell_left + cell_w, cell_top + cell_h)
+
+
+def bricks(width: int, height: int, brick_w: int, brick_h: int) -> Iterator[tuple[int, int, int]]:
+    """(row, left, top) of every brick of a wall covering `width` x `height`, row by row from
+    the top, each row shifted half a brick from the one above; the caller draws each brick
+    in its own look."""
+    for row, top in enumerate(range(0, height, brick_h)):
+        offset = (row % 2) * brick_w // 2
+        for left in range(-offset, width, brick_w):
+            yield row, left, top
