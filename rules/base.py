@@ -90,6 +90,29 @@ class Applied:
     events: list[Event] = field(default_factory=list)
 
 
+class WorkingCopy(ABC):
+    """A game's state made mutable for one `apply`, for engines whose handlers change a
+    state step by step: they change the copy in place and `say` what happened; `applied`
+    freezes it into the next state, with the events for the log."""
+
+    events: list[Event]
+
+    def say(self, text: str, to: int | None = None) -> None:
+        self.events.append(Event(text, to))
+
+    @abstractmethod
+    def freeze(self) -> Any:
+        """The next state, from the copy as it stands."""
+
+    def applied(self) -> Applied:
+        return Applied(self.freeze(), self.events)
+
+
+def one_seat(seat: int | None) -> frozenset[int]:
+    """`Game.to_act` for a game where one seat acts at a time: that seat, or none at all."""
+    return frozenset() if seat is None else frozenset({seat})
+
+
 def rng_for(seed: int, *salt: object) -> random.Random:
     """A generator drawn from the game's seed and a salt (a counter, a rumble number).
 

@@ -9,7 +9,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from render.brawl.icons import CROWN_GOLD, DIE_COLOURS, DIE_INK, OUTLINE, frac_box, pts
-from render.brawl.words import plural, who
+from render.brawl.words import who
 from render.common import (
     BACKDROP,
     CARD_EDGE,
@@ -28,7 +28,7 @@ from render.common import (
 
 # Names and numbers recur on every picture: their text masks are cached.
 from render.common import cached_text_in_box as _text
-from render.common.words import player_colour, player_name
+from render.common.words import player_colour, player_name, plural
 from rules.brawl.observation import BrawlObservation, RollView
 
 # --- dice ---------------------------------------------------------------------------------

@@ -18,9 +18,8 @@ from render.brawl.icons import (
     card_sprite,
 )
 from render.brawl.table import kind_order
-from render.brawl.words import plural, wrap
+from render.brawl.words import wrap
 from render.common import (
-    BACKDROP,
     CARD_EDGE,
     DARK_INK,
     INK,
@@ -34,14 +33,15 @@ from render.common import (
     disc,
     display_name,
     draw_text,
+    no_cards,
+    own_picture,
     rounded_box,
-    title_bar,
     to_png,
 )
 
 # Names and numbers recur on every picture: their text masks are cached.
 from render.common import cached_text_in_box as _text
-from render.common.words import and_list
+from render.common.words import and_list, plural
 from rules.brawl.observation import BrawlObservation, CardView
 
 # --- the hand -------------------------------------------------------------------------------
@@ -124,7 +124,7 @@ def hand_verdict(obs: BrawlObservation) -> str:
         parts.append(plural(boosters, "Booster"))
     if odd:
         parts.append(plural(odd, "odd card"))
-    missing = f"{3 - sets} more set{'s' * (3 - sets != 1)} needed" if sets < 3 else ""
+    missing = f"{plural(3 - sets, 'more set')} needed" if sets < 3 else ""
     blockers = "" if sets < 3 else "the rest must go first"
     return f"{and_list(parts)}: not a winning hand ({missing or blockers})"
 
@@ -172,17 +172,14 @@ def hand_image(obs: BrawlObservation, name: str) -> Image.Image:
     placed = hand_layout(groups)
     cards_bottom = max((box[3] for _, box in placed), default=HAND_TOP + 120)
     height = cards_bottom + 12 + 40 + 14
-    image = Image.new("RGB", (HAND_W, height), BACKDROP)
     count = len(obs["hand"] or [])
     seat = obs["seat"]
     who_line = display_name(name, "You")
     if seat is not None and 0 <= seat < len(obs["characters"]):
         who_line = f"{obs['characters'][seat]['name']} ({who_line})"
-    title_bar(image, "Your hand", f"{who_line} - {plural(count, 'card')}", 44, 22)
+    image = own_picture((HAND_W, height), "Your hand", f"{who_line} - {plural(count, 'card')}")
     if not placed:
-        box = (24, HAND_TOP, HAND_W - 24, HAND_TOP + 120)
-        rounded_box(image, box, 16, PANEL, PANEL_EDGE, 2)
-        _text(image, box, "No cards in hand", 24, MUTED)
+        no_cards(image, (24, HAND_TOP, HAND_W - 24, HAND_TOP + 120), 16, 24)
     affinity = own_affinity(obs)
     for group, box in placed:
         _draw_group(image, obs, group, box, affinity)

@@ -35,7 +35,6 @@ from render.brawl.words import (
     is_draw,
     label_chip,
     phase_word,
-    plural,
     who,
 )
 from render.common import (
@@ -52,10 +51,12 @@ from render.common import (
     Box,
     Colour,
     Size,
+    bricks,
     disc,
     draw_text,
     ink_for,
     rounded_box,
+    seat_cell,
     shade,
     text_width,
     title_bar,
@@ -64,7 +65,7 @@ from render.common import (
 
 # Names and numbers recur on every picture: their text masks are cached.
 from render.common import cached_text_in_box as _text
-from render.common.words import player_colour, player_name
+from render.common.words import player_colour, player_name, plural
 from rules.brawl.data import KINDS
 from rules.brawl.observation import BrawlObservation
 
@@ -102,12 +103,9 @@ def placard_box(seats: int, seat: int, rummy: bool) -> Box:
     """Where a seat's placard sits; rows with fewer placards are centred."""
     cols, _ = grid_shape(seats)
     cell_h = RUMMY_CELL_H if rummy else CELL_H
-    cell_w = (GRID_RIGHT - GRID_LEFT - (cols - 1) * CELL_GAP) // cols
-    row, col = divmod(seat, cols)
-    in_row = min(cols, seats - row * cols)
-    left = GRID_LEFT + (cols - in_row) * (cell_w + CELL_GAP) // 2 + col * (cell_w + CELL_GAP)
-    top = GRID_TOP + row * (cell_h + CELL_GAP)
-    return (left, top, left + cell_w, top + cell_h)
+    return seat_cell(
+        seat, seats, cols, cell_h, left=GRID_LEFT, right=GRID_RIGHT, top=GRID_TOP, gap=CELL_GAP
+    )
 
 
 def band_box(seats: int, seat: int, rummy: bool) -> Box:
@@ -152,13 +150,11 @@ def _alley(seats: int, rummy: bool) -> Image.Image:
     image = Image.new("RGB", (width, height), MORTAR)
     draw = ImageDraw.Draw(image)
     brick_w, brick_h = 46, 20
-    for row, y in enumerate(range(0, height, brick_h)):
-        offset = (row % 2) * brick_w // 2
-        for x in range(-offset, width, brick_w):
-            # three fixed tints in a scrambled pattern: a lived-in wall that still compresses well
-            tint = (((x // brick_w) * 7 + row * 5) % 3 - 1) * 7
-            colour = (BRICK[0] + tint, BRICK[1] + tint // 2, BRICK[2] + tint // 2)
-            draw.rectangle((x + 2, y + 2, x + brick_w - 2, y + brick_h - 2), fill=colour)
+    for row, x, y in bricks(width, height, brick_w, brick_h):
+        # three fixed tints in a scrambled pattern: a lived-in wall that still compresses well
+        tint = (((x // brick_w) * 7 + row * 5) % 3 - 1) * 7
+        colour = (BRICK[0] + tint, BRICK[1] + tint // 2, BRICK[2] + tint // 2)
+        draw.rectangle((x + 2, y + 2, x + brick_w - 2, y + brick_h - 2), fill=colour)
     ground_top = strip_box(seats, rummy)[1] - 6
     draw.rectangle((0, ground_top, width, height), fill=ASPHALT)
     for x in range(20, width, 90):  # puddle glints on the asphalt

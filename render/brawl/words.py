@@ -10,7 +10,7 @@ from render.common import Colour, ink_for, rounded_box, text_width
 
 # Names and numbers recur on every picture: their text masks are cached.
 from render.common import cached_text_in_box as _text
-from render.common.words import and_list, player_name
+from render.common.words import and_list, player_name, plural
 from rules.brawl.observation import BrawlObservation
 
 # --- names and words -------------------------------------------------------------------------
@@ -28,10 +28,6 @@ def who(obs: BrawlObservation, names: list[str], seat: int) -> str:
     if name.endswith(" (AI)"):
         name = name.removesuffix(" (AI)") + ", AI"
     return f"{character_name(obs, seat)} ({name})"
-
-
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 MODE_NAMES = {

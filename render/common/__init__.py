@@ -11,7 +11,8 @@ first picture a rounded box costs one `paste`. Text from FreeType is already smo
 text is rendered once and pasted after that.
 
 The package: `palette.py` (types and colours), `words.py` (names and lists), `text.py`,
-`shapes.py` and `cards.py`.
+`shapes.py`, `grid.py` (seats and bricks in rows), `cards.py` and `own.py` (the frame of a
+player's own picture).
 Every game's pictures import these names from `render.common`.
 """
 
@@ -26,6 +27,8 @@ from render.common.cards import (
     card_image,
     flame_mark,
 )
+from render.common.grid import bricks, seat_cell
+from render.common.own import no_cards, own_picture
 from render.common.palette import (
     BACKDROP,
     DARK_INK,
@@ -83,6 +86,7 @@ __all__ = [
     "CardFace",
     "Colour",
     "Size",
+    "bricks",
     "cached_draw_text",
     "cached_text_in_box",
     "card_art_box",
@@ -96,9 +100,12 @@ __all__ = [
     "flame_mark",
     "font",
     "ink_for",
+    "no_cards",
     "ordinal",
+    "own_picture",
     "rounded_box",
     "rounded_mask",
+    "seat_cell",
     "shade",
     "text_in_box",
     "text_width",

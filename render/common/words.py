@@ -1,4 +1,5 @@
-"""Words every game's pictures use: a seat's name, its colour, and a list said in English."""
+"""Words every game's pictures use: a seat's name, its colour, a count of things, and a list
+said in English."""
 
 from __future__ import annotations
 
@@ -14,6 +15,11 @@ def player_name(names: list[str], seat: int) -> str:
 
 def player_colour(seat: int) -> Colour:
     return PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
+
+
+def plural(count: int, word: str) -> str:
+    """'1 card', '2 cards'."""
+    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 def and_list(items: list[str]) -> str:

@@ -22,6 +22,7 @@ from render.common import (
     Align,
     Box,
     Colour,
+    bricks,
     draw_text,
     font,
     ordinal,
@@ -119,12 +120,10 @@ def _draw_bricks(big: Image.Image, rng: random.Random) -> None:
     """The rock around the dungeon: dark bricks in offset rows."""
     draw = ImageDraw.Draw(big)
     brick_w, brick_h = 64 * SCALE, 24 * SCALE
-    for row, top in enumerate(range(0, big.height, brick_h)):
-        offset = (row % 2) * brick_w // 2
-        for left in range(-offset, big.width, brick_w):
-            tint = rng.randint(-5, 5)
-            colour = (BACKDROP[0] + 6 + tint, BACKDROP[1] + 5 + tint, BACKDROP[2] + 5 + tint)
-            draw.rectangle((left + 2, top + 2, left + brick_w - 3, top + brick_h - 3), colour)
+    for _, left, top in bricks(big.width, big.height, brick_w, brick_h):
+        tint = rng.randint(-5, 5)
+        colour = (BACKDROP[0] + 6 + tint, BACKDROP[1] + 5 + tint, BACKDROP[2] + 5 + tint)
+        draw.rectangle((left + 2, top + 2, left + brick_w - 3, top + brick_h - 3), colour)
 
 
 def _draw_tile(big: Image.Image, box: Box, rng: random.Random) -> None:

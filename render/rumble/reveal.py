@@ -21,6 +21,7 @@ from render.common import (
     draw_text,
     ink_for,
     ordinal,
+    own_picture,
     rounded_box,
     shade,
     text_in_box,
@@ -41,8 +42,7 @@ from rules.rumble.observation import RumbleObservation, RumbleResult
 
 def draw_secret(obs: RumbleObservation, name: str) -> bytes:
     """A player's two secret characters, big, with where each is now. PNG bytes."""
-    image = Image.new("RGB", SECRET_SIZE, BACKDROP)
-    title_bar(image, "Your secret characters", display_name(name, ""), 44, 22)
+    image = own_picture(SECRET_SIZE, "Your secret characters", display_name(name, ""))
     secret = obs["secret"] or []
     if not secret:  # the public view has no secret to show
         text_in_box(image, (16, 64, SECRET_SIZE[0] - 16, 352), "No secret characters", 24, MUTED)

@@ -21,6 +21,7 @@ from render.common import (
     STONE_DARK,
     TORCH,
     Colour,
+    bricks,
     disc,
     draw_text,
     rounded_box,
@@ -183,13 +184,11 @@ def _draw_alley(image: Image.Image, view: BinView) -> None:
     right = image.width if image.width < 300 else BIN_ZONE[1]
     brick_w, brick_h = max(12, round(52 * view.scale)), max(6, round(21 * view.scale))
     ground = round(view.floor + view.wall + 6 * view.scale)
-    for row, top in enumerate(range(0, ground, brick_h)):
-        offset = (row % 2) * brick_w // 2
-        for left in range(-offset, right, brick_w):
-            tone = shade(WALL_BRICK, 0.9 + 0.2 * rng.random())
-            draw.rectangle(
-                (left + 1, top + 1, min(left + brick_w - 2, right), top + brick_h - 2), fill=tone
-            )
+    for _, left, top in bricks(right, ground, brick_w, brick_h):
+        tone = shade(WALL_BRICK, 0.9 + 0.2 * rng.random())
+        draw.rectangle(
+            (left + 1, top + 1, min(left + brick_w - 2, right), top + brick_h - 2), fill=tone
+        )
     draw.rectangle((right, 0, right + 2, image.height), fill=STONE_DARK)
     draw.rectangle((0, ground, right, image.height), fill=GROUND)
     draw.line((0, ground, right, ground), fill=shade(GROUND, 1.3), width=1)

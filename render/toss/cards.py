@@ -9,10 +9,8 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from render.common import (
-    BACKDROP,
     HIGHLIGHT,
     MUTED,
-    PANEL,
     PANEL_EDGE,
     SUPERSAMPLE,
     TORCH,
@@ -21,15 +19,17 @@ from render.common import (
     Size,
     card_image,
     display_name,
+    no_cards,
+    own_picture,
     rounded_box,
     shade,
-    title_bar,
     to_png,
 )
 
 # Names and numbers recur on every picture: their text masks are cached.
 from render.common import cached_draw_text as _draw_text
 from render.common import cached_text_in_box as _text_in_box
+from render.common.words import plural
 from render.toss.layout import CARD_GAP, CARD_SIZE, PIECE_EDGE, SEAT_COLOURS, UNKNOWN_SEAT_COLOUR
 from render.toss.pieces import rgba
 from rules.toss.observation import TossObservation
@@ -49,16 +49,14 @@ def cards_image(obs: TossObservation, name: str) -> Image.Image:
     mice = obs["mice"][seat] if seat is not None and seat < len(obs["mice"]) else 0
     colour = SEAT_COLOURS.get(colour_word, UNKNOWN_SEAT_COLOUR)
     width, height = cards_size(len(hand), choice is not None)
-    image = Image.new("RGB", (width, height), BACKDROP)
-    count = f"{len(hand)} card{'s' * (len(hand) != 1)} in hand"
-    title_bar(image, "Your cards", f"{display_name(name, 'You')} - {count}", 44, 22)
+    note = f"{display_name(name, 'You')} - {plural(len(hand), 'card')} in hand"
+    image = own_picture((width, height), "Your cards", note)
     top = 60
     _draw_text(image, (24, top), "IN HAND", 15, TORCH, "la")
     cards_top = top + 26
     if not hand:
         box = (24, cards_top, 24 + 2 * CARD_SIZE[0] + CARD_GAP, cards_top + CARD_SIZE[1])
-        rounded_box(image, box, 14, PANEL, PANEL_EDGE, 2)
-        _text_in_box(image, box, "No cards in hand", 20, MUTED)
+        no_cards(image, box, 14, 20)
     for index, card in enumerate(hand):
         sprite = _card_sprite(card, colour_word, colour, mice, CARD_SIZE)
         image.paste(sprite, (24 + index * (CARD_SIZE[0] + CARD_GAP), cards_top), sprite)

@@ -20,6 +20,7 @@ from render.common import (
     STONE_DARK,
     TORCH,
     Box,
+    bricks,
     card_back_image,
     disc,
     flame_mark,
@@ -123,12 +124,10 @@ def _draw_bricks(image: Image.Image) -> None:
     draw = ImageDraw.Draw(image)
     rng = random.Random(11)
     brick_w, brick_h = 56, 22
-    for row, top in enumerate(range(0, image.height, brick_h)):
-        offset = (row % 2) * brick_w // 2
-        for left in range(-offset, image.width, brick_w):
-            tint = rng.randint(-5, 5)
-            colour = (BACKDROP[0] + 7 + tint, BACKDROP[1] + 5 + tint, BACKDROP[2] + 4 + tint)
-            draw.rectangle((left + 1, top + 1, left + brick_w - 2, top + brick_h - 2), colour)
+    for _, left, top in bricks(image.width, image.height, brick_w, brick_h):
+        tint = rng.randint(-5, 5)
+        colour = (BACKDROP[0] + 7 + tint, BACKDROP[1] + 5 + tint, BACKDROP[2] + 4 + tint)
+        draw.rectangle((left + 1, top + 1, left + brick_w - 2, top + brick_h - 2), colour)
 
 
 # --- caption ----------------------------------------------------------------------------

@@ -32,7 +32,7 @@ from render.common import (
 # Names and numbers recur on every picture: their text masks are cached.
 from render.common import cached_draw_text as _draw_text
 from render.common import cached_text_in_box as _text_in_box
-from render.common.words import player_colour, player_name
+from render.common.words import player_colour, player_name, plural
 from render.trashwar.layout import (
     BACK_SIZE,
     BACK_STEP,
@@ -144,7 +144,7 @@ def _draw_backs(
     sprite = card_back_image(*BACK_SIZE)
     for index in range(shown):
         image.paste(sprite, (x + index * BACK_STEP, top), sprite)
-    label = f"{count} card{'s' * (count != 1)}"
+    label = plural(count, "card")
     label_box = (left - 40, top + BACK_SIZE[1] + 1, right, top + BACK_SIZE[1] + 19)
     _text_in_box(image, label_box, label, 13, ink, "right")
     return (x if shown else right), right - round(text_width(label, 13))

@@ -7,7 +7,6 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from render.common import (
-    BACKDROP,
     INK,
     MUTED,
     PANEL,
@@ -15,15 +14,16 @@ from render.common import (
     Box,
     Size,
     display_name,
+    no_cards,
+    own_picture,
     rounded_box,
-    title_bar,
     to_png,
 )
 
 # Names and numbers recur on every picture: their text masks are cached.
 from render.common import cached_draw_text as _draw_text
 from render.common import cached_text_in_box as _text_in_box
-from render.common.words import and_list
+from render.common.words import and_list, plural
 from render.trashwar.cards import card_sprite
 from render.trashwar.fortress import wall_sprite, wall_state
 from render.trashwar.layout import (
@@ -51,13 +51,10 @@ def hand_image(obs: TrashWarObservation, name: str) -> Image.Image:
     """The "My hand" picture as an image (for tests and previews)."""
     hand = obs["hand"] or []
     width, height = hand_size_px(len(hand))
-    image = Image.new("RGB", (width, height), BACKDROP)
-    count = f"{len(hand)} card{'s' * (len(hand) != 1)}"
-    title_bar(image, "Your hand", f"{display_name(name, 'You')} - {count}", 44, 22)
+    note = f"{display_name(name, 'You')} - {plural(len(hand), 'card')}"
+    image = own_picture((width, height), "Your hand", note)
     if not hand:
-        box = (24, HAND_TOP, HAND_W - 24, HAND_TOP + HAND_CARD[1])
-        rounded_box(image, box, 18, PANEL, PANEL_EDGE, 2)
-        _text_in_box(image, box, "No cards in hand", 26, MUTED)
+        no_cards(image, (24, HAND_TOP, HAND_W - 24, HAND_TOP + HAND_CARD[1]), 18, 26)
     for index, card in enumerate(hand):
         left, top, _, _ = hand_card_box(len(hand), index)
         sprite = card_sprite(card, HAND_CARD)

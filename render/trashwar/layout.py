@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from render.common import Box, Colour, Size
+from render.common import Box, Colour, Size, seat_cell
 
 # --- colour tables ----------------------------------------------------------------------
 
@@ -98,12 +98,9 @@ def board_size(seats: int) -> Size:
 def fortress_box(seats: int, seat: int) -> Box:
     """Where a player's fortress cell sits on the board."""
     cols, _, cell_h = grid_shape(seats)
-    cell_w = (GRID_RIGHT - GRID_LEFT - (cols - 1) * CELL_GAP) // cols
-    row, col = divmod(seat, cols)
-    in_row = min(cols, seats - row * cols)
-    left = GRID_LEFT + (cols - in_row) * (cell_w + CELL_GAP) // 2 + col * (cell_w + CELL_GAP)
-    top = GRID_TOP + row * (cell_h + CELL_GAP)
-    return (left, top, left + cell_w, top + cell_h)
+    return seat_cell(
+        seat, seats, cols, cell_h, left=GRID_LEFT, right=GRID_RIGHT, top=GRID_TOP, gap=CELL_GAP
+    )
 
 
 def header_box(seats: int, seat: int) -> Box:

@@ -101,7 +101,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar
 
-from rules.base import JSON, Applied, Chooser, Codec, Event, Game, IllegalAction, Option, Outcome
+from rules.base import (
+    JSON,
+    Applied,
+    Chooser,
+    Codec,
+    Event,
+    Game,
+    IllegalAction,
+    Option,
+    Outcome,
+    one_seat,
+)
 from rules.brawl import ai as brawl_ai
 from rules.brawl.data import (
     CHARACTERS,
@@ -217,8 +228,7 @@ class Brawl(Game):
         return opening_events(state)
 
     def to_act(self, state: State) -> frozenset[int]:
-        seat = to_act(state)
-        return frozenset() if seat is None else frozenset({seat})
+        return one_seat(to_act(state))
 
     def legal_actions(self, state: State, seat: int) -> list[str]:
         return legal_moves(state, seat)
@@ -227,8 +237,7 @@ class Brawl(Game):
         self.check_turn(state, seat)
         if action not in legal_moves(state, seat):
             raise IllegalAction(why_not(state))
-        table = perform(state, seat, action)
-        return Applied(table.freeze(), table.events)
+        return perform(state, seat, action).applied()
 
     def observe(self, state: State, seat: int | None) -> JSON:
         return dict(observe(state, seat))

@@ -67,18 +67,28 @@ def _declare(t: _Table, seat: int, words: list[str]) -> None:
     t.check_victory()
 
 
+def _draw_one(t: _Table, seat: int, source: str) -> None:
+    """One of the draws the seat has left (declared, or won in a rummage)."""
+    t.draw(seat, source)
+    t.set(draws=t.state.draws - 1)
+
+
+def _discard_one(t: _Table, seat: int, key: str) -> None:
+    """One of the discards the seat has left, face down: nobody learns what went."""
+    t.to_discard(seat, key)
+    t.say(f"{_p(seat)} discards a card face down.")
+    t.set(discards=t.state.discards - 1)
+
+
 def _draw_discard_or_attack(t: _Table, seat: int, words: list[str]) -> None:
     """The PRE and ATTACK phases: the declared draws and discards, then an attack (or, in
     Rummy, going out)."""
     state = t.state
     verb = words[0]
     if verb == "draw":
-        t.draw(seat, words[1])
-        t.set(draws=state.draws - 1)
+        _draw_one(t, seat, words[1])
     elif verb == "discard":
-        t.to_discard(seat, words[1])
-        t.say(f"{_p(seat)} discards a card face down.")
-        t.set(discards=state.discards - 1)
+        _discard_one(t, seat, words[1])
     elif verb == "go":
         _go_out(t, seat)
         return
@@ -183,12 +193,10 @@ def _rummage(t: _Table, seat: int, words: list[str]) -> None:
         t.rummage(seat, colour)
         return
     if verb == "draw":
-        t.draw(seat, words[1])
-        t.set(draws=state.draws - 1)
+        _draw_one(t, seat, words[1])
     elif verb == "discard":
-        t.to_discard(seat, words[1])
-        t.say(f"{_p(seat)} discards a card face down.")
-        t.set(draws=0, discards=state.discards - 1)
+        _discard_one(t, seat, words[1])
+        t.set(draws=0)  # draws come first: once the seat discards, its draws are over
     else:
         t.say(f"{_p(seat)} is done rummaging.")
         t.set(draws=0, discards=0)

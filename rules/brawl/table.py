@@ -9,7 +9,7 @@ import random
 from dataclasses import replace
 from typing import Any
 
-from rules.base import Event, IllegalAction, rng_for
+from rules.base import Event, IllegalAction, WorkingCopy, rng_for
 from rules.brawl.data import ATTACK_DICE, BLOCKER, CARDS, DEFENCE_DICE, RUMMAGE_DICE
 from rules.brawl.state import (
     ATTACK,
@@ -42,7 +42,7 @@ from rules.brawl.state import (
 # Applying an action: a mutable working copy of the state
 
 
-class _Table:
+class _Table(WorkingCopy):
     def __init__(self, state: State) -> None:
         self.state = state
         self.hands = [list(h) for h in state.hands]
@@ -59,9 +59,6 @@ class _Table:
         self.changes: dict[str, Any] = {}
 
     # --- basics
-
-    def say(self, text: str, to: int | None = None) -> None:
-        self.events.append(Event(text, to))
 
     def rng(self) -> random.Random:
         self.rolls += 1

@@ -123,6 +123,7 @@ from rules.base import (
     IllegalAction,
     Outcome,
     describe_parsed,
+    one_seat,
 )
 from rules.trashwar import ai as trashwar_ai
 from rules.trashwar.actions import Throw, action_text, describe_action, parse_action
@@ -180,8 +181,7 @@ class TrashWar(Game):
         return [opening_event(state.starter)]
 
     def to_act(self, state: State) -> frozenset[int]:
-        seat = to_act(state)
-        return frozenset() if seat is None else frozenset({seat})
+        return one_seat(to_act(state))
 
     def legal_actions(self, state: State, seat: int) -> list[str]:
         if seat != to_act(state):
@@ -194,8 +194,7 @@ class TrashWar(Game):
         self.check_turn(state, seat)
         parsed = parse_action(action)
         check(state, seat, parsed)
-        table = perform(state, seat, parsed)
-        return Applied(table.freeze(), table.events)
+        return perform(state, seat, parsed).applied()
 
     def observe(self, state: State, seat: int | None) -> JSON:
         return dict(observe(state, seat))

@@ -5,7 +5,7 @@ the events for the log; `perform` sends each action to its handler.
 
 from __future__ import annotations
 
-from rules.base import Event, IllegalAction, rng_for
+from rules.base import Event, IllegalAction, WorkingCopy, rng_for
 from rules.trashwar.actions import (
     Action,
     Bat,
@@ -42,7 +42,7 @@ from rules.trashwar.state import (
 # Applying an action: a working copy of the state, changed in place, then frozen
 
 
-class _Table:
+class _Table(WorkingCopy):
     """A mutable copy of a state for one `apply`."""
 
     def __init__(self, state: State) -> None:
@@ -107,9 +107,6 @@ class _Table:
         )
 
     # --- small helpers ------------------------------------------------------------------
-
-    def say(self, text: str, to: int | None = None) -> None:
-        self.events.append(Event(text, to))
 
     def take_from_hand(self, seat: int, code: str) -> int:
         hand = self.hands[seat]
