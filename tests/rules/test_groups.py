@@ -89,7 +89,7 @@ def test_a_trash_war_throw_is_grouped_by_exactly_the_cards_thrown():
 
 def test_a_toss_drop_is_grouped_by_kind_and_spot_and_turned_after():
     seen = 0
-    for _state, legal in decisions(TOSS, 2, games=1, steps=12):
+    for _state, legal in decisions(TOSS, 2, games=1, steps=4):
         spots = open_spots(legal)
         for action in legal:
             parsed = parse_toss(action)
