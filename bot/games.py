@@ -12,12 +12,12 @@ import importlib
 import pkgutil
 
 import rules
-from rules.base import Game
+from rules.base import AnyGame, Game
 
-GAMES: dict[str, Game] = {}
+GAMES: dict[str, AnyGame] = {}
 
 
-def register_game(game: Game) -> None:
+def register_game(game: AnyGame) -> None:
     """Offer `game`. The same engine made again (its extension reloaded) takes its place;
     a different engine under a key already taken is a mistake."""
     known = GAMES.setdefault(game.key, game)
@@ -26,7 +26,7 @@ def register_game(game: Game) -> None:
     GAMES[game.key] = game
 
 
-def _name(game: Game) -> str:
+def _name(game: AnyGame) -> str:
     return f"{type(game).__module__}.{type(game).__qualname__}"
 
 

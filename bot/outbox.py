@@ -26,7 +26,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from bot.database import Database
 from bot.models import GameRecord, OutboxEntry, Status, utcnow
 from bot.shards import ALL, Shards
-from rules.base import Game
+from rules.base import AnyGame
 
 BOARD, CLEAR = "board", "clear"
 
@@ -63,7 +63,7 @@ async def _open_board(session: AsyncSession, game_id: int) -> OutboxEntry | None
 async def record_board(
     session: AsyncSession,
     game: GameRecord,
-    engine: Game,
+    engine: AnyGame,
     state: Any,
     lines: list[str],
     since: int,

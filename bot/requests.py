@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from bot.games import GAMES
 from bot.models import GameRecord, Note, Seat
-from rules.base import Event, Game
+from rules.base import AnyGame, Event
 
 SEED_LIMIT = 2**31
 RESTARTING = "The bot is restarting; press again in a moment."
@@ -83,7 +83,7 @@ def seat_of(game: GameRecord, user_id: int) -> int | None:
     return None
 
 
-def engine_of(game: GameRecord) -> Game:
+def engine_of(game: GameRecord) -> AnyGame:
     return GAMES[game.kind]
 
 
@@ -91,7 +91,7 @@ def human_seat(player: Player) -> Seat:
     return Seat(user_id=player.user_id, name=player.name)
 
 
-def check_options(engine: Game, options: dict[str, str]) -> dict[str, str]:
+def check_options(engine: AnyGame, options: dict[str, str]) -> dict[str, str]:
     """Fill in defaults and refuse an unknown option or value, naming it."""
     known = {option.name: option for option in engine.options}
     checked = {name: option.default for name, option in known.items()}

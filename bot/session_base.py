@@ -30,7 +30,7 @@ from bot.requests import (
 )
 from bot.shards import ALL, Shards
 from bot.workers import Workers, apply_action, new_state
-from rules.base import JSON, Applied, Event, Game
+from rules.base import JSON, AnyGame, Applied, Event
 
 STATES_KEPT = 512  # decoded states remembered (a few kB each): more than the games in play
 
@@ -128,7 +128,7 @@ class SessionBase:
     async def _show(
         session: AsyncSession,
         update: Update,
-        engine: Game,
+        engine: AnyGame,
         state: Any,
         since: int,
         events: list[Event],
@@ -195,10 +195,10 @@ class SessionBase:
         seat = seat_of(game, user_id)
         if seat is None:
             raise UserError("You are not playing in this game.")
-        return seat, engine_of(game).observe(self.state_of(game), seat)
+        return seat, dict(engine_of(game).observe(self.state_of(game), seat))
 
     def public_view(self, game: GameRecord) -> JSON:
-        return engine_of(game).observe(self.state_of(game), None)
+        return dict(engine_of(game).observe(self.state_of(game), None))
 
     def legal_for(self, game: GameRecord, seat: int) -> list[str]:
         return engine_of(game).legal_actions(self.state_of(game), seat)
@@ -230,8 +230,8 @@ class SessionBase:
             session.add(game)
 
     async def _engine_apply(
-        self, kind: str, engine: Game, state: Any, seat: int, action: str
-    ) -> Applied:
+        self, kind: str, engine: AnyGame, state: Any, seat: int, action: str
+    ) -> Applied[Any]:
         """`engine.apply`, on the quick worker for a heavy engine (a simulated drop) so the
         event loop keeps serving other channels meanwhile."""
         if engine.heavy:
@@ -239,14 +239,14 @@ class SessionBase:
         return engine.apply(state, seat, action)
 
     async def _new_state(
-        self, kind: str, engine: Game, seats: int, options: dict[str, str], seed: int
+        self, kind: str, engine: AnyGame, seats: int, options: dict[str, str], seed: int
     ) -> Any:
         """`engine.new_game`, on the quick worker for a heavy engine (a simulated pre-fill)."""
         if engine.heavy:
             return await self.workers.run_quick(new_state, kind, seats, options, seed)
         return engine.new_game(seats, options, seed)
 
-    def _reset_deadline(self, game: GameRecord, engine: Game, state: Any) -> None:
+    def _reset_deadline(self, game: GameRecord, engine: AnyGame, state: Any) -> None:
         humans = [s for s in engine.to_act(state) if not game.seats[s].ai]
         if game.turn_timer and humans:
             game.turn_deadline = self.clock() + timedelta(minutes=game.turn_timer)

@@ -42,7 +42,7 @@ from bot.requests import (
     seat_of,
 )
 from bot.workers import ai_choice
-from rules.base import JSON, Event, Game, IllegalAction, Outcome
+from rules.base import JSON, AnyGame, Event, IllegalAction, Outcome
 
 log = logging.getLogger(__name__)
 
@@ -111,7 +111,7 @@ class SessionService(Lobbies):
                 return update  # the player's move is saved; the next start plays the AI's
             raise
 
-    def _check_turn(self, game: GameRecord, user_id: int, step: int) -> tuple[Game, Any, int]:
+    def _check_turn(self, game: GameRecord, user_id: int, step: int) -> tuple[AnyGame, Any, int]:
         """The engine, state and seat of a player whose turn it is, or a UserError saying
         why their button does nothing."""
         if game.status != Status.PLAYING:
@@ -163,7 +163,7 @@ class SessionService(Lobbies):
         self,
         session: AsyncSession,
         update: Update,
-        engine: Game,
+        engine: AnyGame,
         state: Any,
         seat: int,
         action: str,
@@ -260,7 +260,7 @@ class SessionService(Lobbies):
         log.warning("game %s: AI chain limit reached", update.game.id)
         return update
 
-    async def _ai_pick(self, game: GameRecord, engine: Game, state: Any, seat: int) -> str:
+    async def _ai_pick(self, game: GameRecord, engine: AnyGame, state: Any, seat: int) -> str:
         """The AI's pick for `seat` at the game's step, in the worker pool: for an AI seat's
         turn and for a late player (the turn timer)."""
         observation, legal = engine.observe(state, seat), engine.legal_actions(state, seat)
@@ -348,7 +348,7 @@ class SessionService(Lobbies):
         return game.status == Status.PLAYING and deadline is not None and deadline <= self.clock()
 
     async def _picks_for_late(
-        self, game: GameRecord, engine: Game, state: Any
+        self, game: GameRecord, engine: AnyGame, state: Any
     ) -> list[tuple[int, str]]:
         """The AI's pick for each late human seat, in seat order; with several late at once
         (a simultaneous choice), each picks at the position the picks before it lead to."""

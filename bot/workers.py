@@ -64,7 +64,7 @@ def new_state(kind: str, seats: int, options: dict[str, str], seed: int) -> Any:
     return GAMES[kind].new_game(seats, options, seed)
 
 
-def apply_action(kind: str, state: Any, seat: int, action: str) -> Applied:
+def apply_action(kind: str, state: Any, seat: int, action: str) -> Applied[Any]:
     """`engine.apply` for a game whose `apply` may simulate (`Game.heavy`). An
     `IllegalAction` it raises reaches the caller as it is."""
     return GAMES[kind].apply(state, seat, action)

@@ -24,7 +24,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
 
 JSON = dict[str, Any]
 
@@ -82,15 +82,26 @@ class Option:
         return value
 
 
+class Stepped(Protocol):
+    """What every game state has: how many actions have been applied to it."""
+
+    @property
+    def step(self) -> int: ...
+
+
+StateT = TypeVar("StateT", bound=Stepped)  # a game's state: a frozen dataclass of its own
+ObsT = TypeVar("ObsT", bound=Mapping[str, Any])  # a game's observation: a TypedDict
+
+
 @dataclass
-class Applied:
+class Applied(Generic[StateT]):
     """What `apply` hands back: the next state and the log lines it caused."""
 
-    state: Any
+    state: StateT
     events: list[Event] = field(default_factory=list)
 
 
-class WorkingCopy(ABC):
+class WorkingCopy(ABC, Generic[StateT]):
     """A game's state made mutable for one `apply`, for engines whose handlers change a
     state step by step: they change the copy in place and `say` what happened; `applied`
     freezes it into the next state, with the events for the log."""
@@ -101,10 +112,10 @@ class WorkingCopy(ABC):
         self.events.append(Event(text, to))
 
     @abstractmethod
-    def freeze(self) -> Any:
+    def freeze(self) -> StateT:
         """The next state, from the copy as it stands."""
 
-    def applied(self) -> Applied:
+    def applied(self) -> Applied[StateT]:
         return Applied(self.freeze(), self.events)
 
 
@@ -136,7 +147,9 @@ NOT_YOUR_TURN = "It is not your turn."
 class Chooser(Protocol):
     """A game's AI: its `ai` module has this one function."""
 
-    def choose(self, observation: JSON, legal: list[str], rng: random.Random) -> str: ...
+    def choose(
+        self, observation: Mapping[str, Any], legal: list[str], rng: random.Random
+    ) -> str: ...
 
 
 @dataclass(frozen=True)
@@ -159,8 +172,9 @@ def describe_parsed(
     return label(parsed)
 
 
-class Game(ABC):
-    """One game's rules. Each engine module exposes a single instance of its subclass."""
+class Game(ABC, Generic[StateT, ObsT]):
+    """One game's rules, typed by its state and its observation (`Game[State,
+    RumbleObservation]`). Each engine module exposes a single instance of its subclass."""
 
     key: str
     title: str
@@ -181,39 +195,39 @@ class Game(ABC):
     codec: ClassVar[Codec]  # the state to and from JSON (`rules/<game>/state.py`)
 
     @abstractmethod
-    def new_game(self, seats: int, options: Mapping[str, str], seed: int) -> Any:
+    def new_game(self, seats: int, options: Mapping[str, str], seed: int) -> StateT:
         """A new game for `seats` players; raises `IllegalAction` for a bad option."""
 
     @abstractmethod
-    def to_act(self, state: Any) -> frozenset[int]:
+    def to_act(self, state: StateT) -> frozenset[int]:
         """The seats that must act now (several where choices are simultaneous)."""
 
     @abstractmethod
-    def legal_actions(self, state: Any, seat: int) -> list[str]:
+    def legal_actions(self, state: StateT, seat: int) -> list[str]:
         """Every action `seat` may take now; empty when it is not theirs to act."""
 
     @abstractmethod
-    def apply(self, state: Any, seat: int, action: str) -> Applied:
+    def apply(self, state: StateT, seat: int, action: str) -> Applied[StateT]:
         """Check and apply one action. Never changes `state` in place."""
 
     @abstractmethod
-    def observe(self, state: Any, seat: int | None) -> JSON:
+    def observe(self, state: StateT, seat: int | None) -> ObsT:
         """What `seat` may know (`None`: anyone in the channel). JSON-able."""
 
     @abstractmethod
-    def outcome(self, state: Any) -> Outcome | None:
+    def outcome(self, state: StateT) -> Outcome | None:
         """`None` while the game runs."""
 
-    def to_json(self, state: Any) -> JSON:
+    def to_json(self, state: StateT) -> JSON:
         """The state as JSON-able data, with a schema version (the game's `codec`)."""
         return self.codec.to_json(state)
 
-    def from_json(self, data: JSON) -> Any:
+    def from_json(self, data: JSON) -> StateT:
         """The inverse of `to_json`: `from_json(to_json(s)) == s`."""
-        return self.codec.from_json(data)
+        return cast(StateT, self.codec.from_json(data))
 
     @abstractmethod
-    def describe(self, state: Any, action: str) -> str:
+    def describe(self, state: StateT, action: str) -> str:
         """A short label for a legal action, for a button or a select option."""
 
     def group_of(self, action: str) -> str:
@@ -227,12 +241,12 @@ class Game(ABC):
         """Whether `action` is `group` itself or one of the actions grouped under it."""
         return action == group or self.group_of(action) == group
 
-    def choose(self, observation: JSON, legal: list[str], rng: random.Random) -> str:
+    def choose(self, observation: ObsT, legal: list[str], rng: random.Random) -> str:
         """The AI's pick, from its own observation and its legal actions only: the game's
         `ai` module decides."""
         return self.ai.choose(observation, legal, rng)
 
-    def check_turn(self, state: Any, seat: int) -> None:
+    def check_turn(self, state: StateT, seat: int) -> None:
         """The guard every `apply` starts with: the game is on and it is `seat`'s turn."""
         if self.outcome(state) is not None:
             raise IllegalAction(GAME_OVER)
@@ -244,10 +258,13 @@ class Game(ABC):
         defaults): a game fills in what one choice implies, so the lobby shows it."""
         return chosen
 
-    def opening_events(self, state: Any) -> list[Event]:
+    def opening_events(self, state: StateT) -> list[Event]:
         """What to log when a game starts (`new_game` returns only the state)."""
         return []
 
-    def step(self, state: Any) -> int:
+    def step(self, state: StateT) -> int:
         """How many actions have been applied: stale buttons compare against it."""
-        return int(state.step)
+        return state.step
+
+
+AnyGame = Game[Any, Any]  # a game of any kind, as the bot holds them (`GAMES`)

@@ -9,7 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from cogs.shared.presenter import Buttons, Choice, Control, HandReply, Menu, Picture
+from cogs.shared.presenter import (
+    Buttons,
+    Choice,
+    Control,
+    HandReply,
+    Menu,
+    Picture,
+    final_by_points,
+)
 from render.rumble import draw_dungeon, draw_reveal, draw_secret
 from rules.rumble import CHARACTERS
 from rules.rumble.actions import Exit, Fight, Move, parse_action
@@ -35,9 +43,7 @@ class RumblePresenter:
 
     def summary(self, obs: RumbleObservation, names: list[str]) -> str:
         if obs["finished"]:
-            best = max(obs["totals"])
-            winners = [names[s] for s, points in enumerate(obs["totals"]) if points == best]
-            return f"final: {' and '.join(winners)} with {best} points"
+            return final_by_points(list(obs["totals"]), names)
         left = len(obs["positions"])
         carrier = obs["chest_exited_with"]
         if obs["chest"] or carrier is None:

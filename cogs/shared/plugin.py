@@ -25,7 +25,7 @@ from cogs.shared.interactions import client_of, player_of
 from cogs.shared.lobby import lobby_embed
 from cogs.shared.options import SEED, TIMER, WholeNumber
 from cogs.shared.presenter import Presenter, register
-from rules.base import Game, Option
+from rules.base import AnyGame, Option
 
 if TYPE_CHECKING:
     from bot.client import TrashTableBot
@@ -38,7 +38,7 @@ MAX_DESCRIPTION = 100  # Discord's limit for a command's or an option's descript
 class GamePlugin:
     """Everything the bot needs to offer one game."""
 
-    engine: Game
+    engine: AnyGame
     presenter: Presenter[Any]
     guide: Path  # the rules in our own words; each `## ` heading starts a page of /rules
 
@@ -64,7 +64,7 @@ def game_choices() -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=game.title, value=game.key) for game in games][:25]
 
 
-def new_game_group(engine: Game) -> app_commands.Group:
+def new_game_group(engine: AnyGame) -> app_commands.Group:
     """`/<key> new`, with one option per engine option, then `timer` and `seed`."""
     group = app_commands.Group(name=engine.key, description=engine.title, guild_only=True)
     declared = list(engine.options)

@@ -11,6 +11,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
+from render.common.words import and_list
+
 # A game's observation type (its TypedDict in rules/<game>/observation.py): a presenter
 # receives only ever that, the public one or the owner's own.
 Obs = TypeVar("Obs", contravariant=True)
@@ -93,3 +95,11 @@ PRESENTERS: dict[str, Presenter[Any]] = {}
 
 def register(presenter: Presenter[Any]) -> None:
     PRESENTERS[presenter.kind] = presenter
+
+
+def final_by_points(points: list[int], names: list[str]) -> str:
+    """A finished game's summary where the most points win: "final: Ann and Bo with 9
+    points"."""
+    best = max(points)
+    winners = [names[seat] for seat, score in enumerate(points) if score == best]
+    return f"final: {and_list(winners)} with {best} points"

@@ -11,7 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from cogs.shared.presenter import Buttons, Choice, Control, HandReply, Menu, Picture
+from cogs.shared.presenter import (
+    Buttons,
+    Choice,
+    Control,
+    HandReply,
+    Menu,
+    Picture,
+    final_by_points,
+)
 from render.toss import draw_bin, draw_cards, draw_preview
 from rules.toss.bin import KINDS, X_STEPS
 from rules.toss.engine import open_spots, parse_spot_group, spot_group
@@ -38,9 +46,7 @@ class TossPresenter:
 
     def summary(self, obs: TossObservation, names: list[str]) -> str:
         if obs["finished"]:
-            best = max(obs["scores"])
-            winners = [names[s] for s, score in enumerate(obs["scores"]) if score == best]
-            return f"final: {' and '.join(winners)} with {best} points"
+            return final_by_points(list(obs["scores"]), names)
         parts = [f"round {obs['round']}/{ROUNDS}", f"{len(obs['bin'])} pieces in the bin"]
         if obs["phase"] == "choose":
             chosen = sum(obs["chosen"])

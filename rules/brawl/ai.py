@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Mapping
 from typing import Any
 
 JUNK = 0.67  # below this a card is worth dumping
@@ -34,7 +35,7 @@ def random_choice(legal: list[str], rng: random.Random) -> str:
     return rng.choice(legal)
 
 
-def _values(obs: dict[str, Any]) -> dict[str, float]:
+def _values(obs: Mapping[str, Any]) -> dict[str, float]:
     """How much the AI wants to keep one card of each key it holds (higher: keep)."""
     me = obs["seat"] if obs["seat"] is not None else obs["to_act"][0]
     affinity = obs["characters"][me]["affinity"] if obs["affinity"] else ""
@@ -52,7 +53,7 @@ def _values(obs: dict[str, Any]) -> dict[str, float]:
     return values
 
 
-def _worst(obs: dict[str, Any]) -> tuple[str, float]:
+def _worst(obs: Mapping[str, Any]) -> tuple[str, float]:
     values = _values(obs)
     if not values:
         return "", 99.0
@@ -60,13 +61,13 @@ def _worst(obs: dict[str, Any]) -> tuple[str, float]:
     return key, values[key]
 
 
-def _nearness(obs: dict[str, Any], seat: int) -> float:
+def _nearness(obs: Mapping[str, Any], seat: int) -> float:
     if obs["mode"] == "rummy":
         return float(obs["points"][seat])
     return -abs(int(obs["hand_sizes"][seat]) - 9)
 
 
-def choose(observation: dict[str, Any], legal: list[str], rng: random.Random) -> str:
+def choose(observation: Mapping[str, Any], legal: list[str], rng: random.Random) -> str:
     """The AI's action, from its observation and its legal actions only."""
     if not legal:
         raise ValueError("No legal action to choose from.")

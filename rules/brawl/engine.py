@@ -102,7 +102,6 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 from rules.base import (
-    JSON,
     Applied,
     Chooser,
     Codec,
@@ -125,6 +124,7 @@ from rules.brawl.data import (
 from rules.brawl.groups import group_of
 from rules.brawl.labels import describe_action, why_not
 from rules.brawl.legal import legal_moves
+from rules.brawl.observation import BrawlObservation
 from rules.brawl.phases import perform
 from rules.brawl.setup import new_state, opening_events, start_roll
 from rules.brawl.state import (
@@ -174,7 +174,7 @@ __all__ = [
 # The game
 
 
-class Brawl(Game):
+class Brawl(Game[State, BrawlObservation]):
     key = "brawl"
     title = "Dumpster Brawl!"
     min_seats = 3
@@ -233,14 +233,14 @@ class Brawl(Game):
     def legal_actions(self, state: State, seat: int) -> list[str]:
         return legal_moves(state, seat)
 
-    def apply(self, state: State, seat: int, action: str) -> Applied:
+    def apply(self, state: State, seat: int, action: str) -> Applied[State]:
         self.check_turn(state, seat)
         if action not in legal_moves(state, seat):
             raise IllegalAction(why_not(state))
         return perform(state, seat, action).applied()
 
-    def observe(self, state: State, seat: int | None) -> JSON:
-        return dict(observe(state, seat))
+    def observe(self, state: State, seat: int | None) -> BrawlObservation:
+        return observe(state, seat)
 
     def outcome(self, state: State) -> Outcome | None:
         if not state.finished:

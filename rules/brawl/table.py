@@ -42,7 +42,7 @@ from rules.brawl.state import (
 # Applying an action: a mutable working copy of the state
 
 
-class _Table(WorkingCopy):
+class _Table(WorkingCopy[State]):
     def __init__(self, state: State) -> None:
         self.state = state
         self.hands = [list(h) for h in state.hands]

@@ -30,6 +30,7 @@ such stand-offs, and also keep the AI's secret harder to read:
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -75,7 +76,7 @@ def random_choice(legal: list[str], rng: random.Random) -> str:
     return rng.choice(legal)
 
 
-def choose(observation: dict[str, Any], legal: list[str], rng: random.Random) -> str:
+def choose(observation: Mapping[str, Any], legal: list[str], rng: random.Random) -> str:
     """The AI's action, from its observation and its legal actions only."""
     if not legal:
         raise ValueError("No legal action to choose from.")
@@ -101,7 +102,7 @@ def choose(observation: dict[str, Any], legal: list[str], rng: random.Random) ->
     return best[2]
 
 
-def impatience(observation: dict[str, Any]) -> int:
+def impatience(observation: Mapping[str, Any]) -> int:
     """How many more actions than usual were played for the characters that have left."""
     history = observation["history"]
     leavers = LEAVERS_PER_RUMBLE * len(history) + len(observation["exit_line"])
@@ -130,7 +131,7 @@ def dungeon_map(layout: Layout) -> Map:
     )
 
 
-def _layout(observation: dict[str, Any]) -> Layout:
+def _layout(observation: Mapping[str, Any]) -> Layout:
     return Layout(
         name="seen",
         doors=tuple(tile["doors"] for tile in observation["tiles"]),

@@ -52,7 +52,6 @@ from functools import partial
 from typing import Any, ClassVar
 
 from rules.base import (
-    JSON,
     Applied,
     Chooser,
     Codec,
@@ -187,7 +186,7 @@ def _winners_text(totals: tuple[int, ...]) -> str:
 # The game
 
 
-class Rumble(Game):
+class Rumble(Game[State, RumbleObservation]):
     key = "rumble"
     title = "Rumble in the Dungeon"
     min_seats = 2  # unofficial (house rules); the box says 3
@@ -225,7 +224,7 @@ class Rumble(Game):
             return []
         return [action_text(action) for action in legal_moves(state)]
 
-    def apply(self, state: State, seat: int, action: str) -> Applied:
+    def apply(self, state: State, seat: int, action: str) -> Applied[State]:
         self.check_turn(state, seat)
         parsed = parse_action(action)
         check(state, parsed)
@@ -238,7 +237,7 @@ class Rumble(Game):
             events += more
         return Applied(state, events)
 
-    def observe(self, state: State, seat: int | None) -> JSON:
+    def observe(self, state: State, seat: int | None) -> RumbleObservation:
         # A seat sees its own pair and nothing of anyone else's; the public view sees none.
         secret = list(state.secrets[seat]) if seat is not None and 0 <= seat < state.seats else None
         view = RumbleObservation(
@@ -261,7 +260,7 @@ class Rumble(Game):
             history=[reveal.as_result() for reveal in state.history],
             secret=secret,
         )
-        return dict(view)
+        return view
 
     def outcome(self, state: State) -> Outcome | None:
         if not state.finished:

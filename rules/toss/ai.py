@@ -25,6 +25,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from rules.toss.bin import (
@@ -62,7 +63,7 @@ def random_choice(legal: list[str], rng: random.Random) -> str:
     return rng.choice(legal)
 
 
-def _pieces(observation: dict[str, Any]) -> tuple[Piece, ...]:
+def _pieces(observation: Mapping[str, Any]) -> tuple[Piece, ...]:
     return tuple(
         Piece(p["kind"], round(p["x"] * 10), round(p["y"] * 10), round(p["angle"] * 1000))
         for p in observation["bin"]
@@ -136,7 +137,7 @@ def waste(pieces: tuple[Piece, ...]) -> float:
 # Choosing a card
 
 
-def room_left(observation: dict[str, Any]) -> float:
+def room_left(observation: Mapping[str, Any]) -> float:
     """About how many more pieces the bin can take."""
     tops = skyline(_pieces(observation))
     free = sum(max(0.0, BIN_HEIGHT * HEAP - t) for t in tops) * BIN_WIDTH / COLUMNS
@@ -150,7 +151,7 @@ def room_left(observation: dict[str, Any]) -> float:
     return free / mean
 
 
-def _choose_card(observation: dict[str, Any], legal: list[str]) -> str:
+def _choose_card(observation: Mapping[str, Any], legal: list[str]) -> str:
     cards = sorted(int(action.split()[1]) for action in legal)
     room = room_left(observation)
     supply = sum(observation["supply"].values())
@@ -201,7 +202,7 @@ def _score(
     return sorted(scored)
 
 
-def _place(observation: dict[str, Any], legal: list[str], rng: random.Random) -> str:
+def _place(observation: Mapping[str, Any], legal: list[str], rng: random.Random) -> str:
     pieces = _pieces(observation)
     spread, turn = WOBBLE.get(str(observation.get("wobble", "house")), (0.0, 0.0))
     first = _first_pass(legal)
@@ -235,7 +236,7 @@ def _place(observation: dict[str, Any], legal: list[str], rng: random.Random) ->
     return pick
 
 
-def choose(observation: dict[str, Any], legal: list[str], rng: random.Random) -> str:
+def choose(observation: Mapping[str, Any], legal: list[str], rng: random.Random) -> str:
     """The AI's action, from its observation and its legal actions only."""
     if not legal:
         raise ValueError("No legal action to choose from.")

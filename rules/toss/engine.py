@@ -410,7 +410,7 @@ def state_from_json(data: JSON) -> State:
 # The game
 
 
-class Toss(Game):
+class Toss(Game[State, TossObservation]):
     key = "toss"
     title = "Toss It in the Trash"
     board_each_action = True
@@ -487,7 +487,7 @@ class Toss(Game):
             for angle in ANGLES
         ]
 
-    def apply(self, state: State, seat: int, action: str) -> Applied:
+    def apply(self, state: State, seat: int, action: str) -> Applied[State]:
         self.check_turn(state, seat)
         parsed = parse_action(action)
         if state.phase == CHOOSE:
@@ -500,7 +500,7 @@ class Toss(Game):
             state, events = _apply_place(state, seat, parsed)
         return Applied(replace(state, step=state.step + 1), events)
 
-    def observe(self, state: State, seat: int | None) -> JSON:
+    def observe(self, state: State, seat: int | None) -> TossObservation:
         own = seat is not None and 0 <= seat < state.seats
         revealed = state.phase != CHOOSE
         view = TossObservation(
@@ -537,7 +537,7 @@ class Toss(Game):
             hand=list(state.hands[seat]) if own and seat is not None else None,
             my_choice=state.chosen[seat] if own and seat is not None else None,
         )
-        return dict(view)
+        return view
 
     def outcome(self, state: State) -> Outcome | None:
         if not state.finished:

@@ -23,6 +23,7 @@ Ties are broken with `rng`. `random_choice` is the random player the playout tes
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -40,7 +41,7 @@ def random_choice(legal: list[str], rng: random.Random) -> str:
     return rng.choice(legal)
 
 
-def choose(observation: dict[str, Any], legal: list[str], rng: random.Random) -> str:
+def choose(observation: Mapping[str, Any], legal: list[str], rng: random.Random) -> str:
     """The AI's action, from its observation and its legal actions only."""
     if not legal:
         raise ValueError("No legal action to choose from.")
@@ -61,7 +62,7 @@ def choose(observation: dict[str, Any], legal: list[str], rng: random.Random) ->
 # --- reading the table ------------------------------------------------------------------
 
 
-def health(observation: dict[str, Any], seat: int) -> int:
+def health(observation: Mapping[str, Any], seat: int) -> int:
     """How much more damage a knight's fortress can take: 4 less damage per standing wall."""
     player = observation["players"][seat]
     if not player["in_game"]:
@@ -69,22 +70,22 @@ def health(observation: dict[str, Any], seat: int) -> int:
     return sum(TOPPLE - int(wall["damage"]) for wall in player["walls"] if wall["standing"])
 
 
-def _wall(observation: dict[str, Any], seat: int, wall: str) -> dict[str, Any]:
+def _wall(observation: Mapping[str, Any], seat: int, wall: str) -> dict[str, Any]:
     player: dict[str, Any] = observation["players"][seat]
     found: dict[str, Any] = player["walls"][WALLS.index(wall)]
     return found
 
 
-def _standing_walls(observation: dict[str, Any], seat: int) -> int:
+def _standing_walls(observation: Mapping[str, Any], seat: int) -> int:
     return sum(bool(wall["standing"]) for wall in observation["players"][seat]["walls"])
 
 
-def _me(observation: dict[str, Any]) -> int:
+def _me(observation: Mapping[str, Any]) -> int:
     seat = observation["seat"]
     return int(seat if seat is not None else observation["to_act"][0])
 
 
-def _left_right(observation: dict[str, Any], seat: int, step: int) -> int:
+def _left_right(observation: Mapping[str, Any], seat: int, step: int) -> int:
     seats = int(observation["seats"])
     for k in range(1, seats):
         other = (seat + step * k) % seats
@@ -93,7 +94,7 @@ def _left_right(observation: dict[str, Any], seat: int, step: int) -> int:
     return seat
 
 
-def _reach(observation: dict[str, Any], seat: int, direction: str, sender: int) -> list[int]:
+def _reach(observation: Mapping[str, Any], seat: int, direction: str, sender: int) -> list[int]:
     """Who a Mace of `direction` could bat at (as the engine rules it)."""
     if direction == "left":
         found = [_left_right(observation, seat, 1)]
@@ -109,7 +110,7 @@ def _reach(observation: dict[str, Any], seat: int, direction: str, sender: int) 
 # --- defence -------------------------------------------------------------------------------
 
 
-def _defence_score(observation: dict[str, Any], action: str) -> float:
+def _defence_score(observation: Mapping[str, Any], action: str) -> float:
     me = _me(observation)
     head = observation["incoming"][0]
     damage = int(head["card"]["value"])
@@ -143,7 +144,7 @@ def _defence_score(observation: dict[str, Any], action: str) -> float:
 # --- batting -------------------------------------------------------------------------------
 
 
-def _bat_score(observation: dict[str, Any], action: str) -> float:
+def _bat_score(observation: Mapping[str, Any], action: str) -> float:
     _, seat_word, wall_name = action.split()
     seat = int(seat_word[1:])
     damage = int(observation["incoming"][0]["card"]["value"])
@@ -157,7 +158,7 @@ def _bat_score(observation: dict[str, Any], action: str) -> float:
 # --- burn or repair ------------------------------------------------------------------------
 
 
-def _burn_score(observation: dict[str, Any], action: str) -> float:
+def _burn_score(observation: Mapping[str, Any], action: str) -> float:
     me = _me(observation)
     words = action.split()
     if words[0] == "pass":
@@ -181,7 +182,7 @@ def _burn_score(observation: dict[str, Any], action: str) -> float:
 # --- attack --------------------------------------------------------------------------------
 
 
-def _attack(observation: dict[str, Any], legal: list[str], rng: random.Random) -> str:
+def _attack(observation: Mapping[str, Any], legal: list[str], rng: random.Random) -> str:
     """Score every attack (or discard) once per distinct volley and target."""
     players = observation["players"]
     healths = [health(observation, p) for p in range(len(players))]

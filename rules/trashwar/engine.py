@@ -114,7 +114,6 @@ from functools import partial
 from typing import ClassVar
 
 from rules.base import (
-    JSON,
     Applied,
     Chooser,
     Codec,
@@ -129,6 +128,7 @@ from rules.trashwar import ai as trashwar_ai
 from rules.trashwar.actions import Throw, action_text, describe_action, parse_action
 from rules.trashwar.checks import check
 from rules.trashwar.legal import legal_attacks, legal_moves
+from rules.trashwar.observation import TrashWarObservation
 from rules.trashwar.state import (
     ATTACK,
     WALL_NAMES,
@@ -161,7 +161,7 @@ __all__ = [
 # The game
 
 
-class TrashWar(Game):
+class TrashWar(Game[State, TrashWarObservation]):
     key = "trashwar"
     title = "Trash War"
     min_seats = 2
@@ -190,14 +190,14 @@ class TrashWar(Game):
             return legal_attacks(state, seat)  # the longest lists: straight to text
         return [action_text(action) for action in legal_moves(state)]
 
-    def apply(self, state: State, seat: int, action: str) -> Applied:
+    def apply(self, state: State, seat: int, action: str) -> Applied[State]:
         self.check_turn(state, seat)
         parsed = parse_action(action)
         check(state, seat, parsed)
         return perform(state, seat, parsed).applied()
 
-    def observe(self, state: State, seat: int | None) -> JSON:
-        return dict(observe(state, seat))
+    def observe(self, state: State, seat: int | None) -> TrashWarObservation:
+        return observe(state, seat)
 
     def outcome(self, state: State) -> Outcome | None:
         if not state.finished:

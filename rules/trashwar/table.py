@@ -42,7 +42,7 @@ from rules.trashwar.state import (
 # Applying an action: a working copy of the state, changed in place, then frozen
 
 
-class _Table(WorkingCopy):
+class _Table(WorkingCopy[State]):
     """A mutable copy of a state for one `apply`."""
 
     def __init__(self, state: State) -> None:

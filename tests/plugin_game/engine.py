@@ -27,7 +27,7 @@ class State:
     winner: int | None = None
 
 
-class LastLid(Game):
+class LastLid(Game[State, JSON]):
     key = "lastlid"
     title = "Last Lid"
     min_seats = 2
