@@ -26,6 +26,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
 
+from rules import codec
+
 JSON = dict[str, Any]
 
 
@@ -154,10 +156,21 @@ class Chooser(Protocol):
 
 @dataclass(frozen=True)
 class Codec:
-    """A game state's JSON codec: its two functions."""
+    """A game state's JSON form: its dataclass (`state`) written and read by the one codec
+    every game uses (rules/codec.py), carrying the schema `version` the game is at."""
 
-    to_json: Callable[[Any], JSON]
-    from_json: Callable[[JSON], Any]
+    state: type
+    version: int
+
+    def to_json(self, state: Any) -> JSON:
+        data: JSON = codec.to_json(state)
+        return data
+
+    def from_json(self, data: JSON) -> Any:
+        if data.get("version") != self.version:
+            where = self.state.__module__
+            raise ValueError(f"Unknown state version {data.get('version')!r} ({where})")
+        return codec.from_json(self.state, data)
 
 
 def describe_parsed(

@@ -133,14 +133,13 @@ from rules.brawl.state import (
     ROLL_PURPOSES,
     ROUND,
     RUMMY,
+    SCHEMA,
     TURN_LIMIT,
     State,
     crowbars,
     die_value,
     pluses,
     rummy_points,
-    state_from_json,
-    state_to_json,
     to_act,
     winning_hand,
 )
@@ -180,7 +179,7 @@ class Brawl(Game[State, BrawlObservation]):
     min_seats = 3
     max_seats = 6
     ai: ClassVar[Chooser] = brawl_ai
-    codec: ClassVar[Codec] = Codec(state_to_json, state_from_json)
+    codec: ClassVar[Codec] = Codec(State, SCHEMA)
     options = (
         Option(
             "mode",

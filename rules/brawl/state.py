@@ -8,9 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from rules.base import JSON
 from rules.brawl.data import (
     BLUE_FACES,
     CARDS,
@@ -218,58 +216,3 @@ def rummy_points(state: State) -> list[int]:
     return [
         len(state.laid[p]) + (GOING_OUT if p == state.went_out else 0) for p in range(state.seats)
     ]
-
-
-# ---------------------------------------------------------------------------------------------
-# JSON
-
-_TUPLES = (
-    "characters",
-    "in_play",
-    "trash",
-    "discard",
-    "aside",
-    "elbows",
-    "winds",
-    "layers",
-    "rummage",
-)
-_TUPLES2 = ("truck", "slippery", "stink", "winners")
-_NESTED = ("start_rolls", "hands", "laid", "roll_log")
-
-
-def state_to_json(state: State) -> JSON:
-    data: JSON = {}
-    for name in State.__dataclass_fields__:
-        value = getattr(state, name)
-        if name in _NESTED or name == "dice":
-            data[name] = [list(v) for v in value]
-        elif isinstance(value, tuple):
-            data[name] = list(value)
-        else:
-            data[name] = value
-    return data
-
-
-def state_from_json(data: JSON) -> State:
-    if data.get("version") != SCHEMA:
-        raise ValueError(f"Unknown Dumpster Brawl! state version {data.get('version')!r}")
-    values: dict[str, Any] = {}
-    for name, field in State.__dataclass_fields__.items():
-        if name not in data:  # a field added after the game was saved: its default
-            values[name] = field.default
-            continue
-        value = data[name]
-        if name in _NESTED:
-            values[name] = tuple([tuple(v) for v in value])  # JSON numbers are ints
-        elif name == "dice":
-            values[name] = (tuple(value[0]), tuple(value[1]))
-        elif name in _TUPLES or name in _TUPLES2:
-            values[name] = tuple(value)
-        elif isinstance(value, bool):
-            values[name] = value
-        elif isinstance(value, int):
-            values[name] = int(value)
-        else:
-            values[name] = str(value)
-    return State(**values)

@@ -20,7 +20,6 @@ import random
 from collections import deque
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
 from rules.rumble.observation import Tile
 
@@ -220,22 +219,4 @@ def _tiles(layout: Layout) -> tuple[Tile, ...]:
     return tuple(
         Tile(room=room, row=row, col=col, doors=doors)
         for (room, row, col), doors in zip(_PLACES, layout.doors, strict=True)
-    )
-
-
-def layout_to_json(layout: Layout) -> dict[str, Any]:
-    return {
-        "name": layout.name,
-        "doors": list(layout.doors),
-        "entrance": layout.entrance,
-        "treasure_room": layout.treasure_room,
-    }
-
-
-def layout_from_json(data: dict[str, Any]) -> Layout:
-    return Layout(
-        name=str(data["name"]),
-        doors=tuple(str(door) for door in data["doors"]),
-        entrance=str(data["entrance"]),
-        treasure_room=str(data["treasure_room"]),
     )

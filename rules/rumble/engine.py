@@ -80,7 +80,7 @@ from rules.rumble.actions import (
 from rules.rumble.dungeon import LAYOUT_CHOICES, RANDOM, SIDE_NAMES, make_layout, passages, tiles
 from rules.rumble.observation import RumbleObservation
 from rules.rumble.scoring import character_points, fewest_points, make_reveal, set_up_rumble
-from rules.rumble.state import RUMBLES, Reveal, State, state_from_json, state_to_json
+from rules.rumble.state import RUMBLES, SCHEMA, Reveal, State
 
 __all__ = [
     "RUMBLE",
@@ -192,7 +192,7 @@ class Rumble(Game[State, RumbleObservation]):
     min_seats = 2  # unofficial (house rules); the box says 3
     max_seats = 6
     ai: ClassVar[Chooser] = rumble_ai
-    codec: ClassVar[Codec] = Codec(state_to_json, state_from_json)
+    codec: ClassVar[Codec] = Codec(State, SCHEMA)
     options = (
         Option(
             name="layout",

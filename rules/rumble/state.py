@@ -4,12 +4,9 @@ totals and the reveals of finished rumbles (`Reveal`), and saving a state to JSO
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
-from rules.base import JSON
-from rules.rumble.dungeon import Layout, layout_from_json, layout_to_json
+from rules.rumble.dungeon import Layout
 from rules.rumble.observation import RumbleResult
 
 SCHEMA = 1
@@ -77,65 +74,3 @@ class State:
     totals: tuple[int, ...] = ()  # per seat, over the finished rumbles
     history: tuple[Reveal, ...] = ()  # finished rumbles
     finished: bool = False
-
-
-# ---------------------------------------------------------------------------------------------
-# JSON
-
-
-def state_to_json(state: State) -> JSON:
-    return {
-        "version": state.version,
-        "seed": state.seed,
-        "seats": state.seats,
-        "layout": layout_to_json(state.layout),
-        "counter": state.counter,
-        "step": state.step,
-        "rumble": state.rumble,
-        "starter": state.starter,
-        "turn": state.turn,
-        "positions": dict(state.positions),
-        "chest": state.chest,
-        "chest_exited_with": state.chest_exited_with,
-        "exit_line": list(state.exit_line),
-        "secrets": [list(pair) for pair in state.secrets],
-        "totals": list(state.totals),
-        "history": [dict(reveal.as_result()) for reveal in state.history],
-        "finished": state.finished,
-    }
-
-
-def _reveal_from_json(data: Mapping[str, Any]) -> Reveal:
-    return Reveal(
-        rumble=int(data["rumble"]),
-        secrets=tuple(tuple(pair) for pair in data["secrets"]),
-        points=tuple(int(p) for p in data["points"]),
-        best=tuple(data["best"]),
-        last_standing=str(data["last_standing"]),
-        chest_exited_with=data["chest_exited_with"],
-        exit_line=tuple(data["exit_line"]),
-    )
-
-
-def state_from_json(data: JSON) -> State:
-    if data.get("version") != SCHEMA:
-        raise ValueError(f"Unknown Rumble state version {data.get('version')!r}")
-    return State(
-        version=SCHEMA,
-        seed=int(data["seed"]),
-        seats=int(data["seats"]),
-        layout=layout_from_json(data["layout"]),
-        counter=int(data["counter"]),
-        step=int(data["step"]),
-        rumble=int(data["rumble"]),
-        starter=int(data["starter"]),
-        turn=int(data["turn"]),
-        positions={str(c): str(r) for c, r in data["positions"].items()},
-        chest=data["chest"],
-        chest_exited_with=data["chest_exited_with"],
-        exit_line=tuple(data["exit_line"]),
-        secrets=tuple(tuple(pair) for pair in data["secrets"]),
-        totals=tuple(int(t) for t in data["totals"]),
-        history=tuple(_reveal_from_json(reveal) for reveal in data["history"]),
-        finished=bool(data["finished"]),
-    )

@@ -144,14 +144,6 @@ class Piece:
 Bin = tuple[Piece, ...]
 
 
-def bin_to_json(pieces: Bin) -> list[list[object]]:
-    return [piece.to_json() for piece in pieces]
-
-
-def bin_from_json(data: list[list[object]]) -> Bin:
-    return tuple(Piece.from_json(item) for item in data)
-
-
 def count_kinds(pieces: Bin) -> dict[str, int]:
     """How many pieces of each kind lie in the bin."""
     counts = dict.fromkeys(KINDS, 0)

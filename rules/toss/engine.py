@@ -56,7 +56,6 @@ from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from rules.base import (
-    JSON,
     Applied,
     Chooser,
     Codec,
@@ -77,8 +76,6 @@ from rules.toss.bin import (
     WOBBLE,
     X_STEPS,
     Bin,
-    bin_from_json,
-    bin_to_json,
     count_kinds,
     grid_x,
     prefill,
@@ -348,65 +345,6 @@ def _after_counter(state: State, events: list[Event]) -> tuple[State, list[Event
 
 
 # ---------------------------------------------------------------------------------------------
-# JSON
-
-
-def state_to_json(state: State) -> JSON:
-    return {
-        "version": state.version,
-        "seed": state.seed,
-        "seats": state.seats,
-        "wobble": state.wobble,
-        "colours": list(state.colours),
-        "decks": [list(deck) for deck in state.decks],
-        "hands": [list(hand) for hand in state.hands],
-        "pieces": bin_to_json(state.pieces),
-        "supply": list(state.supply),
-        "counter": state.counter,
-        "step": state.step,
-        "round": state.round,
-        "phase": state.phase,
-        "chosen": list(state.chosen),
-        "order": list(state.order),
-        "turn_index": state.turn_index,
-        "to_place": state.to_place,
-        "kind": state.kind,
-        "counters": list(state.counters),
-        "taken": [list(t) for t in state.taken],
-        "last_drop": None if state.last_drop is None else list(state.last_drop),
-    }
-
-
-def state_from_json(data: JSON) -> State:
-    if data.get("version") != SCHEMA:
-        raise ValueError(f"Unknown Toss state version {data.get('version')!r}")
-    last = data["last_drop"]
-    return State(
-        version=SCHEMA,
-        seed=int(data["seed"]),
-        seats=int(data["seats"]),
-        wobble=str(data["wobble"]),
-        colours=tuple(str(c) for c in data["colours"]),
-        decks=tuple(tuple(int(c) for c in deck) for deck in data["decks"]),
-        hands=tuple(tuple(int(c) for c in hand) for hand in data["hands"]),
-        pieces=bin_from_json(data["pieces"]),
-        supply=tuple(int(n) for n in data["supply"]),
-        counter=int(data["counter"]),
-        step=int(data["step"]),
-        round=int(data["round"]),
-        phase=str(data["phase"]),
-        chosen=tuple(None if c is None else int(c) for c in data["chosen"]),
-        order=tuple(int(s) for s in data["order"]),
-        turn_index=int(data["turn_index"]),
-        to_place=int(data["to_place"]),
-        kind=data["kind"],
-        counters=tuple(int(c) for c in data["counters"]),
-        taken=tuple(tuple(int(c) for c in t) for t in data["taken"]),
-        last_drop=None if last is None else (int(last[0]), int(last[1])),
-    )
-
-
-# ---------------------------------------------------------------------------------------------
 # The game
 
 
@@ -418,7 +356,7 @@ class Toss(Game[State, TossObservation]):
     min_seats = 2
     max_seats = 5
     ai: ClassVar[Chooser] = toss_ai
-    codec: ClassVar[Codec] = Codec(state_to_json, state_from_json)
+    codec: ClassVar[Codec] = Codec(State, SCHEMA)
     options = (
         Option(
             name="wobble",

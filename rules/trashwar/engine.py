@@ -131,14 +131,13 @@ from rules.trashwar.legal import legal_attacks, legal_moves
 from rules.trashwar.observation import TrashWarObservation
 from rules.trashwar.state import (
     ATTACK,
+    SCHEMA,
     WALL_NAMES,
     Flight,
     State,
     Wall,
     new_state,
     opening_event,
-    state_from_json,
-    state_to_json,
     to_act,
 )
 from rules.trashwar.table import perform
@@ -167,7 +166,7 @@ class TrashWar(Game[State, TrashWarObservation]):
     min_seats = 2
     max_seats = 6
     ai: ClassVar[Chooser] = trashwar_ai
-    codec: ClassVar[Codec] = Codec(state_to_json, state_from_json)
+    codec: ClassVar[Codec] = Codec(State, SCHEMA)
     options = ()
 
     def new_game(self, seats: int, options: Mapping[str, str], seed: int) -> State:

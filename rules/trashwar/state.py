@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from rules.base import JSON, Event, rng_for
+from rules.base import Event, rng_for
 from rules.trashwar.cards import BACK, LEFT, PLAY_IDS, RIGHT, WALL_IDS
 
 SCHEMA = 1
@@ -166,75 +166,3 @@ def new_state(seats: int, seed: int) -> State:
 def opening_event(starter: int) -> Event:
     """The log line that names who opens the war."""
     return Event(f"{_p(starter)} roars the fiercest threat at the table and opens the war.")
-
-
-# ---------------------------------------------------------------------------------------------
-# JSON
-
-
-def state_to_json(state: State) -> JSON:
-    return {
-        "version": state.version,
-        "seed": state.seed,
-        "seats": state.seats,
-        "step": state.step,
-        "turns": state.turns,
-        "recycles": state.recycles,
-        "torch_phase": state.torch_phase,
-        "phase": state.phase,
-        "turn": state.turn,
-        "starter": state.starter,
-        "opening": state.opening,
-        "draw": list(state.draw),
-        "recycle": list(state.recycle),
-        "torched": list(state.torched),
-        "out": list(state.out),
-        "box": list(state.box),
-        "hands": [list(hand) for hand in state.hands],
-        "walls": [
-            [[wall.card, wall.standing, list(wall.trash)] for wall in walls]
-            for walls in state.walls
-        ],
-        "flight": [[f.card, f.target, f.wall, f.sender] for f in state.flight],
-        "held": [[f.card, f.target, f.wall, f.sender] for f in state.held],
-        "swing": state.swing,
-        "drawn": state.drawn,
-        "eliminated": list(state.eliminated),
-        "finished": state.finished,
-    }
-
-
-def state_from_json(data: JSON) -> State:
-    if data.get("version") != SCHEMA:
-        raise ValueError(f"Unknown Trash War state version {data.get('version')!r}")
-    return State(
-        version=SCHEMA,
-        seed=int(data["seed"]),
-        seats=int(data["seats"]),
-        step=int(data["step"]),
-        turns=int(data["turns"]),
-        recycles=int(data["recycles"]),
-        torch_phase=int(data["torch_phase"]),
-        phase=str(data["phase"]),
-        turn=int(data["turn"]),
-        starter=int(data["starter"]),
-        opening=bool(data["opening"]),
-        draw=tuple(data["draw"]),
-        recycle=tuple(data["recycle"]),
-        torched=tuple(data["torched"]),
-        out=tuple(data["out"]),
-        box=tuple(data["box"]),
-        hands=tuple(map(tuple, data["hands"])),
-        walls=tuple(
-            [
-                tuple([Wall(card, up, tuple(trash)) for card, up, trash in ws])
-                for ws in data["walls"]
-            ]
-        ),
-        flight=tuple([Flight(*f) for f in data["flight"]]),
-        held=tuple([Flight(*f) for f in data["held"]]),
-        swing=None if data["swing"] is None else str(data["swing"]),
-        drawn=None if data["drawn"] is None else int(data["drawn"]),
-        eliminated=tuple(data["eliminated"]),
-        finished=bool(data["finished"]),
-    )

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, replace
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar
 
-from rules.base import JSON, Applied, Event, Game, IllegalAction, Option, Outcome
+from rules.base import JSON, Applied, Codec, Event, Game, IllegalAction, Option, Outcome
 
 
 @dataclass(frozen=True)
@@ -25,10 +25,12 @@ class State:
     seed: int
     taken: tuple[int, ...]  # each seat's own tally
     winner: int | None = None
+    version: int = 1  # the schema version its JSON carries
 
 
 class LastLid(Game[State, JSON]):
     key = "lastlid"
+    codec: ClassVar[Codec] = Codec(State, 1)  # the one codec every game's state uses
     title = "Last Lid"
     min_seats = 2
     max_seats = 4
@@ -81,13 +83,6 @@ class LastLid(Game[State, JSON]):
             return None
         ranks = tuple(0 if s == state.winner else 1 for s in range(state.seats))
         return Outcome(ranks, tuple(state.taken))
-
-    def to_json(self, state: State) -> JSON:
-        return {"version": 1, **asdict(state)}
-
-    def from_json(self, data: JSON) -> State:
-        fields = {k: v for k, v in data.items() if k != "version"}
-        return State(**{**fields, "taken": tuple(fields["taken"])})
 
     def describe(self, state: Any, action: str) -> str:
         n = int(action.split()[1])
