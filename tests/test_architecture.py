@@ -1,7 +1,7 @@
 """The import lines of the architecture note (docs/architecture.md), checked on every module.
 
-- rules/: the standard library only (pymunk for the bin); never discord, PIL, a database or
-  asyncio.
+- rules/: the standard library only (pymunk for the bin, inflect for English words);
+  never discord, PIL, a database or asyncio.
 - render/: PIL (and zlib-ng for its PNGs), the standard library and what rules/ exposes
   for observations and data; never an engine module (any part of one), discord or a
   database.
@@ -49,7 +49,9 @@ def test_rules_are_pure(path: Path) -> None:
     for name in imports_of(path):
         top = name.split(".")[0]
         assert top != "asyncio", f"{path} imports asyncio"
-        assert top in STDLIB or allowed(name, ("rules", "pymunk")), f"{path} imports {name}"
+        assert top in STDLIB or allowed(name, ("rules", "pymunk", "inflect")), (
+            f"{path} imports {name}"
+        )
 
 
 @pytest.mark.parametrize("path", modules("render"), ids=str)

@@ -128,8 +128,8 @@ class TableCog(commands.Cog):
     async def stop(self, interaction: discord.Interaction) -> None:
         game = await self.sessions.stop(interaction.channel_id or 0, player_of(interaction))
         await interaction.response.send_message(
-            f"{interaction.user.display_name} stopped the game of {GAMES[game.kind].title}. "
-            "It does not count on the scoreboard."
+            f"{interaction.user.display_name} stopped the game of "
+            f"{sentence(GAMES[game.kind].title)} It does not count on the scoreboard."
         )  # the board's and lobby's controls go through the outbox
 
     @game.command(name="leave", description="Leave the game here; the AI takes over your seat")
@@ -180,3 +180,9 @@ class TableCog(commands.Cog):
         await self.sessions.set_timer(interaction.channel_id or 0, player_of(interaction), minutes)
         text = f"Turn timer set to {minutes} minutes." if minutes else "Turn timer turned off."
         await interaction.response.send_message(text)
+
+
+def sentence(words: str) -> str:
+    """`words` ending a sentence: a full stop, unless they end in one already
+    ("Dumpster Brawl!")."""
+    return words if words.endswith((".", "!", "?")) else words + "."

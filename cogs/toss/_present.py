@@ -24,6 +24,7 @@ from render.toss import draw_bin, draw_cards, draw_preview
 from rules.toss.bin import KINDS, X_STEPS
 from rules.toss.engine import open_spots, parse_spot_group, spot_group
 from rules.toss.observation import ROUNDS, TossObservation
+from rules.words import counted
 
 MIDDLE = (X_STEPS - 1) // 2
 
@@ -54,7 +55,7 @@ class TossPresenter:
         elif obs["turn"] is not None:
             kind = f" ({KINDS[obs['kind']].name})" if obs["kind"] else ""
             parts.append(f"{names[obs['turn']]} drops {obs['to_place']} more{kind}")
-        parts.append(f"{len(obs['counters'])} counters left")
+        parts.append(f"{counted(len(obs['counters']), 'counter')} left")
         return " · ".join(parts)
 
     def board(self, obs: TossObservation, names: list[str], since: int) -> list[Picture]:
@@ -86,7 +87,7 @@ class TossPresenter:
             return HandReply("You are not playing in this game.")
         cards = ", ".join(str(card) for card in obs.get("hand") or []) or "none"
         mice = obs["mice"][seat]
-        lines = [f"Your cards: {cards} ({obs['colours'][seat]}, {mice} mice each)."]
+        lines = [f"Your cards: {cards} ({obs['colours'][seat]}, {counted(mice, 'mouse')} each)."]
         if obs.get("my_choice") is not None:
             lines.append(f"You laid down your {obs['my_choice']} this round.")
         elif obs["phase"] == "choose" and seat in obs["to_act"]:

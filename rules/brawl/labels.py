@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from rules.brawl.data import CARDS, KIND_INDEX, KINDS
 from rules.brawl.state import ATTACK, DECLARE, DEFEND, LAY, PRE, RUMMAGE, SPOILS, WIND, State
+from rules.words import with_article
 
 # ---------------------------------------------------------------------------------------------
 # Labels
@@ -30,7 +31,7 @@ def describe_action(action: str) -> str:
     if verb == "draw":
         return "Draw from the trash pile" if words[1] == "trash" else "Draw from the discard pile"
     if verb == "discard":
-        return f"Discard a {card_name(words[1])}"
+        return f"Discard {with_article(card_name(words[1]))}"
     if verb == "attack":
         return f"Attack {words[1].replace('p', '{p')}}}" + (
             " with Extra Elbow" if len(words) > 2 else ""
@@ -41,7 +42,7 @@ def describe_action(action: str) -> str:
     if verb == "take":
         return "Take a random card"
     if verb == "give":
-        return f"Give a {card_name(words[1])}"
+        return f"Give {with_article(card_name(words[1]))}"
     if verb == "lay":
         return f"Lay down {words[2]} {card_name(words[1])}"
     if verb == "go":

@@ -37,6 +37,7 @@ from rules.brawl.state import (
     rummy_points,
     winning_hand,
 )
+from rules.words import counted, plural
 
 # ---------------------------------------------------------------------------------------------
 # Applying an action: a mutable working copy of the state
@@ -209,7 +210,9 @@ class _Table(WorkingCopy[State]):
         while len(seats) > 1:
             rolls = {p: crowbars(self.roll(ATTACK_DICE, "blue", p, "roll-off")) for p in seats}
             self.say(
-                "Roll-off: " + ", ".join(f"{_p(p)} {n} crowbars" for p, n in rolls.items()) + "."
+                "Roll-off: "
+                + ", ".join(f"{_p(p)} {counted(n, 'crowbar')}" for p, n in rolls.items())
+                + "."
             )
             top = max(rolls.values())
             seats = [p for p in seats if rolls[p] == top]
@@ -299,7 +302,8 @@ class _Table(WorkingCopy[State]):
     def say_dice(self, seat: int, dice: tuple[int, ...], colour: str) -> None:
         bars = crowbars(dice)
         self.say(
-            f"{_p(seat)} rolls {len(dice)} {colour} dice: {bars} crowbars, {len(dice) - bars} lids."
+            f"{_p(seat)} rolls {len(dice)} {colour} {plural('die', len(dice))}: "
+            f"{counted(bars, 'crowbar')}, {counted(len(dice) - bars, 'lid')}."
         )
 
     def resolve(self) -> None:
@@ -308,7 +312,10 @@ class _Table(WorkingCopy[State]):
         attacker, defender = state.turn, self.get("defender")
         bars, lids = crowbars(a), len(d) - crowbars(d) + self.get("lids")
         if bars > lids:
-            self.say(f"{bars} crowbars beat {lids} lids: {_p(attacker)} wins the fight.")
+            self.say(
+                f"{counted(bars, 'crowbar')} beat {counted(lids, 'lid')}: "
+                f"{_p(attacker)} wins the fight."
+            )
             if state.mode == KING:
                 self.say(f"{_p(attacker)} is the new King of the Heap!")
                 self.set(king=attacker)
@@ -316,7 +323,10 @@ class _Table(WorkingCopy[State]):
             else:
                 self.set(phase=SPOILS, actor=attacker, spoils=1)
         else:
-            self.say(f"{lids} lids hold off {bars} crowbars: {_p(defender)} wins the fight.")
+            self.say(
+                f"{counted(lids, 'lid')} hold off {counted(bars, 'crowbar')}: "
+                f"{_p(defender)} wins the fight."
+            )
             if state.mode == KING:
                 self.rummage(defender, "green")
             else:

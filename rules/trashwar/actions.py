@@ -195,10 +195,6 @@ def action_text(action: Action) -> str:
     return " ".join(words)
 
 
-def counted(n: int, noun: str) -> str:
-    return f"{n} {noun}{'s' * (n != 1)}"
-
-
 def _fit(*labels: str) -> str:
     """The first label short enough for a button (80 characters), else the last."""
     return next((label for label in labels if len(label) <= LABEL_LIMIT), labels[-1])

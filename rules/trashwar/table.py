@@ -17,7 +17,6 @@ from rules.trashwar.actions import (
     Swing,
     Take,
     Throw,
-    counted,
     listing,
 )
 from rules.trashwar.cards import BY_CODE, CARDS, TRASH
@@ -37,6 +36,7 @@ from rules.trashwar.state import (
     _p,
     left_of,
 )
+from rules.words import counted
 
 # ---------------------------------------------------------------------------------------------
 # Applying an action: a working copy of the state, changed in place, then frozen

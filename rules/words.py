@@ -1,0 +1,33 @@
+"""English for the games' log lines and labels, by a library that knows it (inflect):
+"an Egg Carton", "1 crowbar", "3 mice". Answers are cached: the same few words recur on
+every action, and an answer costs inflect some tens of microseconds.
+
+inflect is held below version 6: versions 6 and 7 check every call's types through
+pydantic or typeguard, and 7 takes about 3 s to import (in the bot, each worker and each
+test process)."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import inflect
+
+_ENGLISH = inflect.engine()
+
+
+@cache
+def counted(n: int, noun: str) -> str:
+    """`n` and the noun in the number it takes: "1 crowbar", "0 lids", "3 mice"."""
+    return f"{n} {_ENGLISH.plural_noun(noun, n)}"
+
+
+@cache
+def plural(noun: str, n: int) -> str:
+    """The noun alone in the number `n` takes: "mouse", "mice"."""
+    return str(_ENGLISH.plural_noun(noun, n))
+
+
+@cache
+def with_article(phrase: str) -> str:
+    """`phrase` after "a" or "an", as it is said: "an Egg Carton", "a Pizza Box"."""
+    return str(_ENGLISH.a(phrase))
