@@ -9,7 +9,7 @@ from collections import OrderedDict, defaultdict
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy.orm.attributes import flag_modified
 from sqlmodel import col, select
@@ -195,10 +195,11 @@ class SessionBase:
         seat = seat_of(game, user_id)
         if seat is None:
             raise UserError("You are not playing in this game.")
-        return seat, dict(engine_of(game).observe(self.state_of(game), seat))
+        return seat, cast(JSON, engine_of(game).observe(self.state_of(game), seat))
 
     def public_view(self, game: GameRecord) -> JSON:
-        return dict(engine_of(game).observe(self.state_of(game), None))
+        # An observation is its game's TypedDict: a dict, read here as plain JSON.
+        return cast(JSON, engine_of(game).observe(self.state_of(game), None))
 
     def legal_for(self, game: GameRecord, seat: int) -> list[str]:
         return engine_of(game).legal_actions(self.state_of(game), seat)

@@ -136,9 +136,9 @@ class SessionService(Lobbies):
         if game is None or game.channel_id != channel_id:
             raise UserError("That game no longer exists.")
         engine, state, seat = self._check_turn(game, user_id, step)
-        names = seat_names(game)
+        label = self.describer(game)
         matching = [
-            (index, action, format_event(Event(engine.describe(state, action)), names))
+            (index, action, label(action))
             for index, action in enumerate(engine.legal_actions(state, seat))
             if engine.in_group(action, group)
         ]

@@ -173,16 +173,14 @@ class Codec:
         return codec.from_json(self.state, data)
 
 
-def describe_parsed(
-    action: str, parse: Callable[[str], Parsed], label: Callable[[Parsed], str]
-) -> str:
-    """A control's label for `action`: parsed, then put in words; an action that does not
-    parse (an older game's, say) reads as itself rather than failing the whole message."""
+def read_parsed(action: str, parse: Callable[[str], Parsed], then: Callable[[Parsed], str]) -> str:
+    """`then` of `action` parsed (its label, its menu group); an action that does not parse
+    (an older game's, say) stands for itself rather than failing the whole message."""
     try:
         parsed = parse(action)
     except IllegalAction:
         return action
-    return label(parsed)
+    return then(parsed)
 
 
 class Game(ABC, Generic[StateT, ObsT]):

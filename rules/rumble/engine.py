@@ -60,8 +60,8 @@ from rules.base import (
     IllegalAction,
     Option,
     Outcome,
-    describe_parsed,
     ranks_from_points,
+    read_parsed,
     rng_for,
 )
 from rules.rumble import ai as rumble_ai
@@ -268,15 +268,15 @@ class Rumble(Game[State, RumbleObservation]):
         return Outcome(ranks=ranks_from_points(state.totals), points=state.totals)
 
     def describe(self, state: State, action: str) -> str:
-        return describe_parsed(action, parse_action, partial(describe_action, state))
+        return read_parsed(action, parse_action, partial(describe_action, state))
 
     def group_of(self, action: str) -> str:
         # A move's menu entry is the character: the side (and the chest) are chosen after.
-        try:
-            parsed = parse_action(action)
-        except IllegalAction:
-            return action
-        return mover_group(parsed.character) if isinstance(parsed, Move) else action
+        return read_parsed(
+            action,
+            parse_action,
+            lambda move: mover_group(move.character) if isinstance(move, Move) else action,
+        )
 
 
 def mover_group(character: str) -> str:

@@ -64,8 +64,8 @@ from rules.base import (
     IllegalAction,
     Option,
     Outcome,
-    describe_parsed,
     ranks_from_points,
+    read_parsed,
     rng_for,
 )
 from rules.toss import ai as toss_ai
@@ -484,15 +484,15 @@ class Toss(Game[State, TossObservation]):
         return Outcome(ranks=ranks_from_points(points), points=points)
 
     def describe(self, state: State, action: str) -> str:
-        return describe_parsed(action, parse_action, _label)
+        return read_parsed(action, parse_action, _label)
 
     def group_of(self, action: str) -> str:
         # A drop's menu entry is its kind and spot: the turn is chosen after, with a preview.
-        try:
-            parsed = parse_action(action)
-        except IllegalAction:
-            return action
-        return spot_group(parsed.kind, parsed.x) if isinstance(parsed, Place) else action
+        return read_parsed(
+            action,
+            parse_action,
+            lambda drop: spot_group(drop.kind, drop.x) if isinstance(drop, Place) else action,
+        )
 
 
 def _label(parsed: Choose | Place) -> str:

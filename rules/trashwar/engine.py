@@ -121,8 +121,8 @@ from rules.base import (
     Game,
     IllegalAction,
     Outcome,
-    describe_parsed,
     one_seat,
+    read_parsed,
 )
 from rules.trashwar import ai as trashwar_ai
 from rules.trashwar.actions import Throw, action_text, describe_action, parse_action
@@ -208,18 +208,18 @@ class TrashWar(Game[State, TrashWarObservation]):
         return Outcome(ranks=tuple(ranks), points=(0,) * state.seats)
 
     def describe(self, state: State, action: str) -> str:
-        return describe_parsed(action, parse_action, partial(describe_action, state))
+        return read_parsed(action, parse_action, partial(describe_action, state))
 
     def group_of(self, action: str) -> str:
         # A throw's menu entry is the cards thrown (its text up to " at "): the target wall
         # is chosen after, with buttons.
-        try:
-            parsed = parse_action(action)
-        except IllegalAction:
-            return action
-        if isinstance(parsed, Throw):
-            return action_text(parsed).partition(" at ")[0]
-        return action
+        return read_parsed(
+            action,
+            parse_action,
+            lambda throw: (
+                action_text(throw).partition(" at ")[0] if isinstance(throw, Throw) else action
+            ),
+        )
 
 
 TRASH_WAR = TrashWar()
