@@ -80,7 +80,8 @@ def rounded_box(
         for (x0, y0, x1, y1), mask in rounded_parts(w, h, radius):
             image.paste(fill, (left + x0, top + y0, left + x1, top + y1), mask)
         return
-    image.paste(outline, (left, top), rounded_mask(w, h, radius, alpha))
+    # The whole box in the outline colour, then the inside over it.
+    rounded_box(image, box, radius, outline, alpha=alpha)
     inner = (left + width, top + width, right - width, bottom - width)
     rounded_box(image, inner, max(0, radius - width), fill, alpha=alpha)
 
