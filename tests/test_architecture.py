@@ -2,7 +2,7 @@
 
 - rules/: the standard library only (pymunk for the bin, inflect for English words);
   never discord, PIL, a database or asyncio.
-- render/: PIL (and zlib-ng for its PNGs), the standard library and what rules/ exposes
+- render/: PIL (and isal for its PNGs), the standard library and what rules/ exposes
   for observations and data; never an engine module (any part of one), discord or a
   database.
 - bot/: never cogs/ or render/ (the process loads cogs by name).
@@ -64,7 +64,7 @@ def test_render_draws_from_observations_only(path: Path) -> None:
             assert name.split(".")[-1] in RENDER_MAY_READ, f"{path} imports engine {name}"
             continue
         assert top != "asyncio", f"{path} imports asyncio"
-        allowed_here = ("PIL", "render", "pymunk", "zlib_ng")
+        allowed_here = ("PIL", "render", "pymunk", "isal")
         assert top in STDLIB or allowed(name, allowed_here), f"{path}: {name}"
 
 
