@@ -12,6 +12,7 @@ payloads Discord would reject...) answer what Discord answers *and* record a
 from __future__ import annotations
 
 import copy
+import io
 import json
 import logging
 import mimetypes
@@ -20,7 +21,8 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote
 
-from aiohttp import BodyPartReader, web
+import multipart
+from aiohttp import web
 
 from . import validation
 from .clock import monotonic
@@ -278,24 +280,25 @@ class RestApi:
         request[UPLOADS] = []
         if not request.body_exists:
             return
-        if request.content_type.startswith("multipart/"):
-            reader = await request.multipart()
+        # aiohttp's own multipart reader parses each part's headers with the `email`
+        # package, which cost the capacity benchmark a tenth of a core; `multipart` reads
+        # the same form a hundred times faster.
+        content_type, options = multipart.parse_options_header(
+            request.headers.get("Content-Type", "")
+        )
+        if content_type.startswith("multipart/"):
+            raw = await request.read()
             uploads: list[Upload] = []
-            while True:
-                part = await reader.next()
-                if part is None:
-                    break
-                if not isinstance(part, BodyPartReader):
-                    continue  # nested multipart: Discord does not use it
-                data = await part.read()
+            parser = multipart.MultipartParser(io.BytesIO(raw), options.get("boundary", ""))
+            for part in parser:
                 if part.name == "payload_json":
-                    request[BODY] = json.loads(bytes(data).decode())
+                    request[BODY] = json.loads(part.raw.decode())
                 else:
                     uploads.append(
                         Upload(
                             part.name or "",
                             part.filename or part.name or "file",
-                            bytes(data),
+                            part.raw,
                             part.headers.get("Content-Type"),
                         )
                     )
