@@ -43,6 +43,7 @@ from bot.requests import (
 )
 from bot.workers import ai_choice
 from rules.base import JSON, AnyGame, Event, IllegalAction, Outcome
+from rules.words import and_list
 
 log = logging.getLogger(__name__)
 
@@ -122,8 +123,9 @@ class SessionService(Lobbies):
         if step != game.step:
             raise UserError("Those buttons are out of date: use the newest game message.")
         engine, state = engine_of(game), self.state_of(game)
-        if seat not in engine.to_act(state):
-            raise UserError("It is not your turn.")
+        to_act = engine.to_act(state)
+        if seat not in to_act:
+            raise UserError(not_your_turn(game, to_act))
         return engine, state, seat
 
     async def narrow(
@@ -451,3 +453,11 @@ class SessionService(Lobbies):
                 )
                 out.append((game, list(rows.all())))
             return out
+
+
+def not_your_turn(game: GameRecord, to_act: frozenset[int]) -> str:
+    """The refusal of a press out of turn, naming whose turn it is."""
+    names = [game.seats[seat].name for seat in sorted(to_act)]
+    if not names:
+        return "It is not your turn."
+    return f"It is not your turn: {and_list(names)} {'is' if len(names) == 1 else 'are'} to play."

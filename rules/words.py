@@ -31,3 +31,8 @@ def plural(noun: str, n: int) -> str:
 def with_article(phrase: str) -> str:
     """`phrase` after "a" or "an", as it is said: "an Egg Carton", "a Pizza Box"."""
     return str(_ENGLISH.a(phrase))
+
+
+def and_list(items: list[str]) -> str:
+    """The items as a list is said: "", "a", "a and b", "a, b and c"."""
+    return str(_ENGLISH.join(items, final_sep="")) if items else ""

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from render.common.palette import PLAYER_COLOURS, Colour
 from render.common.text import display_name
+from rules.words import and_list, counted
+
+__all__ = ["and_list", "player_colour", "player_name", "plural"]
 
 
 def player_name(names: list[str], seat: int) -> str:
@@ -18,12 +21,5 @@ def player_colour(seat: int) -> Colour:
 
 
 def plural(count: int, word: str) -> str:
-    """'1 card', '2 cards'."""
-    return f"{count} {word}{'' if count == 1 else 's'}"
-
-
-def and_list(items: list[str]) -> str:
-    """'', 'a', 'a and b', 'a, b and c'."""
-    if not items:
-        return ""
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+    """'1 card', '2 cards', '3 mice' (`rules.words.counted`)."""
+    return counted(count, word)

@@ -163,6 +163,9 @@ async def test_refusals_change_nothing(service: SessionService, db: Database) ->
     for user_id, step, action, reason in attempts:
         with pytest.raises(UserError, match=f"(?i){reason}"):
             await service.act(CHANNEL, game.id, user_id, step, action)
+    # Out of turn, the refusal says whose turn it is.
+    with pytest.raises(UserError, match=f"not your turn: {actor.name} is to play"):
+        await service.act(CHANNEL, game.id, other.user_id, game.step, legal[0])
     after = await service.get(game.id)
     assert after.state == game.state and after.step == game.step
     async with db.reading() as session:
