@@ -74,6 +74,7 @@ class Option:
     choices: tuple[str, ...] = ()
     default: str = ""
     labels: tuple[str, ...] = ()  # how each choice reads in a menu, when not its word
+    heading: str = ""  # how the lobby names the option, when not its name
     low: int | None = None  # a whole number's range (no `choices` then)
     high: int | None = None
 
@@ -189,6 +190,7 @@ class Game(ABC, Generic[StateT, ObsT]):
 
     key: str
     title: str
+    tagline: str = ""  # the game in one line, under the lobby's title
     min_seats: int
     max_seats: int
     options: tuple[Option, ...] = ()

@@ -6,6 +6,12 @@ import discord
 
 from bot.games import GAMES
 from bot.models import GameRecord, Status
+from rules.words import counted
+
+
+def turn_timer(minutes: int) -> str:
+    """The turn timer in words: "off", "1 minute a decision", "90 minutes a decision"."""
+    return f"{counted(minutes, 'minute')} a decision" if minutes else "off"
 
 
 def lobby_embed(game: GameRecord) -> discord.Embed:
@@ -18,6 +24,7 @@ def lobby_embed(game: GameRecord) -> discord.Embed:
     }
     embed = discord.Embed(
         title=f"{engine.title} · {titles[Status(game.status)]}",
+        description=engine.tagline,
         colour=discord.Colour.dark_gold()
         if game.status == Status.LOBBY
         else discord.Colour.dark_grey(),
@@ -37,11 +44,12 @@ def lobby_embed(game: GameRecord) -> discord.Embed:
     )
     hidden = {pick.name} if pick else set()  # shown beside each player instead
     settings = [
-        f"{option.name}: {option.label(game.options.get(option.name, option.default))}"
+        f"{option.heading or option.name}: "
+        f"{option.label(game.options.get(option.name, option.default))}"
         for option in engine.options
         if option.name not in hidden
     ]
-    settings.append(f"turn timer: {game.turn_timer} min" if game.turn_timer else "turn timer: off")
+    settings.append(f"Turn timer: {turn_timer(game.turn_timer)}")
     embed.add_field(name="Options", value="\n".join(settings), inline=False)
     if game.status == Status.LOBBY:
         embed.set_footer(text="The host starts the game; the host or a channel manager can cancel.")

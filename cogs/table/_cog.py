@@ -4,6 +4,7 @@ delivers what a previous process left pending, then lets the AI resume)."""
 from __future__ import annotations
 
 import logging
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 import discord
@@ -15,10 +16,11 @@ from bot.models import GameRecord, Status
 from bot.sessions import UserError, seat_names
 from cogs.shared import components
 from cogs.shared.interactions import answer_unclaimed, command_check, player_of, refuse
-from cogs.shared.lobby import lobby_embed
+from cogs.shared.lobby import lobby_embed, turn_timer
 from cogs.shared.options import OptionRefused, WholeNumber
 from cogs.shared.poster import Poster
 from cogs.shared.presenter import PRESENTERS
+from rules.words import and_list, counted
 
 if TYPE_CHECKING:
     from bot.client import TrashTableBot
@@ -99,23 +101,32 @@ class TableCog(commands.Cog):
         await interaction.response.send_message(embed=self.status_embed(game), ephemeral=True)
 
     def status_embed(self, game: GameRecord) -> discord.Embed:
+        """What people at the table need: whose turn it is and since when, the timer and
+        when it runs out, the players, and a link to the newest board."""
         engine = GAMES[game.kind]
         if game.status == Status.LOBBY:
             return lobby_embed(game)
         names = seat_names(game)
         obs = self.sessions.public_view(game)
-        waiting = set(self.sessions.humans_to_act(game))
+        waiting = self.sessions.humans_to_act(game)
         embed = discord.Embed(
-            title=f"{engine.title} · step {game.step}",
-            description=PRESENTERS[game.kind].summary(obs, names),
+            title=engine.title, description=PRESENTERS[game.kind].summary(obs, names)
         )
+        if game.status == Status.PLAYING:
+            # The row changes with every move (and only then, for a game under way).
+            since = discord.utils.format_dt(as_utc(game.updated_at), "R")
+            who = and_list([game.seats[seat].name for seat in waiting]) or "the AI"
+            embed.add_field(name="Whose turn", value=f"{who}, since {since}", inline=False)
         seats = []
         for index, seat in enumerate(game.seats):
             marks = [" (AI)" if seat.ai and seat.user_id else ""]
             marks.append(" ⏳" if index in waiting else "")
             seats.append(f"{index + 1}. {seat.name}{''.join(marks)}")
         embed.add_field(name="Players", value="\n".join(seats), inline=False)
-        timer = f"{game.turn_timer} min per decision" if game.turn_timer else "off"
+        timer = turn_timer(game.turn_timer)
+        if game.turn_timer and game.turn_deadline is not None:
+            deadline = discord.utils.format_dt(as_utc(game.turn_deadline), "R")
+            timer += f"; the AI plays for them {deadline}"
         embed.add_field(name="Turn timer", value=timer)
         if game.board_message_id:
             url = f"https://discord.com/channels/{game.guild_id}/{game.channel_id}/{game.board_message_id}"
@@ -178,7 +189,11 @@ class TableCog(commands.Cog):
         minutes: app_commands.Transform[int, WholeNumber("minutes", 0, 24 * 60)],
     ) -> None:
         await self.sessions.set_timer(interaction.channel_id or 0, player_of(interaction), minutes)
-        text = f"Turn timer set to {minutes} minutes." if minutes else "Turn timer turned off."
+        text = (
+            f"Turn timer set to {counted(minutes, 'minute')}."
+            if minutes
+            else "Turn timer turned off."
+        )
         await interaction.response.send_message(text)
 
 
@@ -186,3 +201,8 @@ def sentence(words: str) -> str:
     """`words` ending a sentence: a full stop, unless they end in one already
     ("Dumpster Brawl!")."""
     return words if words.endswith((".", "!", "?")) else words + "."
+
+
+def as_utc(moment: datetime) -> datetime:
+    """A time read back from the database: SQLite returns it without its time zone (UTC)."""
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)

@@ -176,6 +176,7 @@ __all__ = [
 class Brawl(Game[State, BrawlObservation]):
     key = "brawl"
     title = "Dumpster Brawl!"
+    tagline = "Alley animals dig through one dumpster: the first whose whole hand is sets wins."
     min_seats = 3
     max_seats = 6
     ai: ClassVar[Chooser] = brawl_ai
@@ -187,15 +188,33 @@ class Brawl(Game[State, BrawlObservation]):
             MODES,
             ROUND,
             ("Round Rummage", "King of the Heap", "Round Rummage Rummy"),
+            heading="Way to play",
         ),
         Option(
             "affinity",
             "Trash affinity: two of your character's item make a set (never in Rummy)",
             ("on", "off"),
             "on",
+            heading="Trash affinity",
         ),
-        Option("slugs", "Slug cards shuffled in", (), str(DEFAULT_SLUGS), low=0, high=6),
-        Option("boosters", "Booster cards shuffled in", (), str(DEFAULT_BOOSTERS), low=0, high=7),
+        Option(
+            "slugs",
+            "Slug cards shuffled in",
+            (),
+            str(DEFAULT_SLUGS),
+            low=0,
+            high=6,
+            heading="Slug cards",
+        ),
+        Option(
+            "boosters",
+            "Booster cards shuffled in",
+            (),
+            str(DEFAULT_BOOSTERS),
+            low=0,
+            high=7,
+            heading="Booster cards",
+        ),
         Option(
             "blockers",
             "Blocker cards shuffled in after the deal",
@@ -203,6 +222,7 @@ class Brawl(Game[State, BrawlObservation]):
             str(DEFAULT_BLOCKERS),
             low=0,
             high=5,
+            heading="Blocker cards",
         ),
     )
     seat_pick = Option(

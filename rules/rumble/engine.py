@@ -189,6 +189,7 @@ def _winners_text(totals: tuple[int, ...]) -> str:
 class Rumble(Game[State, RumbleObservation]):
     key = "rumble"
     title = "Rumble in the Dungeon"
+    tagline = "Back two adventurers in secret; move them, start fights, and grab the chest."
     min_seats = 2  # unofficial (house rules); the box says 3
     max_seats = 6
     ai: ClassVar[Chooser] = rumble_ai
@@ -199,6 +200,8 @@ class Rumble(Game[State, RumbleObservation]):
             description="The dungeon: drawn at random, or one of the fixed layouts",
             choices=LAYOUT_CHOICES,
             default=RANDOM,
+            labels=tuple("drawn at random" if c == RANDOM else c for c in LAYOUT_CHOICES),
+            heading="Dungeon",
         ),
     )
 

@@ -351,6 +351,7 @@ def _after_counter(state: State, events: list[Event]) -> tuple[State, list[Event
 class Toss(Game[State, TossObservation]):
     key = "toss"
     title = "Toss It in the Trash"
+    tagline = "Stuff garbage into one bin in turn; knock a piece out and it counts against you."
     board_each_action = True
     heavy = True  # a drop, and each pre-fill, runs the physics simulation
     min_seats = 2
@@ -363,6 +364,7 @@ class Toss(Game[State, TossObservation]):
             description="How unsteady the hand that drops the garbage is",
             choices=tuple(WOBBLE),
             default="house",
+            heading="Hands",
             labels=(
                 "Steady hands (the piece lands where you aim)",
                 "House wobble (a little shake)",

@@ -163,6 +163,7 @@ __all__ = [
 class TrashWar(Game[State, TrashWarObservation]):
     key = "trashwar"
     title = "Trash War"
+    tagline = "Knights hurl junk at each other's walls; the last with a wall standing wins."
     min_seats = 2
     max_seats = 6
     ai: ClassVar[Chooser] = trashwar_ai

@@ -13,6 +13,14 @@ async def test_status_leave_kick_and_stop(bot, table: Table, fake_discord):
     (reply,) = status.ephemeral
     embed = str(reply.embeds)
     assert "Rumble in the Dungeon" in embed and "Alice" in embed and "Rusty (AI)" in embed
+    # What people need: whose turn it is and since when (a Discord timestamp), no step.
+    (shown,) = reply.embeds
+    assert "step" not in shown["title"]
+    game = await bot.sessions.current(fake_discord.channel.id)
+    (seat,) = bot.sessions.humans_to_act(game)
+    fields = {field["name"]: field["value"] for field in shown["fields"]}
+    assert fields["Whose turn"].startswith(f"{game.seats[seat].name}, since <t:")
+    assert fields["Whose turn"].endswith(":R>")
 
     # Leaving hands the seat to the AI: carol can no longer act, the game goes on.
     left = await table.carol.slash("/game leave")
@@ -60,3 +68,15 @@ async def test_lobby_leave_passes_the_host_on_and_threads_have_their_own_game(
     assert "closed" in str(last.edited[0].embeds)
     assert await bot.sessions.current(fake_discord.channel.id) is None
     assert await bot.sessions.current(fake_discord.thread.id) is not None
+
+
+async def test_the_lobby_says_what_the_game_is_and_its_options_in_words(bot, table: Table):
+    """One line on the game, and each option by its heading and its label, not its key."""
+    opened = await table.alice.slash("/brawl new", mode="rummy", timer=1)
+    (lobby,) = opened.public
+    (embed,) = lobby.embeds
+    assert "whole hand is sets" in embed["description"]
+    options = next(f["value"] for f in embed["fields"] if f["name"] == "Options")
+    assert "Way to play: Round Rummage Rummy" in options
+    assert "Turn timer: 1 minute a decision" in options
+    assert "mode:" not in options and "rummy\n" not in options
