@@ -24,7 +24,7 @@ def lobby_embed(game: GameRecord) -> discord.Embed:
     }
     embed = discord.Embed(
         title=f"{engine.title} · {titles[Status(game.status)]}",
-        description=engine.tagline,
+        description=engine.tagline or None,
         colour=discord.Colour.dark_gold()
         if game.status == Status.LOBBY
         else discord.Colour.dark_grey(),
