@@ -21,8 +21,9 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 STDLIB = set(sys.stdlib_module_names)
 # The rules/ modules a picture may read: observation types and data tables (the Toss It bin's
-# kinds and geometry are in bin.py), never a part of an engine.
-RENDER_MAY_READ = {"observation", "data", "cards", "characters", "bin"}
+# kinds and geometry are in bin.py) and the shared English (rules/words.py), never a part of
+# an engine.
+RENDER_MAY_READ = {"observation", "data", "cards", "characters", "bin", "words"}
 
 
 def imports_of(path: Path) -> set[str]:

@@ -1,6 +1,13 @@
-"""Text for every picture: the bundled font at any size, names cleaned to the glyphs it has,
-text measured, fitted and drawn in a box (each text rendered once as a mask and pasted after
-that), and small words such as ordinals.
+"""Text for every picture: the bundled fonts at any size, text measured, fitted and drawn
+in a box (each text rendered once as a mask and pasted after that), and small words such
+as ordinals.
+
+The fonts are Noto (render/fonts, with their licence): Noto Sans for Latin, Greek and
+Cyrillic, then Noto Sans Symbols, a common-character cut of Noto Sans CJK, and the
+one-colour Noto Emoji for what the ones before lack. A text is drawn in runs, each run in
+the first font that has all its characters, so "Zoë", "Ёжик", "名無し" and "🦝" are drawn
+as they are written; only what no font has (control characters, rare ideographs) is left
+out.
 """
 
 from __future__ import annotations
@@ -9,83 +16,87 @@ import math
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
 from render.common.palette import Align, Box, Colour
 
-# Characters the bundled font lacks, mapped to ones it has.
-_REPLACEMENTS = {
-    "ß": "ss",
-    "æ": "ae",
-    "Æ": "AE",
-    "ø": "o",
-    "Ø": "O",
-    "ł": "l",
-    "Ł": "L",
-    "đ": "d",
-    "‘": "'",
-    "’": "'",
-    "“": '"',
-    "”": '"',
-    "–": "-",
-    "—": "-",
-    "\u00a0": " ",
-}
+FONT_FOLDER = Path(__file__).resolve().parent.parent / "fonts"
+# In the order a character is looked for; the first is the face of every picture.
+FACES = ("NotoSans.ttf", "NotoSansSymbols.ttf", "NotoSansCJK-common.otf", "NotoEmoji.ttf")
+
 # --- text -------------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=256)
+def face(index: int, size: int) -> ImageFont.FreeTypeFont:
+    """Font `FACES[index]` at `size` pixels."""
+    return ImageFont.truetype(str(FONT_FOLDER / FACES[index]), size)
+
+
 def font(size: int) -> ImageFont.FreeTypeFont:
-    """Pillow's bundled Aileron Regular (no system fonts needed), at `size` pixels."""
-    loaded = ImageFont.load_default(size=size)
-    if not isinstance(loaded, ImageFont.FreeTypeFont):  # Pillow built without FreeType
-        raise RuntimeError("Pillow needs FreeType support to draw text")
-    return loaded
+    """The pictures' face (Noto Sans) at `size` pixels."""
+    return face(0, size)
 
 
-@lru_cache(maxsize=1)
-def _missing_glyph() -> bytes:
-    return bytes(font(16).getmask("\ue000"))  # a private-use character: never in the font
+@lru_cache(maxsize=len(FACES))
+def _missing_glyph(index: int) -> bytes:
+    return bytes(face(index, 16).getmask("\ue000"))  # a private-use character: in no font
 
 
-@lru_cache(maxsize=4096)
-def _has_glyph(char: str) -> bool:
-    return bytes(font(16).getmask(char)) != _missing_glyph()
+@lru_cache(maxsize=8192)
+def face_of(char: str) -> int | None:
+    """The first face that draws `char`, or None when none does."""
+    for index in range(len(FACES)):
+        if bytes(face(index, 16).getmask(char)) != _missing_glyph(index):
+            return index
+    return None
 
 
 @lru_cache(maxsize=1024)
 def clean_text(text: str) -> str:
-    """`text` with what the bundled font cannot draw folded away.
-
-    The font covers ASCII only: accents are dropped (é -> e), symbols and emoji removed,
-    and letters of other scripts become "?". Never returns an empty string for a non-empty
-    input.
-    """
-    out: list[str] = []
-    for char in unicodedata.normalize("NFKD", text):
-        if char in _REPLACEMENTS:
-            out.append(_REPLACEMENTS[char])
-        elif unicodedata.combining(char):
-            continue
-        elif _has_glyph(char):
-            out.append(char)
-        elif unicodedata.category(char)[0] not in "SC":  # a letter we cannot draw
-            out.append("?")
-    cleaned = " ".join("".join(out).split())
-    return cleaned or ("?" if text.strip() else "")
-
-
-def display_name(name: str, fallback: str) -> str:
-    """A player's name as the font can draw it, or `fallback` when nothing legible is left
-    (a name all in another script or emoji)."""
-    cleaned = clean_text(name)
-    return cleaned if any(c.isalnum() for c in cleaned) else fallback
+    """`text` as the fonts can draw it: composed (NFC), with control and format characters
+    (an emoji's joiners, say) and whatever no font has left out, and spaces collapsed."""
+    kept = [
+        " " if char.isspace() else char
+        for char in unicodedata.normalize("NFC", text)
+        if char.isspace() or (unicodedata.category(char)[0] != "C" and face_of(char) is not None)
+    ]
+    return " ".join("".join(kept).split())
 
 
 @lru_cache(maxsize=4096)
+def runs(text: str) -> tuple[tuple[int, str], ...]:
+    """`text` (cleaned) cut into runs of one face each: (face index, characters). Spaces
+    are the main face's (the CJK and emoji faces have wider ones)."""
+    out: list[tuple[int, str]] = []
+    for char in text:
+        index = 0 if char == " " else face_of(char)
+        if index is None:
+            continue
+        if out and out[-1][0] == index:
+            out[-1] = (index, out[-1][1] + char)
+        else:
+            out.append((index, char))
+    return tuple(out)
+
+
+def _one_face(text: str) -> bool:
+    """Whether `text` is drawn with the main face alone (Pillow draws it directly)."""
+    return all(index == 0 for index, _ in runs(text))
+
+
+def display_name(name: str, fallback: str) -> str:
+    """A player's name as the fonts draw it, or `fallback` when nothing legible is left
+    (a name of control characters, say)."""
+    cleaned = clean_text(name)
+    return cleaned if any(unicodedata.category(c)[0] in "LNS" for c in cleaned) else fallback
+
+
 def text_width(text: str, size: int) -> float:
-    return font(size).getlength(text)
+    """How far `text` (cleaned) advances at `size`: its runs' advances added up."""
+    return sum(face(index, size).getlength(part) for index, part in runs(text))
 
 
 @lru_cache(maxsize=4096)
@@ -143,13 +154,20 @@ def draw_text(
                 image.paste(stroke, (left + dx, top), stamp.stroke)
             image.paste(fill, (left + dx, top), stamp.fill)
         return
+    shown = clean_text(text)
+    if not _one_face(shown):
+        if stroke is not None:
+            outline, left, top = _mixed_mask(shown, size, anchor, True, stroke=True, bold=bold)
+            image.paste(stroke, (round(x) + left, round(y) + top), outline)
+        mask, left, top = _mixed_mask(shown, size, anchor, stroke is not None, bold=bold)
+        image.paste(fill, (round(x) + left, round(y) + top), mask)
+        return
     draw = ImageDraw.Draw(image)
-    shown, face = clean_text(text), font(size)
     for dx in (0, 1) if bold else (0,):
         draw.text(
             (xy[0] + dx, xy[1]),
             shown,
-            font=face,
+            font=font(size),
             fill=fill,
             anchor=anchor,
             stroke_width=1 if stroke else 0,
@@ -210,21 +228,61 @@ def cached_draw_text(
     draw_text(image, xy, text, size, fill, anchor, bold=bold, cache=True)
 
 
+def _mixed_mask(
+    text: str,
+    size: int,
+    anchor: str,
+    stroked: bool = False,
+    stroke: bool = False,
+    bold: bool = False,
+) -> tuple[Image.Image, int, int]:
+    """A mask of `text` drawn in runs of several faces, set on the main face's baseline, and
+    the offset from the anchor point to its top-left corner (as `text_mask` gives).
+    `stroked` makes room for a 1-pixel outline and `stroke` draws it; `bold` draws twice a
+    pixel apart. Horizontal anchors use the whole run's advance, vertical ones the main
+    face's ascender and descender, as Pillow does for one face."""
+    parts, pens, boxes, pen = runs(text), [], [], 0.0
+    width = 1 if stroked else 0
+    for index, part in parts:
+        left, top, right, bottom = face(index, size).getbbox(part, anchor="ls", stroke_width=width)
+        boxes.append((pen + left, top, pen + right, bottom))
+        pens.append(pen)
+        pen += face(index, size).getlength(part)
+    x0 = math.floor(min((b[0] for b in boxes), default=0))
+    y0 = math.floor(min((b[1] for b in boxes), default=0))
+    x1 = math.ceil(max((b[2] for b in boxes), default=1)) + (1 if bold else 0)
+    y1 = math.ceil(max((b[3] for b in boxes), default=1))
+    mask = Image.new("L", (max(1, x1 - x0), max(1, y1 - y0)), 0)
+    draw = ImageDraw.Draw(mask)
+    for (index, part), at in zip(parts, pens, strict=True):
+        for dx in (0, 1) if bold else (0,):
+            draw.text(
+                (at - x0 + dx, -y0), part, font=face(index, size), fill=255, anchor="ls",
+                stroke_width=1 if stroke else 0, stroke_fill=255,
+            )  # fmt: skip
+    ascent, descent = font(size).getmetrics()
+    anchor_x = {"l": 0.0, "m": pen / 2, "r": pen}[anchor[0]]
+    anchor_y = {"a": -ascent, "t": y0, "m": (descent - ascent) / 2, "s": 0, "b": y1, "d": descent}
+    return mask, math.floor(x0 - anchor_x), math.floor(y0 - anchor_y[anchor[1]])
+
+
 @lru_cache(maxsize=4096)
 def text_mask(
     text: str, size: int, anchor: str = "la", bold: bool = False
 ) -> tuple[Image.Image, int, int]:
     """`text` rendered once into an "L" mask, with the offset from the anchor point to the
     mask's top-left corner: paste a colour through it to draw the text again."""
-    face = font(size)
-    left, top, right, bottom = face.getbbox(text, anchor=anchor)
+    if not _one_face(text):
+        return _mixed_mask(text, size, anchor, bold=bold)
+    main = font(size)
+    left, top, right, bottom = main.getbbox(text, anchor=anchor)
     x0, y0 = math.floor(left), math.floor(top)
     width = max(1, math.ceil(right) - x0 + (1 if bold else 0))
     height = max(1, math.ceil(bottom) - y0)
     mask = Image.new("L", (width, height), 0)
     draw = ImageDraw.Draw(mask)
     for dx in (0, 1) if bold else (0,):
-        draw.text((dx - x0, -y0), text, font=face, fill=255, anchor=anchor)
+        draw.text((dx - x0, -y0), text, font=main, fill=255, anchor=anchor)
     return mask, x0, y0
 
 
@@ -246,21 +304,25 @@ def text_stamp(
 ) -> TextStamp:
     """The masks `draw.text` would draw for `text` at an anchor point whose fractional
     parts are `x_fraction`, `y_fraction` (FreeType places glyphs to the sub-pixel)."""
-    face = font(size)
+    if not _one_face(text):  # placed to the whole pixel
+        fill_mask, left_at, top_at = _mixed_mask(text, size, anchor, stroked)
+        outline_mask = _mixed_mask(text, size, anchor, stroked, stroke=True)[0] if stroked else None
+        return TextStamp(fill_mask, outline_mask, left_at, top_at)
+    main = font(size)
     stroke_width = 1 if stroked else 0
-    left, top, right, bottom = face.getbbox(text, anchor=anchor, stroke_width=stroke_width)
+    left, top, right, bottom = main.getbbox(text, anchor=anchor, stroke_width=stroke_width)
     # A pixel of margin each side for the fractional start, and the anchor point inside the
     # canvas (Pillow splits a negative coordinate differently).
     x0, y0 = min(0, math.floor(left) - 1), min(0, math.floor(top) - 1)
     canvas = (max(1, math.ceil(right) - x0 + 2), max(1, math.ceil(bottom) - y0 + 2))
     at = (x_fraction - x0, y_fraction - y0)
     fill = Image.new("L", canvas, 0)
-    ImageDraw.Draw(fill).text(at, text, font=face, fill=255, anchor=anchor)
+    ImageDraw.Draw(fill).text(at, text, font=main, fill=255, anchor=anchor)
     outline = None
     if stroked:  # one draw with fill and outline alike gives just the outline's mask
         outline = Image.new("L", canvas, 0)
         ImageDraw.Draw(outline).text(
-            at, text, font=face, fill=255, anchor=anchor, stroke_width=1, stroke_fill=255
+            at, text, font=main, fill=255, anchor=anchor, stroke_width=1, stroke_fill=255
         )
     return TextStamp(fill, outline, x0, y0)
 

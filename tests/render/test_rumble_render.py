@@ -187,13 +187,6 @@ def test_character_tables_cover_every_character() -> None:
 # --- common helpers ---------------------------------------------------------------------
 
 
-def test_clean_text_folds_what_the_font_cannot_draw() -> None:
-    assert common.clean_text("Zoë Ångström") == "Zoe Angstrom"
-    assert common.clean_text("🔥 Blaze 🔥") == "Blaze"
-    assert common.clean_text("Straße – ok") == "Strasse - ok"
-    assert common.display_name("名無し", "Player 4") == "Player 4"
-
-
 def test_fit_text_shrinks_then_cuts() -> None:
     assert common.fit_text("Troll", 200, 16, 10) == ("Troll", 16)
     text, size = common.fit_text("Gelatinous Cube", 60, 16, 10)

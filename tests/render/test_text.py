@@ -1,0 +1,68 @@
+"""Every name drawn right (issue 14): the bundled Noto faces draw names in Latin with
+accents, Cyrillic, Greek, CJK and emoji as they are written, no glyph missing."""
+
+from __future__ import annotations
+
+import unicodedata
+
+import pytest
+
+from render.common import text
+from render.common.text import (
+    FACES,
+    clean_text,
+    display_name,
+    face,
+    runs,
+    text_mask,
+    text_width,
+)
+
+NAMES = {
+    "Latin with accents": "Zoë Ångström-Łukasz Straße",
+    "Cyrillic": "Ёжик Толстой",
+    "Greek": "Σοφία Παπαδοπούλου",
+    "CJK": "名無しさん 김민준 王小明",
+    "emoji": "🦝 Rocky 🔥",
+}
+
+
+def missing(index: int, size: int = 24) -> bytes:
+    """What face `index` draws for a character it lacks (its "tofu" box)."""
+    return bytes(face(index, size).getmask("\ue000"))
+
+
+@pytest.mark.parametrize("script", sorted(NAMES))
+def test_a_name_keeps_every_character_and_each_has_its_glyph(script: str) -> None:
+    name = NAMES[script]
+    assert display_name(name, "Player 1") == unicodedata.normalize("NFC", name)
+    drawn = "".join(part for _, part in runs(clean_text(name)))
+    assert drawn == name
+    for index, part in runs(clean_text(name)):
+        for char in part.replace(" ", ""):
+            assert bytes(face(index, 24).getmask(char)) != missing(index), (script, char)
+
+
+@pytest.mark.parametrize("script", sorted(NAMES))
+def test_a_name_in_another_face_is_drawn_and_wider_than_its_first_letter(script: str) -> None:
+    """The runs are set side by side: the mask is as wide as the text measures, and it
+    is inked along its whole width."""
+    name = clean_text(NAMES[script])
+    mask, _, _ = text_mask(name, 24)
+    first, _, _ = text_mask(name[0], 24)
+    assert mask.width > first.width * 3
+    assert abs(mask.width - text_width(name, 24)) <= 6
+    ink = mask.getbbox()
+    assert ink is not None and ink[2] - ink[0] >= mask.width - 8
+
+
+def test_what_no_face_draws_is_left_out_and_a_name_of_nothing_falls_back() -> None:
+    assert clean_text("Zoe\u200b Ann\u0007") == "Zoe Ann"  # a zero-width space, a bell
+    assert clean_text("👨\u200d👩\u200d👧") == "👨👩👧"  # joiners go, the people stay
+    assert display_name("\u200b\u200b", "Player 4") == "Player 4"
+
+
+def test_the_faces_are_shipped_with_their_licence() -> None:
+    folder = text.FONT_FOLDER
+    assert all((folder / name).is_file() for name in FACES)
+    assert "SIL Open Font License" in (folder / "OFL.txt").read_text(encoding="utf-8")
