@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run migrate test lint bench
+.PHONY: run migrate test lint bench gallery
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -46,3 +46,7 @@ bench: $(VENV)/.installed
 	PLAYOUT_GAMES=500 $(BIN)/pytest -q -rP tests/rules/test_toss_playouts.py
 	$(BIN)/python -m tests.toss_measure --games 20 --random-games 400 --quiet
 	$(BIN)/python -m tests.cpu_per_press --workers 0 2
+
+# Every game's pictures as players see them, in gallery/ (tests/gallery.py).
+gallery: $(VENV)/.installed
+	$(BIN)/python -m tests.gallery gallery
