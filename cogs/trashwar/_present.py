@@ -27,7 +27,7 @@ class TrashWarPresenter:
         return f"turn {obs['turns']} · {phase} · {caption(obs, names)}"
 
     def board(self, obs: TrashWarObservation, names: list[str], since: int) -> list[Picture]:
-        return [Picture("battlefield.png", draw_battlefield(obs, names))]
+        return [Picture("battlefield.png", draw_battlefield(obs, names, since))]
 
     def controls(
         self, obs: TrashWarObservation, legal: list[str], describe: Callable[[str], str]

@@ -59,22 +59,26 @@ from rules.trashwar.observation import FlightView, TrashWarObservation
 # --- public -----------------------------------------------------------------------------
 
 
-def draw_battlefield(obs: TrashWarObservation, names: list[str]) -> bytes:
-    """The public picture as PNG bytes. `names[seat]` is each player's display name.
+def draw_battlefield(obs: TrashWarObservation, names: list[str], since: int | None = None) -> bytes:
+    """The public picture as PNG bytes. `names[seat]` is each player's display name; walls
+    where something happened after step `since` (the board before; by default the last
+    action) are marked.
 
     It never reads `obs["hand"]`: the same picture for every viewer.
     """
-    return to_png(battlefield_image(obs, names))
+    return to_png(battlefield_image(obs, names, since))
 
 
-def battlefield_image(obs: TrashWarObservation, names: list[str]) -> Image.Image:
+def battlefield_image(
+    obs: TrashWarObservation, names: list[str], since: int | None = None
+) -> Image.Image:
     """The public picture as an image (for tests and previews)."""
     seats = obs["seats"]
     image = _background(seats).copy()
     title_bar(image, "Trash War", title_note(obs), TITLE_HEIGHT)
     _draw_caption(image, obs, names)
     for player in obs["players"]:
-        draw_fortress(image, obs, names, player)
+        draw_fortress(image, obs, names, player, since)
     _draw_flight(image, obs, names)
     _draw_piles(image, obs)
     return image

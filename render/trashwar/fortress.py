@@ -32,6 +32,7 @@ from render.common import (
 # Names and numbers recur on every picture: their text masks are cached.
 from render.common import cached_draw_text as _draw_text
 from render.common import cached_text_in_box as _text_in_box
+from render.common.record import note
 from render.common.words import player_colour, player_name, plural
 from render.trashwar.layout import (
     BACK_SIZE,
@@ -44,6 +45,7 @@ from render.trashwar.layout import (
     HEADER_H,
     HEAT,
     KIND_STYLES,
+    MARK_COLOURS,
     MAX_BACKS,
     MORTAR,
     OUT_STAMP,
@@ -57,7 +59,7 @@ from render.trashwar.layout import (
     wall_box,
 )
 from render.trashwar.words import SHORT_TRASH, status_line
-from rules.trashwar.observation import CardView, PlayerView, TrashWarObservation
+from rules.trashwar.observation import CardView, MarkView, PlayerView, TrashWarObservation
 
 
 def crown(image: Image.Image, at: tuple[int, int], width: int = 18) -> None:
@@ -73,8 +75,14 @@ def crown(image: Image.Image, at: tuple[int, int], width: int = 18) -> None:
 
 
 def draw_fortress(
-    image: Image.Image, obs: TrashWarObservation, names: list[str], player: PlayerView
+    image: Image.Image,
+    obs: TrashWarObservation,
+    names: list[str],
+    player: PlayerView,
+    since: int | None = None,
 ) -> None:
+    """One knight's fortress; walls where something happened after step `since` (by
+    default: in the last action) are marked with what did it."""
     seats, seat = obs["seats"], player["seat"]
     if not 0 <= seat < seats:
         return
@@ -122,6 +130,7 @@ def draw_fortress(
                         player["in_game"])  # fmt: skip
         _draw_trash_on_wall(image, wall_box(seats, seat, index), wall["trash"])
     _draw_incoming_marks(image, obs, seats, seat)
+    _draw_last_move(image, obs, seats, seat, obs["step"] - 1 if since is None else since)
     if not player["in_game"]:
         _grey_out(image, box, status_line(obs, player)[0] or "OUT")
 
@@ -374,3 +383,30 @@ def _grey_out(image: Image.Image, box: Box, label: str) -> None:
     width = round(text_width(stamp, 26)) + 40
     rounded_box(image, (cx - width // 2, cy - 22, cx + width // 2, cy + 22), 10, OUT_STAMP, INK, 2)
     _draw_text(image, (cx, cy), stamp, 26, INK, "mm", bold=True)
+
+
+def _draw_last_move(
+    image: Image.Image, obs: TrashWarObservation, seats: int, seat: int, since: int
+) -> None:
+    """A frame around each wall of `seat` where something happened after step `since`, and
+    a tag over it saying what and with which card ("HIT · Microwave"); the newest thing
+    at a wall wins."""
+    newest: dict[str, MarkView] = {}
+    for mark in obs.get("marks") or []:  # a board saved before marks existed has none
+        if mark["seat"] == seat and mark["step"] > since:
+            newest[mark["wall"]] = mark
+    for index, position in enumerate(("left", "middle", "right")):
+        if position not in newest:
+            continue
+        mark = newest[position]
+        colour = MARK_COLOURS.get(mark["what"], FLIGHT_NOW)
+        left, top, right, bottom = wall_box(seats, seat, index)
+        ImageDraw.Draw(image).rounded_rectangle(
+            (left - 4, top - 4, right + 3, bottom + 3), radius=6, outline=colour, width=3
+        )
+        words = mark["what"].upper() + (f" · {mark['card']}" if mark["card"] else "")
+        tag = (left - 2, bottom - 26, right + 1, bottom - 4)
+        rounded_box(image, tag, 8, colour)
+        _text_in_box(image, (tag[0] + 4, tag[1], tag[2] - 4, tag[3]), words, 13,
+                     ink_for(colour), min_size=10, bold=True)  # fmt: skip
+        note("wall", (left, top, right, bottom), f"{seat} {position} {mark['what']}")

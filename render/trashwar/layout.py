@@ -40,6 +40,8 @@ MACE_CAPTIONS = {
     "any": "bat at anyone",
 }
 
+FLIGHT_NOW: Colour = (236, 96, 40)
+
 # Walls: stone, mortar, the ground they stand on, and how damage colours them.
 BRICK: Colour = (132, 124, 112)
 BRICK_HOT: Colour = (150, 96, 82)  # a wall about to fall glows red-hot
@@ -52,9 +54,17 @@ SAFE: Colour = (126, 178, 92)  # 0 or 1 damage
 WARN: Colour = (236, 150, 48)  # 2 damage
 DANGER: Colour = (226, 62, 46)  # 3 damage: one more hit and it falls
 HEAT = {0: SAFE, 1: SAFE, 2: WARN, 3: DANGER}
+# The last move at a wall: its frame and tag, in the colour of the card kind that did it.
+MARK_COLOURS: dict[str, Colour] = {
+    "hit": FLIGHT_NOW,
+    "felled": (226, 62, 46),
+    "shielded": KIND_STYLES["shield"].colour,
+    "batted at": KIND_STYLES["mace"].colour,
+    "burned": KIND_STYLES["burn"].colour,
+    "repaired": KIND_STYLES["repair"].colour,
+}
 OUT_STAMP: Colour = (110, 36, 30)
 WINNER_BAND: Colour = (86, 62, 26)
-FLIGHT_NOW: Colour = (236, 96, 40)
 
 # --- board layout (pixels) ----------------------------------------------------------------
 

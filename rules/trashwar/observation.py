@@ -73,6 +73,20 @@ class FlightView(TypedDict):
     """The seat that threw or last batted it ("back at the sender" sends it here)."""
 
 
+class MarkView(TypedDict):
+    """Something that happened at a wall (all of it public)."""
+
+    step: int
+    """The action that did it: a board marks those after the step it last showed."""
+    seat: int
+    wall: str
+    """left, middle or right."""
+    what: str
+    """hit, felled, shielded, batted at, burned or repaired."""
+    card: str
+    """The card(s) that did it, by title ("" for a repair)."""
+
+
 class TrashWarObservation(TypedDict):
     """Everything `seat` may know (`seat=None`: anyone in the channel)."""
 
@@ -132,5 +146,7 @@ class TrashWarObservation(TypedDict):
     """Seats that are out, first out first."""
     winner: int | None
     """The last knight standing, once the game is over."""
+    marks: list[MarkView]
+    """What happened at walls lately, oldest first (the newest sixteen)."""
     hand: list[CardView] | None
     """This seat's own cards; None in the public view."""

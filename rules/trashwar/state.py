@@ -52,6 +52,22 @@ class Flight(NamedTuple):
     sender: int  # the seat that threw or last batted it
 
 
+class Mark(NamedTuple):
+    """Something that happened at a wall, for the board to show: the board marks those made
+    since the board before it."""
+
+    step: int  # the action that made it (the state's step once applied)
+    seat: int
+    wall: int  # 0..2
+    what: str  # one of MARK_WORDS
+    card: str  # the card(s) that did it, by title ("" for a repair)
+
+
+# What can happen at a wall, as the board's tag says it.
+MARK_WORDS = ("hit", "felled", "shielded", "batted at", "burned", "repaired")
+MARKS_KEPT = 16  # the newest marks a state keeps: far more than one board's worth
+
+
 @dataclass(frozen=True)
 class State:
     """A whole game. Never changed in place: `apply` builds a new one.
@@ -83,6 +99,7 @@ class State:
     drawn: int | None = None  # the Trash card just drawn that must be thrown (phase "drawn")
     eliminated: tuple[int, ...] = ()  # first out first
     finished: bool = False
+    marks: tuple[Mark, ...] = ()  # what happened at walls lately, oldest first
 
 
 def to_act(state: State) -> int | None:

@@ -27,10 +27,12 @@ from rules.trashwar.state import (
     DEFEND,
     DRAWN,
     HAND_SIZE,
+    MARKS_KEPT,
     OVER,
     TOPPLE,
     WALL_NAMES,
     Flight,
+    Mark,
     State,
     Wall,
     _p,
@@ -68,6 +70,7 @@ class _Table(WorkingCopy[State]):
         self.drawn = state.drawn
         self.eliminated = list(state.eliminated)
         self.finished = state.finished
+        self.marks = list(state.marks)
         self.events: list[Event] = []
 
     def freeze(self) -> State:
@@ -104,7 +107,15 @@ class _Table(WorkingCopy[State]):
             drawn=self.drawn,
             eliminated=tuple(self.eliminated),
             finished=self.finished,
+            marks=tuple(self.marks[-MARKS_KEPT:]),
         )
+
+    def mark(
+        self, seat: int, wall: int, what: str, cards: list[int] | tuple[int, ...] = ()
+    ) -> None:
+        """Note for the board what this action did at `seat`'s `wall`."""
+        titles = listing([CARDS[c].title for c in cards]) if cards else ""
+        self.marks.append(Mark(self.state.step + 1, seat, wall, what, titles))
 
     # --- small helpers ------------------------------------------------------------------
 
@@ -195,8 +206,10 @@ class _Table(WorkingCopy[State]):
         total = self.damage(seat, wall)
         if total < TOPPLE:
             self.say(f"{where} takes the {trash.title}: {total} damage of {TOPPLE}.")
+            self.mark(seat, wall, "hit", [card])
             return
         self.say(f"{where} takes the {trash.title}: {total} damage, and the wall falls!")
+        self.mark(seat, wall, "felled", [card])
         self.standing[seat][wall] = False
         for c in self.trash[seat][wall]:
             self.discard(c)
@@ -340,6 +353,7 @@ class _Table(WorkingCopy[State]):
             self.discard(shield)
             self.discard(head.card)
             self.say(f"{_p(seat)} shields the {trash.title} with {CARDS[shield].a}.")
+            self.mark(seat, head.wall, "shielded", [head.card])
         else:
             self.discard(self.take_from_hand(seat, action.code))
             self.say(
@@ -352,6 +366,7 @@ class _Table(WorkingCopy[State]):
         head = self.flight.pop(0)
         batted = Flight(head.card, action.target, action.wall, seat)
         self.swing = None
+        self.mark(action.target, action.wall, "batted at", [head.card])
         self.say(
             f"{_p(seat)} bats the {CARDS[head.card].title} at "
             f"{_p(action.target)}'s {WALL_NAMES[action.wall]} wall."
@@ -371,7 +386,7 @@ class _Table(WorkingCopy[State]):
             self.discard(burn)
             parts = []
             for wall in sorted({w for w, _ in action.picks}):
-                names = []
+                names, burned = [], []
                 for w, code in action.picks:
                     if w != wall:
                         continue
@@ -380,13 +395,16 @@ class _Table(WorkingCopy[State]):
                     card = next(c for c in pile if CARDS[c].code == code)
                     pile.remove(card)
                     self.discard(card)
+                    burned.append(card)
                     names.append(f"the {CARDS[card].title}")
+                self.mark(seat, wall, "burned", burned)
                 parts.append(f"{listing(names)} off their {WALL_NAMES[wall]} wall")
             self.say(f"{_p(seat)} burns {listing(parts)} with {CARDS[burn].a}.")
         elif isinstance(action, Repair):
             self.discard(self.take_from_hand(seat, action.code))
             self.touched.add(seat)
             self.standing[seat][action.wall] = True
+            self.mark(seat, action.wall, "repaired")
             self.say(f"{_p(seat)} repairs their {WALL_NAMES[action.wall]} wall.")
         else:
             self.say(f"{_p(seat)} neither burns nor repairs.")

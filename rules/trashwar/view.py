@@ -108,5 +108,15 @@ def observe(state: State, seat: int | None) -> TrashWarObservation:
         "maced": bool(state.held),
         "eliminated": list(state.eliminated),
         "winner": winner,
+        "marks": [
+            {
+                "step": m.step,
+                "seat": m.seat,
+                "wall": WALL_NAMES[m.wall],
+                "what": m.what,
+                "card": m.card,
+            }
+            for m in state.marks
+        ],
         "hand": [_VIEWS[c].copy() for c in state.hands[seat]] if own and seat is not None else None,
     }
