@@ -53,7 +53,7 @@ class RumblePresenter:
         return f"rumble {obs['rumble']}/3 · {left} characters left · {chest}"
 
     def board(self, obs: RumbleObservation, names: list[str], since: int) -> list[Picture]:
-        pictures = [Picture("dungeon.png", draw_dungeon(obs, names))]
+        pictures = [Picture("dungeon.png", draw_dungeon(obs, names, since))]
         if obs["history"] and (obs["finished"] or just_started(obs)):
             reveal = draw_reveal(obs["history"][-1], names)
             pictures.append(Picture("reveal.png", reveal))

@@ -60,24 +60,29 @@ from render.rumble.layout import (
 )
 from render.rumble.panel import draw_panel
 from render.rumble.sprites import paste_chest, paste_token
+from render.rumble.trail import draw_trail
 from rules.rumble.characters import CHARACTERS
 from rules.rumble.observation import RumbleObservation, Tile
 
 # --- public -----------------------------------------------------------------------------
 
 
-def draw_dungeon(obs: RumbleObservation, names: list[str]) -> bytes:
-    """The public board as PNG bytes. `names[seat]` is each player's display name.
+def draw_dungeon(obs: RumbleObservation, names: list[str], since: int | None = None) -> bytes:
+    """The public board as PNG bytes. `names[seat]` is each player's display name; what the
+    actions after step `since` did (by default: the last action) is drawn on it.
 
     It never reads `obs["secret"]`: the same board for every viewer.
     """
-    return to_png(dungeon_image(obs, names))
+    return to_png(dungeon_image(obs, names, since))
 
 
-def dungeon_image(obs: RumbleObservation, names: list[str]) -> Image.Image:
+def dungeon_image(
+    obs: RumbleObservation, names: list[str], since: int | None = None
+) -> Image.Image:
     """The public board as an image (for tests and previews)."""
     image = _background(_layout_key(obs["tiles"], obs["entrance"], obs["treasure_room"])).copy()
     title_bar(image, "Rumble in the Dungeon", f"Rumble {obs['rumble']} of 3", TITLE_HEIGHT)
+    draw_trail(image, obs, obs["step"] - 1 if since is None else since)
     _draw_rooms(image, obs)
     _draw_exit_line(image, obs)
     draw_panel(image, obs, names)

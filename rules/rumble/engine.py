@@ -78,9 +78,9 @@ from rules.rumble.actions import (
     parse_action,
 )
 from rules.rumble.dungeon import LAYOUT_CHOICES, RANDOM, SIDE_NAMES, make_layout, passages, tiles
-from rules.rumble.observation import RumbleObservation
+from rules.rumble.observation import RumbleObservation, TraceView
 from rules.rumble.scoring import character_points, fewest_points, make_reveal, set_up_rumble
-from rules.rumble.state import RUMBLES, SCHEMA, Reveal, State
+from rules.rumble.state import RUMBLES, SCHEMA, TRACES_KEPT, Reveal, State, Trace
 
 __all__ = [
     "RUMBLE",
@@ -108,14 +108,26 @@ def _perform(state: State, seat: int, action: Action) -> tuple[dict[str, Any], E
             f"({ordinal(len(exit_line))} out)."
         )
         # The chest stays where it is, even when its bearer is thrown out (house rule).
-        return {"positions": _without(state, action.victim), "exit_line": exit_line}, Event(text)
+        changes: dict[str, Any] = {
+            "positions": _without(state, action.victim),
+            "exit_line": exit_line,
+            "trail": _traced(state, action.victim, room, "", "fight"),
+        }
+        return changes, Event(text)
     text = f"{who} sneaks {name(action.character)} out of the dungeon with the chest!"
     changes = {
         "positions": _without(state, action.character),
         "chest": None,
         "chest_exited_with": action.character,
+        "trail": _traced(state, action.character, state.positions[action.character], "", "exit"),
     }
     return changes, Event(text)
+
+
+def _traced(state: State, character: str, start: str, goal: str, kind: str) -> tuple[Trace, ...]:
+    """The state's trail with this action's trace added (the newest TRACES_KEPT kept)."""
+    trace = Trace(state.step + 1, state.rumble, character, start, goal, kind)
+    return (*state.trail, trace)[-TRACES_KEPT:]
 
 
 def _without(state: State, character: str) -> dict[str, str]:
@@ -130,9 +142,14 @@ def _perform_move(state: State, who: str, move: Move) -> tuple[dict[str, Any], E
     taking = ", taking the chest." if move.with_chest else "."
     text = f"{who} moves {name(move.character)} {SIDE_NAMES[move.side]} from {start} to {goal}"
     text += taking
+    kind = "chest" if move.with_chest else "move"
+    changes: dict[str, Any] = {
+        "positions": positions,
+        "trail": _traced(state, move.character, start, goal, kind),
+    }
     if move.with_chest:
-        return {"positions": positions, "chest": goal}, Event(text)
-    return {"positions": positions}, Event(text)
+        changes["chest"] = goal
+    return changes, Event(text)
 
 
 def _end_rumble(state: State) -> tuple[State, list[Event]]:
@@ -261,6 +278,17 @@ class Rumble(Game[State, RumbleObservation]):
             exit_line=list(state.exit_line),
             totals=list(state.totals),
             history=[reveal.as_result() for reveal in state.history],
+            trail=[
+                TraceView(
+                    step=t.step,
+                    rumble=t.rumble,
+                    character=t.character,
+                    start=t.start,
+                    goal=t.goal,
+                    kind=t.kind,
+                )
+                for t in state.trail
+            ],
             secret=secret,
         )
         return view

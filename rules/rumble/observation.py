@@ -27,6 +27,15 @@ class RumbleResult(TypedDict):
     exit_line: list[str]  # characters removed in fights, in order
 
 
+class TraceView(TypedDict):
+    step: int  # the action that made it: a board draws those after the step it last showed
+    rumble: int  # the rumble it happened in
+    character: str
+    start: str  # the room it was in
+    goal: str  # the room it went to ("" when it left the dungeon)
+    kind: str  # "move", "chest" (moved with the chest), "fight" (thrown out) or "exit"
+
+
 class RumbleObservation(TypedDict):
     game: Literal["rumble"]
     seat: int | None  # whose view this is; None for the public view
@@ -45,4 +54,5 @@ class RumbleObservation(TypedDict):
     exit_line: list[str]  # this rumble's characters removed in fights, in order
     totals: list[int]  # points per seat over the finished rumbles
     history: list[RumbleResult]  # finished rumbles, oldest first, with the reveal
+    trail: list[TraceView]  # the newest actions' traces (moves, fights, exits), oldest first
     secret: list[str] | None  # this seat's two characters in the current rumble

@@ -5,6 +5,7 @@ totals and the reveals of finished rumbles (`Reveal`), and saving a state to JSO
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from rules.rumble.dungeon import Layout
 from rules.rumble.observation import RumbleResult
@@ -50,6 +51,22 @@ class Reveal:
         )
 
 
+class Trace(NamedTuple):
+    """One action's mark on the board: a character moved (alone or with the chest), thrown
+    out in a fight, or gone out of the dungeon with the chest. The board draws those made
+    since the board before it."""
+
+    step: int  # the action that made it (the state's step once applied)
+    rumble: int
+    character: str
+    start: str  # the room it was in
+    goal: str  # the room it went to ("" when it left the dungeon)
+    kind: str  # "move", "chest" (moved with the chest), "fight" (thrown out) or "exit"
+
+
+TRACES_KEPT = 12  # the newest traces a state keeps: far more than one board's worth
+
+
 @dataclass(frozen=True)
 class State:
     """A whole game. Never changed in place: `apply` builds a new one.
@@ -74,3 +91,4 @@ class State:
     totals: tuple[int, ...] = ()  # per seat, over the finished rumbles
     history: tuple[Reveal, ...] = ()  # finished rumbles
     finished: bool = False
+    trail: tuple[Trace, ...] = ()  # the newest actions' traces, oldest first

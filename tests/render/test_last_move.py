@@ -1,12 +1,16 @@
-"""The last move on the board (issue 14): Trash War frames and tags each wall where something
-happened since the board before, checked from what the renderer noted it drew."""
+"""The last move on the board (issue 14), checked from what the renderer noted it drew: Trash
+War frames and tags each wall where something happened since the board before; Rumble draws
+an arrow along each move (gold with the chest), frames the room of a fight with who went,
+and an arrow out for a character gone with the chest."""
 
 from __future__ import annotations
 
 import random
 
 from render.common.record import recording
+from render.rumble import draw_dungeon
 from render.trashwar import draw_battlefield
+from rules.rumble import RUMBLE
 from rules.trashwar import TRASH_WAR
 from rules.trashwar.state import WALL_NAMES
 
@@ -46,3 +50,24 @@ def test_a_hit_and_a_fall_are_marked_with_the_card_that_did_it() -> None:
                 kinds.add(what)
         state = applied.state
     assert kinds == {"hit", "felled"}
+
+
+def test_rumble_draws_every_move_fight_and_exit_since_the_board_before() -> None:
+    kinds = set()
+    for seed in range(2):
+        rng, state = random.Random(seed), RUMBLE.new_game(3, {}, seed)
+        while RUMBLE.outcome(state) is None:
+            seat = min(RUMBLE.to_act(state))
+            before = state.step - 1  # a board showing two actions: the last two are drawn
+            state = RUMBLE.apply(state, seat, rng.choice(RUMBLE.legal_actions(state, seat))).state
+            obs = RUMBLE.observe(state, None)
+            with recording() as notes:
+                draw_dungeon(obs, NAMES, before)
+            drawn = sorted((n.kind, n.text) for n in notes if n.kind != "text")
+            shown = [t for t in state.trail if t.step > before and t.rumble == state.rumble]
+            assert drawn == sorted((t.kind, f"{t.character} {t.start}-{t.goal}") for t in shown)
+            kinds.update(t.kind for t in shown)
+            with recording() as later:
+                draw_dungeon(obs, NAMES, state.step)
+            assert not [n for n in later if n.kind != "text"]
+    assert kinds >= {"move", "chest", "fight"}
