@@ -28,8 +28,10 @@ from render.common import (
 
 # Names and numbers recur on every picture: their text masks are cached.
 from render.common import cached_text_in_box as _text
+from render.common.record import note
 from render.common.words import player_colour, player_name, plural
-from rules.brawl.observation import BrawlObservation, RollView
+from rules.brawl.observation import BrawlObservation, RollView, VerdictView
+from rules.words import counted
 
 # --- dice ---------------------------------------------------------------------------------
 
@@ -98,6 +100,7 @@ def crown(size: int) -> Image.Image:
 
 ROLLS_W = 800
 ROLL_ROW_H = 62
+VERDICT_H = 46
 START_ROW_H = 84
 DIE = 44
 DIE_STEP = 50
@@ -148,7 +151,9 @@ def rolls_image(obs: BrawlObservation, names: list[str], since_step: int) -> Ima
     start = obs["start_rolls"] if since_step == 0 else []
     if not rolls and not start:
         return None
+    verdicts = [v for v in obs.get("verdicts") or [] if v["step"] > since_step]
     height = 48 + 8 + len(start) * START_ROW_H + (28 if start else 0) + len(rolls) * ROLL_ROW_H
+    height += len(verdicts) * VERDICT_H
     image = Image.new("RGB", (ROLLS_W, height + 8), BACKDROP)
     title = "Start roll" if start and not rolls else "The dice"
     hidden = len([r for r in obs["rolls"] if r["step"] > since_step]) - len(rolls)
@@ -169,7 +174,31 @@ def rolls_image(obs: BrawlObservation, names: list[str], since_step: int) -> Ima
             striped, last_step = not striped, roll["step"]
         _roll_row(image, obs, names, roll, y, striped)
         y += ROLL_ROW_H
+    for verdict in verdicts:
+        _verdict_row(image, obs, names, verdict, y)
+        y += VERDICT_H
     return image
+
+
+def verdict_words(obs: BrawlObservation, names: list[str], verdict: VerdictView) -> str:
+    """ "3 crowbars beat 2 lids: Bandit (Ann) wins the fight" """
+    bars, lids = counted(verdict["crowbars"], "crowbar"), counted(verdict["lids"], "lid")
+    winner = who(obs, names, verdict["winner"])
+    if verdict["winner"] == verdict["attacker"]:
+        return f"{bars} beat {lids}: {winner} wins the fight"
+    return f"{lids} hold off {bars}: {winner} wins the fight"
+
+
+def _verdict_row(
+    image: Image.Image, obs: BrawlObservation, names: list[str], verdict: VerdictView, top: int
+) -> None:
+    """The fight's end under its dice, in the winner's colour."""
+    colour = player_colour(verdict["winner"])
+    band = (8, top + 4, ROLLS_W - 8, top + VERDICT_H - 4)
+    rounded_box(image, band, 10, shade(colour, 0.35), colour, 2)
+    words = verdict_words(obs, names, verdict)
+    _text(image, (24, band[1], ROLLS_W - 24, band[3]), words, 19, INK, "left", 12, bold=True)
+    note("verdict", band, words)
 
 
 def _roll_row(
@@ -191,8 +220,12 @@ def _roll_row(
     y = top + (ROLL_ROW_H - DIE) // 2
     dice = roll["dice"][:8]
     step = DIE_STEP if len(dice) <= 7 else DIE + 2
+    counting = _counts(roll)
     for index, die in enumerate(dice):
-        sprite = die_sprite(roll["colour"], die, DIE)
+        if counting is not None and is_crowbar(die) != counting:
+            sprite = _faded_die(roll["colour"], die, DIE)  # it does not count in this fight
+        else:
+            sprite = die_sprite(roll["colour"], die, DIE)
         image.paste(sprite, (DICE_LEFT + index * step, y), sprite)
     counts = roll_counts(obs, roll)
     x = DICE_LEFT + 7 * DIE_STEP + 6
@@ -203,6 +236,25 @@ def _roll_row(
         for index, text in enumerate(counts):
             y = top + 6 + index * 26
             _text(image, (x, y, ROLLS_W - 16, y + 24), text, 17, TORCH, "left", 11, bold=True)
+
+
+def _counts(roll: RollView) -> bool | None:
+    """In a fight, which dice count: crowbars (True) for the attack, lids (False) for the
+    defence; None for a roll where every die counts (a rummage)."""
+    if roll["purpose"] == "defence" or (roll["purpose"] == "reroll" and roll["colour"] == "green"):
+        return False
+    if roll["purpose"] in ("attack", "reroll"):
+        return True
+    return None
+
+
+@lru_cache(maxsize=32)
+def _faded_die(colour: str, die: int, size: int) -> Image.Image:
+    """A die's sprite at a third of its opacity."""
+    sprite = die_sprite(colour, die, size)
+    faded = sprite.copy()
+    faded.putalpha(sprite.getchannel("A").point(lambda a: a // 3))
+    return faded
 
 
 def _start_row(

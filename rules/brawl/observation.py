@@ -56,6 +56,20 @@ class RollView(TypedDict):
     """Pluses rolled (the lids with the house rules' faces)."""
 
 
+class VerdictView(TypedDict):
+    """How a fight ended."""
+
+    step: int
+    """The action that decided it."""
+    attacker: int
+    defender: int
+    crowbars: int
+    """The attack's crowbars."""
+    lids: int
+    """The defence's lids, Booster lids included."""
+    winner: int
+
+
 class BrawlObservation(TypedDict):
     """Everything `seat` may know (`seat=None`: anyone in the channel)."""
 
@@ -122,6 +136,9 @@ class BrawlObservation(TypedDict):
     rolls: list[RollView]
     """The latest rolls (up to 16), oldest first: the board pictures those since it was last
     posted."""
+    verdicts: list[VerdictView]
+    """The latest fights' ends (up to 8), oldest first: the dice picture ends with those
+    since the board before."""
     start_rolls: list[list[int]]
     """The start-player roll, one list per round, one number per seat: 1 a crowbar (rolls
     on), 0 a lid (drops out), -1 already out."""

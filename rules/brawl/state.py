@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from rules.brawl.data import (
     BLUE_FACES,
@@ -47,6 +48,20 @@ ROLL_PURPOSES = ("attack", "defence", "reroll", "rummage", "roll-off")
 ROLL_COLOURS = ("blue", "green")
 DICE_FACES = {"blue": BLUE_FACES, "green": GREEN_FACES}
 ROLL_LOG = 16  # rolls kept for the pictures: enough for the AI turns between two boards
+
+
+class Verdict(NamedTuple):
+    """How a fight ended, for the dice picture."""
+
+    step: int  # the action that decided it
+    attacker: int
+    defender: int
+    crowbars: int  # the attack's crowbars
+    lids: int  # the defence's lids, Booster lids included
+    winner: int
+
+
+VERDICTS_KEPT = 8
 
 
 @dataclass(frozen=True)
@@ -94,6 +109,7 @@ class State:
     # The latest rolls, oldest first: (step, seat, colour, purpose, *dice), colour and
     # purpose as positions in ROLL_COLOURS and ROLL_PURPOSES, step the action that rolled.
     roll_log: tuple[tuple[int, ...], ...] = ()
+    verdicts: tuple[Verdict, ...] = ()  # the latest fights' ends, oldest first
 
 
 # ---------------------------------------------------------------------------------------------

@@ -26,8 +26,10 @@ from rules.brawl.state import (
     RUMMY,
     SPOILS,
     TURN_LIMIT,
+    VERDICTS_KEPT,
     WIND,
     State,
+    Verdict,
     _p,
     booster_in_game,
     crowbars,
@@ -56,6 +58,7 @@ class _Table(WorkingCopy[State]):
         self.truck = list(state.truck)
         self.rolls = state.rolls
         self.roll_log = list(state.roll_log)
+        self.verdicts = list(state.verdicts)
         self.events: list[Event] = []
         self.changes: dict[str, Any] = {}
 
@@ -172,6 +175,7 @@ class _Table(WorkingCopy[State]):
             step=self.state.step + 1,
             rolls=self.rolls,
             roll_log=tuple(self.roll_log),
+            verdicts=tuple(self.verdicts[-VERDICTS_KEPT:]),
             hands=tuple(tuple(h) for h in self.hands),
             laid=tuple(tuple(h) for h in self.laid),
             trash=tuple(self.trash),
@@ -311,6 +315,8 @@ class _Table(WorkingCopy[State]):
         a, d = self.get("dice")
         attacker, defender = state.turn, self.get("defender")
         bars, lids = crowbars(a), len(d) - crowbars(d) + self.get("lids")
+        winner = attacker if bars > lids else defender
+        self.verdicts.append(Verdict(state.step + 1, attacker, defender, bars, lids, winner))
         if bars > lids:
             self.say(
                 f"{counted(bars, 'crowbar')} beat {counted(lids, 'lid')}: "

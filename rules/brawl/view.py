@@ -5,7 +5,7 @@ into a `BrawlObservation`, hiding other hands and keeping the recent rolls for t
 from __future__ import annotations
 
 from rules.brawl.data import CARDS, CHARACTERS
-from rules.brawl.observation import BrawlObservation, CardView, RollView
+from rules.brawl.observation import BrawlObservation, CardView, RollView, VerdictView
 from rules.brawl.state import (
     ROLL_COLOURS,
     ROLL_PURPOSES,
@@ -86,6 +86,17 @@ def observe(state: State, seat: int | None) -> BrawlObservation:
         "extra_lids": state.lids,
         "rummage_dice": list(state.rummage),
         "rolls": [_roll_view(entry) for entry in state.roll_log],
+        "verdicts": [
+            VerdictView(
+                step=v.step,
+                attacker=v.attacker,
+                defender=v.defender,
+                crowbars=v.crowbars,
+                lids=v.lids,
+                winner=v.winner,
+            )
+            for v in state.verdicts
+        ],
         "start_rolls": [list(r) for r in state.start_rolls],
         "truck": list(state.truck),
         "slippery": list(state.slippery),

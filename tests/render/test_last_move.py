@@ -1,15 +1,18 @@
 """The last move on the board (issue 14), checked from what the renderer noted it drew: Trash
 War frames and tags each wall where something happened since the board before; Rumble draws
 an arrow along each move (gold with the chest), frames the room of a fight with who went,
-and an arrow out for a character gone with the chest."""
+and an arrow out for a character gone with the chest; Dumpster Brawl!'s dice picture ends with
+each fight's verdict."""
 
 from __future__ import annotations
 
 import random
 
+from render.brawl import draw_rolls
 from render.common.record import recording
 from render.rumble import draw_dungeon
 from render.trashwar import draw_battlefield
+from rules.brawl import BRAWL
 from rules.rumble import RUMBLE
 from rules.trashwar import TRASH_WAR
 from rules.trashwar.state import WALL_NAMES
@@ -71,3 +74,21 @@ def test_rumble_draws_every_move_fight_and_exit_since_the_board_before() -> None
                 draw_dungeon(obs, NAMES, state.step)
             assert not [n for n in later if n.kind != "text"]
     assert kinds >= {"move", "chest", "fight"}
+
+
+def test_the_dice_picture_ends_with_every_fights_verdict() -> None:
+    rng, state, fights = random.Random(1), BRAWL.new_game(3, {}, 4), 0
+    while BRAWL.outcome(state) is None and fights < 12:
+        seat = min(BRAWL.to_act(state))
+        before = state.step
+        applied = BRAWL.apply(state, seat, rng.choice(BRAWL.legal_actions(state, seat)))
+        state = applied.state
+        said = [e.text.split(":")[0] for e in applied.events if "wins the fight" in e.text]
+        with recording() as notes:
+            draw_rolls(BRAWL.observe(state, None), NAMES, before)
+        drawn = [n.text for n in notes if n.kind == "verdict"]
+        assert [text.split(":")[0] for text in drawn] == said  # "3 crowbars beat 2 lids"
+        winners = [v.winner for v in state.verdicts if v.step > before]
+        assert all(NAMES[w] in text for w, text in zip(winners, drawn, strict=True))
+        fights += len(said)
+    assert fights >= 12
