@@ -59,7 +59,7 @@ class TossPresenter:
         return " · ".join(parts)
 
     def board(self, obs: TossObservation, names: list[str], since: int) -> list[Picture]:
-        return [Picture("bin.png", draw_bin(obs, names))]
+        return [Picture("bin.png", draw_bin(obs, names, since))]
 
     def controls(
         self, obs: TossObservation, legal: list[str], describe: Callable[[str], str]

@@ -33,6 +33,7 @@ from render.common import (
 # Names and numbers recur on every picture: their text masks are cached.
 from render.common import cached_draw_text as _draw_text
 from render.common import cached_text_in_box as _text_in_box
+from render.common.record import note
 from render.toss.layout import (
     ARROW_TOP,
     BIN_INSIDE,
@@ -73,23 +74,32 @@ from render.toss.pieces import (
     pile_key,
 )
 from rules.toss.bin import BIN_WIDTH, KINDS
-from rules.toss.observation import TossObservation
+from rules.toss.observation import BinPiece, TossObservation
 
 # --- public -----------------------------------------------------------------------------
 
 
-def draw_bin(obs: TossObservation, names: list[str]) -> bytes:
-    """The channel's picture as PNG bytes. `names[seat]` is each player's display name.
+def draw_bin(obs: TossObservation, names: list[str], since: int | None = None) -> bytes:
+    """The channel's picture as PNG bytes. `names[seat]` is each player's display name. A
+    drop after step `since` (by default: the last action) is shown: the piece outlined or,
+    if garbage fell out, the bin as the spill left it, before it was emptied and refilled.
 
     It never reads `obs["hand"]` or `obs["my_choice"]`: the same picture for every viewer.
     """
-    return to_png(bin_image(obs, names))
+    return to_png(bin_image(obs, names, since))
 
 
-def bin_image(obs: TossObservation, names: list[str]) -> Image.Image:
+def bin_image(obs: TossObservation, names: list[str], since: int | None = None) -> Image.Image:
     """The channel's picture as an image (for tests and previews)."""
-    view = board_view(obs["bin"])
-    image = _board_with_pile(view, obs["seats"], pile_key(obs["bin"])).copy()
+    since = obs["step"] - 1 if since is None else since
+    spilled = obs.get("spilled_at", -1) > since and bool(obs.get("spill"))
+    pieces = obs["spill"] if spilled else obs["bin"]
+    view = board_view(pieces)
+    image = _board_with_pile(view, obs["seats"], pile_key(pieces)).copy()
+    if spilled:
+        note("spill", (0, 0, view.size[0], view.size[1]), f"{len(pieces)} pieces")
+    elif obs.get("dropped_at", -1) > since and pieces:
+        _outline_dropped(image, view, pieces[-1])
     _draw_last_drop(image, view, obs)
     title_bar(image, "Toss It in the Trash", title_note(obs), TITLE_HEIGHT)
     draw_caption(image, obs, names)
@@ -250,6 +260,23 @@ def _mix(a: Colour, b: Colour, t: float) -> Colour:
         round(a[1] + (b[1] - a[1]) * t),
         round(a[2] + (b[2] - a[2]) * t),
     )
+
+
+def _outline_dropped(image: Image.Image, view: BinView, piece: BinPiece) -> None:
+    """The piece just dropped, framed in torch light where it came to rest: its outline a
+    size larger behind it, the piece itself drawn again on top."""
+    shape = KINDS.get(piece["kind"])
+    if shape is None:
+        return
+    degrees = round(math.degrees(piece["angle"])) % 360
+    sprite = piece_sprite(piece["kind"], shape, view.scale * 1.3, degrees, "outline")
+    centre = view.at(piece["x"], piece["y"])
+    paste_centred(image, sprite, centre)
+    paste_centred(image, piece_sprite(piece["kind"], shape, view.scale, degrees, "solid"), centre)
+    half_w, half_h = sprite.width / 2, sprite.height / 2
+    box = (round(centre[0] - half_w), round(centre[1] - half_h),
+           round(centre[0] + half_w), round(centre[1] + half_h))  # fmt: skip
+    note("dropped", box, piece["kind"])
 
 
 def _draw_last_drop(image: Image.Image, view: BinView, obs: TossObservation) -> None:

@@ -129,6 +129,9 @@ class State:
     counters: tuple[int, ...] = COUNTERS  # the stack, top first
     taken: tuple[tuple[int, ...], ...] = ()  # per seat, signed counters
     last_drop: tuple[int, int] | None = None  # x in tenths of mm, angle in tenths of degrees
+    dropped_at: int = -1  # the step whose drop is the bin's last piece (-1: none is)
+    spill: Bin = ()  # the bin as the last spill left it, the fallen pieces outside the can
+    spilled_at: int = -1  # the step of that spill
 
     @property
     def finished(self) -> bool:
@@ -211,7 +214,7 @@ def _prefill(state: State) -> State:
     pieces = prefill(dict.fromkeys(KIND_ORDER, each), rng_for(state.seed, "prefill", state.counter))
     inside = count_kinds(pieces)
     supply = tuple(PIECES_EACH - inside[kind] for kind in KIND_ORDER)
-    return replace(state, pieces=pieces, supply=supply, counter=state.counter + 1)
+    return replace(state, pieces=pieces, supply=supply, counter=state.counter + 1, dropped_at=-1)
 
 
 def _reveal(state: State) -> tuple[State, Event]:
@@ -316,11 +319,24 @@ def _apply_place(state: State, seat: int, action: Place) -> tuple[State, list[Ev
     supply[KIND_ORDER.index(action.kind)] -= 1  # the piece has left the supply either way
     if result.spilled:
         value = state.counters[0]
-        state = replace(state, pieces=result.pieces, supply=tuple(supply))
+        state = replace(
+            state,
+            pieces=result.pieces,
+            supply=tuple(supply),
+            spill=result.pieces,
+            spilled_at=state.step + 1,
+            dropped_at=-1,
+        )
         state = _take_counter(state, seat, plus=False)
         events = [Event(f"{who} drops {name} and garbage falls out! {who} takes -{value}.")]
         return _after_counter(state, events)
-    state = replace(state, pieces=result.pieces, supply=tuple(supply), to_place=state.to_place - 1)
+    state = replace(
+        state,
+        pieces=result.pieces,
+        supply=tuple(supply),
+        to_place=state.to_place - 1,
+        dropped_at=state.step + 1,
+    )
     if sum(state.supply) == 0:
         value = state.counters[0]
         state = _take_counter(state, seat, plus=True)
@@ -473,6 +489,12 @@ class Toss(Game[State, TossObservation]):
             last_drop=None
             if state.last_drop is None
             else [state.last_drop[0] / 10, state.last_drop[1] / 10],
+            dropped_at=state.dropped_at,
+            spill=[
+                BinPiece(kind=p.kind, x=p.x / 10, y=p.y / 10, angle=p.angle / 1000)
+                for p in state.spill
+            ],
+            spilled_at=state.spilled_at,
             finished=state.finished,
             hand=list(state.hands[seat]) if own and seat is not None else None,
             my_choice=state.chosen[seat] if own and seat is not None else None,

@@ -75,6 +75,13 @@ class TossObservation(TypedDict):
     """Per seat, the counters taken, signed (minus side or plus side up)."""
     scores: list[int]
     """Per seat, the sum of their counters."""
+    dropped_at: int
+    """The step whose drop is the last piece of `bin` (-1 when none is: a refilled bin)."""
+    spill: list[BinPiece]
+    """The bin as the last spill left it (pieces that fell are outside the can), before the
+    bin was emptied and refilled; empty before any spill."""
+    spilled_at: int
+    """The step of that spill (-1 before any)."""
     last_drop: list[float] | None
     """The last drop: spot x (mm) and angle (degrees) after the wobble; None before any."""
     finished: bool

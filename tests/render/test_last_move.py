@@ -2,7 +2,8 @@
 War frames and tags each wall where something happened since the board before; Rumble draws
 an arrow along each move (gold with the chest), frames the room of a fight with who went,
 and an arrow out for a character gone with the chest; Dumpster Brawl!'s dice picture ends with
-each fight's verdict."""
+each fight's verdict; Toss It outlines the piece just dropped and, after a spill, shows the
+bin as the spill left it."""
 
 from __future__ import annotations
 
@@ -11,9 +12,11 @@ import random
 from render.brawl import draw_rolls
 from render.common.record import recording
 from render.rumble import draw_dungeon
+from render.toss import draw_bin
 from render.trashwar import draw_battlefield
 from rules.brawl import BRAWL
 from rules.rumble import RUMBLE
+from rules.toss import TOSS
 from rules.trashwar import TRASH_WAR
 from rules.trashwar.state import WALL_NAMES
 
@@ -92,3 +95,31 @@ def test_the_dice_picture_ends_with_every_fights_verdict() -> None:
         assert all(NAMES[w] in text for w, text in zip(winners, drawn, strict=True))
         fights += len(said)
     assert fights >= 12
+
+
+def test_toss_outlines_the_piece_just_dropped_and_shows_a_spill_before_the_refill() -> None:
+    rng, state, seen = random.Random(1), TOSS.new_game(3, {}, 1), set()
+    while seen != {"dropped", "spill"} and state.step < 300:
+        seat = min(TOSS.to_act(state))
+        before = state.step
+        applied = TOSS.apply(state, seat, rng.choice(TOSS.legal_actions(state, seat)))
+        state = applied.state
+        obs = TOSS.observe(state, None)
+        with recording() as notes:
+            draw_bin(obs, NAMES, before)
+        marks = [n for n in notes if n.kind in ("dropped", "spill")]
+        text = " ".join(e.text for e in applied.events)
+        if "falls out" in text:
+            (spill,) = marks
+            assert spill.kind == "spill" and spill.text == f"{len(state.spill)} pieces"
+            assert state.spill != state.pieces  # the board shows the bin before the refill
+        elif " places " in text and "emptied" not in text:
+            (dropped,) = marks
+            assert dropped.kind == "dropped" and dropped.text == state.pieces[-1].kind
+        else:
+            assert not marks, text
+        seen.update(n.kind for n in marks)
+        with recording() as later:
+            draw_bin(obs, NAMES, state.step)
+        assert not [n for n in later if n.kind in ("dropped", "spill")]
+    assert seen == {"dropped", "spill"}
