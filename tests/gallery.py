@@ -8,7 +8,8 @@ scripts (Latin with accents, Cyrillic, Greek, CJK, emoji), and writes into DIR:
 - `<game>-after-<kind>.png`: the channel's board after the first move of each kind (the
   action's first word: Rumble's "move" and "fight", Trash War's "throw", "defend",
   "burn"...), with any other picture the board carries (Dumpster Brawl!'s dice) beside it;
-- `<game>-spill.png` (Toss It): the board after a drop that knocked garbage out;
+- moments named by what the log says: `toss-spill.png`, the board after a drop that knocked
+  garbage out, and `brawl-fight.png` (with `-dice`), the first fight decided;
 - `<game>-end.png`: the board of the finished game;
 - `<game>-hand.png`: the first seat's own picture ("My hand", "My secret"), if it has one.
 
@@ -30,6 +31,8 @@ from rules.base import AnyGame
 
 NAMES = ["Zoë Ångström", "Ёжик Толстой", "Σοφία", "名無しさん", "🦝 Rocky", "Łukasz"]
 LONGEST = 3000  # actions: a random game of Dumpster Brawl! can wander; stop there
+# Moments worth a picture of their own, by words in the log: (file name, words).
+MOMENTS = (("spill", "falls out"), ("fight", "wins the fight"))
 
 
 def seats_for(engine: AnyGame) -> int:
@@ -57,7 +60,6 @@ def play(kind: str, folder: Path, seed: int) -> list[Path]:
     hand = presenter.hand(engine.observe(state, 0), names)
     written += write(folder, f"{kind}-hand", hand.pictures)
     seen: set[str] = set()
-    spilled = False
     for _ in range(LONGEST):
         if engine.outcome(state) is not None:
             break
@@ -66,16 +68,15 @@ def play(kind: str, folder: Path, seed: int) -> list[Path]:
         action = rng.choice(engine.legal_actions(state, seat))
         applied = engine.apply(state, seat, action)
         state = applied.state
-        verb = action.split()[0]
-        spill = any("falls out" in event.text for event in applied.events)
-        if verb not in seen or (spill and not spilled):
+        said = " ".join(event.text for event in applied.events)
+        stems = [f"after-{action.split()[0]}"]
+        stems += [moment for moment, words in MOMENTS if words in said]
+        fresh = [stem for stem in stems if stem not in seen]
+        if fresh:
             pictures = presenter.board(engine.observe(state, None), names, since)
-            if verb not in seen:
-                seen.add(verb)
-                written += write(folder, f"{kind}-after-{verb}", pictures)
-            if spill and not spilled:
-                spilled = True
-                written += write(folder, f"{kind}-spill", pictures)
+            for stem in fresh:
+                seen.add(stem)
+                written += write(folder, f"{kind}-{stem}", pictures)
     written += write(folder, f"{kind}-end", presenter.board(engine.observe(state, None), names, 0))
     return written
 

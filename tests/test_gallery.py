@@ -16,6 +16,7 @@ def test_the_gallery_has_each_games_moves_its_end_and_a_spill(tmp_path: Path) ->
         assert f"{kind}-end.png" in written
         assert len([n for n in written if n.startswith(f"{kind}-after-")]) >= 2, kind
     assert {"rumble-after-move.png", "rumble-after-fight.png", "toss-spill.png"} <= written
+    assert "brawl-fight-dice.png" in written  # the dice picture with the verdict
     for name in written:
         with Image.open(tmp_path / name) as picture:
             assert picture.format == "PNG" and picture.width >= 200

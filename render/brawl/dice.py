@@ -149,9 +149,12 @@ def rolls_image(obs: BrawlObservation, names: list[str], since_step: int) -> Ima
     """The dice picture as an image (for tests and previews)."""
     rolls = new_rolls(obs, since_step)
     start = obs["start_rolls"] if since_step == 0 else []
-    if not rolls and not start:
-        return None
+    # A fight decided without a new roll (both kept their Second Wind dice) still shows.
     verdicts = [v for v in obs.get("verdicts") or [] if v["step"] > since_step]
+    if not rolls and not start and not verdicts:
+        return None
+    if verdicts and not rolls:  # show the dice the fighters kept, over the verdict
+        rolls = _fighters_dice(obs, verdicts[-1])
     height = 48 + 8 + len(start) * START_ROW_H + (28 if start else 0) + len(rolls) * ROLL_ROW_H
     height += len(verdicts) * VERDICT_H
     image = Image.new("RGB", (ROLLS_W, height + 8), BACKDROP)
@@ -178,6 +181,19 @@ def rolls_image(obs: BrawlObservation, names: list[str], since_step: int) -> Ima
         _verdict_row(image, obs, names, verdict, y)
         y += VERDICT_H
     return image
+
+
+def _fighters_dice(obs: BrawlObservation, verdict: VerdictView) -> list[RollView]:
+    """The attacker's and the defender's latest fight roll: the dice a verdict went by."""
+    kept = []
+    for seat in (verdict["attacker"], verdict["defender"]):
+        fight_rolls = [
+            roll
+            for roll in obs["rolls"]
+            if roll["seat"] == seat and roll["purpose"] in ("attack", "defence", "reroll")
+        ]
+        kept += fight_rolls[-1:]
+    return kept
 
 
 def verdict_words(obs: BrawlObservation, names: list[str], verdict: VerdictView) -> str:

@@ -229,6 +229,7 @@ def test_the_start_roll_comes_first_only_from_step_zero() -> None:
     assert first.height - later.height >= extra
     only_start = copy.deepcopy(obs)
     only_start["rolls"] = []
+    only_start["verdicts"] = []  # nor a fight decided
     assert brawl.draw_rolls(only_start, NAMES[:4], 0) is not None
     assert brawl.draw_rolls(only_start, NAMES[:4], 1) is None
 

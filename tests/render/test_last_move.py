@@ -80,7 +80,7 @@ def test_rumble_draws_every_move_fight_and_exit_since_the_board_before() -> None
 
 
 def test_the_dice_picture_ends_with_every_fights_verdict() -> None:
-    rng, state, fights = random.Random(1), BRAWL.new_game(3, {}, 4), 0
+    rng, state, fights, kept = random.Random(1), BRAWL.new_game(4, {}, 1), 0, 0
     while BRAWL.outcome(state) is None and fights < 12:
         seat = min(BRAWL.to_act(state))
         before = state.step
@@ -88,13 +88,15 @@ def test_the_dice_picture_ends_with_every_fights_verdict() -> None:
         state = applied.state
         said = [e.text.split(":")[0] for e in applied.events if "wins the fight" in e.text]
         with recording() as notes:
-            draw_rolls(BRAWL.observe(state, None), NAMES, before)
+            draw_rolls(BRAWL.observe(state, None), [*NAMES, "Di"], before)
         drawn = [n.text for n in notes if n.kind == "verdict"]
         assert [text.split(":")[0] for text in drawn] == said  # "3 crowbars beat 2 lids"
         winners = [v.winner for v in state.verdicts if v.step > before]
-        assert all(NAMES[w] in text for w, text in zip(winners, drawn, strict=True))
+        assert all([*NAMES, "Di"][w] in text for w, text in zip(winners, drawn, strict=True))
         fights += len(said)
+        kept += bool(said) and not [r for r in state.roll_log if r[0] > before]
     assert fights >= 12
+    assert kept  # a fight decided with no new roll (both kept their dice) is shown too
 
 
 def test_toss_outlines_the_piece_just_dropped_and_shows_a_spill_before_the_refill() -> None:
