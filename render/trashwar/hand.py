@@ -16,6 +16,7 @@ from render.common import (
     display_name,
     no_cards,
     own_picture,
+    record,
     rounded_box,
     to_png,
 )
@@ -55,16 +56,27 @@ def hand_image(obs: TrashWarObservation, name: str) -> Image.Image:
     image = own_picture((width, height), "Your hand", note)
     if not hand:
         no_cards(image, (24, HAND_TOP, HAND_W - 24, HAND_TOP + HAND_CARD[1]), 18, 26)
+    playable = obs.get("playable") or [True] * len(hand)
     for index, card in enumerate(hand):
-        left, top, _, _ = hand_card_box(len(hand), index)
+        box = hand_card_box(len(hand), index)
         sprite = card_sprite(card, HAND_CARD)
-        image.paste(sprite, (left, top), sprite)
+        if index < len(playable) and not playable[index]:
+            sprite = _dimmed(sprite)  # no move open now plays it
+            record.note("dimmed", box, card["code"])
+        image.paste(sprite, box[:2], sprite)
     note_top = height - 12 - HAND_STRIP_H - 44
     _text_in_box(
         image, (24, note_top, HAND_W - 24, note_top + 28), _hand_note(obs), 17, INK, "left", 12
     )
     _draw_own_walls(image, obs, (16, note_top + 34, HAND_W - 16, height - 12))
     return image
+
+
+def _dimmed(sprite: Image.Image) -> Image.Image:
+    """A card no move can play now: see-through, so the dark background dims it."""
+    dimmed = sprite.copy()
+    dimmed.putalpha(sprite.getchannel("A").point(lambda a: a * 2 // 5))
+    return dimmed
 
 
 def _hand_rows(count: int) -> tuple[int, int]:

@@ -108,6 +108,14 @@ def _target(words: list[str]) -> tuple[int, int]:
     return int(seat[1]), WALL_NAMES.index(words[2])
 
 
+def hand_cards(action: Action) -> tuple[str, ...]:
+    """The codes of the cards from the player's hand that `action` plays or discards."""
+    trash: tuple[str, ...] = getattr(action, "trash", ())
+    catapult: str | None = getattr(action, "catapult", None)
+    code: str | None = getattr(action, "code", None)
+    return tuple(c for c in (*trash, catapult, code) if c)
+
+
 def parse_action(text: str) -> Action:
     """Read an action string; raises `IllegalAction` for anything outside the grammar."""
     words = text.split(" ")

@@ -125,7 +125,7 @@ from rules.base import (
     read_parsed,
 )
 from rules.trashwar import ai as trashwar_ai
-from rules.trashwar.actions import Throw, action_text, describe_action, parse_action
+from rules.trashwar.actions import Throw, action_text, describe_action, hand_cards, parse_action
 from rules.trashwar.checks import check
 from rules.trashwar.legal import legal_attacks, legal_moves
 from rules.trashwar.observation import TrashWarObservation
@@ -197,7 +197,12 @@ class TrashWar(Game[State, TrashWarObservation]):
         return perform(state, seat, parsed).applied()
 
     def observe(self, state: State, seat: int | None) -> TrashWarObservation:
-        return observe(state, seat)
+        view = observe(state, seat)
+        if view["hand"] is not None and seat is not None and seat == to_act(state):
+            # Which cards a move open now would play: the hand picture dims the others.
+            used = {c for a in self.legal_actions(state, seat) for c in hand_cards(parse_action(a))}
+            view["playable"] = [card["code"] in used for card in view["hand"]]
+        return view
 
     def outcome(self, state: State) -> Outcome | None:
         if not state.finished:

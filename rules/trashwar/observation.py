@@ -150,3 +150,6 @@ class TrashWarObservation(TypedDict):
     """What happened at walls lately, oldest first (the newest sixteen)."""
     hand: list[CardView] | None
     """This seat's own cards; None in the public view."""
+    playable: list[bool] | None
+    """For each card of `hand`, while the seat is deciding: whether some move open to it
+    plays or discards the card (None in the public view and while others decide)."""

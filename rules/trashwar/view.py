@@ -118,5 +118,6 @@ def observe(state: State, seat: int | None) -> TrashWarObservation:
             }
             for m in state.marks
         ],
+        "playable": None,
         "hand": [_VIEWS[c].copy() for c in state.hands[seat]] if own and seat is not None else None,
     }

@@ -9,7 +9,10 @@ import re
 from contextlib import asynccontextmanager
 from datetime import timedelta
 
+from sqlmodel import select
+
 from bot.client import TrashTableBot
+from bot.models import OutboxEntry
 from render.rumble import draw_dungeon
 from rules.rumble import CHARACTERS, RUMBLE
 from tests.e2e.conftest import Table
@@ -53,10 +56,12 @@ async def test_no_one_sees_another_players_secret_before_the_reveal(
     for _ in range(400):
         game, state = await current_state(bot, fake_discord)
         board = latest_board(fake_discord)
-        # The board picture is exactly the drawing of the public observation.
+        # The board picture is exactly the drawing of the public observation (marking the
+        # moves since the board before: a public step number, kept with the board).
         public = RUMBLE.observe(state, None)
         assert public["secret"] is None
-        assert board.files[0][1] == draw_dungeon(public, [s.name for s in game.seats])
+        since = await since_of(bot, board.id)
+        assert board.files[0][1] == draw_dungeon(public, [s.name for s in game.seats], since)
 
         if state.rumble not in checked_rumbles:
             checked_rumbles.add(state.rumble)
@@ -205,3 +210,11 @@ async def test_rules_pages_and_secret_replies_after_fifteen_minutes(
     fake_discord.clock.advance(minutes=16)
     reply = await table.bob.click("My secret", message=latest_board(fake_discord))
     assert "Your secret characters" in reply.ephemeral_text
+
+
+async def since_of(bot: TrashTableBot, message_id: int) -> int:
+    """The step the board posted as `message_id` shows the moves after (its outbox entry)."""
+    async with bot.sessions.db.reading() as session:
+        query = select(OutboxEntry).where(OutboxEntry.message_id == message_id)
+        entry = (await session.exec(query)).one()
+    return int(entry.payload["since"])

@@ -13,7 +13,7 @@ from render.brawl import draw_rolls
 from render.common.record import recording
 from render.rumble import draw_dungeon
 from render.toss import draw_bin
-from render.trashwar import draw_battlefield
+from render.trashwar import draw_battlefield, draw_hand
 from rules.brawl import BRAWL
 from rules.rumble import RUMBLE
 from rules.toss import TOSS
@@ -125,3 +125,29 @@ def test_toss_outlines_the_piece_just_dropped_and_shows_a_spill_before_the_refil
             draw_bin(obs, NAMES, state.step)
         assert not [n for n in later if n.kind in ("dropped", "spill")]
     assert seen == {"dropped", "spill"}
+
+
+def test_trash_war_dims_exactly_the_cards_no_open_move_plays() -> None:
+    """Checked against the rules from outside: a card is playable when applying some legal
+    action takes it out of the hand; the hand picture dims the others, and only those."""
+    rng, state, dimmed_some = random.Random(5), TRASH_WAR.new_game(3, {}, 8), False
+    while TRASH_WAR.outcome(state) is None and state.step < 120:
+        (seat,) = TRASH_WAR.to_act(state)
+        own = TRASH_WAR.observe(state, seat)
+        hand = [card["code"] for card in own["hand"] or []]
+        leaves: set[str] = set()
+        for action in TRASH_WAR.legal_actions(state, seat):
+            after = TRASH_WAR.observe(TRASH_WAR.apply(state, seat, action).state, seat)
+            if not after["players"][seat]["in_game"]:
+                continue  # a knight knocked out loses the whole hand: nothing played
+            left = [card["code"] for card in after["hand"] or []]
+            leaves |= {code for code in hand if hand.count(code) > left.count(code)}
+        assert own["playable"] == [code in leaves for code in hand]
+        with recording() as notes:
+            draw_hand(own, "Ann")
+        dimmed = [n.text for n in notes if n.kind == "dimmed"]
+        assert dimmed == [code for code in hand if code not in leaves]
+        dimmed_some |= bool(dimmed)
+        action = rng.choice(TRASH_WAR.legal_actions(state, seat))
+        state = TRASH_WAR.apply(state, seat, action).state
+    assert dimmed_some

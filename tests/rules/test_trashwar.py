@@ -1267,9 +1267,12 @@ def test_views_show_hand_sizes_publicly_and_cards_only_to_their_owner() -> None:
             assert f'"id": {card},' not in ids
     mine = TRASH_WAR.observe(state, 1)
     assert [c["code"] for c in mine["hand"]] == ["burn3", "mace-any++", "deflect"]
-    assert {k: v for k, v in mine.items() if k not in ("seat", "hand")} == {
-        k: v for k, v in public.items() if k not in ("seat", "hand")
+    # Beyond the public view: the hand, and which of its cards a move open now plays.
+    own_only = ("seat", "hand", "playable")
+    assert {k: v for k, v in mine.items() if k not in own_only} == {
+        k: v for k, v in public.items() if k not in own_only
     }
+    assert public["playable"] is None and len(mine["playable"] or []) == len(mine["hand"])
 
 
 def test_the_state_survives_a_json_round_trip() -> None:

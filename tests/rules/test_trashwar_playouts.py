@@ -107,7 +107,8 @@ def public_ids(view: dict[str, Any]) -> set[int]:
 def check_views(state: State, *, whole: bool = True) -> list[dict[str, Any]]:
     """Every view has the documented keys and shows no card of another seat's hand: the
     public view has no hand and none of its cards is in a hand; a seat's hand field holds
-    its own hand; and (`whole`) a seat's view is the public view with that hand added.
+    its own hand; and (`whole`) a seat's view is the public view with that hand added (and,
+    while it decides, which of those cards a move open now plays).
     Returns the seats' views."""
     public = TRASH_WAR.observe(state, None)
     assert public.keys() == VIEW_KEYS
@@ -121,7 +122,9 @@ def check_views(state: State, *, whole: bool = True) -> list[dict[str, Any]]:
         assert [card["id"] for card in view["hand"]] == list(state.hands[seat])
         assert view["seat"] == seat
         if whole:
-            assert view == {**public, "seat": seat, "hand": view["hand"]}
+            own = {"seat": seat, "hand": view["hand"], "playable": view["playable"]}
+            assert view == {**public, **own}
+            assert view["playable"] is None or len(view["playable"]) == len(view["hand"])
         views.append(view)
     return views
 
