@@ -94,6 +94,7 @@ def display_name(name: str, fallback: str) -> str:
     return cleaned if any(unicodedata.category(c)[0] in "LNS" for c in cleaned) else fallback
 
 
+@lru_cache(maxsize=4096)
 def text_width(text: str, size: int) -> float:
     """How far `text` (cleaned) advances at `size`: its runs' advances added up."""
     return sum(face(index, size).getlength(part) for index, part in runs(text))
