@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
-from render.common.words import and_list
+from rules.words import and_list
 
 # A game's observation type (its TypedDict in rules/<game>/observation.py): a presenter
 # receives only ever that, the public one or the owner's own.

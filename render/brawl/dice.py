@@ -29,7 +29,7 @@ from render.common import (
 # Names and numbers recur on every picture: their text masks are cached.
 from render.common import cached_text_in_box as _text
 from render.common.record import note
-from render.common.words import player_colour, player_name, plural
+from render.common.words import player_colour, player_name
 from rules.brawl.observation import BrawlObservation, RollView, VerdictView
 from rules.words import counted
 
@@ -135,8 +135,8 @@ def roll_counts(obs: BrawlObservation, roll: RollView) -> list[str]:
             parts.append(f"-{minuses} to discard" if minuses else "nothing to discard")
         return parts
     if purpose == "defence" or (purpose == "reroll" and roll["colour"] == "green"):
-        return [plural(len(dice) - crowbars, "lid")]
-    return [plural(crowbars, "crowbar")]
+        return [counted(len(dice) - crowbars, "lid")]
+    return [counted(crowbars, "crowbar")]
 
 
 def draw_rolls(obs: BrawlObservation, names: list[str], since_step: int) -> bytes | None:

@@ -41,8 +41,8 @@ from render.common import (
 
 # Names and numbers recur on every picture: their text masks are cached.
 from render.common import cached_text_in_box as _text
-from render.common.words import and_list, plural
 from rules.brawl.observation import BrawlObservation, CardView
+from rules.words import and_list, counted
 
 # --- the hand -------------------------------------------------------------------------------
 
@@ -105,9 +105,9 @@ def hand_verdict(obs: BrawlObservation) -> str:
         laid = len(obs["laid"][seat]) if seat is not None and seat < len(obs["laid"]) else 0
         points = obs["points"][seat] if seat is not None and seat < len(obs["points"]) else 0
         ready = sum(1 for g in hand_groups(obs) if g.is_set)
-        head = f"Rummy: your scoring area holds {plural(laid, 'card')}"
-        head += f" ({plural(points, 'point')})"
-        return head + (f"; {plural(ready, 'set')} in hand to lay down" if ready else "")
+        head = f"Rummy: your scoring area holds {counted(laid, 'card')}"
+        head += f" ({counted(points, 'point')})"
+        return head + (f"; {counted(ready, 'set')} in hand to lay down" if ready else "")
     groups = hand_groups(obs)
     sets = sum(1 for g in groups if g.is_set)
     slugs = sum(g.count for g in groups if g.type == "slug")
@@ -116,15 +116,15 @@ def hand_verdict(obs: BrawlObservation) -> str:
     if not groups:
         return "No cards in hand."
     if sets >= 3 and not slugs and not boosters and not odd:
-        return f"{plural(sets, 'set')} and nothing else: a winning hand!"
-    parts = [plural(sets, "set")]
+        return f"{counted(sets, 'set')} and nothing else: a winning hand!"
+    parts = [counted(sets, "set")]
     if slugs:
-        parts.append(plural(slugs, "Slug"))
+        parts.append(counted(slugs, "Slug"))
     if boosters:
-        parts.append(plural(boosters, "Booster"))
+        parts.append(counted(boosters, "Booster"))
     if odd:
-        parts.append(plural(odd, "odd card"))
-    missing = f"{plural(3 - sets, 'more set')} needed" if sets < 3 else ""
+        parts.append(counted(odd, "odd card"))
+    missing = f"{counted(3 - sets, 'more set')} needed" if sets < 3 else ""
     blockers = "" if sets < 3 else "the rest must go first"
     return f"{and_list(parts)}: not a winning hand ({missing or blockers})"
 
@@ -177,7 +177,7 @@ def hand_image(obs: BrawlObservation, name: str) -> Image.Image:
     who_line = display_name(name, "You")
     if seat is not None and 0 <= seat < len(obs["characters"]):
         who_line = f"{obs['characters'][seat]['name']} ({who_line})"
-    image = own_picture((HAND_W, height), "Your hand", f"{who_line} - {plural(count, 'card')}")
+    image = own_picture((HAND_W, height), "Your hand", f"{who_line} - {counted(count, 'card')}")
     if not placed:
         no_cards(image, (24, HAND_TOP, HAND_W - 24, HAND_TOP + 120), 16, 24)
     affinity = own_affinity(obs)

@@ -65,9 +65,10 @@ from render.common import (
 
 # Names and numbers recur on every picture: their text masks are cached.
 from render.common import cached_text_in_box as _text
-from render.common.words import player_colour, player_name, plural
+from render.common.words import player_colour, player_name
 from rules.brawl.data import KINDS
 from rules.brawl.observation import BrawlObservation
+from rules.words import counted
 
 # --- the table ------------------------------------------------------------------------------
 
@@ -277,9 +278,9 @@ def _draw_laid(image: Image.Image, obs: BrawlObservation, seat: int, box: Box) -
     laid = obs["laid"][seat] if seat < len(obs["laid"]) else []
     points = obs["points"][seat] if seat < len(obs["points"]) else 0
     ImageDraw.Draw(image).line((left, top, right, top), fill=PANEL_EDGE, width=1)
-    laid_text = f"Laid down: {plural(len(laid), 'card')}"
+    laid_text = f"Laid down: {counted(len(laid), 'card')}"
     _text(image, (left + 2, top + 4, right - 90, top + 24), laid_text, 14, MUTED, "left", 10)
-    _text(image, (right - 90, top + 2, right - 2, top + 26), plural(points, "pt"), 20, TORCH,
+    _text(image, (right - 90, top + 2, right - 2, top + 26), counted(points, "pt"), 20, TORCH,
           "right", 12, bold=True)  # fmt: skip
     counts: dict[str, int] = {}
     for card in laid:
@@ -358,7 +359,7 @@ def _in_play_lines(obs: BrawlObservation, names: list[str]) -> list[tuple[str, C
     slugs = sum(1 for k in keys if k == "slug")
     lines: list[tuple[str, Colour]] = [
         ("In this game's trash:", MUTED),
-        (f"{plural(slugs, 'Slug')}; Boosters: {', '.join(boosters) or 'none'}", INK),
+        (f"{counted(slugs, 'Slug')}; Boosters: {', '.join(boosters) or 'none'}", INK),
         (f"Blockers: {', '.join(blockers) or 'none'}", INK),
     ]
     if 0 <= obs["starter"] < obs["seats"]:

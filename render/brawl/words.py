@@ -10,8 +10,9 @@ from render.common import Colour, ink_for, rounded_box, text_width
 
 # Names and numbers recur on every picture: their text masks are cached.
 from render.common import cached_text_in_box as _text
-from render.common.words import and_list, player_name, plural
+from render.common.words import player_name
 from rules.brawl.observation import BrawlObservation
+from rules.words import and_list, counted
 
 # --- names and words -------------------------------------------------------------------------
 
@@ -51,7 +52,7 @@ def caption(obs: BrawlObservation, names: list[str]) -> str:
             return "The alley is exhausted: the brawl ends in a draw."
         if obs["mode"] == "rummy":
             points = obs["points"][winners[0]] if winners[0] < len(obs["points"]) else 0
-            return f"{and_list([name(w) for w in winners])} wins with {plural(points, 'point')}!"
+            return f"{and_list([name(w) for w in winners])} wins with {counted(points, 'point')}!"
         return f"{and_list([name(w) for w in winners])} wins with a hand of sets!"
     actor = obs["to_act"][0] if obs["to_act"] else obs["turn"]
     phase = obs["phase"]
@@ -73,7 +74,7 @@ def caption(obs: BrawlObservation, names: list[str]) -> str:
     if phase == "spoils":
         verb = "beat" if obs["actor"] == obs["turn"] else "held off"
         foe = obs["defender"] if obs["actor"] == obs["turn"] else obs["turn"]
-        left = plural(obs["spoils"], "take or give")
+        left = counted(obs["spoils"], "take or give")
         return f"{name(obs['actor'])} {verb} {name(foe)}: {left} left"
     if phase == "rummage":
         left = _left(obs["draws"], obs["discards"])
@@ -89,8 +90,8 @@ def is_draw(obs: BrawlObservation) -> bool:
 
 
 def _left(draws: int, discards: int) -> str:
-    parts = [plural(draws, "draw")] if draws else []
-    parts += [plural(discards, "discard")] if discards else []
+    parts = [counted(draws, "draw")] if draws else []
+    parts += [counted(discards, "discard")] if discards else []
     return and_list(parts)
 
 

@@ -29,10 +29,10 @@ from render.common import (
 # Names and numbers recur on every picture: their text masks are cached.
 from render.common import cached_draw_text as _draw_text
 from render.common import cached_text_in_box as _text_in_box
-from render.common.words import plural
 from render.toss.layout import CARD_GAP, CARD_SIZE, PIECE_EDGE, SEAT_COLOURS, UNKNOWN_SEAT_COLOUR
 from render.toss.pieces import rgba
 from rules.toss.observation import TossObservation
+from rules.words import counted
 
 
 def draw_cards(obs: TossObservation, name: str) -> bytes:
@@ -49,7 +49,7 @@ def cards_image(obs: TossObservation, name: str) -> Image.Image:
     mice = obs["mice"][seat] if seat is not None and seat < len(obs["mice"]) else 0
     colour = SEAT_COLOURS.get(colour_word, UNKNOWN_SEAT_COLOUR)
     width, height = cards_size(len(hand), choice is not None)
-    note = f"{display_name(name, 'You')} - {plural(len(hand), 'card')} in hand"
+    note = f"{display_name(name, 'You')} - {counted(len(hand), 'card')} in hand"
     image = own_picture((width, height), "Your cards", note)
     top = 60
     _draw_text(image, (24, top), "IN HAND", 15, TORCH, "la")

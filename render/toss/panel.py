@@ -32,7 +32,7 @@ from render.common import (
 # Names and numbers recur on every picture: their text masks are cached.
 from render.common import cached_draw_text as _draw_text
 from render.common import cached_text_in_box as _text_in_box
-from render.common.words import player_name, plural
+from render.common.words import player_name
 from render.toss.cards import mouse_sprite
 from render.toss.layout import (
     CAPTION_BOX,
@@ -54,6 +54,7 @@ from render.toss.layout import (
 from render.toss.pieces import look_of, piece_sprite
 from rules.toss.bin import KINDS
 from rules.toss.observation import ROUNDS, TossObservation
+from rules.words import counted
 
 # --- the panel ---------------------------------------------------------------------------
 
@@ -94,7 +95,7 @@ def caption(obs: TossObservation, names: list[str]) -> str:
     if turn is None:
         return ""
     count = obs["to_place"]
-    pieces = plural(count, "more piece")
+    pieces = counted(count, "more piece")
     bound = obs["kind"]
     if bound and obs["supply"].get(bound, 0) > 0:
         what = look_of(bound).plural

@@ -33,7 +33,7 @@ from render.common import (
 from render.common import cached_draw_text as _draw_text
 from render.common import cached_text_in_box as _text_in_box
 from render.common.record import note
-from render.common.words import player_colour, player_name, plural
+from render.common.words import player_colour, player_name
 from render.trashwar.layout import (
     BACK_SIZE,
     BACK_STEP,
@@ -60,6 +60,7 @@ from render.trashwar.layout import (
 )
 from render.trashwar.words import SHORT_TRASH, status_line
 from rules.trashwar.observation import CardView, MarkView, PlayerView, TrashWarObservation
+from rules.words import counted
 
 
 def crown(image: Image.Image, at: tuple[int, int], width: int = 18) -> None:
@@ -153,7 +154,7 @@ def _draw_backs(
     sprite = card_back_image(*BACK_SIZE)
     for index in range(shown):
         image.paste(sprite, (x + index * BACK_STEP, top), sprite)
-    label = plural(count, "card")
+    label = counted(count, "card")
     label_box = (left - 40, top + BACK_SIZE[1] + 1, right, top + BACK_SIZE[1] + 19)
     _text_in_box(image, label_box, label, 13, ink, "right")
     return (x if shown else right), right - round(text_width(label, 13))

@@ -24,7 +24,6 @@ from render.common import (
 # Names and numbers recur on every picture: their text masks are cached.
 from render.common import cached_draw_text as _draw_text
 from render.common import cached_text_in_box as _text_in_box
-from render.common.words import and_list, plural
 from render.trashwar.cards import card_sprite
 from render.trashwar.fortress import wall_sprite, wall_state
 from render.trashwar.layout import (
@@ -41,6 +40,7 @@ from render.trashwar.layout import (
 )
 from render.trashwar.words import a_card
 from rules.trashwar.observation import CardView, TrashWarObservation
+from rules.words import and_list, counted
 
 
 def draw_hand(obs: TrashWarObservation, name: str) -> bytes:
@@ -52,7 +52,7 @@ def hand_image(obs: TrashWarObservation, name: str) -> Image.Image:
     """The "My hand" picture as an image (for tests and previews)."""
     hand = obs["hand"] or []
     width, height = hand_size_px(len(hand))
-    note = f"{display_name(name, 'You')} - {plural(len(hand), 'card')}"
+    note = f"{display_name(name, 'You')} - {counted(len(hand), 'card')}"
     image = own_picture((width, height), "Your hand", note)
     if not hand:
         no_cards(image, (24, HAND_TOP, HAND_W - 24, HAND_TOP + HAND_CARD[1]), 18, 26)
