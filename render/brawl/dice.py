@@ -21,6 +21,7 @@ from render.common import (
     TORCH,
     disc,
     rounded_box,
+    see_through,
     shade,
     title_bar,
     to_png,
@@ -267,10 +268,7 @@ def _counts(roll: RollView) -> bool | None:
 @lru_cache(maxsize=32)
 def _faded_die(colour: str, die: int, size: int) -> Image.Image:
     """A die's sprite at a third of its opacity."""
-    sprite = die_sprite(colour, die, size)
-    faded = sprite.copy()
-    faded.putalpha(sprite.getchannel("A").point(lambda a: a // 3))
-    return faded
+    return see_through(die_sprite(colour, die, size), 1 / 3)
 
 
 def _start_row(

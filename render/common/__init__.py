@@ -50,7 +50,7 @@ from render.common.palette import (
     ink_for,
     shade,
 )
-from render.common.shapes import disc, rounded_box, rounded_mask, title_bar
+from render.common.shapes import disc, rounded_box, rounded_mask, see_through, title_bar
 from render.common.text import (
     cached_draw_text,
     cached_text_in_box,
@@ -106,6 +106,7 @@ __all__ = [
     "rounded_box",
     "rounded_mask",
     "seat_cell",
+    "see_through",
     "shade",
     "text_in_box",
     "text_width",

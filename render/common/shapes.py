@@ -14,6 +14,14 @@ from render.common.text import text_in_box
 # --- shapes -----------------------------------------------------------------------------
 
 
+def see_through(sprite: Image.Image, share: float) -> Image.Image:
+    """A copy of an RGBA `sprite` at `share` of its opacity: a ghost, or a card or die
+    dimmed by what is behind it."""
+    faded = sprite.copy()
+    faded.putalpha(sprite.getchannel("A").point(lambda a: round(a * share)))
+    return faded
+
+
 @lru_cache(maxsize=512)
 def rounded_mask(width: int, height: int, radius: int, alpha: int = 255) -> Image.Image:
     """A smooth-edged rounded-rectangle mask ("L" mode), `alpha` inside."""

@@ -10,7 +10,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render.common import SUPERSAMPLE, TORCH, Colour, Size, shade
+from render.common import SUPERSAMPLE, TORCH, Colour, Size, see_through, shade
 from render.toss.layout import GHOST_ALPHA, LOOKS, PIECE_EDGE, UNKNOWN_LOOK, BinView, PieceLook
 from rules.toss.bin import KINDS, Kind
 from rules.toss.observation import BinPiece
@@ -67,9 +67,7 @@ def piece_sprite(key: str, kind: Kind, scale: float, degrees: int, style: str) -
     a kind whose supply is used up."""
     upright = _upright_sprite(key, kind, scale)
     if style in ("ghost", "faded"):
-        share = GHOST_ALPHA if style == "ghost" else 0.25
-        upright = upright.copy()
-        upright.putalpha(upright.getchannel("A").point(lambda a: round(a * share)))
+        upright = see_through(upright, GHOST_ALPHA if style == "ghost" else 0.25)
     elif style == "outline":
         upright = _outline_sprite(kind, piece_size_px(kind, scale))
     if degrees % 360 == 0:

@@ -18,6 +18,7 @@ from render.common import (
     own_picture,
     record,
     rounded_box,
+    see_through,
     to_png,
 )
 
@@ -61,7 +62,7 @@ def hand_image(obs: TrashWarObservation, name: str) -> Image.Image:
         box = hand_card_box(len(hand), index)
         sprite = card_sprite(card, HAND_CARD)
         if index < len(playable) and not playable[index]:
-            sprite = _dimmed(sprite)  # no move open now plays it
+            sprite = see_through(sprite, 0.4)  # no move open now plays it: dimmed
             record.note("dimmed", box, card["code"])
         image.paste(sprite, box[:2], sprite)
     note_top = height - 12 - HAND_STRIP_H - 44
@@ -70,13 +71,6 @@ def hand_image(obs: TrashWarObservation, name: str) -> Image.Image:
     )
     _draw_own_walls(image, obs, (16, note_top + 34, HAND_W - 16, height - 12))
     return image
-
-
-def _dimmed(sprite: Image.Image) -> Image.Image:
-    """A card no move can play now: see-through, so the dark background dims it."""
-    dimmed = sprite.copy()
-    dimmed.putalpha(sprite.getchannel("A").point(lambda a: a * 2 // 5))
-    return dimmed
 
 
 def _hand_rows(count: int) -> tuple[int, int]:
