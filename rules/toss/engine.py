@@ -130,7 +130,7 @@ class State:
     taken: tuple[tuple[int, ...], ...] = ()  # per seat, signed counters
     last_drop: tuple[int, int] | None = None  # x in tenths of mm, angle in tenths of degrees
     dropped_at: int = -1  # the step whose drop is the bin's last piece (-1: none is)
-    spill: Bin = ()  # the bin as the last spill left it, the fallen pieces outside the can
+    spill: Bin = ()  # the bin as a spill left it, the fallen pieces outside (until the next action)
     spilled_at: int = -1  # the step of that spill
 
     @property
@@ -446,6 +446,8 @@ class Toss(Game[State, TossObservation]):
     def apply(self, state: State, seat: int, action: str) -> Applied[State]:
         self.check_turn(state, seat)
         parsed = parse_action(action)
+        if state.spill:  # shown on the spill's own board only: not saved on and on after
+            state = replace(state, spill=())
         if state.phase == CHOOSE:
             if not isinstance(parsed, Choose):
                 raise IllegalAction("First lay down a card: everyone chooses one in secret.")

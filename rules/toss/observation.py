@@ -78,8 +78,8 @@ class TossObservation(TypedDict):
     dropped_at: int
     """The step whose drop is the last piece of `bin` (-1 when none is: a refilled bin)."""
     spill: list[BinPiece]
-    """The bin as the last spill left it (pieces that fell are outside the can), before the
-    bin was emptied and refilled; empty before any spill."""
+    """After a drop that spilled: the bin as the spill left it (pieces that fell are outside
+    the can), before it was emptied and refilled; empty from the next action on."""
     spilled_at: int
     """The step of that spill (-1 before any)."""
     last_drop: list[float] | None
