@@ -191,6 +191,7 @@ class Lobbies(SessionBase):
                 status=Status.PLAYING,
                 state=engine.to_json(state),
                 step=engine.step(state),
+                rules_version=engine.rules_version,
             )
             self._keep_state(game, state)
             self._reset_deadline(game, engine, state)
