@@ -83,7 +83,9 @@ def _stacked(pngs: Sequence[bytes]) -> Image.Image:
 def _frame(picture: Image.Image, width: int, caption: str) -> Image.Image:
     height = picture.height * width // picture.width
     frame = Image.new("RGB", (width, height + CAPTION_HEIGHT), TITLE_BG)
-    frame.paste(picture.resize((width, height), Image.Resampling.LANCZOS), (0, 0))
+    # BOX (the average of the pixels each one covers) is the fastest good filter for a
+    # shrink of less than two times: LANCZOS took four times as long for a frame.
+    frame.paste(picture.resize((width, height), Image.Resampling.BOX), (0, 0))
     draw_text(frame, (10, height + CAPTION_HEIGHT // 2), caption, CAPTION_SIZE, INK, "lm")
     return frame.quantize(256, method=Image.Quantize.FASTOCTREE)
 

@@ -73,6 +73,7 @@ class BoardMessage:
     legal: list[str]
     has_view: bool
     hand_label: str
+    finished: bool  # the last board: it gets the Rematch button
 
 
 async def board_message(
@@ -96,7 +97,10 @@ async def board_message(
     controls: list[Control] = []
     legal: list[str] = []
     if board["status"] == Status.FINISHED:
-        footer = "**The game is over.** `/scoreboard` has the standings."
+        footer = (
+            "**The game is over.** `/scoreboard` has the standings; **Rematch** plays again "
+            "with the same seats."
+        )
     elif board["mention"]:
         users = board["mention"]
         footer = "➡️ " + ", ".join(f"<@{u}>" for u in users) + ": your turn."
@@ -115,6 +119,7 @@ async def board_message(
         # Controls (at least "My hand") while the game is on, none on a finished game's board.
         has_view=playing and board["status"] == Status.PLAYING,
         hand_label=presenter.hand_label,
+        finished=board["status"] == Status.FINISHED,
     )
 
 

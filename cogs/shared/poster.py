@@ -27,7 +27,7 @@ import discord
 
 from bot.models import GameRecord, OutboxEntry
 from bot.outbox import BOARD
-from cogs.shared import board, components, menus
+from cogs.shared import board, components, menus, rematch
 
 if TYPE_CHECKING:
     from bot.client import TrashTableBot
@@ -157,6 +157,8 @@ class Poster:
                 menus.BOARD,  # where the menus' choices come from: the board's
                 shown.hand_label,
             )
+        elif shown.finished:
+            view = rematch.rematch_view(game.id or 0)
         # The board this one replaces loses its controls first: a crash after that repeats
         # the (harmless) clear and the post, which the nonce keeps from being doubled.
         replaced = game.board_message_id

@@ -3,7 +3,6 @@ rebuilt from its seed and action log; only public boards; refused for other rule
 
 from __future__ import annotations
 
-import asyncio
 import io
 
 import pytest
@@ -11,46 +10,12 @@ from PIL import Image
 from sqlmodel import col, select
 
 from bot.client import TrashTableBot
-from bot.models import GameRecord, OutboxEntry, Status
+from bot.models import GameRecord, OutboxEntry
 from bot.outbox import BOARD
 from bot.replays import load_log, rebuild
-from bot.requests import UserError
 from rules.rumble import RUMBLE
 from tests.e2e.conftest import Table
-from tests.e2e.play import is_over, latest_board
-from tests.fakediscord import FakeDiscord
-
-
-async def finished_rumble(bot: TrashTableBot, table: Table, fake: FakeDiscord) -> int:
-    """alice and three AI players play a whole game; alice fights whenever she can."""
-    await table.alice.slash("/rumble new", seed=5)
-    for _ in range(3):
-        await table.alice.click("Add AI player")
-    started = await table.alice.click("Start")
-    assert not started.ephemeral_text, started
-    game = await bot.sessions.current(fake.channel.id)
-    assert game is not None and game.id is not None
-    game_id = game.id
-    for _ in range(5000):
-        game = await bot.sessions.get(game_id)
-        assert game is not None
-        if game.status != Status.PLAYING:
-            break
-        state = RUMBLE.from_json(game.state)
-        if 0 not in RUMBLE.to_act(state):
-            await asyncio.sleep(0.02)  # the AI players are moving
-            continue
-        legal = RUMBLE.legal_actions(state, 0)
-        fights = [action for action in legal if action.startswith("fight")]
-        try:
-            update = await bot.sessions.act(
-                fake.channel.id, game_id, table.alice.id, game.step, (fights or legal)[0]
-            )
-        except UserError:
-            continue  # the AI moved first
-        await bot.sessions.play_ai(update)
-    await fake.wait_for(lambda: is_over(latest_board(fake)), timeout=30, what="the last board")
-    return game_id
+from tests.e2e.play import finished_rumble
 
 
 async def board_views(bot: TrashTableBot, game_id: int) -> list[dict]:
@@ -96,7 +61,10 @@ async def test_a_replay_shows_every_board_the_channel_saw_and_nothing_secret(
 
     choices = await table.bob.autocomplete("/game replay", "game", "rumble")
     assert [choice["value"] for choice in choices] == [game_id]
-    replay = await table.bob.slash("/game replay", game=game_id)
+    # A replay draws every board: seconds of CPU, more on a busy machine.
+    replay = await table.bob.slash("/game replay", game=game_id, settle=False)
+    await fake_discord.settle(timeout=120)
+    replay.freeze()
     (message,) = replay.public
     assert f"Replay of Rumble in the Dungeon #{game_id}" in message.content
     ((filename, data),) = message.files
@@ -131,7 +99,9 @@ async def test_replays_are_refused_for_other_rules_and_unfinished_games(
     game = await bot.sessions.get(game_id)
     assert game is not None and game.state is not None
     await change(rules_version=None, state={**game.state, "step": game.state["step"] + 1})
-    refused = await table.bob.slash("/game replay", game=game_id)
+    refused = await table.bob.slash("/game replay", game=game_id, settle=False)
+    await fake_discord.settle(timeout=120)
+    refused.freeze()
     assert "older rules" in refused.text and not refused.files
 
     missing = await table.bob.slash("/game replay", game=game_id + 100)
