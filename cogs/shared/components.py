@@ -330,6 +330,8 @@ async def open_group(
         await act(interaction, game_id, step, actions[0][0])
         return
     in_place = source == HAND
+    if in_place:
+        await interaction.response.defer()  # the reply's text may be drawn in a worker
     back = PRESENTERS[game.kind].hand_label if in_place else None
     view = narrowed_view(game_id, step, [(i, label) for i, _, label in actions], back)
     reply = await board.narrowed_reply(client, game, choice)
@@ -339,9 +341,9 @@ async def open_group(
         )
     elif reply.pictures:
         files = board.files_of(reply.pictures)
-        await interaction.response.edit_message(content=reply.text, attachments=files, view=view)
+        await interaction.edit_original_response(content=reply.text, attachments=files, view=view)
     else:  # the hand's picture stays above the new buttons
-        await interaction.response.edit_message(content=reply.text, view=view)
+        await interaction.edit_original_response(content=reply.text, view=view)
 
 
 def controls_view(
