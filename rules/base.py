@@ -254,6 +254,11 @@ class Game(ABC, Generic[StateT, ObsT]):
         engine reads its actions' words, so the grouping is the engine's."""
         return action
 
+    def describe_in_group(self, state: StateT, action: str, group: str) -> str:
+        """A label for `action` once its `group` was chosen: what sets it apart from the
+        group's other actions (where a chosen card goes). By default its whole label."""
+        return self.describe(state, action)
+
     def in_group(self, action: str, group: str) -> bool:
         """Whether `action` is `group` itself or one of the actions grouped under it."""
         return action == group or self.group_of(action) == group

@@ -21,7 +21,7 @@ from bot.sessions import (
     seat_names,
 )
 from cogs.shared.interactions import client_of
-from cogs.shared.menus import HAND, menu_chunks
+from cogs.shared.menus import HAND, buttons_of, menu_chunks
 from cogs.shared.presenter import PRESENTERS, Control, HandReply, Picture
 from rules.base import JSON
 
@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 MAX_CONTENT = 2000  # Discord's limit for a message's text
+GONE = "That choice is not open to you any more."
 
 
 def files_of(pictures: list[Picture]) -> list[discord.File]:
@@ -157,11 +158,12 @@ async def narrowed_reply(client: TrashTableBot, game: GameRecord, group: str) ->
     return reply or HandReply("Choose:")
 
 
-async def menu_choice(
-    interaction: discord.Interaction, game_id: int, step: int, source: str, slot: int, picked: int
-) -> str:
-    """What the `picked` option of menu `slot` stood for: the menus are built again from the
-    game at `step`, exactly as they were when posted (the step check guarantees it)."""
+async def built_controls(
+    interaction: discord.Interaction, game_id: int, step: int, source: str
+) -> list[Control]:
+    """The controls of the board (`source` BOARD) or of the player's own reply (HAND) as
+    they were made at `step`: built again from the game, the same (the step check
+    guarantees it)."""
     sessions = client_of(interaction).sessions
     own = source == HAND
     game, obs, legal = await sessions.turn_view(
@@ -169,7 +171,25 @@ async def menu_choice(
     )
     presenter = PRESENTERS[game.kind]
     build = presenter.hand_controls if own else presenter.controls
-    menus = menu_chunks(build(obs, legal, sessions.describer(game)))
+    return build(obs, legal, sessions.describer(game))
+
+
+async def menu_choice(
+    interaction: discord.Interaction, game_id: int, step: int, source: str, slot: int, picked: int
+) -> str:
+    """What the `picked` option of menu `slot` stood for."""
+    menus = menu_chunks(await built_controls(interaction, game_id, step, source))
     if not (0 <= slot < len(menus) and 0 <= picked < len(menus[slot].choices)):
-        raise UserError("That choice is not open to you any more.")
+        raise UserError(GONE)
     return menus[slot].choices[picked].value
+
+
+async def button_choice(
+    interaction: discord.Interaction, game_id: int, step: int, source: str, index: int
+) -> str:
+    """What the button at `index` among the controls' buttons stood for."""
+    controls = await built_controls(interaction, game_id, step, source)
+    buttons = buttons_of(controls)
+    if not 0 <= index < len(buttons):
+        raise UserError(GONE)
+    return buttons[index].value

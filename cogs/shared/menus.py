@@ -3,7 +3,7 @@ the controls both read it."""
 
 from __future__ import annotations
 
-from cogs.shared.presenter import Control, Menu
+from cogs.shared.presenter import Buttons, Choice, Control, Menu
 
 MAX_OPTIONS = 25  # Discord's limit for a select menu
 MAX_ROWS = 5  # Discord's limit of component rows on a message
@@ -25,3 +25,8 @@ def menu_chunks(controls: list[Control]) -> list[Menu]:
             suffix = f" ({number}/{len(parts)})" if len(parts) > 1 else ""
             chunks.append(Menu(control.placeholder + suffix, part))
     return chunks
+
+
+def buttons_of(controls: list[Control]) -> list[Choice]:
+    """Every button of the controls, in the order `controls_view` numbers them."""
+    return [choice for c in controls if isinstance(c, Buttons) for choice in c.actions]
