@@ -704,6 +704,42 @@ def test_validation_catches_what_discord_rejects() -> None:
     assert not message_errors({"content": "ok"}, file_count=0, file_sizes=[], creating=True)
 
 
+def test_layout_components_are_checked_as_discord_documents_them() -> None:
+    """Components v2 (Discord's component reference): what may nest where, the limits, media
+    that must be the message's own attachment, no content or embeds beside them."""
+    from tests.fakediscord.validation import message_errors
+
+    V2 = 1 << 15
+    row = {"type": 1, "components": [{"type": 2, "style": 1, "label": "Go", "custom_id": "go"}]}
+    text = {"type": 10, "content": "Trash War, turn 3"}
+    gallery = {"type": 12, "items": [{"media": {"url": "attachment://board.png"}}]}
+    container = {"type": 17, "components": [text, gallery, {"type": 14}, row]}
+
+    def errors(components: list, flags: int = V2, files=("board.png",), **payload) -> list[str]:
+        return message_errors(
+            {"components": components, **payload},
+            file_count=len(files),
+            file_sizes=[1] * len(files),
+            creating=True,
+            file_names=frozenset(files),
+            flags=flags,
+        )
+
+    assert errors([container]) == []
+    assert errors([container], flags=0)  # layout components need the flag
+    assert errors([container], content="hello")  # no content beside them
+    assert errors([{"type": 17, "components": [container]}])  # no container in a container
+    assert errors([container], files=())  # the gallery's picture must be attached
+    section = {"type": 9, "components": [text]}
+    assert errors([section])  # a section needs an accessory
+    thumb = {"type": 11, "media": {"url": "attachment://board.png"}}
+    assert errors([{**section, "accessory": thumb}]) == []
+    assert errors([{"type": 9, "components": [text] * 4, "accessory": thumb}])  # 1-3 texts
+    assert errors([{"type": 12, "items": gallery["items"] * 11}])  # 1-10 pictures
+    assert errors([{"type": 10, "content": "x" * 4001}])  # 4000 characters of text at most
+    assert errors([{"type": 10, "content": str(i)} for i in range(41)])  # 40 components
+
+
 def test_modal_submit_data_for_new_modal_components() -> None:
     from tests.fakediscord.interactions import ModalView, modal_submit_data
     from tests.fakediscord.state import number_components

@@ -430,13 +430,36 @@ class RestApi:
         return result
 
     def _validate(
-        self, payload: dict[str, Any], uploads: list[Upload], *, creating: bool, what: str
+        self,
+        payload: dict[str, Any],
+        uploads: list[Upload],
+        *,
+        creating: bool,
+        what: str,
+        editing: FakeMessage | None = None,
     ) -> None:
+        names = {u.filename for u in uploads}
+        names |= {
+            str(a.get("filename")) for a in payload.get("attachments") or [] if a.get("filename")
+        }
+        flags = payload.get("flags")
+        if editing is not None:
+            if "attachments" not in payload:  # an edit without the list keeps them all
+                names |= {a.filename for a in editing.attachments}
+            else:  # kept ones are listed by id
+                kept = {str(a.get("id")) for a in payload["attachments"]}
+                names |= {a.filename for a in editing.attachments if str(a.id) in kept}
+            if flags is None:
+                flags = editing.flags
+            elif editing.flags & FLAG_COMPONENTS_V2 and not int(flags) & FLAG_COMPONENTS_V2:
+                raise bad_request(["the IS_COMPONENTS_V2 flag cannot be removed"], what)
         errors = validation.message_errors(
             payload,
             file_count=len(uploads),
             file_sizes=[len(u.data) for u in uploads],
             creating=creating,
+            file_names=frozenset(names),
+            flags=int(flags or 0),
         )
         if errors:
             raise bad_request(errors, what)
@@ -531,7 +554,7 @@ class RestApi:
         what: str,
     ) -> None:
         """PATCH semantics: only the fields present change. Fills a loading message."""
-        self._validate(payload, uploads, creating=False, what=what)
+        self._validate(payload, uploads, creating=False, what=what, editing=msg)
         attachments = self._build_attachments(
             payload, uploads, msg.channel, msg.attachments, ephemeral=msg.ephemeral, editing=True
         )
@@ -543,7 +566,8 @@ class RestApi:
             else msg.components
         )
         final_attachments = msg.attachments if attachments is None else attachments
-        if not (content or embeds or components or final_attachments):
+        layout = bool(msg.flags & FLAG_COMPONENTS_V2)  # a layout message is its components
+        if not (components if layout else content or embeds or components or final_attachments):
             raise bad_request(["Cannot send an empty message (code 50006)"], what)
         self.state.snapshot_before_edit(msg)
         msg.content, msg.embeds, msg.components = content, embeds, components

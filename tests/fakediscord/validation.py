@@ -12,11 +12,18 @@ from typing import Any
 from .state import (
     ACTION_ROW,
     BUTTON,
+    CONTAINER,
+    FILE,
     FLAG_COMPONENTS_V2,
     LABEL,
+    MEDIA_GALLERY,
+    SECTION,
     SELECT_TYPES,
+    SEPARATOR,
     STRING_SELECT,
+    TEXT_DISPLAY,
     TEXT_INPUT,
+    THUMBNAIL,
     walk_components,
 )
 
@@ -118,18 +125,36 @@ def _button_errors(where: str, comp: dict[str, Any]) -> list[str]:
     return errors
 
 
-def component_errors(components: list[dict[str, Any]], flags: int = 0) -> list[str]:
-    """Errors in a message's component tree (legacy action rows or components v2)."""
+def _row_errors(where: str, row: dict[str, Any]) -> list[str]:
+    """An action row: one to five buttons, or one select menu alone."""
+    errors: list[str] = []
+    children = row.get("components", [])
+    if not children:
+        errors.append(f"{where}: action row is empty")
+    selects = [c for c in children if c.get("type") in SELECT_TYPES]
+    if selects and len(children) > 1:
+        errors.append(f"{where}: a select menu must be alone in its action row")
+    if len(children) > 5:
+        errors.append(f"{where}: must be 5 or fewer components, got {len(children)}")
+    for j, comp in enumerate(children):
+        inner = f"{where}.components.{j}"
+        if comp.get("type") == BUTTON:
+            errors += _button_errors(inner, comp)
+        elif comp.get("type") in SELECT_TYPES:
+            errors += _select_errors(inner, comp)
+        else:
+            errors.append(f"{inner}: type {comp.get('type')} is not allowed in a message row")
+    return errors
+
+
+def component_errors(
+    components: list[dict[str, Any]], flags: int = 0, files: frozenset[str] = frozenset()
+) -> list[str]:
+    """Errors in a message's component tree (legacy action rows, or layout components
+    with the IS_COMPONENTS_V2 flag; `files` names the message's attachments)."""
     errors = _custom_id_errors(components)
     if flags & FLAG_COMPONENTS_V2:
-        if sum(1 for _ in walk_components(components)) > 40:
-            errors.append("components: at most 40 components in a components-v2 message")
-        for comp in walk_components(components):
-            if comp.get("type") == BUTTON:
-                errors += _button_errors("components", comp)
-            elif comp.get("type") in SELECT_TYPES:
-                errors += _select_errors("components", comp)
-        return errors
+        return errors + layout_errors(components, files)
     if len(components) > 5:
         errors.append(f"components: must be 5 or fewer action rows, got {len(components)}")
     for i, row in enumerate(components):
@@ -139,22 +164,79 @@ def component_errors(components: list[dict[str, Any]], flags: int = 0) -> list[s
                 "(set the IS_COMPONENTS_V2 flag for layout components)"
             )
             continue
-        children = row.get("components", [])
-        if not children:
-            errors.append(f"components.{i}: action row is empty")
-        selects = [c for c in children if c.get("type") in SELECT_TYPES]
-        if selects and len(children) > 1:
-            errors.append(f"components.{i}: a select menu must be alone in its action row")
-        if len(children) > 5:
-            errors.append(f"components.{i}: must be 5 or fewer components, got {len(children)}")
-        for j, comp in enumerate(children):
-            where = f"components.{i}.components.{j}"
-            if comp.get("type") == BUTTON:
-                errors += _button_errors(where, comp)
-            elif comp.get("type") in SELECT_TYPES:
-                errors += _select_errors(where, comp)
+        errors += _row_errors(f"components.{i}", row)
+    return errors
+
+
+# Layout components ("components v2", Discord's component reference): which may sit at the
+# top of a message, which inside a container, and their limits.
+TOP_LEVEL = {ACTION_ROW, SECTION, TEXT_DISPLAY, MEDIA_GALLERY, FILE, SEPARATOR, CONTAINER}
+IN_CONTAINER = TOP_LEVEL - {CONTAINER}
+MAX_LAYOUT_COMPONENTS = 40  # every component, nested ones included
+MAX_LAYOUT_TEXT = 4000  # all text displays of a message together
+MAX_GALLERY_ITEMS = 10
+MAX_MEDIA_DESCRIPTION = 1024
+
+
+def layout_errors(components: list[dict[str, Any]], files: frozenset[str]) -> list[str]:
+    """Errors in a components-v2 message: nesting, counts, text length, and media that must
+    be a web address or one of the message's own attachments (`attachment://name`)."""
+    errors: list[str] = []
+
+    def media(where: str, item: Any, only_attachments: bool = False) -> None:
+        url = str((item or {}).get("url") or "")
+        if url.startswith("attachment://"):
+            if url.removeprefix("attachment://") not in files:
+                errors.append(f"{where}: {url} is not an attachment of this message")
+        elif only_attachments or not url.startswith(("https://", "http://")):
+            errors.append(f"{where}: media must be an attachment:// reference or a web address")
+
+    def check(where: str, comp: dict[str, Any], allowed: set[int]) -> None:
+        kind = comp.get("type")
+        if kind not in allowed:
+            errors.append(f"{where}: type {kind} is not allowed here")
+            return
+        children = comp.get("components") or []
+        if kind == CONTAINER:
+            if not children:
+                errors.append(f"{where}: a container needs at least one component")
+            for i, child in enumerate(children):
+                check(f"{where}.components.{i}", child, IN_CONTAINER)
+        elif kind == SECTION:
+            if not 1 <= len(children) <= 3 or any(c.get("type") != TEXT_DISPLAY for c in children):
+                errors.append(f"{where}: a section holds one to three text displays")
+            accessory = comp.get("accessory")
+            if not isinstance(accessory, dict):
+                errors.append(f"{where}: a section needs an accessory (a thumbnail or a button)")
             else:
-                errors.append(f"{where}: type {comp.get('type')} is not allowed in a message row")
+                check(f"{where}.accessory", accessory, {THUMBNAIL, BUTTON})
+        elif kind == ACTION_ROW:
+            errors.extend(_row_errors(where, comp))
+        elif kind == BUTTON:
+            errors.extend(_button_errors(where, comp))
+        elif kind == TEXT_DISPLAY and not comp.get("content"):
+            errors.append(f"{where}: a text display needs content")
+        elif kind == THUMBNAIL:
+            media(f"{where}.media", comp.get("media"))
+        elif kind == MEDIA_GALLERY:
+            items = comp.get("items") or []
+            if not 1 <= len(items) <= MAX_GALLERY_ITEMS:
+                errors.append(f"{where}.items: must be 1-{MAX_GALLERY_ITEMS} items")
+            for i, item in enumerate(items):
+                media(f"{where}.items.{i}.media", item.get("media"))
+                if len(item.get("description") or "") > MAX_MEDIA_DESCRIPTION:
+                    errors.append(f"{where}.items.{i}.description: too long")
+        elif kind == FILE:
+            media(f"{where}.file", comp.get("file"), only_attachments=True)
+
+    for i, comp in enumerate(components):
+        check(f"components.{i}", comp, TOP_LEVEL)
+    every = list(walk_components(components))
+    if len(every) > MAX_LAYOUT_COMPONENTS:
+        errors.append(f"components: at most {MAX_LAYOUT_COMPONENTS} components, got {len(every)}")
+    text = sum(len(c.get("content") or "") for c in every if c.get("type") == TEXT_DISPLAY)
+    if text > MAX_LAYOUT_TEXT:
+        errors.append(f"components: text displays hold {text} characters, over {MAX_LAYOUT_TEXT}")
     return errors
 
 
@@ -165,15 +247,21 @@ def message_errors(
     file_sizes: list[int],
     creating: bool,
     existing_attachments: int = 0,
+    file_names: frozenset[str] = frozenset(),
+    flags: int | None = None,
 ) -> list[str]:
-    """Errors for a message create (``creating``) or edit payload."""
+    """Errors for a message create (``creating``) or edit payload. `flags` are the
+    message's flags after the change (an edit may leave them out of its payload)."""
     errors: list[str] = []
+    flags = int(payload.get("flags") or 0) if flags is None else flags
+    if flags & FLAG_COMPONENTS_V2 and (payload.get("content") or payload.get("embeds")):
+        errors.append("content and embeds cannot be used with the IS_COMPONENTS_V2 flag")
     content = payload.get("content")
     if content is not None and len(str(content)) > MAX_CONTENT:
         errors.append(f"content: must be {MAX_CONTENT} or fewer in length, got {len(str(content))}")
     errors += _embed_errors(payload.get("embeds") or [])
     if payload.get("components"):
-        errors += component_errors(payload["components"], int(payload.get("flags") or 0))
+        errors += component_errors(payload["components"], flags, file_names)
     if file_count > MAX_FILES:
         errors.append(f"files: at most {MAX_FILES} attachments")
     for size in file_sizes:
