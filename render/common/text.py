@@ -21,6 +21,7 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFont
 
 from render.common.palette import Align, Box, Colour
+from render.common.record import note, noting
 
 FONT_FOLDER = Path(__file__).resolve().parent.parent / "fonts"
 # In the order a character is looked for; the first is the face of every picture.
@@ -139,7 +140,9 @@ def draw_text(
     """
     if cache and stroke is None:
         mask, left, top = text_mask(clean_text(text), size, anchor, bold)
-        image.paste(fill, (round(xy[0]) + left, round(xy[1]) + top), mask)
+        left, top = round(xy[0]) + left, round(xy[1]) + top
+        image.paste(fill, (left, top), mask)
+        _note_text((left, top, left + mask.width, top + mask.height), text, size)
         return
     x, y = xy
     if x >= 0 and y >= 0 and image.mode in ("RGB", "RGBA"):
@@ -154,8 +157,14 @@ def draw_text(
             if stroke is not None and stamp.stroke is not None:
                 image.paste(stroke, (left + dx, top), stamp.stroke)
             image.paste(fill, (left + dx, top), stamp.fill)
+        _note_text((left, top, left + stamp.fill.width, top + stamp.fill.height), text, size)
         return
     shown = clean_text(text)
+    if noting():  # the slow ways below: measured only while a test records
+        ink = font(size).getbbox(shown, anchor=anchor)
+        _note_text(
+            (round(x + ink[0]), round(y + ink[1]), round(x + ink[2]), round(y + ink[3])), text, size
+        )
     if not _one_face(shown):
         if stroke is not None:
             outline, left, top = _mixed_mask(shown, size, anchor, True, stroke=True, bold=bold)
@@ -174,6 +183,13 @@ def draw_text(
             stroke_width=1 if stroke else 0,
             stroke_fill=stroke,
         )
+
+
+def _note_text(box: Box, text: str, size: int) -> None:
+    """Note a drawn text for tests (`render.common.record`): its box on the picture (the
+    mask's, which may be a little larger than the ink) and its font size."""
+    if noting() and (shown := clean_text(text)):
+        note("text", box, shown, size)
 
 
 def text_in_box(

@@ -33,6 +33,7 @@ from render.common import (
     title_bar,
     to_png,
 )
+from render.common.record import note
 from render.rumble.layout import (
     BOARD_SIZE,
     DEAD_DOOR,
@@ -107,10 +108,9 @@ def _background(key: LayoutKey) -> Image.Image:
     rng = random.Random(7)  # fixed: the same stones in every picture
     _draw_bricks(big, rng)
     doors = {(row, col): sides for _, row, col, sides in cells}
-    for room, row, col, sides in cells:
+    for _, row, col, sides in cells:
         _draw_tile(big, tile_box(row, col), rng)
         _draw_doors(big, row, col, sides, doors)
-        _draw_room_label(big, tile_box(row, col), room, entrance, treasure_room)
     for room, row, col, _ in cells:
         if room == entrance:
             _draw_entrance(big, tile_box(row, col))
@@ -118,7 +118,10 @@ def _background(key: LayoutKey) -> Image.Image:
             _draw_treasure_frame(big, tile_box(row, col))
     rounded_box(big, scaled(PANEL_BOX), 24, PANEL, PANEL_EDGE, 4)
     rounded_box(big, scaled(EXIT_BOX), 24, PANEL, PANEL_EDGE, 4)
-    return big.reduce(SCALE)
+    image = big.reduce(SCALE)
+    for room, row, col, _ in cells:  # text at its own size: FreeType smooths it already
+        _draw_room_label(image, tile_box(row, col), room, entrance, treasure_room)
+    return image
 
 
 def _draw_bricks(big: Image.Image, rng: random.Random) -> None:
@@ -201,12 +204,12 @@ def _widen(box: Box, side: str, by: int) -> Box:
     return (box[0], box[1] - by, box[2], box[3] + by)
 
 
-def _draw_room_label(big: Image.Image, box: Box, room: str, entrance: str, treasure: str) -> None:
-    left, top = (box[0] + WALL_W + 6) * SCALE, (box[1] + WALL_W + LABEL_BAND // 2) * SCALE
-    draw_text(big, (left, top), room, 16 * SCALE, LABEL, "lm")
+def _draw_room_label(image: Image.Image, box: Box, room: str, entrance: str, treasure: str) -> None:
+    left, top = box[0] + WALL_W + 6, box[1] + WALL_W + LABEL_BAND // 2
+    draw_text(image, (left, top), room, 16, LABEL, "lm")
     tag = "ENTRANCE" if room == entrance else "TREASURE" if room == treasure else ""
     if tag:
-        draw_text(big, (left + 30 * SCALE, top), tag, 11 * SCALE, TORCH, "lm")
+        draw_text(image, (left + 30, top), tag, 11, TORCH, "lm")
 
 
 def _draw_entrance(big: Image.Image, box: Box) -> None:
@@ -238,6 +241,9 @@ def _vertical_text(big: Image.Image, x: int, y: int, text: str, size: int, fill:
     ImageDraw.Draw(strip).text((0, size), text, font=font(size), fill=255, anchor="lm")
     strip = strip.crop(strip.getbbox() or (0, 0, 1, 1)).rotate(90, expand=True)
     big.paste(fill, (x - strip.width // 2, y - strip.height // 2), strip)
+    left, top = (x - strip.width // 2) // SCALE, (y - strip.height // 2) // SCALE
+    note("text", (left, top, left + strip.width // SCALE, top + strip.height // SCALE), text,
+         size // SCALE)  # fmt: skip
 
 
 def _draw_treasure_frame(big: Image.Image, box: Box) -> None:
