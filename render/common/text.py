@@ -27,6 +27,17 @@ FONT_FOLDER = Path(__file__).resolve().parent.parent / "fonts"
 # In the order a character is looked for; the first is the face of every picture.
 FACES = ("NotoSans.ttf", "NotoSansSymbols.ttf", "NotoSansCJK-common.otf", "NotoEmoji.ttf")
 
+# How small a text may be: Discord shows a picture at most SHOWN_WIDTH px wide in the chat,
+# and a player must still read every name, number and label there (issue 14).
+SHOWN_WIDTH = 550
+LEAST_SEEN = 11  # px, the font size once shown
+
+
+def least_size(width: int) -> int:
+    """The smallest font size for a picture `width` px wide: LEAST_SEEN px once shown."""
+    return math.ceil(LEAST_SEEN * max(width, SHOWN_WIDTH) / SHOWN_WIDTH)
+
+
 # --- text -------------------------------------------------------------------------------
 
 
