@@ -73,7 +73,7 @@ def _chest(width: int) -> Image.Image:
 
 def mark_size(diameter: int) -> int:
     """The font size of a token's two-letter mark."""
-    return int(diameter * 0.44)
+    return round(diameter * 0.52)
 
 
 def paste_token(image: Image.Image, key: str, centre: tuple[int, int], diameter: int) -> None:
