@@ -154,7 +154,7 @@ def too_small(pictures: Iterator[Shown]) -> list[str]:
 
 
 # Games whose pictures are not yet made legible (work in progress): expected to fail.
-NOT_YET = {"Trash War", "Dumpster Brawl!"}
+NOT_YET = {"Trash War"}
 
 
 @pytest.mark.parametrize(
