@@ -126,7 +126,14 @@ def card_image(face: CardFace, width: int, height: int, least: int = 0) -> Image
     title_size = max(7, round(header * 0.62))
     if face.title and title_right - pad > 12 and title_size >= least:
         text_in_box(
-            card, (pad, 1, title_right, header), face.title, title_size, ink, "left", 6, bold=True
+            card,
+            (pad, 1, title_right, header),
+            face.title,
+            title_size,
+            ink,
+            "left",
+            max(6, least),
+            bold=True,
         )
     paper_ink = ink_for(face.body)
     art = card_art_box(width, height, least)
@@ -140,9 +147,8 @@ def card_image(face: CardFace, width: int, height: int, least: int = 0) -> Image
     for text, share, colour in lines:
         size = max(8, round(height * share))
         if text and size >= least:
-            text_in_box(
-                card, (pad, top, width - pad, top + size + 6), text, size, colour, min_size=7
-            )
+            text_in_box(card, (pad, top, width - pad, top + size + 6), text, size, colour,
+                        min_size=max(7, least))  # fmt: skip
         top += size + max(3, height // 40)
     return card
 

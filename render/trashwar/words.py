@@ -128,4 +128,4 @@ def status_line(obs: TrashWarObservation, player: PlayerView) -> tuple[str, Colo
     if seat == obs["turn"]:
         return "holds the turn", TORCH
     up = sum(1 for wall in player["walls"] if wall["standing"])
-    return f"{up} of 3 walls standing", MUTED
+    return f"{up} of 3 walls up", MUTED  # short: a band is 330 px on a six-player board

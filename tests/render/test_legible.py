@@ -153,14 +153,7 @@ def too_small(pictures: Iterator[Shown]) -> list[str]:
     ]
 
 
-# Games whose pictures are not yet made legible (work in progress): expected to fail.
-NOT_YET = {"Trash War"}
-
-
-@pytest.mark.parametrize(
-    "game",
-    [pytest.param(g, marks=pytest.mark.xfail(strict=True)) if g in NOT_YET else g for g in GAMES],
-)
+@pytest.mark.parametrize("game", GAMES)
 def test_every_text_is_at_least_11_px_high_as_discord_shows_it(game: str) -> None:
     clear_render_caches()  # text inside cached layers and sprites is noted when drawn
     small = too_small(GAMES[game]())
