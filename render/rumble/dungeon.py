@@ -24,6 +24,7 @@ from render.common import (
     bricks,
     draw_text,
     font,
+    ink_for,
     rounded_box,
     shade,
     text_in_box,
@@ -34,6 +35,8 @@ from render.common import (
 from render.common.record import note
 from render.rumble.layout import (
     BOARD_SIZE,
+    CHARACTER_COLOURS,
+    CHARACTER_MARKS,
     DEAD_DOOR,
     DOOR_W,
     EXIT_BOX,
@@ -278,15 +281,18 @@ def _token_area(box: Box) -> Box:
 
 
 def _draw_tokens(image: Image.Image, area: Box, keys: list[str]) -> None:
-    """One token: big, its name below. Two: a token and its name on each line. More: the
-    tokens alone in a grid, their two-letter marks for names (names that small would not
-    be read)."""
+    """One token: big, its name below. Two: a token and its name on each line. Up to six:
+    the tokens alone in a grid, their two-letter marks for names (names that small would not
+    be read). More: the marks on chips in the characters' colours, four a row (a token
+    small enough to fit would shrink its mark past reading)."""
     if len(keys) == 1:
         _draw_lone_token(image, area, keys[0])
     elif len(keys) == 2:
         _draw_token_list(image, area, keys)
-    else:
+    elif len(keys) <= 6:
         _draw_token_grid(image, area, keys)
+    else:
+        _draw_mark_grid(image, area, keys)
 
 
 def _draw_lone_token(image: Image.Image, area: Box, key: str) -> None:
@@ -312,7 +318,7 @@ def _draw_token_list(image: Image.Image, area: Box, keys: list[str]) -> None:
 
 
 def _draw_token_grid(image: Image.Image, area: Box, keys: list[str]) -> None:
-    cols = 2 if len(keys) <= 4 else 3 if len(keys) <= 9 else 4
+    cols = 2 if len(keys) <= 4 else 3
     rows = (len(keys) + cols - 1) // cols
     cell_w = (area[2] - area[0]) // cols
     cell_h = (area[3] - area[1]) // rows
@@ -326,6 +332,23 @@ def _draw_token_grid(image: Image.Image, area: Box, keys: list[str]) -> None:
         paste_token(image, key, centre, diameter)
 
 
+def _draw_mark_grid(image: Image.Image, area: Box, keys: list[str]) -> None:
+    cols = 4
+    rows = (len(keys) + cols - 1) // cols
+    cell_w = (area[2] - area[0]) // cols
+    cell_h = min(34, (area[3] - area[1]) // rows)
+    top0 = area[1] + (area[3] - area[1] - rows * cell_h) // 2
+    for index, key in enumerate(keys):
+        row, col = divmod(index, cols)
+        left, top = area[0] + col * cell_w, top0 + row * cell_h
+        chip = (left + 1, top + 1, left + cell_w - 1, top + cell_h - 1)
+        colour = CHARACTER_COLOURS.get(key, (150, 150, 150))
+        rounded_box(image, chip, (cell_h - 2) // 2, colour, WALL_EDGE, 2)
+        mark = CHARACTER_MARKS.get(key, key[:2].title())
+        centre = ((chip[0] + chip[2]) / 2, (chip[1] + chip[3]) / 2)
+        draw_text(image, centre, mark, SMALL_TEXT, ink_for(colour), "mm")
+
+
 # --- exit line --------------------------------------------------------------------------
 
 
@@ -336,7 +359,7 @@ def _draw_exit_line(image: Image.Image, obs: RumbleObservation) -> None:
     middle = (top + bottom) // 2
     x = left + 16 + draw_text_width(image, (left + 16, middle), "OUT IN ORDER", TORCH) + 16
     escaped = obs["chest_exited_with"]
-    end = right - (190 if escaped else 10)
+    end = right - (214 if escaped else 10)
     out = obs["exit_line"]
     if not out:
         draw_text(image, (x, middle), "Nobody yet - fights send characters here.", SMALL_TEXT,
@@ -346,7 +369,7 @@ def _draw_exit_line(image: Image.Image, obs: RumbleObservation) -> None:
         _exit_chip(image, (x, top + 8, x + chip_w - 6, bottom - 8), key)
         x += chip_w
     if escaped:
-        _escaped_chip(image, (right - 186, top + 8, right - 10, bottom - 8), escaped)
+        _escaped_chip(image, (right - 210, top + 8, right - 10, bottom - 8), escaped)
 
 
 def draw_text_width(image: Image.Image, at: tuple[int, int], text: str, fill: Colour) -> int:
@@ -371,8 +394,8 @@ def _escaped_chip(image: Image.Image, box: Box, key: str) -> None:
     rounded_box(image, box, 10, shade(EMBER, 0.45), TORCH, 2)
     middle = (box[1] + box[3]) // 2
     paste_chest(image, box[0] + 8, middle - 12, 30)
-    paste_token(image, key, (box[0] + 58, middle), 34)
-    text_left = box[0] + 80
+    paste_token(image, key, (box[0] + 62, middle), 44)
+    text_left = box[0] + 90
     text_in_box(image, (text_left, box[1] + 2, box[2] - 6, middle), "Escaped!", SMALL_TEXT, TORCH,
                 "left")  # fmt: skip
     text, size = label_fit(key, box[2] - 6 - text_left, SMALL_TEXT, SMALL_TEXT)

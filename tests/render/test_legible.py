@@ -14,7 +14,8 @@ shown in the same column, so the same rule holds.
 
 Texts are checked from what the renderer noted it drew (`render.common.record`), for each
 game's boards from the start to the end of seeded games of random legal moves, at every
-player count that changes the layout.
+player count that changes the layout, and for the hand-made boards the render tests use
+(crowded rooms, long names, six pieces in the air).
 """
 
 from __future__ import annotations
@@ -36,6 +37,8 @@ from rules.toss import TOSS
 from rules.toss.engine import Place, parse_action
 from rules.trashwar import TRASH_WAR
 from tests.render.test_caches import clear_render_caches
+from tests.render.test_rumble_render import PHASES as RUMBLE_SAMPLES
+from tests.render.test_trashwar_render import PHASES as TRASH_WAR_SAMPLES
 
 CHAT_WIDTH = 550  # px: how wide Discord shows a picture in a channel or a reply
 SMALLEST = 11  # px: the least font size a player must be able to read, once shown
@@ -78,6 +81,8 @@ def played(engine: AnyGame, seats: int, options: dict[str, str], seed: int) -> I
 
 
 def rumble_pictures() -> Iterator[Shown]:
+    for label, (obs, names) in RUMBLE_SAMPLES.items():
+        yield from drawn(f"board '{label}'", rumble.draw_dungeon, obs, names)
     for seats in (2, 6):
         for state in played(RUMBLE, seats, {}, seats):
             obs, since = RUMBLE.observe(state, None), max(0, state.step - 2)
@@ -90,6 +95,8 @@ def rumble_pictures() -> Iterator[Shown]:
 
 
 def trashwar_pictures() -> Iterator[Shown]:
+    for label, (obs, names) in TRASH_WAR_SAMPLES.items():
+        yield from drawn(f"board '{label}'", trashwar.draw_battlefield, obs, names)
     for seats in (2, 3, 4, 5, 6):
         for state in played(TRASH_WAR, seats, {}, seats):
             obs, since = TRASH_WAR.observe(state, None), max(0, state.step - 2)
