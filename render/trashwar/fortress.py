@@ -128,12 +128,14 @@ def draw_fortress(
         line = (line[0], line[1], pill[0] - 6, line[3])
     if status:
         _text_in_box(image, line, status, SMALL_TEXT, status_colour or ink, "left")
+    newest = _newest_marks(obs, seat, obs["step"] - 1 if since is None else since)
     for index, wall in enumerate(player["walls"][:3]):
+        tagged = ("left", "middle", "right")[index] in newest  # its tag says what befell it
         _draw_wall_slot(image, seats, seat, index, wall["standing"], wall["damage"],
-                        player["in_game"])  # fmt: skip
+                        player["in_game"] and not tagged)  # fmt: skip
         _draw_trash_on_wall(image, wall_box(seats, seat, index), wall["trash"])
     _draw_incoming_marks(image, obs, seats, seat)
-    _draw_last_move(image, obs, seats, seat, obs["step"] - 1 if since is None else since)
+    _draw_last_move(image, seats, seat, newest)
     if not player["in_game"]:
         _grey_out(image, box, status_line(obs, player)[0] or "OUT")
 
@@ -175,8 +177,10 @@ def _draw_wall_slot(
     index: int,
     standing: bool,
     damage: int,
-    in_game: bool,
+    say_down: bool,
 ) -> None:
+    """A wall, its damage gauge and pips; a fallen one says so when `say_down` (not when
+    its knight is out, nor under a last-move tag that says it)."""
     box = wall_box(seats, seat, index)
     left, top, right, bottom = box
     sprite = wall_sprite(right - left, bottom - top, wall_state(standing, damage))
@@ -189,7 +193,7 @@ def _draw_wall_slot(
             image, (slot[0], gauge_top, slot[2], gauge_top + 22), f"{damage}/4", SMALL_TEXT,
             colour, "right", bold=True,
         )  # fmt: skip
-    elif in_game:  # a knight who is out gets one stamp instead
+    elif say_down:
         label_top = max(top + 2, bottom - round(min(bottom - top, right - left) * 0.42) - 28)
         word = "TOPPLED" if text_width("TOPPLED", SMALL_TEXT) + 4 <= right - left else "DOWN"
         _text_in_box(image, (left, label_top, right, label_top + 26), word, SMALL_TEXT, DANGER,
@@ -397,16 +401,19 @@ def _grey_out(image: Image.Image, box: Box, label: str) -> None:
     _draw_text(image, (cx, cy), stamp, 26, INK, "mm", bold=True)
 
 
-def _draw_last_move(
-    image: Image.Image, obs: TrashWarObservation, seats: int, seat: int, since: int
-) -> None:
-    """A frame around each wall of `seat` where something happened after step `since`, and
-    a tag over it saying what and with which card ("HIT · Microwave"); the newest thing
-    at a wall wins."""
+def _newest_marks(obs: TrashWarObservation, seat: int, since: int) -> dict[str, MarkView]:
+    """What happened at each wall of `seat` after step `since`: the newest thing wins."""
     newest: dict[str, MarkView] = {}
     for mark in obs.get("marks") or []:  # a board saved before marks existed has none
         if mark["seat"] == seat and mark["step"] > since:
             newest[mark["wall"]] = mark
+    return newest
+
+
+def _draw_last_move(image: Image.Image, seats: int, seat: int, newest: dict[str, MarkView]) -> None:
+    """A frame around each wall of `seat` where something happened after step `since`, and
+    a tag over it saying what and with which card ("HIT · Microwave"); the newest thing
+    at a wall wins (`_newest_marks`)."""
     for index, position in enumerate(("left", "middle", "right")):
         if position not in newest:
             continue
@@ -417,15 +424,16 @@ def _draw_last_move(
             (left - 4, top - 4, right + 3, bottom + 3), radius=6, outline=colour, width=3
         )
         # what happened, and the card that did it on a line of its own where it fits whole
+        # (the tag may spill over the gaps beside the wall, 16 px each side)
         lines = [mark["what"].upper()]
-        if mark["card"] and text_width(mark["card"], SMALL_TEXT) + 10 <= right - left:
+        if mark["card"] and text_width(mark["card"], SMALL_TEXT) + 10 <= right - left + 28:
             lines.append(mark["card"])
         widest = max(round(text_width(line, SMALL_TEXT)) for line in lines)
         spill = max(0, widest + 12 - (right - left + 3)) // 2  # over the gaps by a narrow wall
         tag = (left - 2 - spill, bottom - 3 - 27 * len(lines), right + 1 + spill, bottom - 3)
         rounded_box(image, tag, 8, colour)
-        for index, line in enumerate(lines):
-            y = tag[1] + 1 + index * 26
+        for row, line in enumerate(lines):
+            y = tag[1] + 1 + row * 26
             _text_in_box(image, (tag[0] + 4, y, tag[2] - 4, y + 26), line, SMALL_TEXT,
-                         ink_for(colour), bold=index == 0)  # fmt: skip
+                         ink_for(colour), bold=row == 0)  # fmt: skip
         note("wall", (left, top, right, bottom), f"{seat} {position} {mark['what']}")
