@@ -158,7 +158,7 @@ def draw_player(image: Image.Image, obs: TossObservation, names: list[str], seat
     chip_right = chip_box(seat)[2]
     taken = obs["taken"][seat] if seat < len(obs["taken"]) else []
     taken_w = len(taken) * 32
-    score_left = right - 72
+    score_left = right - 80  # room for WINNER under the score
     name_right = max(chip_right + 120, score_left - taken_w - 10)
     name = player_name(names, seat)
     name_box = (chip_right + 12, top + 6, name_right, top + 34)

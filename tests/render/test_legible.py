@@ -2,15 +2,15 @@
 when the picture is shown the width Discord shows it.
 
 The height of a text is its font size in pixels (the em, what CSS and Discord call a font's
-size), scaled as the picture is: Discord's own smallest text (timestamps) is 12 px, so 11 px
-is the floor a phone can still read. The font size, not the ink, because it is what a
-renderer chooses and the same for "mice" and "MICE"; for Noto Sans the capitals are 0.71 of
-it and the lower case 0.54.
+size), scaled as the picture is; Discord's own smallest text (a message's time) is about
+12 px. The font size, not the ink, because it is what a renderer chooses and the same for
+"mice" and "MICE"; in Noto Sans the capitals are 0.71 of it and the lower case 0.54.
 
-Shown widths: a picture in the channel is shown at most `CHAT_WIDTH` px wide (Discord's
-chat column on a desktop; a phone shows about as much, in fewer device pixels); a narrower
-picture at its own width. Private pictures (hands, the secret, the dice, the preview) are
-shown in the same column, so the same rule holds.
+Shown widths (the issue's measure): a picture is shown at most `CHAT_WIDTH` px wide, a
+narrower one at its own width. Private pictures (hands, the secret, the dice, the preview)
+are replies in the same column, so the same rule holds. Discord may show a picture smaller
+still (a phone's narrower column, a cap on height): 550 px is the promise, not the worst
+case.
 
 Texts are checked from what the renderer noted it drew (`render.common.record`), for each
 game's boards from the start to the end of seeded games of random legal moves, at every
@@ -44,9 +44,6 @@ CHAT_WIDTH = 550  # px: how wide Discord shows a picture in a channel or a reply
 SMALLEST = 11  # px: the least font size a player must be able to read, once shown
 NAMES = ["Zoë Ångström", "Ёжик Толстой", "Σοφία", "名無しさん", "🦝 Rocky", "Łukasz"]
 BOARDS_PER_GAME = 6  # pictures of each game besides its start and end: enough states, quick
-
-# Text no player needs to read, with why: only these may be smaller.
-EXEMPT: dict[str, str] = {}
 
 Shown = tuple[str, bytes, list[Drawn]]  # which picture, its PNG, the texts it drew
 
@@ -149,7 +146,7 @@ def too_small(pictures: Iterator[Shown]) -> list[str]:
         scale = min(1.0, CHAT_WIDTH / width)
         for text in texts:
             seen = text.size * scale
-            if seen < SMALLEST and text.text not in EXEMPT:
+            if seen < SMALLEST:
                 key = (f"{label} ({width} px wide)", text.size)
                 found.setdefault(key, (seen, set()))[1].add(text.text)
     return [
