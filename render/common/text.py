@@ -171,18 +171,20 @@ def draw_text(
         _note_text((left, top, left + stamp.fill.width, top + stamp.fill.height), text, size)
         return
     shown = clean_text(text)
-    if noting():  # the slow ways below: measured only while a test records
-        ink = font(size).getbbox(shown, anchor=anchor)
-        _note_text(
-            (round(x + ink[0]), round(y + ink[1]), round(x + ink[2]), round(y + ink[3])), text, size
-        )
     if not _one_face(shown):
         if stroke is not None:
             outline, left, top = _mixed_mask(shown, size, anchor, True, stroke=True, bold=bold)
             image.paste(stroke, (round(x) + left, round(y) + top), outline)
         mask, left, top = _mixed_mask(shown, size, anchor, stroke is not None, bold=bold)
-        image.paste(fill, (round(x) + left, round(y) + top), mask)
+        left, top = round(x) + left, round(y) + top
+        image.paste(fill, (left, top), mask)
+        _note_text((left, top, left + mask.width, top + mask.height), text, size)
         return
+    if noting():  # measured only while a test records
+        ink = font(size).getbbox(shown, anchor=anchor, stroke_width=1 if stroke else 0)
+        box = (math.floor(x + ink[0]), math.floor(y + ink[1]), math.ceil(x + ink[2]) + 1,
+               math.ceil(y + ink[3]))  # fmt: skip
+        _note_text(box, text, size)
     draw = ImageDraw.Draw(image)
     for dx in (0, 1) if bold else (0,):
         draw.text(

@@ -26,8 +26,10 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
+from PIL import Image
 
 from render import brawl, rumble, toss, trashwar
+from render.common import draw_text
 from render.common.record import Drawn, recording
 from rules.base import AnyGame
 from rules.brawl import BRAWL
@@ -162,3 +164,33 @@ def test_every_text_is_at_least_11_px_high_as_discord_shows_it(game: str) -> Non
     clear_render_caches()  # text inside cached layers and sprites is noted when drawn
     small = too_small(GAMES[game]())
     assert not small, f"{game}: {len(small)} texts too small:\n" + "\n".join(small)
+
+
+@pytest.mark.parametrize(
+    ("xy", "cache"),
+    [((10.5, 20.0), False), ((10.0, 20.0), True), ((-3.0, 20.0), False)],
+    ids=["pasted stamp", "cached mask", "off the left edge"],
+)
+def test_every_draw_of_a_text_is_noted_with_its_size_and_box(
+    xy: tuple[float, float], cache: bool
+) -> None:
+    """The check above relies on this: each draw of a text is noted (the second from the
+    text caches too), with its font size and a box that holds its ink; nothing is noted
+    outside `recording`."""
+    for words in ("Mice 3", "Zoë 🦝"):  # one face, and several
+        drawn_twice = []
+        for _ in range(2):
+            image = Image.new("RGB", (200, 60))
+            with recording() as notes:
+                draw_text(image, xy, words, 18, (255, 255, 255), "la", cache=cache)
+            drawn_twice += notes
+            assert [(n.kind, n.text, n.size) for n in notes] == [("text", words, 18)]
+            ink, box = image.convert("L").getbbox(), notes[0].box
+            assert ink is not None
+            assert box[0] <= ink[0] and box[1] <= ink[1] and ink[2] <= box[2] + 1
+            assert ink[3] <= box[3] + 1
+        assert drawn_twice[0] == drawn_twice[1]
+    with recording() as outside:
+        pass
+    draw_text(Image.new("RGB", (200, 60)), xy, "unrecorded", 18, (255, 255, 255), cache=cache)
+    assert outside == []
