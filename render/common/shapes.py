@@ -122,10 +122,10 @@ def title_bar(
     draw.rectangle((0, height - 3, image.width, height - 1), fill=EMBER)
     note_width = 0
     least = least_size(image.width)  # the bar spans the picture: never smaller than this
+    smallest = max(size - 8, least)
     if right_text:
         note_box = (image.width // 2, 0, image.width - 16, height - 3)
         note_size = max(size - 4, least)
-        note_width = text_in_box(image, note_box, right_text, note_size, INK, "right", note_size)
+        note_width = text_in_box(image, note_box, right_text, note_size, INK, "right", smallest)
     title_box = (16, 0, image.width - 32 - note_width, height - 3)
-    title_size = max(size, least)
-    text_in_box(image, title_box, title, title_size, TORCH, "left", max(size - 8, least), bold=True)
+    text_in_box(image, title_box, title, max(size, least), TORCH, "left", smallest, bold=True)

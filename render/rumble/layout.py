@@ -76,7 +76,6 @@ SECRET_SIZE = (640, 400)
 REVEAL_WIDTH = 900
 REVEAL_TEXT = least_size(REVEAL_WIDTH)  # the least font size on the reveal (18 px)
 MAX_TOKEN = 56  # largest token diameter in a room
-PILL_ROW = 20  # row height when a room is crowded
 
 
 def tile_box(row: int, col: int) -> Box:
