@@ -215,8 +215,9 @@ def _flight_item(
     cx = (left + right) // 2
     image.paste(card, (cx - size[0] // 2, top), card)
     _text_in_box(image, (left, top + 66, right, top + 90), target, SMALL_TEXT, INK, bold=True)
-    _text_in_box(image, (left, top + 89, right, top + 113), f"{flight['wall']} - {tag.lower()}",
-                 SMALL_TEXT, tag_colour if kind != "next" else MUTED)  # fmt: skip
+    # the wall, in the colour of what happens to the piece (met now, next, batted)
+    _text_in_box(image, (left, top + 89, right, top + 113), flight["wall"], SMALL_TEXT,
+                 tag_colour if kind != "next" else MUTED)  # fmt: skip
 
 
 def _draw_piles(image: Image.Image, obs: TrashWarObservation) -> None:

@@ -126,7 +126,8 @@ def draw_fortress(
         rounded_box(image, pill, 8, DANGER)
         _text_in_box(image, pill, label, SMALL_TEXT, INK, bold=True)
         line = (line[0], line[1], pill[0] - 6, line[3])
-    if status:
+    fits = text_width(status, SMALL_TEXT) <= line[2] - line[0]
+    if status and (fits or not player["under_attack"]):  # else ATTACKED says enough
         _text_in_box(image, line, status, SMALL_TEXT, status_colour or ink, "left")
     newest = _newest_marks(obs, seat, obs["step"] - 1 if since is None else since)
     for index, wall in enumerate(player["walls"][:3]):
