@@ -8,6 +8,10 @@ one-colour Noto Emoji for what the ones before lack. A text is drawn in runs, ea
 the first font that has all its characters, so "Zoë", "Ёжик", "名無し" and "🦝" are drawn
 as they are written; only what no font has (control characters, rare ideographs) is left
 out.
+
+How small: `least_size(width)` is the smallest font size a picture that wide may use, so
+that its text is still 11 px once Discord shows it 550 px wide; every draw is noted for the
+test that checks it (`render.common.record`).
 """
 
 from __future__ import annotations
