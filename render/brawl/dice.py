@@ -20,6 +20,7 @@ from render.common import (
     SUPERSAMPLE,
     TORCH,
     disc,
+    least_size,
     rounded_box,
     see_through,
     shade,
@@ -106,6 +107,7 @@ START_ROW_H = 84
 DIE = 44
 DIE_STEP = 50
 DICE_LEFT = 300
+DICE_TEXT = least_size(ROLLS_W)  # the least font size on the dice picture (16 px)
 MAX_ROLLS = 8
 
 PURPOSE_WORDS = {
@@ -170,7 +172,7 @@ def rolls_image(obs: BrawlObservation, names: list[str], since_step: int) -> Ima
     if start:
         starter = obs["starter"]
         text = f"{who(obs, names, starter)} starts!" if 0 <= starter < obs["seats"] else ""
-        _text(image, (24, y, ROLLS_W - 24, y + 26), text, 17, TORCH, "left", 11, bold=True)
+        _text(image, (24, y, ROLLS_W - 24, y + 26), text, 17, TORCH, "left", DICE_TEXT, bold=True)
         y += 28
     striped, last_step = True, rolls[0]["step"] if rolls else 0
     for roll in rolls:
@@ -214,7 +216,8 @@ def _verdict_row(
     band = (8, top + 4, ROLLS_W - 8, top + VERDICT_H - 4)
     rounded_box(image, band, 10, shade(colour, 0.35), colour, 2)
     words = verdict_words(obs, names, verdict)
-    _text(image, (24, band[1], ROLLS_W - 24, band[3]), words, 19, INK, "left", 12, bold=True)
+    _text(image, (24, band[1], ROLLS_W - 24, band[3]), words, 19, INK, "left", DICE_TEXT,
+          bold=True)  # fmt: skip
     note("verdict", band, words)
 
 
@@ -231,9 +234,9 @@ def _roll_row(
         rounded_box(image, (8, top + 2, ROLLS_W - 8, top + ROLL_ROW_H - 2), 10, PANEL)
     disc(image, (26, top + ROLL_ROW_H // 2), 16, player_colour(seat), CARD_EDGE, 2)
     _text(image, (42, top + 6, DICE_LEFT - 10, top + 32), who(obs, names, seat), 18, INK, "left",
-          11, bold=True)  # fmt: skip
+          DICE_TEXT, bold=True)  # fmt: skip
     word = PURPOSE_WORDS.get(roll["purpose"], roll["purpose"])
-    _text(image, (42, top + 32, DICE_LEFT - 10, top + 54), word, 15, MUTED, "left", 10)
+    _text(image, (42, top + 32, DICE_LEFT - 10, top + 56), word, DICE_TEXT, MUTED, "left")
     y = top + (ROLL_ROW_H - DIE) // 2
     dice = roll["dice"][:8]
     step = DIE_STEP if len(dice) <= 7 else DIE + 2
@@ -247,12 +250,13 @@ def _roll_row(
     counts = roll_counts(obs, roll)
     x = DICE_LEFT + 7 * DIE_STEP + 6
     if len(counts) == 1:
-        _text(image, (x, top, ROLLS_W - 16, top + ROLL_ROW_H), counts[0], 20, TORCH, "left", 12,
-              bold=True)  # fmt: skip
+        _text(image, (x, top, ROLLS_W - 16, top + ROLL_ROW_H), counts[0], 20, TORCH, "left",
+              DICE_TEXT, bold=True)  # fmt: skip
     else:
         for index, text in enumerate(counts):
             y = top + 6 + index * 26
-            _text(image, (x, y, ROLLS_W - 16, y + 24), text, 17, TORCH, "left", 11, bold=True)
+            _text(image, (x, y, ROLLS_W - 16, y + 24), text, 17, TORCH, "left", DICE_TEXT,
+                  bold=True)  # fmt: skip
 
 
 def _counts(roll: RollView) -> bool | None:
@@ -282,20 +286,20 @@ def _start_row(
     """One round of the start-player roll: each seat's die, or a dash for those already out."""
     rounded_box(image, (8, top + 2, ROLLS_W - 8, top + START_ROW_H - 2), 10, PANEL)
     _text(image, (24, top + 8, DICE_LEFT - 10, top + 34), f"Start roll, round {round_index + 1}",
-          17, INK, "left", 11, bold=True)  # fmt: skip
-    _text(image, (24, top + 36, DICE_LEFT - 10, top + 58), "crowbar rolls on, lid drops out", 13,
-          MUTED, "left", 9)  # fmt: skip
-    cell = min(82, (ROLLS_W - 16 - DICE_LEFT) // max(1, len(faces)))
+          17, INK, "left", DICE_TEXT, bold=True)  # fmt: skip
+    _text(image, (24, top + 36, DICE_LEFT - 10, top + 58), "crowbar rolls on, lid drops out",
+          DICE_TEXT, MUTED, "left")  # fmt: skip
+    cell = min(120, (ROLLS_W - 16 - DICE_LEFT) // max(1, len(faces)))
     size = 40
     for seat, face in enumerate(faces):
         cx = DICE_LEFT + seat * cell + cell // 2
         if face < 0:
             box = (cx - size // 2, top + 8, cx + size // 2, top + 8 + size)
             rounded_box(image, box, 8, shade(PANEL, 0.8), PANEL_EDGE, 1)
-            _text(image, box, "out", 12, MUTED)
+            _text(image, box, "out", DICE_TEXT, MUTED)
         else:
             # the house faces: 1 is a crowbar-minus, 2 a lid-plus
             sprite = die_sprite("blue", 1 if face == 1 else 2, size)
             image.paste(sprite, (cx - size // 2, top + 8), sprite)
         _text(image, (cx - cell // 2 + 2, top + 52, cx + cell // 2 - 2, top + 74),
-              player_name(names, seat), 13, INK if face >= 0 else MUTED, min_size=10)  # fmt: skip
+              player_name(names, seat), DICE_TEXT, INK if face >= 0 else MUTED)  # fmt: skip

@@ -33,6 +33,7 @@ from render.common import (
     disc,
     display_name,
     draw_text,
+    least_size,
     no_cards,
     own_picture,
     rounded_box,
@@ -52,7 +53,9 @@ FAN_STEP = 22  # how far each further card of a group peeks out
 MAX_FANNED = 6
 GROUP_GAP = 14
 GROUP_PAD = 8
-GROUP_LABEL_H = 56
+HAND_TEXT = least_size(HAND_W)  # the least font size on the hand (20 px)
+GROUP_W = 180  # the least width of a group: its words wrap inside it
+TITLE_H, LINE_H, MAX_LINES = 26, 23, 4  # a group's label under its cards
 HAND_TOP = 56
 
 
@@ -131,8 +134,13 @@ def hand_verdict(obs: BrawlObservation) -> str:
 
 def _group_size(group: Group) -> Size:
     fanned = min(group.count, MAX_FANNED)
-    width = HAND_CARD[0] + (fanned - 1) * FAN_STEP + 2 * GROUP_PAD
-    return max(width, 150), HAND_CARD[1] + 2 * GROUP_PAD + GROUP_LABEL_H
+    width = max(HAND_CARD[0] + (fanned - 1) * FAN_STEP + 2 * GROUP_PAD, GROUP_W)
+    label_h = TITLE_H + LINE_H * len(_note_lines(group, width)) + 10
+    return width, HAND_CARD[1] + 2 * GROUP_PAD + label_h
+
+
+def _note_lines(group: Group, width: int) -> list[str]:
+    return wrap(_group_words(group)[1], width - 12, HAND_TEXT)[:MAX_LINES]
 
 
 def hand_layout(groups: list[Group]) -> list[tuple[Group, Box]]:
@@ -188,8 +196,8 @@ def hand_image(obs: BrawlObservation, name: str) -> Image.Image:
     box = (16, cards_bottom + 12 - GROUP_GAP, HAND_W - 16, cards_bottom + 52 - GROUP_GAP)
     rounded_box(image, box, 12, SET_FILL if winning else PANEL, SET_GLOW if winning else PANEL_EDGE,
                 2)  # fmt: skip
-    _text(image, (box[0] + 16, box[1], box[2] - 16, box[3]), verdict, 18,
-          TORCH if winning else INK, "left", 12, bold=True)  # fmt: skip
+    _text(image, (box[0] + 16, box[1], box[2] - 16, box[3]), verdict, 20,
+          TORCH if winning else INK, "left", HAND_TEXT, bold=True)  # fmt: skip
     return image.crop((0, 0, HAND_W, box[3] + 12))
 
 
@@ -207,20 +215,21 @@ def _draw_group(
     fan_w = HAND_CARD[0] + (fanned - 1) * FAN_STEP
     x0 = (left + right - fan_w) // 2
     view = CardView(id=0, type=group.type, key=group.key, name=group.name)
-    sprite = card_sprite(view, HAND_CARD, affinity)
+    sprite = card_sprite(view, HAND_CARD, affinity, least=HAND_TEXT)  # the label says it
     for index in range(fanned):
         image.paste(sprite, (x0 + index * FAN_STEP, top + GROUP_PAD), sprite)
     if group.count > 1:  # the count on a badge at the top card's corner
         cx, cy = x0 + fan_w - 8, top + GROUP_PAD + HAND_CARD[1] - 12
         disc(image, (cx, cy), 30, TORCH if not group.is_set else SET_GLOW, CARD_EDGE, 2)
-        draw_text(image, (cx, cy), f"{group.count}", 17, DARK_INK, "mm", bold=True, cache=True)
-    label_top = top + GROUP_PAD + HAND_CARD[1] + 4
-    title, note, colour = _group_words(group)
-    _text(image, (left + 6, label_top, right - 6, label_top + 20), title, 15,
-          SET_GLOW if group.is_set else INK, min_size=10, bold=True)  # fmt: skip
-    for index, line in enumerate(wrap(note, right - left - 12, 12)[:2]):
-        y = label_top + 20 + index * 15
-        _text(image, (left + 6, y, right - 6, y + 16), line, 12, colour, min_size=9)
+        draw_text(image, (cx, cy), f"{group.count}", HAND_TEXT, DARK_INK, "mm", bold=True,
+                  cache=True)  # fmt: skip
+    label_top = top + GROUP_PAD + HAND_CARD[1] + 2
+    title, _, colour = _group_words(group)
+    _text(image, (left + 6, label_top, right - 6, label_top + TITLE_H), title, HAND_TEXT,
+          SET_GLOW if group.is_set else INK, bold=True)  # fmt: skip
+    for index, line in enumerate(_note_lines(group, right - left)):
+        y = label_top + TITLE_H + index * LINE_H
+        _text(image, (left + 6, y, right - 6, y + LINE_H), line, HAND_TEXT, colour)
 
 
 def _group_words(group: Group) -> tuple[str, str, Colour]:
@@ -235,4 +244,5 @@ def _group_words(group: Group) -> tuple[str, str, Colour]:
         return f"Slug x{group.count}", "blocks a win: get rid of it", (240, 120, 100)
     special = BOOSTER_TEXT.get(group.key) or BLOCKER_TEXT.get(group.key)
     title = group.name + (f" x{group.count}" if group.count > 1 else "")
-    return title, special.effect if special else "", (150, 190, 240)
+    note = f"{special.when}: {special.effect}" if special else ""  # the card's face is too small
+    return title, note, (150, 190, 240)

@@ -364,19 +364,23 @@ def card_face(card: CardView, affinity: str = "") -> CardFace:
     return CardFace("BLOCKER", BLOCKER_COLOUR, "", card["name"], special.effect if special else "")
 
 
-def card_sprite(card: CardView, size: Size, affinity: str = "") -> Image.Image:
-    """A Brawl card (RGBA): the generic face with the kind's icon in the middle."""
-    return _card_sprite(card["type"], card["key"], card["name"], size, affinity)
+def card_sprite(card: CardView, size: Size, affinity: str = "", least: int = 0) -> Image.Image:
+    """A Brawl card (RGBA): the generic face with the kind's icon in the middle; lines of
+    the face smaller than `least` are left off (see `card_image`)."""
+    return _card_sprite(card["type"], card["key"], card["name"], size, affinity, least)
 
 
 @lru_cache(maxsize=256)
-def _card_sprite(kind: str, key: str, name: str, size: Size, affinity: str) -> Image.Image:
+def _card_sprite(
+    kind: str, key: str, name: str, size: Size, affinity: str, least: int
+) -> Image.Image:
     view = CardView(id=0, type=kind, key=key, name=name)
-    sprite = card_image(card_face(view, affinity), *size).copy()
-    art = card_art_box(*size)
+    sprite = card_image(card_face(view, affinity), *size, least).copy()
+    art = card_art_box(*size, least)
     icon_size = min(art[2] - art[0], art[3] - art[1])
     icon = kind_icon(key, icon_size) if kind == "trash" else _special_icon(kind, icon_size)
-    sprite.alpha_composite(icon, ((art[0] + art[2] - icon_size) // 2, art[1]))
+    top = (art[1] + art[3] - icon_size) // 2
+    sprite.alpha_composite(icon, ((art[0] + art[2] - icon_size) // 2, top))
     return sprite
 
 

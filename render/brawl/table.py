@@ -33,6 +33,7 @@ from render.brawl.icons import (
 from render.brawl.words import (
     MODE_NAMES,
     caption,
+    chip_width,
     is_draw,
     label_chip,
     phase_word,
@@ -56,6 +57,7 @@ from render.common import (
     disc,
     draw_text,
     ink_for,
+    least_size,
     rounded_box,
     seat_cell,
     shade,
@@ -74,6 +76,7 @@ from rules.words import counted
 # --- the table ------------------------------------------------------------------------------
 
 TABLE_W = 1000
+SMALL_TEXT = least_size(TABLE_W)  # the least font size on the table (20 px)
 TITLE_H = 48
 CAPTION_BOX: Box = (12, 56, TABLE_W - 12, 100)
 GRID_TOP = 110
@@ -148,7 +151,7 @@ def table_image(obs: BrawlObservation, names: list[str], since: int | None = Non
     rounded_box(image, CAPTION_BOX, 14, PANEL, PANEL_EDGE, 2)
     caption_colour = TORCH if obs["finished"] else INK
     _text(image, (CAPTION_BOX[0] + 16, CAPTION_BOX[1], CAPTION_BOX[2] - 16, CAPTION_BOX[3]),
-          caption(obs, names), 20, caption_colour, "left", 13, bold=True)  # fmt: skip
+          caption(obs, names), 22, caption_colour, "left", SMALL_TEXT, bold=True)  # fmt: skip
     for seat in range(seats):
         _draw_placard(image, obs, names, seat)
     _draw_strip(image, obs, names)
@@ -196,13 +199,13 @@ def _draw_placard(image: Image.Image, obs: BrawlObservation, names: list[str], s
     rounded_box(image, band, 10, band_fill)
     ink = ink_for(band_fill)
     disc(image, (band[0] + 16, (band[1] + band[3]) // 2), 16, colour, CARD_EDGE, 2)
-    status = "TO ACT: " + phase_word(obs) if acting else ""
-    status_w = round(text_width(status, 13)) + 12 if status else 0
+    status = phase_word(obs) if acting else ""  # the highlighted band says whose turn
+    status_w = round(text_width(status, SMALL_TEXT)) + 12 if status else 0
     _text(image, (band[0] + 30, band[1], band[2] - 8 - status_w, band[3]),
-          player_name(names, seat), 19, ink, "left", 12, bold=True)  # fmt: skip
+          player_name(names, seat), 22, ink, "left", SMALL_TEXT, bold=True)  # fmt: skip
     if status:
-        _text(image, (band[2] - 8 - status_w, band[1], band[2] - 8, band[3]), status, 13, ink,
-              "right", 10, bold=True)  # fmt: skip
+        _text(image, (band[2] - 8 - status_w, band[1], band[2] - 8, band[3]), status, SMALL_TEXT,
+              ink, "right")  # fmt: skip
 
     # the character: a badge in the seat's colour with the initial (a crown on the King)
     body_top = band[3] + 8
@@ -218,15 +221,16 @@ def _draw_placard(image: Image.Image, obs: BrawlObservation, names: list[str], s
     fan_w = FAN_W
     text_right = right - fan_w - 8
     if character:
-        _text(image, (text_left, body_top, text_right, body_top + 24), character["name"], 19,
-              TORCH, "left", 12, bold=True)  # fmt: skip
-        _text(image, (text_left, body_top + 24, text_right, body_top + 42),
-              f"the {character['animal']}", 14, MUTED, "left", 10)  # fmt: skip
+        _text(image, (text_left, body_top - 2, text_right, body_top + 24), character["name"],
+              22, TORCH, "left", SMALL_TEXT, bold=True)  # fmt: skip
+        _text(image, (text_left, body_top + 24, text_right, body_top + 48),
+              f"the {character['animal']}", SMALL_TEXT, MUTED, "left")  # fmt: skip
         if obs["affinity"]:  # the affinity item, under the badge and the name
             icon = kind_icon(character["affinity"], 26)
             image.paste(icon, (left + 14, top + 102), icon)
-            label = f"loves {KIND_NAMES.get(character['affinity'], '?')}: 2 make a set"
-            _text(image, (left + 44, top + 102, right - 12, top + 128), label, 14, INK, "left", 10)
+            label = f"{KIND_NAMES.get(character['affinity'], '?')}: 2 make a set"
+            _text(image, (left + 44, top + 102, right - 12, top + 128), label, SMALL_TEXT, INK,
+                  "left")  # fmt: skip
     # the hand: a fan of backs and the count
     fan_cx = right - 8 - fan_w // 2
     count = obs["hand_sizes"][seat]
@@ -244,18 +248,16 @@ def _draw_placard(image: Image.Image, obs: BrawlObservation, names: list[str], s
         rounded_box(image, fan_box, 6, shade(PANEL, 0.8), PANEL_EDGE, 1)
     # the count on a badge at the fan's corner (a number is read faster than backs counted)
     centre = (fan_box[2] + 2, fan_box[3] - 12)
-    disc(image, centre, 28, TORCH if count else STONE_DARK, CARD_EDGE, 2)
-    draw_text(
-        image, centre, str(count), 16, DARK_INK if count else MUTED, "mm", bold=True, cache=True
-    )
+    disc(image, centre, 30, TORCH if count else STONE_DARK, CARD_EDGE, 2)
+    ink = DARK_INK if count else MUTED
+    draw_text(image, centre, str(count), SMALL_TEXT, ink, "mm", bold=True, cache=True)
 
     # tags: the fight's roles, the crown, Blockers' marks and the win
     x, y = left + 12, top + CELL_H - 34
     for text, fill in _tags(obs, seat):
-        width = round(text_width(text, 12)) + 18
-        if x + width > right - 10:
+        if x + chip_width(text, SMALL_TEXT) > right - 10:
             break
-        x = label_chip(image, x, y, text, fill) + 6
+        x = label_chip(image, x, y, text, fill, SMALL_TEXT) + 6
     if rummy:
         _draw_laid(image, obs, seat, (left + 10, top + CELL_H - 4, right - 10, bottom - 8))
 
@@ -273,10 +275,10 @@ def _tags(obs: BrawlObservation, seat: int) -> list[tuple[str, Colour]]:
         if seat == obs["defender"] and obs["defender"] >= 0:
             tags.append(("DEFENDER", DIE_GREEN))
     if seat == obs["king"]:
-        tags.append(("KING OF THE HEAP", CROWN_GOLD))
+        tags.append(("KING", CROWN_GOLD))  # of the heap: the crown on the badge says it too
     stink = obs["stink"][seat] if seat < len(obs["stink"]) else 0
     if stink > 0:
-        tags.append((f"STINK CLOUD: no win ({stink})", STINK))
+        tags.append((f"STINK ({stink})", STINK))  # no win while it lasts
     if seat in obs["slippery"]:
         tags.append(("SLIPPERY LID", SLIPPERY))
     if seat == obs["went_out"]:
@@ -293,14 +295,14 @@ def _draw_laid(image: Image.Image, obs: BrawlObservation, seat: int, box: Box) -
     points = obs["points"][seat] if seat < len(obs["points"]) else 0
     ImageDraw.Draw(image).line((left, top, right, top), fill=PANEL_EDGE, width=1)
     laid_text = f"Laid down: {counted(len(laid), 'card')}"
-    _text(image, (left + 2, top + 4, right - 90, top + 24), laid_text, 14, MUTED, "left", 10)
-    _text(image, (right - 90, top + 2, right - 2, top + 26), counted(points, "pt"), 20, TORCH,
-          "right", 12, bold=True)  # fmt: skip
+    _text(image, (left + 2, top + 2, right - 90, top + 26), laid_text, SMALL_TEXT, MUTED, "left")
+    _text(image, (right - 90, top + 2, right - 2, top + 26), counted(points, "pt"), 22, TORCH,
+          "right", SMALL_TEXT, bold=True)  # fmt: skip
     counts: dict[str, int] = {}
     for card in laid:
         counts[card["key"]] = counts.get(card["key"], 0) + 1
     if not counts:
-        _text(image, (left, top + 28, right, bottom), "nothing laid down yet", 13, MUTED)
+        _text(image, (left, top + 28, right, bottom), "nothing laid down yet", SMALL_TEXT, MUTED)
         return
     ordered = sorted(counts.items(), key=lambda kv: kind_order(kv[0]))
     chip_w, chip_h = 66, 40
@@ -316,7 +318,8 @@ def _draw_laid(image: Image.Image, obs: BrawlObservation, seat: int, box: Box) -
         rounded_box(image, (x, y, x + chip_w, y + chip_h), 8, fill, shade(fill, 1.5), 1)
         icon = kind_icon(key, 32)
         image.paste(icon, (x + 4, y + 4), icon)
-        _text(image, (x + 36, y, x + chip_w - 2, y + chip_h), f"x{count}", 16, INK, bold=True)
+        _text(image, (x + 35, y, x + chip_w - 1, y + chip_h), f"x{count}", SMALL_TEXT, INK,
+              bold=True)  # fmt: skip
 
 
 def kind_order(key: str) -> int:
@@ -332,7 +335,7 @@ def _draw_strip(image: Image.Image, obs: BrawlObservation, names: list[str]) -> 
     for index, (label, count) in enumerate(
         (("trash pile", obs["trash_size"]), ("discards", obs["discard_size"]))
     ):
-        x = left + 16 + index * 110
+        x = left + 16 + index * 104
         if count:
             for layer in range(min(3, count) - 1, -1, -1):
                 back = card_back(PILE_CARD)
@@ -341,29 +344,27 @@ def _draw_strip(image: Image.Image, obs: BrawlObservation, names: list[str]) -> 
             box = (x, card_top, x + PILE_CARD[0], card_top + PILE_CARD[1])
             rounded_box(image, box, 6, PANEL_EDGE)
             rounded_box(image, (box[0] + 2, box[1] + 2, box[2] - 2, box[3] - 2), 5, PANEL)
-            _text(image, box, "empty", 12, MUTED)
         _text(image, (x + PILE_CARD[0] + 10, card_top + 14, x + 108, card_top + 44), str(count),
               26, INK if count else MUTED, "left", bold=True)  # fmt: skip
-        _text(image, (x - 4, card_top + PILE_CARD[1] + 10, x + 100, card_top + PILE_CARD[1] + 30),
-              label, 13, MUTED, "left")  # fmt: skip
-    # Blockers set aside: small face-up cards
-    x0 = left + 250
-    _text(image, (x0, top + 6, x0 + 330, top + 24), "Blockers set aside", 13, MUTED, "left")
+        _text(image, (x - 4, card_top + PILE_CARD[1] + 8, x + 100, card_top + PILE_CARD[1] + 32),
+              label, SMALL_TEXT, MUTED, "left")  # fmt: skip
+    # Blockers set aside: small face-up cards, the first word of each name under it
+    x0 = left + 224
+    _text(image, (x0, top + 4, x0 + 260, top + 28), "Blockers aside", SMALL_TEXT, MUTED, "left")
     small = (52, 74)
     if not obs["aside"]:
-        _text(image, (x0, top + 30, x0 + 330, top + 60), "none yet", 14, MUTED, "left")
-    for index, card in enumerate(obs["aside"][:5]):
-        sprite = card_sprite(card, small)
-        x = x0 + index * (small[0] + 8)
-        image.paste(sprite, (x, top + 28), sprite)
-        _text(image, (x - 3, top + 104, x + small[0] + 3, top + 122), card["name"].split()[0], 11,
-              INK, min_size=8)  # fmt: skip
+        _text(image, (x0, top + 30, x0 + 260, top + 60), "none yet", SMALL_TEXT, MUTED, "left")
+    for index, card in enumerate(obs["aside"][:3]):  # a game shuffles in three
+        sprite = card_sprite(card, small, least=SMALL_TEXT)
+        x = x0 + index * 88
+        image.paste(sprite, (x + 17, top + 32), sprite)
+        _text(image, (x, top + 108, x + 86, top + 132), card["name"].split()[0], SMALL_TEXT, INK)
     # what is in this game, and who started
-    x1 = left + 580
+    x1 = left + 492
     lines = _in_play_lines(obs, names)
     for index, (text, colour) in enumerate(lines):
-        y = top + 8 + index * 24
-        _text(image, (x1, y, right - 14, y + 22), text, 14, colour, "left", 9)
+        y = top + 4 + index * 26
+        _text(image, (x1, y, right - 12, y + 26), text, SMALL_TEXT, colour, "left")
 
 
 def _in_play_lines(obs: BrawlObservation, names: list[str]) -> list[tuple[str, Colour]]:
@@ -372,12 +373,10 @@ def _in_play_lines(obs: BrawlObservation, names: list[str]) -> list[tuple[str, C
     blockers = [BLOCKER_TEXT[k].name for k in keys if k in BLOCKER_TEXT]
     slugs = sum(1 for k in keys if k == "slug")
     lines: list[tuple[str, Colour]] = [
-        ("In this game's trash:", MUTED),
-        (f"{counted(slugs, 'Slug')}; Boosters: {', '.join(boosters) or 'none'}", INK),
+        (f"In this game's trash: {counted(slugs, 'Slug')}", MUTED),
+        (f"Boosters: {', '.join(boosters) or 'none'}", INK),
         (f"Blockers: {', '.join(blockers) or 'none'}", INK),
     ]
-    if 0 <= obs["starter"] < obs["seats"]:
+    if 0 <= obs["starter"] < obs["seats"]:  # (trash affinity: each placard says it)
         lines.append((f"{who(obs, names, obs['starter'])} won the start roll", MUTED))
-    if obs["affinity"]:
-        lines.append(("Trash affinity on: 2 of your item make a set", MUTED))
     return lines

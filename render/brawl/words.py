@@ -123,10 +123,14 @@ def wrap(text: str, width: int, size: int) -> list[str]:
 
 
 def label_chip(
-    image: Image.Image, x: int, y: int, text: str, fill: Colour, height: int = 22
+    image: Image.Image, x: int, y: int, text: str, fill: Colour, size: int, height: int = 26
 ) -> int:
-    """A small rounded label; returns its right edge."""
-    width = round(text_width(text, 12)) + 18
+    """A small rounded label, its text `size` px; returns its right edge."""
+    width = chip_width(text, size)
     rounded_box(image, (x, y, x + width, y + height), height // 2, fill)
-    _text(image, (x + 2, y, x + width - 1, y + height), text, 12, ink_for(fill), bold=True)
+    _text(image, (x + 2, y, x + width - 1, y + height), text, size, ink_for(fill), bold=True)
     return x + width
+
+
+def chip_width(text: str, size: int) -> int:
+    return round(text_width(text, size)) + 18

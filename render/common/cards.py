@@ -53,10 +53,18 @@ def card_header_height(height: int) -> int:
     return max(8, round(height * 0.15))
 
 
-def card_art_box(width: int, height: int) -> Box:
-    """Where a card's value or icon sits, relative to the card's top-left corner."""
+CAPTION_SHARE = 0.085  # of the card's height: the caption's font size (0.12 on small cards)
+
+
+def card_art_box(width: int, height: int, least: int = 0) -> Box:
+    """Where a card's value or icon sits, relative to the card's top-left corner: above the
+    caption, or the whole face under the header when the caption is too small to be drawn
+    (`least`, see `card_image`)."""
     header = card_header_height(height)
     top = header + max(2, height // 40)
+    share = CAPTION_SHARE if width >= 80 else 0.12
+    if max(8, round(height * share)) < least:
+        return (width // 10, top, width - width // 10, height - max(3, height // 14))
     bottom = round(height * 0.66) if width >= 80 else round(height * 0.8)
     return (width // 10, top, width - width // 10, bottom)
 
@@ -86,8 +94,12 @@ def flame_mark(size: int, fill: Colour = EMBER, core: Colour = TORCH) -> Image.I
 
 
 @lru_cache(maxsize=1024)
-def card_image(face: CardFace, width: int, height: int) -> Image.Image:
-    """The card as an RGBA image of `width` x `height` (smooth rounded corners)."""
+def card_image(face: CardFace, width: int, height: int, least: int = 0) -> Image.Image:
+    """The card as an RGBA image of `width` x `height` (smooth rounded corners).
+
+    `least`: the smallest legible font size on the picture the card goes on. A line of the
+    face that would be drawn smaller is left off: too small to read, it is noise, and the
+    picture says what matters beside the card."""
     card = Image.new("RGBA", (width, height), (0, 0, 0, 0))
     radius = card_radius(width)
     edge = max(1, width // 60)
@@ -112,25 +124,31 @@ def card_image(face: CardFace, width: int, height: int) -> Image.Image:
     pad = max(3, width // 16)
     title_right = width - pad - marks_w - (2 if face.marks else 0)
     title_size = max(7, round(header * 0.62))
-    if face.title and title_right - pad > 12:
+    if face.title and title_right - pad > 12 and title_size >= least:
         text_in_box(
-            card, (pad, 1, title_right, header), face.title, title_size, ink, "left", 6, bold=True
+            card,
+            (pad, 1, title_right, header),
+            face.title,
+            title_size,
+            ink,
+            "left",
+            max(6, least),
+            bold=True,
         )
     paper_ink = ink_for(face.body)
-    art = card_art_box(width, height)
+    art = card_art_box(width, height, least)
     if face.value:
         value_size = round((art[3] - art[1]) * 0.82)
         text_in_box(card, art, face.value, value_size, paper_ink, min_size=8, bold=width >= 60)
-    lines = [(face.caption, 0.085, paper_ink), (face.footer, 0.062, shade(paper_ink, 1.6))]
+    lines = [(face.caption, CAPTION_SHARE, paper_ink), (face.footer, 0.062, shade(paper_ink, 1.6))]
     if width < 80:  # small cards: the caption alone, if anything
         lines = [(face.caption, 0.12, paper_ink)]
     top = art[3] + max(1, height // 60)
     for text, share, colour in lines:
         size = max(8, round(height * share))
-        if text:
-            text_in_box(
-                card, (pad, top, width - pad, top + size + 6), text, size, colour, min_size=7
-            )
+        if text and size >= least:
+            text_in_box(card, (pad, top, width - pad, top + size + 6), text, size, colour,
+                        min_size=max(7, least))  # fmt: skip
         top += size + max(3, height // 40)
     return card
 

@@ -23,6 +23,12 @@ class Drawn:
 _NOTES: ContextVar[list[Drawn] | None] = ContextVar("drawn", default=None)
 
 
+def noting() -> bool:
+    """Whether a test is recording: a drawer that must work out what to note (a text's box)
+    asks first, so pictures drawn for players pay nothing."""
+    return _NOTES.get() is not None
+
+
 def note(kind: str, box: Box, text: str = "", size: int = 0) -> None:
     notes = _NOTES.get()
     if notes is not None:

@@ -10,7 +10,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from render.common.palette import EMBER, INK, SUPERSAMPLE, TITLE_BG, TORCH, Box, Colour
-from render.common.text import text_in_box
+from render.common.text import least_size, text_in_box
 
 # --- shapes -----------------------------------------------------------------------------
 
@@ -122,11 +122,14 @@ def title_bar(
     draw.rectangle((0, 0, image.width, height - 1), fill=TITLE_BG)
     draw.rectangle((0, height - 3, image.width, height - 1), fill=EMBER)
     note_width = 0
+    least = least_size(image.width)  # the bar spans the picture: never smaller than this
+    smallest = max(size - 8, least)
     if right_text:
         note_box = (image.width // 2, 0, image.width - 16, height - 3)
-        note_width = text_in_box(image, note_box, right_text, size - 4, INK, "right", size - 8)
+        note_size = max(size - 4, least)
+        note_width = text_in_box(image, note_box, right_text, note_size, INK, "right", smallest)
     title_box = (16, 0, image.width - 32 - note_width, height - 3)
-    text_in_box(image, title_box, title, size, TORCH, "left", size - 8, bold=True)
+    text_in_box(image, title_box, title, max(size, least), TORCH, "left", smallest, bold=True)
 
 
 ARROW_WIDTH = 7

@@ -8,6 +8,10 @@ one-colour Noto Emoji for what the ones before lack. A text is drawn in runs, ea
 the first font that has all its characters, so "Zoë", "Ёжик", "名無し" and "🦝" are drawn
 as they are written; only what no font has (control characters, rare ideographs) is left
 out.
+
+How small: `least_size(width)` is the smallest font size a picture that wide may use, so
+that its text is still 11 px once Discord shows it 550 px wide; every draw is noted for the
+test that checks it (`render.common.record`).
 """
 
 from __future__ import annotations
@@ -21,10 +25,22 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFont
 
 from render.common.palette import Align, Box, Colour
+from render.common.record import note, noting
 
 FONT_FOLDER = Path(__file__).resolve().parent.parent / "fonts"
 # In the order a character is looked for; the first is the face of every picture.
 FACES = ("NotoSans.ttf", "NotoSansSymbols.ttf", "NotoSansCJK-common.otf", "NotoEmoji.ttf")
+
+# How small a text may be: Discord shows a picture at most SHOWN_WIDTH px wide in the chat,
+# and a player must still read every name, number and label there (issue 14).
+SHOWN_WIDTH = 550
+LEAST_SEEN = 11  # px, the font size once shown
+
+
+def least_size(width: int) -> int:
+    """The smallest font size for a picture `width` px wide: LEAST_SEEN px once shown."""
+    return math.ceil(LEAST_SEEN * max(width, SHOWN_WIDTH) / SHOWN_WIDTH)
+
 
 # --- text -------------------------------------------------------------------------------
 
@@ -139,7 +155,9 @@ def draw_text(
     """
     if cache and stroke is None:
         mask, left, top = text_mask(clean_text(text), size, anchor, bold)
-        image.paste(fill, (round(xy[0]) + left, round(xy[1]) + top), mask)
+        left, top = round(xy[0]) + left, round(xy[1]) + top
+        image.paste(fill, (left, top), mask)
+        _note_text((left, top, left + mask.width, top + mask.height), text, size)
         return
     x, y = xy
     if x >= 0 and y >= 0 and image.mode in ("RGB", "RGBA"):
@@ -154,6 +172,7 @@ def draw_text(
             if stroke is not None and stamp.stroke is not None:
                 image.paste(stroke, (left + dx, top), stamp.stroke)
             image.paste(fill, (left + dx, top), stamp.fill)
+        _note_text((left, top, left + stamp.fill.width, top + stamp.fill.height), text, size)
         return
     shown = clean_text(text)
     if not _one_face(shown):
@@ -161,8 +180,15 @@ def draw_text(
             outline, left, top = _mixed_mask(shown, size, anchor, True, stroke=True, bold=bold)
             image.paste(stroke, (round(x) + left, round(y) + top), outline)
         mask, left, top = _mixed_mask(shown, size, anchor, stroke is not None, bold=bold)
-        image.paste(fill, (round(x) + left, round(y) + top), mask)
+        left, top = round(x) + left, round(y) + top
+        image.paste(fill, (left, top), mask)
+        _note_text((left, top, left + mask.width, top + mask.height), text, size)
         return
+    if noting():  # measured only while a test records
+        ink = font(size).getbbox(shown, anchor=anchor, stroke_width=1 if stroke else 0)
+        box = (math.floor(x + ink[0]), math.floor(y + ink[1]), math.ceil(x + ink[2]) + 1,
+               math.ceil(y + ink[3]))  # fmt: skip
+        _note_text(box, text, size)
     draw = ImageDraw.Draw(image)
     for dx in (0, 1) if bold else (0,):
         draw.text(
@@ -174,6 +200,13 @@ def draw_text(
             stroke_width=1 if stroke else 0,
             stroke_fill=stroke,
         )
+
+
+def _note_text(box: Box, text: str, size: int) -> None:
+    """Note a drawn text for tests (`render.common.record`): its box on the picture (the
+    mask's, which may be a little larger than the ink) and its font size."""
+    if noting() and (shown := clean_text(text)):
+        note("text", box, shown, size)
 
 
 def text_in_box(

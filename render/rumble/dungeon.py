@@ -19,13 +19,12 @@ from render.common import (
     PANEL_EDGE,
     STONE_DARK,
     TORCH,
-    Align,
     Box,
     Colour,
     bricks,
     draw_text,
     font,
-    ordinal,
+    ink_for,
     rounded_box,
     shade,
     text_in_box,
@@ -33,8 +32,11 @@ from render.common import (
     title_bar,
     to_png,
 )
+from render.common.record import note
 from render.rumble.layout import (
     BOARD_SIZE,
+    CHARACTER_COLOURS,
+    CHARACTER_MARKS,
     DEAD_DOOR,
     DOOR_W,
     EXIT_BOX,
@@ -47,8 +49,8 @@ from render.rumble.layout import (
     MORTAR,
     PANEL_BOX,
     PASSAGE,
-    PILL_ROW,
     SCALE,
+    SMALL_TEXT,
     TITLE_HEIGHT,
     WALL,
     WALL_EDGE,
@@ -60,7 +62,7 @@ from render.rumble.layout import (
 )
 from render.rumble.panel import draw_panel
 from render.rumble.sprites import paste_chest, paste_token
-from render.rumble.trail import draw_trail
+from render.rumble.trail import TAG_H, draw_trail, fight_rooms
 from rules.rumble.characters import CHARACTERS
 from rules.rumble.observation import RumbleObservation, Tile
 
@@ -82,8 +84,9 @@ def dungeon_image(
     """The public board as an image (for tests and previews)."""
     image = _background(_layout_key(obs["tiles"], obs["entrance"], obs["treasure_room"])).copy()
     title_bar(image, "Rumble in the Dungeon", f"Rumble {obs['rumble']} of 3", TITLE_HEIGHT)
-    draw_trail(image, obs, obs["step"] - 1 if since is None else since)
-    _draw_rooms(image, obs)
+    since = obs["step"] - 1 if since is None else since
+    draw_trail(image, obs, since)
+    _draw_rooms(image, obs, fight_rooms(obs, since))
     _draw_exit_line(image, obs)
     draw_panel(image, obs, names)
     return image
@@ -107,10 +110,9 @@ def _background(key: LayoutKey) -> Image.Image:
     rng = random.Random(7)  # fixed: the same stones in every picture
     _draw_bricks(big, rng)
     doors = {(row, col): sides for _, row, col, sides in cells}
-    for room, row, col, sides in cells:
+    for _, row, col, sides in cells:
         _draw_tile(big, tile_box(row, col), rng)
         _draw_doors(big, row, col, sides, doors)
-        _draw_room_label(big, tile_box(row, col), room, entrance, treasure_room)
     for room, row, col, _ in cells:
         if room == entrance:
             _draw_entrance(big, tile_box(row, col))
@@ -118,7 +120,10 @@ def _background(key: LayoutKey) -> Image.Image:
             _draw_treasure_frame(big, tile_box(row, col))
     rounded_box(big, scaled(PANEL_BOX), 24, PANEL, PANEL_EDGE, 4)
     rounded_box(big, scaled(EXIT_BOX), 24, PANEL, PANEL_EDGE, 4)
-    return big.reduce(SCALE)
+    image = big.reduce(SCALE)
+    for room, row, col, _ in cells:  # text at its own size: FreeType smooths it already
+        _draw_room_label(image, tile_box(row, col), room)
+    return image
 
 
 def _draw_bricks(big: Image.Image, rng: random.Random) -> None:
@@ -201,12 +206,11 @@ def _widen(box: Box, side: str, by: int) -> Box:
     return (box[0], box[1] - by, box[2], box[3] + by)
 
 
-def _draw_room_label(big: Image.Image, box: Box, room: str, entrance: str, treasure: str) -> None:
-    left, top = (box[0] + WALL_W + 6) * SCALE, (box[1] + WALL_W + LABEL_BAND // 2) * SCALE
-    draw_text(big, (left, top), room, 16 * SCALE, LABEL, "lm")
-    tag = "ENTRANCE" if room == entrance else "TREASURE" if room == treasure else ""
-    if tag:
-        draw_text(big, (left + 30 * SCALE, top), tag, 11 * SCALE, TORCH, "lm")
+def _draw_room_label(image: Image.Image, box: Box, room: str) -> None:
+    """The room's name; the entrance and the treasure room are marked by their drawings
+    (the arrow in, the gold frame), not by words that would not fit beside the chest."""
+    left, top = box[0] + WALL_W + 6, box[1] + WALL_W + LABEL_BAND // 2
+    draw_text(image, (left, top), room, SMALL_TEXT, LABEL, "lm")
 
 
 def _draw_entrance(big: Image.Image, box: Box) -> None:
@@ -229,7 +233,7 @@ def _draw_entrance(big: Image.Image, box: Box) -> None:
         (back, (mid_y + 7) * k),
     ]
     draw.polygon(arrow, fill=TORCH, outline=WALL_EDGE)
-    _vertical_text(big, 13 * k, mid_y * k, "ENTRANCE", 15 * k, TORCH)
+    _vertical_text(big, 13 * k, mid_y * k, "ENTRANCE", SMALL_TEXT * k, TORCH)
 
 
 def _vertical_text(big: Image.Image, x: int, y: int, text: str, size: int, fill: Colour) -> None:
@@ -238,6 +242,9 @@ def _vertical_text(big: Image.Image, x: int, y: int, text: str, size: int, fill:
     ImageDraw.Draw(strip).text((0, size), text, font=font(size), fill=255, anchor="lm")
     strip = strip.crop(strip.getbbox() or (0, 0, 1, 1)).rotate(90, expand=True)
     big.paste(fill, (x - strip.width // 2, y - strip.height // 2), strip)
+    left, top = (x - strip.width // 2) // SCALE, (y - strip.height // 2) // SCALE
+    note("text", (left, top, left + strip.width // SCALE, top + strip.height // SCALE), text,
+         size // SCALE)  # fmt: skip
 
 
 def _draw_treasure_frame(big: Image.Image, box: Box) -> None:
@@ -249,7 +256,8 @@ def _draw_treasure_frame(big: Image.Image, box: Box) -> None:
 # --- rooms: tokens and the chest ---------------------------------------------------------
 
 
-def _draw_rooms(image: Image.Image, obs: RumbleObservation) -> None:
+def _draw_rooms(image: Image.Image, obs: RumbleObservation, tagged: set[str]) -> None:
+    """The characters in each room, above the foot of a room tagged after a fight."""
     boxes = room_boxes(obs["tiles"])
     order = list(CHARACTERS)
     by_room: dict[str, list[str]] = {}
@@ -257,7 +265,9 @@ def _draw_rooms(image: Image.Image, obs: RumbleObservation) -> None:
         by_room.setdefault(obs["positions"][key], []).append(key)
     for room, keys in by_room.items():
         if room in boxes:
-            _draw_tokens(image, _token_area(boxes[room]), keys)
+            left, top, right, bottom = _token_area(boxes[room])
+            bottom -= TAG_H - 2 if room in tagged else 0
+            _draw_tokens(image, (left, top, right, bottom), keys)
     chest_room = obs["chest"]
     if chest_room in boxes:
         box = boxes[chest_room]
@@ -271,102 +281,122 @@ def _token_area(box: Box) -> Box:
 
 
 def _draw_tokens(image: Image.Image, area: Box, keys: list[str]) -> None:
-    """Big tokens with names below for up to four; a list of small name tags beyond."""
-    if len(keys) <= 4:
+    """One token: big, its name below. Two: a token and its name on each line. Up to six:
+    the tokens alone in a grid, their two-letter marks for names (names that small would not
+    be read). More: the marks on chips in the characters' colours, four a row (a token
+    small enough to fit would shrink its mark past reading)."""
+    if len(keys) == 1:
+        _draw_lone_token(image, area, keys[0])
+    elif len(keys) == 2:
+        _draw_token_list(image, area, keys)
+    elif len(keys) <= 6:
         _draw_token_grid(image, area, keys)
     else:
-        _draw_token_list(image, area, keys)
+        _draw_mark_grid(image, area, keys)
 
 
-def _draw_token_grid(image: Image.Image, area: Box, keys: list[str]) -> None:
-    cols = 1 if len(keys) == 1 else 2
-    rows = (len(keys) + cols - 1) // cols
-    cell_w = (area[2] - area[0]) // cols
-    cell_h = (area[3] - area[1]) // rows
-    label = 14 if rows == 1 else 13
-    diameter = min(MAX_TOKEN, cell_w - 12, cell_h - label - 8)
-    for index, key in enumerate(keys):
-        col, row = index % cols, index // cols
-        if row == rows - 1 and len(keys) % cols and cols > 1:  # centre a lone last token
-            col_x = area[0] + (area[2] - area[0]) // 2
-        else:
-            col_x = area[0] + col * cell_w + cell_w // 2
-        top = area[1] + row * cell_h + (cell_h - diameter - label - 4) // 2
-        paste_token(image, key, (col_x, top + diameter // 2), diameter)
-        text, size = label_fit(key, cell_w - 2, label, 11)
-        draw_text(image, (col_x, top + diameter + 2), text, size, INK, "ma", WALL_EDGE)
+def _draw_lone_token(image: Image.Image, area: Box, key: str) -> None:
+    diameter = min(MAX_TOKEN, area[3] - area[1] - SMALL_TEXT - 8)
+    centre_x = (area[0] + area[2]) // 2
+    top = area[1] + (area[3] - area[1] - diameter - SMALL_TEXT - 6) // 2
+    paste_token(image, key, (centre_x, top + diameter // 2), diameter)
+    text, size = label_fit(key, area[2] - area[0], SMALL_TEXT, SMALL_TEXT)
+    draw_text(image, (centre_x, top + diameter + 2), text, size, INK, "ma", WALL_EDGE)
 
 
 def _draw_token_list(image: Image.Image, area: Box, keys: list[str]) -> None:
-    cols = 1 if len(keys) <= 6 else 2
-    rows = (len(keys) + cols - 1) // cols
-    col_w = (area[2] - area[0]) // cols
-    row_h = min(PILL_ROW + (4 if cols == 1 else 0), (area[3] - area[1]) // rows)
-    top0 = area[1] + ((area[3] - area[1]) - rows * row_h) // 2
+    row_h = (area[3] - area[1]) // len(keys)
     for index, key in enumerate(keys):
-        col, row = index // rows, index % rows  # fill down each column, like a list
-        left, top = area[0] + col * col_w, top0 + row * row_h
-        pill = (left + 1, top + 1, left + col_w - 1, top + row_h - 1)
+        left, top = area[0], area[1] + index * row_h
+        pill = (left, top + 1, area[2], top + row_h - 1)
         rounded_box(image, pill, row_h // 2, WALL_EDGE, alpha=150)
-        diameter = row_h - 3
+        diameter = min(row_h - 2, 44)  # leaves "Barbarian" its room
         paste_token(image, key, (left + 2 + diameter // 2, top + row_h // 2), diameter)
-        text_left = left + diameter + 5
-        text, size = label_fit(key, pill[2] - text_left - 2, 13, 10)
+        text_left = left + diameter + 4
+        text, size = label_fit(key, pill[2] - text_left - 1, SMALL_TEXT, SMALL_TEXT)
         draw_text(image, (text_left, top + row_h // 2), text, size, INK, "lm")
+
+
+def _draw_token_grid(image: Image.Image, area: Box, keys: list[str]) -> None:
+    cols = 2 if len(keys) <= 4 else 3
+    rows = (len(keys) + cols - 1) // cols
+    cell_w = (area[2] - area[0]) // cols
+    cell_h = (area[3] - area[1]) // rows
+    diameter = min(MAX_TOKEN, cell_w - 4, cell_h - 4)
+    top0 = area[1] + (area[3] - area[1] - rows * cell_h) // 2
+    for index, key in enumerate(keys):
+        col, row = index % cols, index // cols
+        left_over = len(keys) - row * cols  # a short last row is centred
+        shift = (cols - left_over) * cell_w // 2 if left_over < cols else 0
+        centre = (area[0] + shift + col * cell_w + cell_w // 2, top0 + row * cell_h + cell_h // 2)
+        paste_token(image, key, centre, diameter)
+
+
+def _draw_mark_grid(image: Image.Image, area: Box, keys: list[str]) -> None:
+    cols = 4
+    rows = (len(keys) + cols - 1) // cols
+    cell_w = (area[2] - area[0]) // cols
+    cell_h = min(34, (area[3] - area[1]) // rows)
+    top0 = area[1] + (area[3] - area[1] - rows * cell_h) // 2
+    for index, key in enumerate(keys):
+        row, col = divmod(index, cols)
+        left, top = area[0] + col * cell_w, top0 + row * cell_h
+        chip = (left + 1, top + 1, left + cell_w - 1, top + cell_h - 1)
+        colour = CHARACTER_COLOURS.get(key, (150, 150, 150))
+        rounded_box(image, chip, (cell_h - 2) // 2, colour, WALL_EDGE, 2)
+        mark = CHARACTER_MARKS.get(key, key[:2].title())
+        centre = ((chip[0] + chip[2]) / 2, (chip[1] + chip[3]) / 2)
+        draw_text(image, centre, mark, SMALL_TEXT, ink_for(colour), "mm")
 
 
 # --- exit line --------------------------------------------------------------------------
 
 
 def _draw_exit_line(image: Image.Image, obs: RumbleObservation) -> None:
-    """This rumble's removed characters in order with their places, and the chest's fate."""
+    """This rumble's removed characters in the order they went (first on the left), named
+    while there is room, and the chest's fate."""
     left, top, right, bottom = EXIT_BOX
     middle = (top + bottom) // 2
-    draw_text(image, (left + 16, middle - 9), "OUT OF", 13, TORCH, "lm")
-    draw_text(image, (left + 16, middle + 9), "THE DUNGEON", 13, TORCH, "lm")
-    x = left + 116
+    x = left + 16 + draw_text_width(image, (left + 16, middle), "OUT IN ORDER", TORCH) + 16
     escaped = obs["chest_exited_with"]
-    end = right - (190 if escaped else 10)
+    end = right - (214 if escaped else 10)
     out = obs["exit_line"]
     if not out:
-        draw_text(image, (x, middle), "Nobody yet - fights send characters here.", 15, MUTED, "lm")
-    chip_w = min(118, (end - x) // max(1, len(out)))
-    for place, key in enumerate(out, start=1):
-        _exit_chip(image, (x, top + 8, x + chip_w - 6, bottom - 8), key, ordinal(place))
+        draw_text(image, (x, middle), "Nobody yet - fights send characters here.", SMALL_TEXT,
+                  MUTED, "lm")  # fmt: skip
+    chip_w = min(190, (end - x) // max(1, len(out)))
+    for key in out:
+        _exit_chip(image, (x, top + 8, x + chip_w - 6, bottom - 8), key)
         x += chip_w
     if escaped:
-        _escaped_chip(image, (right - 186, top + 8, right - 10, bottom - 8), escaped)
+        _escaped_chip(image, (right - 210, top + 8, right - 10, bottom - 8), escaped)
 
 
-def _exit_chip(image: Image.Image, box: Box, key: str, place: str) -> None:
-    """A removed character: token, place and name; name underneath when the chip is narrow."""
+def draw_text_width(image: Image.Image, at: tuple[int, int], text: str, fill: Colour) -> int:
+    """Draw a small label left-aligned at `at` (its middle); how wide it is."""
+    draw_text(image, at, text, SMALL_TEXT, fill, "lm")
+    return round(text_width(text, SMALL_TEXT))
+
+
+def _exit_chip(image: Image.Image, box: Box, key: str) -> None:
+    """A removed character: its token, and its name when the whole name fits beside it."""
     rounded_box(image, box, 10, STONE_DARK)
     left, top, right, bottom = box
-    middle = (top + bottom) // 2
-    if right - left >= 100:
-        diameter = min(34, bottom - top - 8)
-        token_x, token_y = left + 4 + diameter // 2, middle
-        name_box = (token_x + diameter // 2 + 4, middle, right - 4, bottom - 4)
-        place_box = (name_box[0], top + 2, right - 4, middle)
-        name_align: Align = "left"
-    else:
-        diameter = 24
-        token_x, token_y = left + 4 + diameter // 2, top + 4 + diameter // 2
-        place_box = (token_x + diameter // 2 + 4, top + 2, right - 4, top + 6 + diameter)
-        name_box = (left + 3, top + 8 + diameter, right - 3, bottom - 2)
-        name_align = "center"
-    paste_token(image, key, (token_x, token_y), diameter)
-    text_in_box(image, place_box, place, 14, TORCH, "left", 11)
-    text, size = label_fit(key, name_box[2] - name_box[0], 13, 10)
-    text_in_box(image, name_box, text, size, INK, name_align)
+    diameter = bottom - top - 6
+    paste_token(image, key, (left + 3 + diameter // 2, (top + bottom) // 2), diameter)
+    name_box = (left + diameter + 10, top, right - 4, bottom)
+    text, size = label_fit(key, name_box[2] - name_box[0], SMALL_TEXT, SMALL_TEXT)
+    if not text.endswith("…"):
+        text_in_box(image, name_box, text, size, INK, "left")
 
 
 def _escaped_chip(image: Image.Image, box: Box, key: str) -> None:
     rounded_box(image, box, 10, shade(EMBER, 0.45), TORCH, 2)
     middle = (box[1] + box[3]) // 2
     paste_chest(image, box[0] + 8, middle - 12, 30)
-    paste_token(image, key, (box[0] + 58, middle), 34)
-    text_left = box[0] + 80
-    text_in_box(image, (text_left, box[1] + 2, box[2] - 6, middle), "Escaped!", 14, TORCH, "left")
-    text, size = label_fit(key, box[2] - 6 - text_left, 13, 10)
+    paste_token(image, key, (box[0] + 62, middle), 44)
+    text_left = box[0] + 90
+    text_in_box(image, (text_left, box[1] + 2, box[2] - 6, middle), "Escaped!", SMALL_TEXT, TORCH,
+                "left")  # fmt: skip
+    text, size = label_fit(key, box[2] - 6 - text_left, SMALL_TEXT, SMALL_TEXT)
     draw_text(image, (text_left, middle + 9), text, size, INK, "lm")

@@ -5,7 +5,7 @@ helpers for names and boxes.
 
 from __future__ import annotations
 
-from render.common import Box, Colour, fit_text
+from render.common import Box, Colour, fit_text, least_size
 from rules.rumble.characters import CHARACTERS
 from rules.rumble.observation import Tile
 
@@ -57,6 +57,7 @@ CHEST_GOLD: Colour = (250, 204, 64)
 # --- board layout (pixels at 1x) ---------------------------------------------------------
 
 BOARD_SIZE = (1100, 700)
+SMALL_TEXT = least_size(BOARD_SIZE[0])  # the least font size on the board (22 px)
 TITLE_HEIGHT = 48
 GRID_LEFT, GRID_TOP = 64, 62
 TILE_W, TILE_H = 176, 168
@@ -67,14 +68,14 @@ LABEL_BAND = 26  # top strip of a room: its label and the chest
 PANEL_BOX: Box = (852, 62, 1088, 610)
 STATUS_BOX: Box = (862, 72, 1078, 140)
 PLAYER_ROW_TOP, PLAYER_ROW_H, PLAYER_ROW_GAP = 150, 68, 8
-LEGEND_TOP = 524  # the key to the map's symbols, under the players if they leave room
+LEGEND_TOP = 510  # the key to the map's symbols, under the players if they leave room
 EXIT_BOX: Box = (12, 622, 1088, 690)
 SCALE = 2  # the cached background is drawn this much larger, then shrunk
 
 SECRET_SIZE = (640, 400)
 REVEAL_WIDTH = 900
+REVEAL_TEXT = least_size(REVEAL_WIDTH)  # the least font size on the reveal (18 px)
 MAX_TOKEN = 56  # largest token diameter in a room
-PILL_ROW = 20  # row height when a room is crowded
 
 
 def tile_box(row: int, col: int) -> Box:

@@ -22,8 +22,10 @@ from render.common import (
 from render.common.words import player_colour, player_name
 from render.rumble.layout import (
     DEAD_DOOR,
+    FLOOR,
     LEGEND_TOP,
     PASSAGE,
+    SMALL_TEXT,
     STATUS_BOX,
     WALL,
     WALL_EDGE,
@@ -50,19 +52,21 @@ def _draw_legend(image: Image.Image) -> None:
     """A key to the map's symbols, where the panel has room for it."""
     draw = ImageDraw.Draw(image)
     left, right = STATUS_BOX[0] + 4, STATUS_BOX[2]
-    draw_text(image, (left, LEGEND_TOP), "KEY", 12, MUTED, "lm")
-    rows = ["passage between rooms", "door onto a wall", "the treasure chest"]
+    rows = ["passage", "dead end", "treasure room", "the chest"]
     for index, label in enumerate(rows):
-        middle = LEGEND_TOP + 22 + index * 22
+        middle = LEGEND_TOP + 12 + index * 24
         symbol = (left, middle - 7, left + 30, middle + 7)
         if index == 0:
             draw.rectangle(symbol, fill=PASSAGE, outline=WALL_EDGE)
         elif index == 1:
             draw.rectangle(symbol, fill=WALL, outline=WALL_EDGE)
             draw.rectangle((left + 8, middle - 7, left + 22, middle + 7), fill=DEAD_DOOR)
+        elif index == 2:
+            draw.rectangle(symbol, fill=FLOOR, outline=TORCH, width=2)
         else:
             paste_chest(image, left + 5, middle - 8, 20)
-        text_in_box(image, (left + 40, middle - 10, right, middle + 10), label, 13, MUTED, "left")
+        box = (left + 40, middle - 12, right, middle + 12)
+        text_in_box(image, box, label, SMALL_TEXT, MUTED, "left")
 
 
 def _draw_status(
@@ -71,19 +75,16 @@ def _draw_status(
     left, top, right, bottom = STATUS_BOX
     middle = (top + bottom) // 2
     if obs["finished"]:
-        heading = "FINAL RESULT"
-        who = " & ".join(player_name(names, seat) for seat in winners)
         best = max(obs["totals"], default=0)
-        line = f"{who} {'wins' if len(winners) == 1 else 'share the win'} with {best}"
+        heading = f"{'WINS' if len(winners) == 1 else 'SHARE THE WIN'} WITH {best}"
+        line = " & ".join(player_name(names, seat) for seat in winners)
     else:
-        inside = len(obs["positions"])
-        heading = f"{inside} CHARACTER{'S' if inside != 1 else ''} STILL INSIDE"
+        heading = f"TO PLAY · {len(obs['positions'])} INSIDE"
         seat = obs["to_act"][0] if obs["to_act"] else None
-        line = f"{player_name(names, seat)} to play" if seat is not None else "Waiting"
-    text_in_box(image, (left + 4, top, right - 4, middle - 6), heading, 14, TORCH, "left", 11)
-    text_in_box(
-        image, (left + 4, middle - 4, right - 4, bottom), line, 21, INK, "left", 13, bold=True
-    )
+        line = player_name(names, seat) if seat is not None else "Waiting"
+    text_in_box(image, (left + 4, top, right - 4, middle - 6), heading, SMALL_TEXT, TORCH, "left")
+    text_in_box(image, (left + 4, middle - 4, right - 4, bottom), line, SMALL_TEXT, INK, "left",
+                bold=True)  # fmt: skip
 
 
 def _draw_player_row(
@@ -100,33 +101,22 @@ def _draw_player_row(
     rounded_box(image, box, 12, background, TORCH if winner else None, 3)
     ink = ink_for(background)
     soft = ink if active else MUTED
-    disc(image, (left + 20, top + 24), 24, player_colour(seat), shade(background, 0.5))
-    draw_text(image, (left + 20, top + 24), str(seat + 1), 13, ink_for(player_colour(seat)), "mm")
-    total = str(obs["totals"][seat]) if seat < len(obs["totals"]) else "0"
-    total_w = text_in_box(
-        image, (right - 70, top + 4, right - 10, top + 44), total, 28, ink, "right"
-    )
-    name_right = right - 16 - total_w - (22 if winner else 0)
-    text_in_box(
-        image,
-        (left + 38, top + 6, name_right, top + 40),
-        player_name(names, seat),
-        18,
-        ink,
-        "left",
-        12,
-    )
+    disc(image, (left + 20, top + 24), 30, player_colour(seat), shade(background, 0.5))
+    number_ink = ink_for(player_colour(seat))
+    draw_text(image, (left + 20, top + 24), str(seat + 1), SMALL_TEXT, number_ink, "mm")
+    # the name has the whole first line; the points, rumble by rumble, and the total below
+    name_right = right - 8 - (22 if winner else 0)
+    name_w = text_in_box(image, (left + 40, top + 6, name_right, top + 40),
+                         player_name(names, seat), SMALL_TEXT, ink, "left")  # fmt: skip
     if winner:
-        _crown(image, (name_right + 2, top + 14))
-    history = [
-        f"R{r['rumble']}: {r['points'][seat]}" for r in obs["history"] if seat < len(r["points"])
-    ]
-    line_box = (left + 12, top + 44, right - 10, bottom - 4)
-    if active:
-        tag_w = text_in_box(image, line_box, "TO PLAY", 13, ink, "right")
-        line_box = (line_box[0], line_box[1], line_box[2] - tag_w - 8, line_box[3])
-    line = "  ·  ".join(history) or "no points yet"
-    text_in_box(image, line_box, line, 13, soft, "left", 10)
+        _crown(image, (left + 44 + name_w, top + 14))
+    total = str(obs["totals"][seat]) if seat < len(obs["totals"]) else "0"
+    line_box = (left + 12, top + 40, right - 10, bottom - 2)
+    total_w = text_in_box(image, line_box, total, 26, ink, "right", bold=True)
+    history = [str(r["points"][seat]) for r in obs["history"] if seat < len(r["points"])]
+    line = " + ".join(history) or "no points yet"  # whose turn: the highlight and the status
+    line_box = (line_box[0], line_box[1], line_box[2] - total_w - 10, line_box[3])
+    text_in_box(image, line_box, line, SMALL_TEXT, soft, "left")
 
 
 def _crown(image: Image.Image, at: tuple[int, int]) -> None:

@@ -31,10 +31,12 @@ from render.common import (
 from render.common.words import player_colour, player_name
 from render.rumble.layout import (
     CHARACTER_COLOURS,
+    REVEAL_TEXT,
     REVEAL_WIDTH,
     SECRET_SIZE,
     WALL_EDGE,
     character_name,
+    label_fit,
 )
 from render.rumble.sprites import paste_token
 from rules.rumble.observation import RumbleObservation, RumbleResult
@@ -57,23 +59,13 @@ def draw_secret(obs: RumbleObservation, name: str) -> bytes:
 def draw_reveal(result: RumbleResult, names: list[str]) -> bytes:
     """The end-of-rumble reveal: each player's two characters, which scored, and points."""
     seats = len(result["points"])
-    image = Image.new("RGB", (REVEAL_WIDTH, 130 + seats * 64), BACKDROP)
+    image = Image.new("RGB", (REVEAL_WIDTH, 100 + seats * 64), BACKDROP)
     title_bar(image, f"Rumble {result['rumble']} - the reveal", "", 48)
-    text_in_box(image, (20, 56, REVEAL_WIDTH - 20, 84), _reveal_summary(result), 16, INK, "left")
-    for seat in range(seats):
+    summary = _reveal_summary(result)
+    text_in_box(image, (20, 56, REVEAL_WIDTH - 20, 84), summary, REVEAL_TEXT, INK, "left")
+    for seat in range(seats):  # each character's place out is in its row: no list of all
         top = 94 + seat * 64
         _reveal_row(image, (16, top, REVEAL_WIDTH - 16, top + 56), result, seat, names)
-    exits = ", ".join(character_name(key) for key in result["exit_line"]) or "nobody"
-    bottom = image.height - 30
-    text_in_box(
-        image,
-        (20, bottom, REVEAL_WIDTH - 20, bottom + 24),
-        f"Out, in order: {exits}",
-        13,
-        MUTED,
-        "left",
-        10,
-    )
     return to_png(image)
 
 
@@ -134,11 +126,11 @@ def _reveal_row(
     left, top, right, bottom = box
     rounded_box(image, box, 12, STONE_DARK)
     middle = (top + bottom) // 2
-    disc(image, (left + 22, middle), 26, player_colour(seat), WALL_EDGE)
-    draw_text(image, (left + 22, middle), str(seat + 1), 14, ink_for(player_colour(seat)), "mm")
-    text_in_box(
-        image, (left + 44, top, left + 230, bottom), player_name(names, seat), 19, INK, "left", 12
-    )
+    disc(image, (left + 22, middle), 28, player_colour(seat), WALL_EDGE)
+    number_ink = ink_for(player_colour(seat))
+    draw_text(image, (left + 22, middle), str(seat + 1), REVEAL_TEXT, number_ink, "mm")
+    name_box = (left + 44, top, left + 230, bottom)
+    text_in_box(image, name_box, player_name(names, seat), 19, INK, "left", REVEAL_TEXT)
     secrets = result["secrets"][seat] if seat < len(result["secrets"]) else []
     best = result["best"][seat] if seat < len(result["best"]) else ""
     for index, key in enumerate(secrets[:2]):
@@ -166,8 +158,9 @@ def _reveal_character(
     middle = (top + bottom) // 2
     paste_token(image, key, (left + 24, middle), 38)
     ink = INK if scored else MUTED
-    text_in_box(
-        image, (left + 50, top + 2, right - 8, middle + 2), character_name(key), 16, ink, "left", 11
-    )
-    fate = _fate(result, key) + ("  - scores" if scored else "")
-    text_in_box(image, (left + 50, middle, right - 8, bottom - 2), fate, 12, ink, "left", 10)
+    name_box = (left + 50, top, right - 8, middle + 1)
+    text, size = label_fit(key, name_box[2] - name_box[0], REVEAL_TEXT, REVEAL_TEXT)
+    text_in_box(image, name_box, text, size, ink, "left")
+    fate = _fate(result, key) + (" - scores" if scored else "")
+    fate_box = (left + 50, middle - 1, right - 8, bottom)
+    text_in_box(image, fate_box, fate, REVEAL_TEXT, ink, "left")

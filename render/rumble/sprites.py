@@ -9,6 +9,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from render.common import SUPERSAMPLE, font, ink_for
+from render.common.record import note, noting
 from render.rumble.layout import (
     CHARACTER_COLOURS,
     CHARACTER_MARKS,
@@ -38,7 +39,7 @@ def _token(key: str, diameter: int) -> Image.Image:
     draw.text(
         (centre, centre),
         mark,
-        font=font(int(diameter * 0.44 * k)),
+        font=font(mark_size(diameter) * k),
         fill=ink_for(colour),
         anchor="mm",
     )
@@ -70,9 +71,18 @@ def _chest(width: int) -> Image.Image:
     return sprite.reduce(k)
 
 
+def mark_size(diameter: int) -> int:
+    """The font size of a token's two-letter mark."""
+    return round(diameter * 0.52)
+
+
 def paste_token(image: Image.Image, key: str, centre: tuple[int, int], diameter: int) -> None:
     sprite = _token(key, diameter)
-    image.paste(sprite, (centre[0] - diameter // 2, centre[1] - diameter // 2), sprite)
+    left, top = centre[0] - diameter // 2, centre[1] - diameter // 2
+    image.paste(sprite, (left, top), sprite)
+    if noting():  # the mark is drawn inside the cached sprite: noted at each paste
+        mark = CHARACTER_MARKS.get(key, key[:2].title())
+        note("text", (left, top, left + diameter, top + diameter), mark, mark_size(diameter))
 
 
 def paste_chest(image: Image.Image, left: int, top: int, width: int) -> None:

@@ -6,15 +6,33 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from render.common import EMBER, INK, TORCH, Box, Colour, arrow, ink_for, rounded_box
+from render.common import (
+    EMBER,
+    INK,
+    TORCH,
+    Box,
+    Colour,
+    arrow,
+    ink_for,
+    rounded_box,
+    text_width,
+)
 from render.common import cached_text_in_box as _text_in_box
 from render.common.record import note
-from render.rumble.layout import GRID_LEFT, WALL_W, character_name, room_boxes
+from render.rumble.layout import (
+    GRID_LEFT,
+    SMALL_TEXT,
+    WALL_W,
+    character_name,
+    label_fit,
+    room_boxes,
+)
 from rules.rumble.observation import RumbleObservation, TraceView
 
 MOVE_COLOUR: Colour = INK
 CHEST_COLOUR: Colour = TORCH
 FIGHT_COLOUR: Colour = EMBER
+TAG_H = 30  # the foot of a room a fight emptied: "OUT · Knight"
 
 
 def draw_trail(image: Image.Image, obs: RumbleObservation, since: int) -> None:
@@ -41,6 +59,15 @@ def draw_trail(image: Image.Image, obs: RumbleObservation, since: int) -> None:
             note("exit", start, _said(trace))
 
 
+def fight_rooms(obs: RumbleObservation, since: int) -> set[str]:
+    """The rooms `draw_trail` tags at their foot with who was thrown out (`TAG_H` tall)."""
+    return {
+        trace["start"]
+        for trace in obs.get("trail") or []
+        if trace["kind"] == "fight" and trace["step"] > since and trace["rumble"] == obs["rumble"]
+    }
+
+
 def _said(trace: TraceView) -> str:
     return f"{trace['character']} {trace['start']}-{trace['goal']}"
 
@@ -55,8 +82,10 @@ def _thrown_out(image: Image.Image, box: Box, character: str) -> None:
     ImageDraw.Draw(image).rectangle(
         (left + 2, top + 2, right - 3, bottom - 3), outline=FIGHT_COLOUR, width=4
     )
-    tag = (left + WALL_W + 4, bottom - WALL_W - 28, right - WALL_W - 4, bottom - WALL_W - 4)
+    tag = (left + WALL_W + 4, bottom - WALL_W - TAG_H, right - WALL_W - 4, bottom - WALL_W - 3)
     rounded_box(image, tag, 8, FIGHT_COLOUR)
     words = f"OUT · {character_name(character)}"
-    _text_in_box(image, (tag[0] + 4, tag[1], tag[2] - 4, tag[3]), words, 14,
-                 ink_for(FIGHT_COLOUR), min_size=10, bold=True)  # fmt: skip
+    if text_width(words, SMALL_TEXT) + 1 > tag[2] - tag[0] - 8:  # a long name: the name alone
+        words = label_fit(character, tag[2] - tag[0] - 9, SMALL_TEXT, SMALL_TEXT)[0]
+    _text_in_box(image, (tag[0] + 4, tag[1], tag[2] - 4, tag[3]), words, SMALL_TEXT,
+                 ink_for(FIGHT_COLOUR), bold=True)  # fmt: skip

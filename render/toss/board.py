@@ -48,6 +48,7 @@ from render.toss.layout import (
     GROUND,
     PIECE_EDGE,
     PREVIEW_SIZE,
+    SMALL_TEXT,
     SUPPLY_BOX,
     TITLE_HEIGHT,
     WALL_BRICK,
@@ -173,8 +174,8 @@ def _board_background(view: BinView, seats: int) -> Image.Image:
     rounded_box(image, CAPTION_BOX, 14, PANEL, PANEL_EDGE, 2)
     rounded_box(image, SUPPLY_BOX, 14, PANEL, PANEL_EDGE, 2)
     rounded_box(image, COUNTERS_BOX, 14, PANEL, PANEL_EDGE, 2)
-    _draw_text(image, (SUPPLY_BOX[0] + 14, SUPPLY_BOX[1] + 10), "BESIDE THE BIN", 14, TORCH)
-    _draw_text(image, (COUNTERS_BOX[0] + 14, COUNTERS_BOX[1] + 10), "COUNTERS", 14, TORCH)
+    _draw_text(image, (SUPPLY_BOX[0] + 14, SUPPLY_BOX[1] + 10), "BESIDE THE BIN", SMALL_TEXT, TORCH)
+    _draw_text(image, (COUNTERS_BOX[0] + 14, COUNTERS_BOX[1] + 10), "COUNTERS", SMALL_TEXT, TORCH)
     draw_reminder(image, seats)
     return image
 
@@ -298,7 +299,7 @@ def _draw_last_drop(image: Image.Image, view: BinView, obs: TossObservation) -> 
         image,
         (x + (12 if side_right else -12), ARROW_TOP + 10),
         label,
-        14,
+        SMALL_TEXT,
         TORCH,
         anchor,
         stroke=PIECE_EDGE,

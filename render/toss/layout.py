@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from render.common import PLAYER_COLOUR_NAMES, PLAYER_COLOURS, Box, Colour, Size
+from render.common import PLAYER_COLOUR_NAMES, PLAYER_COLOURS, Box, Colour, Size, least_size
 from rules.toss.bin import BIN_HEIGHT, BIN_WIDTH, DROP_GAP, KINDS, Kind, grid_x, inside_opening
 from rules.toss.observation import BinPiece
 
@@ -78,6 +78,7 @@ UNKNOWN_SEAT_COLOUR: Colour = (150, 150, 150)
 # --- layout (pixels) ----------------------------------------------------------------------
 
 BOARD_SIZE: Size = (920, 720)
+SMALL_TEXT = least_size(BOARD_SIZE[0])  # the least font size on the board (19 px)
 TITLE_HEIGHT = 48
 PANEL_LEFT, PANEL_RIGHT = 392, 908
 CAPTION_BOX: Box = (PANEL_LEFT, 58, PANEL_RIGHT, 110)

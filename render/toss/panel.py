@@ -47,6 +47,7 @@ from render.toss.layout import (
     ROW_H,
     ROWS_TOP,
     SEAT_COLOURS,
+    SMALL_TEXT,
     SUPPLY_BOX,
     UNKNOWN_SEAT_COLOUR,
     WINNER_BAND,
@@ -90,7 +91,9 @@ def caption(obs: TossObservation, names: list[str]) -> str:
         waiting = [seat for seat in range(obs["seats"]) if not obs["chosen"][seat]]
         if not waiting:
             return "All cards are down."
-        return f"Lay down a card face down. Waiting for {_join(names_of(names, waiting))}"
+        if len(waiting) == 1:
+            return f"Waiting for {player_name(names, waiting[0])} to lay down a card"
+        return f"Lay down a card face down: {len(waiting)} still choosing"  # rows say who
     turn = obs["turn"]
     if turn is None:
         return ""
@@ -102,7 +105,7 @@ def caption(obs: TossObservation, names: list[str]) -> str:
     elif bound:
         what = "any kind left"
     else:
-        what = "first piece picks the kind"
+        what = "any kind"  # the first piece then binds the rest
     return f"{player_name(names, turn)} drops {pieces} ({what})"
 
 
@@ -110,7 +113,7 @@ def draw_caption(image: Image.Image, obs: TossObservation, names: list[str]) -> 
     left, top, right, bottom = CAPTION_BOX
     text = caption(obs, names)
     colour = TORCH if obs["finished"] else INK
-    text_in_box(image, (left + 16, top, right - 16, bottom), text, 21, colour, "left", 13)
+    text_in_box(image, (left + 16, top, right - 16, bottom), text, 21, colour, "left", SMALL_TEXT)
 
 
 def row_box(seat: int) -> Box:
@@ -146,7 +149,7 @@ def draw_player(image: Image.Image, obs: TossObservation, names: list[str], seat
             image,
             (left + 7, mid - 14, left + 35, mid + 14),
             str(place),
-            17,
+            SMALL_TEXT,
             DARK_INK if fill == HIGHLIGHT else INK,
             bold=True,
         )
@@ -154,11 +157,12 @@ def draw_player(image: Image.Image, obs: TossObservation, names: list[str], seat
     # name, mice and what they are doing
     chip_right = chip_box(seat)[2]
     taken = obs["taken"][seat] if seat < len(obs["taken"]) else []
-    taken_w = len(taken) * 30
-    score_left = right - 62
+    taken_w = len(taken) * 32
+    score_left = right - 80  # room for WINNER under the score
     name_right = max(chip_right + 120, score_left - taken_w - 10)
     name = player_name(names, seat)
-    _text_in_box(image, (chip_right + 12, top + 6, name_right, top + 34), name, 22, INK, "left", 14)
+    name_box = (chip_right + 12, top + 6, name_right, top + 34)
+    _text_in_box(image, name_box, name, 22, INK, "left", SMALL_TEXT)
     mice = obs["mice"][seat] if seat < len(obs["mice"]) else 0
     x = chip_right + 12
     mouse = mouse_sprite(22, shade(MUTED, 1.25))
@@ -169,19 +173,18 @@ def draw_player(image: Image.Image, obs: TossObservation, names: list[str], seat
         image,
         (x + 6, top + 36, name_right, top + 58),
         _status(obs, seat),
-        15,
+        SMALL_TEXT,
         HIGHLIGHT if acting else MUTED,
         "left",
-        11,
     )
     # counters taken, then the score
     x = score_left - taken_w
     for value in taken:
-        _counter_disc(image, (x + 14, mid), 27, value)
-        x += 30
+        _counter_disc(image, (x + 15, mid), 30, value)
+        x += 32
     _text_in_box(
         image,
-        (score_left, top + 4, right - 10, bottom - 20),
+        (score_left, top + 2, right - 10, bottom - 22),
         str(obs["scores"][seat]),
         28,
         TORCH if won else INK,
@@ -190,32 +193,34 @@ def draw_player(image: Image.Image, obs: TossObservation, names: list[str], seat
     )
     _text_in_box(
         image,
-        (score_left, bottom - 22, right - 10, bottom - 4),
+        (score_left - 8, bottom - 24, right - 10, bottom - 3),
         "WINNER" if won else "points",
-        12,
+        SMALL_TEXT,
         TORCH if won else MUTED,
         "right",
     )
 
 
-REMINDER = (
-    "Lowest card drops first; on equal cards, fewer mice first.",
-    "Drop as many pieces as your card, one kind until it runs out.",
-    "Anything falls out: take the top counter, minus side up.",
-    "Drop the very last piece: take it plus side up.",
+REMINDER = (  # short lines: each must fit the panel at the smallest legible size
+    "Lowest card drops first (ties: fewer mice).",
+    "Drop as many pieces as your card says.",
+    "Anything falls out: top counter, minus.",
+    "The very last piece: top counter, plus.",
 )
+REMINDER_LINE = 26
 
 
 def draw_reminder(image: Image.Image, seats: int) -> None:
     """The rules in four lines, where fewer players leave room under their rows."""
     top = row_box(seats - 1)[3] + 10 if seats else ROWS_TOP
     bottom = SUPPLY_BOX[1] - 10
-    if bottom - top < 22 * len(REMINDER) + 8:
+    if bottom - top < REMINDER_LINE * len(REMINDER) + 8:
         return
-    top = bottom - 22 * len(REMINDER) - 8
+    top = bottom - REMINDER_LINE * len(REMINDER) - 8
     for index, line in enumerate(REMINDER):
-        y = top + 4 + index * 22
-        _text_in_box(image, (PANEL_LEFT + 16, y, PANEL_RIGHT - 8, y + 22), line, 15, MUTED, "left")
+        y = top + 4 + index * REMINDER_LINE
+        box = (PANEL_LEFT + 16, y, PANEL_RIGHT - 8, y + REMINDER_LINE)
+        _text_in_box(image, box, line, SMALL_TEXT, MUTED, "left")
 
 
 def _status(obs: TossObservation, seat: int) -> str:
@@ -287,7 +292,7 @@ def _counter_disc(image: Image.Image, centre: tuple[int, int], diameter: int, va
     text = f"+{value}" if value > 0 else f"-{abs(value)}"
     x, y = centre
     half = diameter // 2
-    _text_in_box(image, (x - half, y - half, x + half, y + half), text, 14, INK, bold=True)
+    _text_in_box(image, (x - half, y - half, x + half, y + half), text, SMALL_TEXT, INK, bold=True)
 
 
 def draw_supply(image: Image.Image, obs: TossObservation) -> None:
@@ -315,15 +320,14 @@ def draw_supply(image: Image.Image, obs: TossObservation) -> None:
             INK if count else MUTED,
             bold=True,
         )
-        label = KINDS[key].name
-        _text_in_box(
-            image, (x0 + 2, top + 138, x0 + column - 2, top + 158), label, 13, MUTED, min_size=10
-        )
+        for line, word in enumerate(KINDS[key].name.split()):  # a word a line: "milk", "carton"
+            y = top + 134 + line * 21
+            _text_in_box(image, (x0, y, x0 + column, y + 22), word, SMALL_TEXT, MUTED)
     _text_in_box(
         image,
         (left + 140, top + 2, right - 12, top + 32),
         f"{sum(obs['supply'].values())} left",
-        14,
+        SMALL_TEXT,
         MUTED,
         "right",
     )
@@ -344,7 +348,8 @@ def draw_counters(image: Image.Image, obs: TossObservation) -> None:
     left, top, right, bottom = COUNTERS_BOX
     counters = obs["counters"]
     note = f"{len(counters)} left" if counters else "none left"
-    _text_in_box(image, (left + 100, top + 2, right - 12, top + 32), note, 14, MUTED, "right")
+    note_box = (left + 100, top + 2, right - 12, top + 32)
+    _text_in_box(image, note_box, note, SMALL_TEXT, MUTED, "right")
     if not counters:
         _text_in_box(image, (left, top + 40, right, bottom - 10), "All taken", 20, MUTED)
         return
@@ -362,19 +367,19 @@ def draw_counters(image: Image.Image, obs: TossObservation) -> None:
     _text_in_box(
         image, (cx - 37, cy - 37, cx + 37, cy + 37), str(counters[0]), 38, DARK_INK, bold=True
     )
-    _draw_text(image, (cx, cy + 44 + len(counters) * layer), "on top", 13, MUTED, "mm")
+    _draw_text(image, (cx, cy + 44 + len(counters) * layer), "on top", SMALL_TEXT, MUTED, "mm")
     # the ones underneath, in order
     x = left + 116
-    _draw_text(image, (x, top + 44), "then", 13, MUTED, "la")
+    _draw_text(image, (x, top + 44), "then", SMALL_TEXT, MUTED, "la")
     for index, value in enumerate(counters[1:]):
         row, col = divmod(index, 3)
-        centre = (x + 15 + col * 30, top + 80 + row * 32)
-        disc(image, centre, 27, shade(COUNTER, 0.85), PIECE_EDGE, 2)
+        centre = (x + 15 + col * 31, top + 84 + row * 33)
+        disc(image, centre, 30, shade(COUNTER, 0.85), PIECE_EDGE, 2)
         _text_in_box(
             image,
-            (centre[0] - 13, centre[1] - 13, centre[0] + 13, centre[1] + 13),
+            (centre[0] - 15, centre[1] - 15, centre[0] + 15, centre[1] + 15),
             str(value),
-            15,
+            SMALL_TEXT,
             DARK_INK,
             bold=True,
         )
@@ -388,10 +393,6 @@ def seat_colour(obs: TossObservation, seat: int) -> Colour:
     words = obs["colours"]
     word = words[seat] if 0 <= seat < len(words) else ""
     return SEAT_COLOURS.get(word, UNKNOWN_SEAT_COLOUR)
-
-
-def names_of(names: list[str], seats: list[int]) -> list[str]:
-    return [player_name(names, seat) for seat in seats]
 
 
 def _join(words: list[str]) -> str:

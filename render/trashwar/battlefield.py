@@ -27,6 +27,7 @@ from render.common import (
     ink_for,
     rounded_box,
     shade,
+    text_width,
     title_bar,
     to_png,
 )
@@ -43,6 +44,7 @@ from render.trashwar.layout import (
     GROUND,
     MINI_CARD,
     PILE_COLUMNS,
+    SMALL_TEXT,
     TITLE_HEIGHT,
     board_size,
     flight_box,
@@ -98,28 +100,32 @@ def _background(seats: int) -> Image.Image:
         rounded_box(image, fortress_box(seats, seat), 16, PANEL, PANEL_EDGE, 3)
         rounded_box(image, header_box(seats, seat), 11, STONE_DARK)
         draw = ImageDraw.Draw(image)
+        slot_w = slot_box(seats, seat, 0)[2] - slot_box(seats, seat, 0)[0]
+        # the walls' names beside their gauges, where the longest fits (else: plain to see)
+        named = text_width("MIDDLE 0/4", SMALL_TEXT) + 8 <= slot_w
         for index, position in enumerate(("LEFT", "MIDDLE", "RIGHT")):
             left, top, right, bottom = slot_box(seats, seat, index)
             ground = wall_box(seats, seat, index)[3]
             draw.rectangle((left - 6, ground, right + 5, ground + 3), fill=GROUND)
-            _draw_text(image, (left, ground + 14), position, 13, MUTED, "lm")
+            if named:
+                _draw_text(image, (left, ground + 17), position, SMALL_TEXT, MUTED, "lm")
     rounded_box(image, strip_box(seats), 16, PANEL, PANEL_EDGE, 3)
     left, top, right, bottom = piles_box(seats)
     ImageDraw.Draw(image).line(
         (left - 10, top + 4, left - 10, bottom - 4), fill=PANEL_EDGE, width=2
     )
     fl, ft = flight_box(seats)[:2]
-    _draw_text(image, (fl, ft + 2), "IN FLIGHT", 13, TORCH, "la")
-    labels = {
-        "draw": "DRAW",
-        "recycle": "RECYCLE",
-        "torched": "TORCHED",
-        "out": "OUT OF GAME",
-        "phase": "TORCHING PHASE",
+    _draw_text(image, (fl, ft), "IN FLIGHT", SMALL_TEXT, TORCH, "la")
+    labels = {  # short words: a column is 92 px
+        "draw": "draw",
+        "recycle": "recycle",
+        "torched": "torched",
+        "out": "out",
+        "phase": "torching",
     }
     for key, label in labels.items():
         x = left + PILE_COLUMNS[key]
-        _draw_text(image, (x, top + 2), label, 13, TORCH, "la")
+        _draw_text(image, (x, top), label, SMALL_TEXT, TORCH, "la")
     return image
 
 
@@ -143,16 +149,17 @@ def _draw_caption(image: Image.Image, obs: TrashWarObservation, names: list[str]
     seat = actor_seat(obs)
     x = left + 14
     if seat is not None:
-        disc(image, (x + 13, middle), 26, player_colour(seat), CARD_EDGE)
-        _draw_text(image, (x + 13, middle), str(seat + 1), 14, ink_for(player_colour(seat)), "mm")
+        disc(image, (x + 13, middle), 30, player_colour(seat), CARD_EDGE)
+        number_ink = ink_for(player_colour(seat))
+        _draw_text(image, (x + 13, middle), str(seat + 1), SMALL_TEXT, number_ink, "mm")
         x += 36
     if obs["finished"]:
         crown(image, (x, middle - 9), 24)
         x += 32
     colour = TORCH if obs["finished"] else INK
     _text_in_box(
-        image, (x, top + 2, right - 14, bottom - 2), caption(obs, names), 23, colour, "left", 14,
-        bold=True,
+        image, (x, top + 2, right - 14, bottom - 2), caption(obs, names), 23, colour, "left",
+        SMALL_TEXT, bold=True,
     )  # fmt: skip
 
 
@@ -163,15 +170,15 @@ def _draw_flight(image: Image.Image, obs: TrashWarObservation, names: list[str])
     left, top, right, bottom = flight_box(obs["seats"])
     items = [(f, "now" if i == 0 else "next") for i, f in enumerate(obs["incoming"])]
     items += [(f, "held") for f in obs["held"]]
-    area = (left, top + 22, right, bottom)
+    area = (left, top + 28, right, bottom)
     if not items:
-        _text_in_box(image, area, "Nothing in the air.", 17, MUTED, "left")
+        _text_in_box(image, area, "Nothing in the air.", SMALL_TEXT, MUTED, "left")
         return
     if obs["held"]:
-        note = "batted trash waits for the defence to end"
-        _text_in_box(image, (left + 90, top, right, top + 18), note, 12, MUTED, "right", 10)
+        note = "batted trash waits"
+        _text_in_box(image, (left + 130, top, right, top + 24), note, SMALL_TEXT, MUTED, "right")
     wide = len(items) <= 3
-    step = (right - left) // len(items) if not wide else min(182, (right - left) // len(items))
+    step = (right - left) // len(items)
     for index, (flight, kind) in enumerate(items):
         x = left + index * step
         _flight_item(image, (x, area[1], x + step - 8, area[3]), flight, kind, names, wide)
@@ -188,31 +195,35 @@ def _flight_item(
     tag = {"now": "BEING MET", "next": "NEXT", "held": "BATTED"}[kind]
     tag_colour = FLIGHT_NOW if kind == "now" else TORCH if kind == "held" else MUTED
     if wide:
-        card = card_sprite(flight["card"], MINI_CARD)
+        card = card_sprite(flight["card"], MINI_CARD, SMALL_TEXT)
         image.paste(card, (left + 2, top + 2), card)
         x = left + MINI_CARD[0] + 10
-        _text_in_box(image, (x, top, right - 2, top + 16), tag, 12, tag_colour, "left", 9)
-        disc(image, (x + 7, top + 29), 14, player_colour(flight["target"]), CARD_EDGE, 1)
-        _text_in_box(image, (x + 18, top + 18, right - 2, top + 40), f"at {target}", 16, INK,
-                    "left", 11, bold=True)  # fmt: skip
-        _text_in_box(image, (x, top + 42, right - 2, top + 60), f"{flight['wall']} wall", 14, INK,
-                    "left", 10)  # fmt: skip
-        _text_in_box(image, (x, top + 62, right - 2, top + 80), f"from {sender}", 13, MUTED,
-                    "left", 9)  # fmt: skip
+        lines = [  # (words, colour, bold): what it is, whose wall, which, who threw it
+            (tag, tag_colour, True),
+            (f"at {target}", INK, True),
+            (f"{flight['wall']} wall", INK, False),
+            (f"from {sender}", MUTED, False),
+        ]
+        for index, (words, colour, bold) in enumerate(lines):
+            y = top - 2 + index * 24
+            _text_in_box(image, (x, y, right - 2, y + 24), words, SMALL_TEXT, colour, "left",
+                         bold=bold)  # fmt: skip
+        disc(image, (x - 4, top + 34), 10, player_colour(flight["target"]), CARD_EDGE, 1)
         return
     size = (48, 67)
-    card = card_sprite(flight["card"], size)
+    card = card_sprite(flight["card"], size, SMALL_TEXT)
     cx = (left + right) // 2
-    image.paste(card, (cx - size[0] // 2, top + 2), card)
-    _text_in_box(image, (left, top + 70, right, top + 86), target, 13, INK, min_size=9, bold=True)
-    _text_in_box(image, (left, top + 86, right, top + 102), f"{flight['wall']} - {tag.lower()}",
-                11, tag_colour if kind != "next" else MUTED, min_size=8)  # fmt: skip
+    image.paste(card, (cx - size[0] // 2, top), card)
+    _text_in_box(image, (left, top + 66, right, top + 90), target, SMALL_TEXT, INK, bold=True)
+    # the wall, in the colour of what happens to the piece (met now, next, batted)
+    _text_in_box(image, (left, top + 89, right, top + 113), flight["wall"], SMALL_TEXT,
+                 tag_colour if kind != "next" else MUTED)  # fmt: skip
 
 
 def _draw_piles(image: Image.Image, obs: TrashWarObservation) -> None:
     left, top, _, bottom = piles_box(obs["seats"])
-    card_top = top + 22
-    count_top = card_top + MINI_CARD[1] + 4
+    card_top = top + 28
+    count_top = card_top + MINI_CARD[1] + 2
     # draw pile: a stack of backs
     x = left + PILE_COLUMNS["draw"]
     if obs["draw_size"]:
@@ -234,51 +245,45 @@ def _draw_piles(image: Image.Image, obs: TrashWarObservation) -> None:
             if size > 1:
                 under = card_back_image(*MINI_CARD)
                 image.paste(under, (x + 4, card_top + 3), under)
-            card = card_sprite(top_card, MINI_CARD)
+            card = card_sprite(top_card, MINI_CARD, SMALL_TEXT)
             image.paste(card, (x, card_top), card)
             if key == "torched":
                 mark = flame_mark(24)
                 image.paste(mark, (x + MINI_CARD[0] - 8, card_top + MINI_CARD[1] - 20), mark)
         _pile_count(image, x, count_top, size)
     x = left + PILE_COLUMNS["out"]
-    out_box = (x, card_top, x + 74, card_top + MINI_CARD[1])
+    out_box = (x, card_top, x + 64, card_top + MINI_CARD[1])  # cards gone from the game
     rounded_box(image, out_box, 10, shade(BACKDROP, 0.8), PANEL_EDGE, 2)
     _text_in_box(image, out_box, str(obs["out_size"]), 30, INK if obs["out_size"] else MUTED,
                 bold=True)  # fmt: skip
-    _text_in_box(image, (x, count_top, x + 74, count_top + 22), "cards gone", 12, MUTED)
     _draw_torch_phase(image, obs["torch_phase"], left + PILE_COLUMNS["phase"], card_top, bottom)
 
 
 def _empty_pile(image: Image.Image, x: int, top: int) -> None:
     box = (x, top, x + MINI_CARD[0], top + MINI_CARD[1])
     rounded_box(image, box, 6, PANEL_EDGE)
-    rounded_box(image, (box[0] + 2, box[1] + 2, box[2] - 2, box[3] - 2), 5, PANEL)
-    _text_in_box(image, box, "empty", 12, MUTED)
+    rounded_box(image, (box[0] + 2, box[1] + 2, box[2] - 2, box[3] - 2), 5, PANEL)  # its 0 says
 
 
 def _pile_count(image: Image.Image, x: int, top: int, count: int) -> None:
-    _text_in_box(image, (x - 4, top, x + MINI_CARD[0] + 8, top + 22), str(count), 20,
+    _text_in_box(image, (x - 4, top, x + MINI_CARD[0] + 8, top + 26), str(count), SMALL_TEXT,
                 INK if count else MUTED, bold=True)  # fmt: skip
 
 
 def _draw_torch_phase(image: Image.Image, phase: int, left: int, top: int, bottom: int) -> None:
-    """Three torches for phases 1, 2 and 3+, the current one lit."""
+    """Three torches for phases 1, 2 and 3+, the current one lit (what each phase torches:
+    the rules and the title bar's phase say it; no room for it here at a legible size)."""
     current = min(max(phase, 1), 3)
     for index, label in enumerate(("1", "2", "3+")):
-        cx = left + 20 + index * 46
+        cx = left + 20 + index * 42
         lit = index + 1 == current
-        box = (cx - 20, top, cx + 20, top + 62)
+        box = (cx - 20, top, cx + 20, top + 76)
         if lit:
             rounded_box(image, box, 10, shade(EMBER, 0.4), TORCH, 2)
         mark = _torch(lit)
-        image.paste(mark, (cx - mark.width // 2, top + 4), mark)
-        _draw_text(image, (cx, top + 50), label, 16, TORCH if lit else MUTED, "mm", bold=lit)
-    hint = {
-        1: "1-torch cards get torched",
-        2: "all torch cards get torched",
-        3: "torch cards leave the game",
-    }[current]
-    _text_in_box(image, (left - 2, top + 66, left + 142, top + 100), hint, 12, MUTED, "left", 9)
+        image.paste(mark, (cx - mark.width // 2, top + 6), mark)
+        _draw_text(image, (cx, top + 60), label, SMALL_TEXT, TORCH if lit else MUTED, "mm",
+                   bold=lit)  # fmt: skip
 
 
 @lru_cache(maxsize=2)

@@ -11,6 +11,7 @@ from PIL import Image, ImageDraw
 
 from render.common import SUPERSAMPLE, CardFace, Colour, Size, card_art_box, card_image, shade
 from render.trashwar.layout import KIND_STYLES, MACE_CAPTIONS, UNKNOWN_STYLE, KindStyle
+from render.trashwar.words import SHORT_TRASH
 from rules.trashwar.observation import CardView
 
 # --- cards ------------------------------------------------------------------------------
@@ -24,39 +25,40 @@ def card_face(card: CardView) -> CardFace:
     """The generic card face for a Trash War card (icons are added by `card_sprite`)."""
     kind, value = card["kind"], card["value"]
     style = style_of(kind)
-    caption = {
-        "trash": card["name"],
+    caption = {  # short: a hand's card has 148 px for it at the hand's least size
+        "trash": SHORT_TRASH.get(card["name"], card["name"]),
         "shield": f"blocks {value} or less",
         "burn": f"burns up to {value}",
         "mace": MACE_CAPTIONS.get(card["direction"], "bat"),
-        "deflect": "onto another wall",
+        "deflect": "onto a new wall",
         "catapult": "up to 3 trash",
-        "repair": "raise a fallen wall",
+        "repair": "rebuild a wall",
         "wall": "Wall",
     }.get(kind, card["name"])
     shown_value = str(value) if kind in ("trash", "shield", "burn") and value else ""
     return CardFace(style.title, style.colour, shown_value, caption, style.footer, card["torches"])
 
 
-def card_sprite(card: CardView, size: Size) -> Image.Image:
-    """A Trash War card (RGBA): the generic face plus this kind's icon where it has no value."""
+def card_sprite(card: CardView, size: Size, least: int = 0) -> Image.Image:
+    """A Trash War card (RGBA): the generic face plus this kind's icon where it has no value;
+    lines of the face smaller than `least` are left off (see `card_image`)."""
     return _card_sprite(card["kind"], card["value"], card["torches"], card["direction"],
-                        card["name"], size)  # fmt: skip
+                        card["name"], size, least)  # fmt: skip
 
 
 @lru_cache(maxsize=512)
 def _card_sprite(
-    kind: str, value: int, torches: int, direction: str, name: str, size: Size
+    kind: str, value: int, torches: int, direction: str, name: str, size: Size, least: int
 ) -> Image.Image:
     view = CardView(
         id=0, code="", kind=kind, value=value, torches=torches, direction=direction,
         name=name, title="",
     )  # fmt: skip
     face = card_face(view)
-    sprite = card_image(face, *size)
+    sprite = card_image(face, *size, least)
     if face.value:
         return sprite
-    art = card_art_box(*size)
+    art = card_art_box(*size, least)
     icon_size = min(art[2] - art[0], art[3] - art[1])
     icon = _icon(kind, direction, icon_size, shade(face.header, 0.75))
     if icon is None:

@@ -50,6 +50,7 @@ from render.trashwar.layout import (
     MORTAR,
     OUT_STAMP,
     RUBBLE,
+    SMALL_TEXT,
     WALL_EDGE,
     WINNER_BAND,
     fortress_box,
@@ -100,8 +101,9 @@ def draw_fortress(
     ink = ink_for(HIGHLIGHT) if active else INK
     left, top, right, bottom = band
     colour = player_colour(seat)
-    disc(image, (left + 22, top + HEADER_H // 2), 30, colour, CARD_EDGE)
-    _draw_text(image, (left + 22, top + HEADER_H // 2), str(seat + 1), 16, ink_for(colour), "mm")
+    disc(image, (left + 22, top + HEADER_H // 2), 32, colour, CARD_EDGE)
+    _draw_text(image, (left + 22, top + HEADER_H // 2), str(seat + 1), SMALL_TEXT, ink_for(colour),
+               "mm")  # fmt: skip
     if player["in_game"] or player["hand_size"]:
         backs, words = _draw_backs(
             image, seats, seat, player["hand_size"], ink if active else MUTED
@@ -110,28 +112,31 @@ def draw_fortress(
         backs = words = right - 10
     name_right = backs - 10 - (26 if winner else 0)
     name_w = _text_in_box(
-        image, (left + 44, top + 2, name_right, top + 25), player_name(names, seat), 20, ink,
-        "left", 13, bold=True,
+        image, (left + 44, top + 2, name_right, top + 29), player_name(names, seat), 22, ink,
+        "left", SMALL_TEXT, bold=True,
     )  # fmt: skip
     if winner:
         crown(image, (left + 52 + name_w, top + 6))
     status, status_colour = status_line(obs, player)
-    line = (left + 44, top + 26, words - 8, bottom - 2)
+    line = (left + 44, top + 30, words - 8, bottom - 2)
     if player["under_attack"] and player["in_game"]:
-        label = f"UNDER ATTACK {player['under_attack']}"
-        pill_w = round(text_width(label, 12)) + 14
-        pill = (words - 8 - pill_w, top + 27, words - 8, bottom - 3)
+        label = f"ATTACKED {player['under_attack']}"
+        pill_w = round(text_width(label, SMALL_TEXT)) + 14
+        pill = (words - 8 - pill_w, top + 31, words - 8, bottom - 3)
         rounded_box(image, pill, 8, DANGER)
-        _text_in_box(image, pill, label, 12, INK, min_size=9, bold=True)
+        _text_in_box(image, pill, label, SMALL_TEXT, INK, bold=True)
         line = (line[0], line[1], pill[0] - 6, line[3])
-    if status:
-        _text_in_box(image, line, status, 14, status_colour or ink, "left", 10)
+    fits = text_width(status, SMALL_TEXT) <= line[2] - line[0]
+    if status and (fits or not player["under_attack"]):  # else ATTACKED says enough
+        _text_in_box(image, line, status, SMALL_TEXT, status_colour or ink, "left")
+    newest = _newest_marks(obs, seat, obs["step"] - 1 if since is None else since)
     for index, wall in enumerate(player["walls"][:3]):
+        tagged = ("left", "middle", "right")[index] in newest  # its tag says what befell it
         _draw_wall_slot(image, seats, seat, index, wall["standing"], wall["damage"],
-                        player["in_game"])  # fmt: skip
+                        player["in_game"] and not tagged)  # fmt: skip
         _draw_trash_on_wall(image, wall_box(seats, seat, index), wall["trash"])
     _draw_incoming_marks(image, obs, seats, seat)
-    _draw_last_move(image, obs, seats, seat, obs["step"] - 1 if since is None else since)
+    _draw_last_move(image, seats, seat, newest)
     if not player["in_game"]:
         _grey_out(image, box, status_line(obs, player)[0] or "OUT")
 
@@ -155,9 +160,9 @@ def _draw_backs(
     for index in range(shown):
         image.paste(sprite, (x + index * BACK_STEP, top), sprite)
     label = counted(count, "card")
-    label_box = (left - 40, top + BACK_SIZE[1] + 1, right, top + BACK_SIZE[1] + 19)
-    _text_in_box(image, label_box, label, 13, ink, "right")
-    return (x if shown else right), right - round(text_width(label, 13))
+    label_box = (left - 60, top + BACK_SIZE[1] + 1, right, top + BACK_SIZE[1] + 27)
+    _text_in_box(image, label_box, label, SMALL_TEXT, ink, "right")
+    return (x if shown else right), right - round(text_width(label, SMALL_TEXT))
 
 
 def wall_state(standing: bool, damage: int) -> str:
@@ -173,8 +178,10 @@ def _draw_wall_slot(
     index: int,
     standing: bool,
     damage: int,
-    in_game: bool,
+    say_down: bool,
 ) -> None:
+    """A wall, its damage gauge and pips; a fallen one says so when `say_down` (not when
+    its knight is out, nor under a last-move tag that says it)."""
     box = wall_box(seats, seat, index)
     left, top, right, bottom = box
     sprite = wall_sprite(right - left, bottom - top, wall_state(standing, damage))
@@ -184,16 +191,17 @@ def _draw_wall_slot(
     if standing:
         colour = HEAT.get(min(damage, 3), DANGER)
         _text_in_box(
-            image, (slot[0], gauge_top, slot[2], gauge_top + 16), f"{damage}/4", 18, colour,
-            "right", bold=True,
+            image, (slot[0], gauge_top, slot[2], gauge_top + 22), f"{damage}/4", SMALL_TEXT,
+            colour, "right", bold=True,
         )  # fmt: skip
-    elif in_game:  # a knight who is out gets one stamp instead
-        label_top = max(top + 2, bottom - round(min(bottom - top, right - left) * 0.42) - 22)
-        _text_in_box(image, (left, label_top, right, label_top + 18), "TOPPLED", 14, DANGER,
-                    min_size=10, bold=True)  # fmt: skip
+    elif say_down:
+        label_top = max(top + 2, bottom - round(min(bottom - top, right - left) * 0.42) - 28)
+        word = "TOPPLED" if text_width("TOPPLED", SMALL_TEXT) + 4 <= right - left else "DOWN"
+        _text_in_box(image, (left, label_top, right, label_top + 26), word, SMALL_TEXT, DANGER,
+                     bold=True)  # fmt: skip
     if not standing:
         colour = DANGER
-    pips_top = gauge_top + 20
+    pips_top = gauge_top + 26
     pip_w = (slot[2] - slot[0] - 9) // 4
     draw = ImageDraw.Draw(image)
     for pip in range(4):
@@ -210,14 +218,14 @@ def _draw_trash_on_wall(image: Image.Image, box: Box, trash: list[CardView]) -> 
     left, top, right, bottom = box
     face_top = top + _crenel_height(right - left) + 4
     chip_w = right - left - 10
-    chip_h = max(18, min(30, chip_w // 4, (bottom - face_top - 6) // max(2, len(trash)) - 3))
+    chip_h = CHIP_H
     for index, card in enumerate(trash):
         y = face_top + index * (chip_h + 3)
         if y + chip_h > bottom - 2:  # more than fits: a "+n" chip
             rest = len(trash) - index
             more = (left + 5, bottom - chip_h - 2, right - 5, bottom - 2)
             rounded_box(image, more, 6, CARD_EDGE)
-            _text_in_box(image, more, f"+{rest} more", 13, INK)
+            _text_in_box(image, more, f"+{rest} more", SMALL_TEXT, INK)
             break
         chip = _trash_chip(card["name"], card["value"], chip_w, chip_h)
         image.paste(chip, (left + 5, y), chip)
@@ -232,12 +240,18 @@ def _trash_chip(name: str, value: int, width: int, height: int) -> Image.Image:
     rounded_box(chip, (1, 1, width - 1, height - 1), 5, trash)
     square = height - 4
     rounded_box(chip, (2, 2, 2 + square, 2 + square), 4, (236, 225, 198))
-    _text_in_box(chip, (2, 2, 2 + square, 2 + square), str(value), round(square * 0.8), DARK_INK,
-                bold=True)  # fmt: skip
-    label = name if text_width(name, 12) <= width - square - 10 else SHORT_TRASH.get(name, name)
-    size = 13 if height >= 26 else 12
-    _text_in_box(chip, (square + 6, 0, width - 4, height), label, size, INK, "left", 9)
+    _text_in_box(chip, (2, 2, 2 + square, 2 + square), str(value), SMALL_TEXT, DARK_INK,
+                 bold=True)  # fmt: skip
+    room = width - square - 10
+    # the name, or its short form, when it fits whole; else the damage alone says enough
+    label = next((n for n in (name, SHORT_TRASH.get(name, "")) if n and text_width(n, SMALL_TEXT)
+                  <= room), "")  # fmt: skip
+    if label:
+        _text_in_box(chip, (square + 6, 0, width - 4, height), label, SMALL_TEXT, INK, "left")
     return chip
+
+
+CHIP_H = 30  # a piece of trash on a wall: tall enough for its damage at SMALL_TEXT
 
 
 def _crenel_height(width: int) -> int:
@@ -360,16 +374,18 @@ def _draw_incoming_marks(
         now = first is not None and first["target"] == seat and first["wall"] == position
         text = "+".join(str(v) for v in values) if len(values) > 1 else str(values[0])
         label = f"INCOMING {text}"
-        width = min(slot[2] - slot[0], round(text_width(label, 13)) + 34)
+        if text_width(label, SMALL_TEXT) + 30 > slot[2] - slot[0]:  # the arrow says it
+            label = text
+        width = min(slot[2] - slot[0], round(text_width(label, SMALL_TEXT)) + 32)
         cx = (slot[0] + slot[2]) // 2
-        pill = (cx - width // 2, top, cx + width // 2, top + 21)
+        pill = (cx - width // 2, top - 4, cx + width // 2, top + 22)
         rounded_box(image, pill, 9, FLIGHT_NOW if now else DANGER, INK if now else None, 2)
         arrow_x = pill[0] + 12
         ImageDraw.Draw(image).polygon(
-            [(arrow_x - 6, top + 6), (arrow_x + 6, top + 6), (arrow_x, top + 16)], fill=INK
+            [(arrow_x - 6, top + 4), (arrow_x + 6, top + 4), (arrow_x, top + 14)], fill=INK
         )
-        _text_in_box(image, (pill[0] + 20, top, pill[2] - 6, top + 21), label, 13, INK, min_size=9,
-                    bold=True)  # fmt: skip
+        _text_in_box(image, (pill[0] + 20, pill[1], pill[2] - 4, pill[3]), label, SMALL_TEXT, INK,
+                     bold=True)  # fmt: skip
 
 
 def _grey_out(image: Image.Image, box: Box, label: str) -> None:
@@ -386,16 +402,19 @@ def _grey_out(image: Image.Image, box: Box, label: str) -> None:
     _draw_text(image, (cx, cy), stamp, 26, INK, "mm", bold=True)
 
 
-def _draw_last_move(
-    image: Image.Image, obs: TrashWarObservation, seats: int, seat: int, since: int
-) -> None:
-    """A frame around each wall of `seat` where something happened after step `since`, and
-    a tag over it saying what and with which card ("HIT · Microwave"); the newest thing
-    at a wall wins."""
+def _newest_marks(obs: TrashWarObservation, seat: int, since: int) -> dict[str, MarkView]:
+    """What happened at each wall of `seat` after step `since`: the newest thing wins."""
     newest: dict[str, MarkView] = {}
     for mark in obs.get("marks") or []:  # a board saved before marks existed has none
         if mark["seat"] == seat and mark["step"] > since:
             newest[mark["wall"]] = mark
+    return newest
+
+
+def _draw_last_move(image: Image.Image, seats: int, seat: int, newest: dict[str, MarkView]) -> None:
+    """A frame around each wall of `seat` where something happened after step `since`, and
+    a tag over it saying what and with which card ("HIT · Microwave"); the newest thing
+    at a wall wins (`_newest_marks`)."""
     for index, position in enumerate(("left", "middle", "right")):
         if position not in newest:
             continue
@@ -405,9 +424,17 @@ def _draw_last_move(
         ImageDraw.Draw(image).rounded_rectangle(
             (left - 4, top - 4, right + 3, bottom + 3), radius=6, outline=colour, width=3
         )
-        words = mark["what"].upper() + (f" · {mark['card']}" if mark["card"] else "")
-        tag = (left - 2, bottom - 26, right + 1, bottom - 4)
+        # what happened, and the card that did it on a line of its own where it fits whole
+        # (the tag may spill over the gaps beside the wall, 16 px each side)
+        lines = [mark["what"].upper()]
+        if mark["card"] and text_width(mark["card"], SMALL_TEXT) + 10 <= right - left + 28:
+            lines.append(mark["card"])
+        widest = max(round(text_width(line, SMALL_TEXT)) for line in lines)
+        spill = max(0, widest + 12 - (right - left + 3)) // 2  # over the gaps by a narrow wall
+        tag = (left - 2 - spill, bottom - 3 - 27 * len(lines), right + 1 + spill, bottom - 3)
         rounded_box(image, tag, 8, colour)
-        _text_in_box(image, (tag[0] + 4, tag[1], tag[2] - 4, tag[3]), words, 13,
-                     ink_for(colour), min_size=10, bold=True)  # fmt: skip
+        for row, line in enumerate(lines):
+            y = tag[1] + 1 + row * 26
+            _text_in_box(image, (tag[0] + 4, y, tag[2] - 4, y + 26), line, SMALL_TEXT,
+                         ink_for(colour), bold=row == 0)  # fmt: skip
         note("wall", (left, top, right, bottom), f"{seat} {position} {mark['what']}")

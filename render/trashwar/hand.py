@@ -35,11 +35,12 @@ from render.trashwar.layout import (
     HAND_GAP,
     HAND_PER_ROW,
     HAND_STRIP_H,
+    HAND_TEXT,
     HAND_TOP,
     HAND_W,
     HEAT,
 )
-from render.trashwar.words import a_card
+from render.trashwar.words import SHORT_TRASH, a_card
 from rules.trashwar.observation import CardView, TrashWarObservation
 from rules.words import and_list, counted
 
@@ -60,14 +61,20 @@ def hand_image(obs: TrashWarObservation, name: str) -> Image.Image:
     playable = obs.get("playable") or [True] * len(hand)
     for index, card in enumerate(hand):
         box = hand_card_box(len(hand), index)
-        sprite = card_sprite(card, HAND_CARD)
+        sprite = card_sprite(card, HAND_CARD, HAND_TEXT)
         if index < len(playable) and not playable[index]:
             sprite = see_through(sprite, 0.4)  # no move open now plays it: dimmed
             record.note("dimmed", box, card["code"])
         image.paste(sprite, box[:2], sprite)
     note_top = height - 12 - HAND_STRIP_H - 44
     _text_in_box(
-        image, (24, note_top, HAND_W - 24, note_top + 28), _hand_note(obs), 17, INK, "left", 12
+        image,
+        (24, note_top, HAND_W - 24, note_top + 28),
+        _hand_note(obs),
+        20,
+        INK,
+        "left",
+        HAND_TEXT,
     )
     _draw_own_walls(image, obs, (16, note_top + 34, HAND_W - 16, height - 12))
     return image
@@ -154,7 +161,7 @@ def _own_wall(
     image.paste(sprite, (left, top + 2), sprite)
     ImageDraw.Draw(image).rectangle((left - 3, bottom - 2, left + wall_w + 2, bottom), fill=GROUND)
     x = left + wall_w + 12
-    _draw_text(image, (x, top + 12), position.upper(), 15, MUTED, "lm")
+    _draw_text(image, (x, top + 12), position.upper(), HAND_TEXT, MUTED, "lm")
     colour = HEAT.get(min(damage, 3), DANGER) if standing else DANGER
     gauge = f"{damage}/4" if standing else "TOPPLED"
     _text_in_box(image, (x, top + 24, right - 4, top + 56), gauge, 30 if standing else 20, colour,
@@ -168,9 +175,9 @@ def _own_wall(
                 break
             fill = colour if pip < damage else GAUGE_EMPTY
             draw.rectangle((px, top + 34, px + pip_w - 1, top + 44), fill=fill)
-    if trash:
-        listed = ", ".join(f"{c['name']} {c['value']}" for c in trash)
+    if trash:  # short names: the list must fit one legible line
+        listed = ", ".join(f"{SHORT_TRASH.get(c['name'], c['name'])} {c['value']}" for c in trash)
     else:
-        listed = "no trash on it" if standing else "Repair Wall raises it again"
-    _text_in_box(image, (x, top + 60, right - 4, bottom - 4), listed, 14, INK if trash else MUTED,
-                "left", 10)  # fmt: skip
+        listed = "no trash on it" if standing else "Repair Wall raises it"
+    _text_in_box(image, (x, top + 60, right - 4, bottom - 4), listed, HAND_TEXT,
+                 INK if trash else MUTED, "left")  # fmt: skip

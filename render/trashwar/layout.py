@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from render.common import Box, Colour, Size, seat_cell
+from render.common import Box, Colour, Size, least_size, seat_cell
 
 # --- colour tables ----------------------------------------------------------------------
 
@@ -36,7 +36,7 @@ UNKNOWN_STYLE = KindStyle((120, 120, 120), "CARD", "")
 MACE_CAPTIONS = {
     "left": "bat left",
     "right": "bat right",
-    "back": "bat back at sender",
+    "back": "bat it back",
     "any": "bat at anyone",
 }
 
@@ -69,19 +69,21 @@ WINNER_BAND: Colour = (86, 62, 26)
 # --- board layout (pixels) ----------------------------------------------------------------
 
 BOARD_W = 1100
+SMALL_TEXT = least_size(BOARD_W)  # the least font size on the board (22 px)
 TITLE_HEIGHT = 48
 CAPTION_BOX: Box = (12, 56, 1088, 104)
 GRID_TOP = 112
 GRID_LEFT, GRID_RIGHT = 12, 1088
 CELL_GAP = 10
-STRIP_H = 144
-HEADER_H = 46  # a fortress's name band
+STRIP_H = 150
+HEADER_H = 58  # a fortress's name band: the name, and the status under it
 BACK_SIZE: Size = (14, 20)  # a card back in a hand-size row
 BACK_STEP = 17
 MAX_BACKS = 10
 MINI_CARD: Size = (60, 84)  # cards in flight and on the piles
 
 HAND_W = 960
+HAND_TEXT = least_size(HAND_W)  # the least font size on the hand (20 px)
 HAND_CARD: Size = (168, 236)
 HAND_GAP = 14
 HAND_PER_ROW = 5
@@ -90,14 +92,13 @@ HAND_TOP = 60
 
 
 def grid_shape(seats: int) -> tuple[int, int, int]:
-    """Columns, rows and cell height of the fortress grid for `seats` players."""
+    """Columns, rows and cell height of the fortress grid for `seats` players: two a row up
+    to four (a wall wide enough for its words), three a row beyond (narrow walls say less)."""
     if seats <= 2:
         return 2, 1, 300
-    if seats == 3:
-        return 3, 1, 300
-    if seats == 4:
-        return 2, 2, 222
-    return 3, 2, 222
+    if seats <= 4:
+        return 2, 2, 232
+    return 3, 2, 232
 
 
 def board_size(seats: int) -> Size:
@@ -144,7 +145,7 @@ def wall_box(seats: int, seat: int, index: int) -> Box:
     """The wall itself (index 0 left, 1 middle, 2 right): stone when standing, rubble when
     not. Bottom-aligned on the ground line; at most 1.8 times as tall as it is wide."""
     left, top, right, bottom = slot_box(seats, seat, index)
-    body_bottom = bottom - 34
+    body_bottom = bottom - 38
     body_top = max(top + 26, body_bottom - round((right - left) * 1.8))
     return (left, body_top, right, body_bottom)
 
@@ -164,4 +165,4 @@ def piles_box(seats: int) -> Box:
     return (584, top + 8, right - 12, bottom - 8)
 
 
-PILE_COLUMNS = {"draw": 0, "recycle": 86, "torched": 172, "out": 258, "phase": 350}
+PILE_COLUMNS = {"draw": 0, "recycle": 92, "torched": 184, "out": 276, "phase": 356}

@@ -124,8 +124,8 @@ def status_line(obs: TrashWarObservation, player: PlayerView) -> tuple[str, Colo
             "attack": "opening the war" if obs["opening"] else "attacking",
             "drawn": "throwing the drawn trash",
         }.get(obs["phase"], "to play")
-        return f"TO ACT: {verb}", None
+        return verb, None  # the highlighted band says whose move it is
     if seat == obs["turn"]:
         return "holds the turn", TORCH
     up = sum(1 for wall in player["walls"] if wall["standing"])
-    return f"{up} of 3 walls standing", MUTED
+    return f"{up} of 3 walls up", MUTED  # short: a band is 330 px on a six-player board

@@ -306,12 +306,13 @@ def test_the_verdict_counts_sets_slugs_and_odd_cards() -> None:
 
 
 def test_slugs_and_boosters_are_explained() -> None:
-    """A Slug's group says it blocks a win; a Booster's shows its text from data.BOOSTERS."""
+    """A Slug's group says it blocks a win; a Booster's shows when to play it and what it
+    does, from data.BOOSTERS (its card is too small to say it legibly)."""
     obs = own_view()
     obs["hand"] = [card("slug"), card("elbow")]
     words = {g.key: _group_words(g)[1] for g in brawl.hand_groups(obs)}
     assert "blocks a win" in words["slug"]
-    assert words["elbow"] == "one more die of your colour"
+    assert words["elbow"] == "you roll in combat: one more die of your colour"
 
 
 @pytest.mark.parametrize("count", [0, 1, 15, 34])

@@ -168,7 +168,7 @@ def test_the_reveal_has_a_row_per_player(seats: int) -> None:
     image = Image.open(io.BytesIO(rumble.draw_reveal(result, samples.LONG_NAMES[:seats])))
     assert image.format == "PNG"
     assert image.width == rumble.REVEAL_WIDTH
-    assert image.height == 130 + seats * 64
+    assert image.height == 100 + seats * 64
     colours = colours_in(image, (0, 0, *image.size))
     for pair in result["secrets"]:
         for key in pair:

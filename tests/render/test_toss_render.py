@@ -234,10 +234,9 @@ def test_the_finished_game_names_and_frames_the_winners() -> None:
 
 
 def test_captions_tell_who_does_what() -> None:
-    """The caption says who is still choosing, or who drops how many of what."""
-    assert toss.caption(public(mid_choose(0)), NAMES).endswith(
-        "Waiting for Bo and Cyrielle the Magnificent"
-    )
+    """The caption says who is still choosing (how many, when the rows must say who, so it
+    stays one legible line), or who drops how many of what."""
+    assert toss.caption(public(mid_choose(0)), NAMES).endswith("2 still choosing")
     obs = public(placing())
     turn = obs["turn"]
     assert turn is not None
