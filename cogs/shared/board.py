@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import logging
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -22,7 +23,7 @@ from bot.sessions import (
 )
 from cogs.shared.interactions import client_of
 from cogs.shared.menus import HAND, menu_chunks
-from cogs.shared.presenter import PRESENTERS, Control, HandReply, Picture
+from cogs.shared.presenter import PRESENTERS, BoardControl, Control, HandReply, Picture
 from rules.base import JSON
 
 if TYPE_CHECKING:
@@ -69,31 +70,32 @@ class BoardMessage:
     text: str
     pictures: list[Picture]
     mentions: discord.AllowedMentions
-    controls: list[Control]
+    controls: Sequence[BoardControl]
     legal: list[str]
     has_view: bool
     hand_label: str
 
 
 async def board_message(
-    client: TrashTableBot, entry: OutboxEntry, game: GameRecord
+    client: TrashTableBot, entry: OutboxEntry, game: GameRecord, earlier: Sequence[str] = ()
 ) -> BoardMessage:
     """A board entry of the outbox as a message. It is drawn from the entry alone (the
-    public view saved with it); `game` as it is now only decides the controls: they go on
-    a board that shows the game's current step, and a board delivered late (after a
-    restart, say) gets none that would be out of date, only "My hand"."""
+    public view saved with it) and the `earlier` lines of the message it edits, if any;
+    `game` as it is now only decides the controls: they go on a board that shows the
+    game's current step, and a board delivered late (after a restart, say) gets none that
+    would be out of date, only "My hand"."""
     sessions = client.sessions
     presenter = PRESENTERS[game.kind]
     board = entry.payload
     obs, names = board["view"], board["names"]
     pictures = await client.workers.run(presenter.board, obs, names, board["since"])
     header = f"**{engine_of(game).title}** · {presenter.summary(obs, names)}"
-    lines = [f"• {line}" for line in board["lines"]]
+    lines = [f"• {line}" for line in [*earlier, *board["lines"]]]
     playing = game.status == Status.PLAYING
     current = playing and entry.step == game.step
     mentions = discord.AllowedMentions.none()
     footer = ""
-    controls: list[Control] = []
+    controls: Sequence[BoardControl] = []
     legal: list[str] = []
     if board["status"] == Status.FINISHED:
         footer = "**The game is over.** `/scoreboard` has the standings."

@@ -22,6 +22,7 @@ at most 9 of them, so any number read fits the database's integer columns (a gam
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 import discord
@@ -33,7 +34,15 @@ from cogs.shared import board, lobby
 from cogs.shared.board import MAX_CONTENT
 from cogs.shared.interactions import AnsweredOnce, client_of, player_of
 from cogs.shared.menus import ACTIONS, HAND, MAX_OPTIONS, MAX_ROWS, menu_chunks
-from cogs.shared.presenter import PRESENTERS, Buttons, Choice, Control, Menu, Picture
+from cogs.shared.presenter import (
+    PRESENTERS,
+    BoardControl,
+    Buttons,
+    Choice,
+    Menu,
+    OwnItems,
+    Picture,
+)
 from rules.base import JSON, Option
 
 if TYPE_CHECKING:
@@ -293,7 +302,7 @@ class MenuSelect(
 def controls_view(
     game_id: int,
     step: int,
-    controls: list[Control],
+    controls: Sequence[BoardControl],
     legal: list[str],
     source: str,
     hand_label: str | None = None,
@@ -308,6 +317,9 @@ def controls_view(
         if isinstance(control, Buttons):
             for choice in control.actions:
                 view.add_item(ActButton(game_id, step, legal.index(choice.value), choice.label))
+        elif isinstance(control, OwnItems):
+            for item in control.make(game_id, step):
+                view.add_item(item)
     if hand_label:
         view.add_item(HandButton(game_id, hand_label))
     return view

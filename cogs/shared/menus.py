@@ -3,14 +3,16 @@ the controls both read it."""
 
 from __future__ import annotations
 
-from cogs.shared.presenter import Control, Menu
+from collections.abc import Sequence
+
+from cogs.shared.presenter import BoardControl, Menu
 
 MAX_OPTIONS = 25  # Discord's limit for a select menu
 MAX_ROWS = 5  # Discord's limit of component rows on a message
 BOARD, HAND, ACTIONS = "b", "h", "a"  # where a menu's choices come from
 
 
-def menu_chunks(controls: list[Control]) -> list[Menu]:
+def menu_chunks(controls: Sequence[BoardControl]) -> list[Menu]:
     """Every menu of the controls cut to Discord's 25 options, numbered as `controls_view`
     numbers its selects (their slots)."""
     chunks = []
