@@ -29,7 +29,7 @@ from tests.e2e.toss_play import (
     press_aim,
     waiting_ids,
 )
-from tests.fakediscord import FakeMessage, running_bot
+from tests.fakediscord import FakeDiscord, FakeMessage, running_bot
 
 DROP = re.compile(r"^• (.*) (places|drops) (a|an) ")  # one drop's line on a board
 AI_DROP = re.compile(r"^• \S+ \(AI\) (places|drops) ", re.MULTILINE)
@@ -115,6 +115,23 @@ async def test_chosen_cards_stay_hidden_until_everyone_has_chosen(bot, table: Ta
     assert TOSS.observe(state, 1)["revealed"] == [None] * 4
 
 
+async def start_alices_turn(bot: TrashTableBot, table: Table, fake: FakeDiscord) -> FakeMessage:
+    """Seed 12, steady hands: Alice and Bob lay down their highest cards (8 and 9), so the
+    board asks Alice to drop eight pieces. Returns that board."""
+    await table.alice.slash("/toss new", wobble="steady", seed=12)
+    await table.bob.click("Join")
+    await table.alice.click("Start")
+    await fake.wait_for(lambda: bin_boards(fake), timeout=20, what="the board")
+    for user in (table.alice, table.bob):
+        opened = await user.click("My hand", message=bin_boards(fake)[-1])
+        (hand,) = opened.ephemeral
+        await user.press(hand, [b for b in hand.buttons if b.label.startswith("Lay")][-1].label)
+    await fake.settle()
+    board = bin_boards(fake)[-1]
+    assert waiting_ids(board) == [table.alice.id] and board.selects
+    return board
+
+
 async def test_a_careful_turn_takes_two_clicks_a_piece_and_posts_one_message(
     bot, table: Table, fake_discord
 ):
@@ -122,17 +139,7 @@ async def test_a_careful_turn_takes_two_clicks_a_piece_and_posts_one_message(
     clicks); after it, each piece takes at most two clicks (a nudge and Drop, or "Drop another
     the same way" alone) and lands as aimed; the whole turn posts one board message (the
     turn's drops edit the board it started on; the last drop posts the next turn's)."""
-    await table.alice.slash("/toss new", wobble="steady", seed=12)
-    await table.bob.click("Join")
-    await table.alice.click("Start")
-    await fake_discord.wait_for(lambda: bin_boards(fake_discord), timeout=20, what="the board")
-    for user in (table.alice, table.bob):  # both lay down their highest card: 8 and 9
-        opened = await user.click("My hand", message=bin_boards(fake_discord)[-1])
-        (hand,) = opened.ephemeral
-        await user.press(hand, [b for b in hand.buttons if b.label.startswith("Lay")][-1].label)
-    await fake_discord.settle()
-    board = bin_boards(fake_discord)[-1]
-    assert waiting_ids(board) == [table.alice.id] and board.selects
+    board = await start_alices_turn(bot, table, fake_discord)
     game = await bot.sessions.current(fake_discord.channel.id)
     pieces = TOSS.from_json(game.state).to_place
     assert pieces == 8
@@ -162,6 +169,39 @@ async def test_a_careful_turn_takes_two_clicks_a_piece_and_posts_one_message(
     await fake_discord.settle()
     assert len(bin_boards(fake_discord)) - messages == 1, "one message for the whole turn"
     assert len(drop_lines(board)) == pieces - 1  # the turn's board shows its drops but the last
+
+
+async def test_stale_forged_and_other_players_aim_controls_change_nothing(
+    bot, table: Table, fake_discord
+):
+    """Issue 14 item 5 / the refusal rule: an aim control from an earlier step, an aim off
+    the bin (spot 99, a turn of 7°), a kind the game has not, a spot not in the menu and
+    Bob pressing Alice's board each get a short private reason, and the game stays as it
+    was."""
+    board = await start_alices_turn(bot, table, fake_discord)
+    reply = await open_aim(table.alice, board, random.Random(0), spot=4)
+    await press_aim(table.alice, reply, "drop")
+    await fake_discord.settle()
+    game = await bot.sessions.current(fake_discord.channel.id)
+    old, now = game.step - 1, game.step
+    prefix = f"tt:toss:{game.id}"
+    refusals = [
+        (f"{prefix}:{old}:{TOSS.from_json(game.state).kind}:4:0:drop", "out of date"),
+        (f"{prefix}:{now}:carton:99:0:drop", "off the bin"),
+        (f"{prefix}:{now}:carton:4:7:aim", "off the bin"),
+        (f"{prefix}:{now}:piano:4:0:drop", "no longer works"),
+    ]
+    for custom_id, reason in refusals:
+        result = await table.alice.forge(reply, custom_id)
+        assert reason in result.ephemeral_text, custom_id
+    board = bin_boards(fake_discord)[-1]
+    select = board.selects[0]
+    result = await table.alice.forge(board, select.custom_id or "", "21")
+    assert "Pick one of the options" in result.ephemeral_text
+    result = await table.bob.select(select.custom_id or "", "4", message=board)
+    assert "not your turn" in result.ephemeral_text.lower()
+    after = await bot.sessions.current(fake_discord.channel.id)
+    assert after.step == now and after.state == game.state
 
 
 async def test_a_restart_mid_turn_keeps_the_bin_and_the_aim_controls(
