@@ -103,7 +103,8 @@ def bin_image(obs: TossObservation, names: list[str], since: int | None = None) 
     # The ruler stands just over the rim's lip, or over the pile where it is higher.
     pile = view.at(0, pile_top(pieces, -math.inf, math.inf))[1]
     top = min(view.rim - max(3, view.wall // 2), pile)
-    image = _board_with_pile(view, obs["seats"], pile_key(pieces), round(top) - 4).copy()
+    image = _board_with_pile(view, obs["seats"], pile_key(pieces)).copy()
+    draw_ruler(image, view, round(top) - 4, RULER_SIZE)  # not cached: tests note what it drew
     if spilled:
         note("spill", (0, 0, view.size[0], view.size[1]), f"{len(pieces)} pieces")
     elif obs.get("dropped_at", -1) > since and pieces:
@@ -171,13 +172,11 @@ def preview_image(obs: TossObservation, kind: str, position: int, angle_deg: int
 
 
 @lru_cache(maxsize=8)  # a board is ~2.6 MB in memory: with the one below, at most ~42 MB
-def _board_with_pile(view: BinView, seats: int, pile: PileKey, ruler: int) -> Image.Image:
-    """The background with the pieces in the bin and the ruler of spots over them (its
-    baseline at y = `ruler`): the pile changes only when someone drops, so the presses in
-    between (choosing cards) start from here."""
+def _board_with_pile(view: BinView, seats: int, pile: PileKey) -> Image.Image:
+    """The background with the pieces in the bin: the pile changes only when someone drops,
+    so the presses in between (choosing cards) start from here."""
     image = _board_background(view, seats).copy()
     draw_pile(image, view, pile)
-    draw_ruler(image, view, ruler, RULER_SIZE)
     return image
 
 
