@@ -1,7 +1,8 @@
 """Board messages: after every change the channel gets one new message with the public
 picture, the log lines since the last one, whose turn it is and the controls; the previous
 board message loses its controls (the poster, `cogs/shared/poster.py`, posts them from the
-outbox). A player's own view is an ephemeral reply.
+outbox). A turn that goes on (`Game.continues_turn`) edits its message instead, adding its
+lines to the ones it showed. A player's own view is an ephemeral reply.
 """
 
 from __future__ import annotations
