@@ -11,8 +11,8 @@ takes one click a piece, two with a nudge.
 
 Every control here is a `DynamicItem` whose custom id carries only public numbers and words:
 
-    tt:toss:<game>:<step>:<kind>:<spot>:<turn>:<aim|drop>   a button: show that aim, or drop
-    tt:toss:<game>:<step>:<kind>:<spot>:<turn>:<spot|turn>  a menu: the option replaces one
+    tt:toss:<game>:<step>:<kind>:<spot>:<angle>:<aim|drop>   a button: show that aim, or drop
+    tt:toss:<game>:<step>:<kind>:<spot>:<angle>:<spot|turn>  a menu: the option replaces one
 
 A control from another step is refused as out of date (`sessions.turn_view`, `act`).
 """
@@ -38,7 +38,7 @@ from rules.toss.engine import open_spots
 MIDDLE = (X_STEPS - 1) // 2
 KIND = "|".join(KINDS)
 PREFIX = rf"tt:toss:(?P<game>{NUMBER}):(?P<step>{NUMBER}):(?P<kind>{KIND})"
-AIM = rf"{PREFIX}:(?P<spot>{NUMBER}):(?P<turn>{NUMBER})"
+AIM = rf"{PREFIX}:(?P<spot>{NUMBER}):(?P<angle>{NUMBER})"
 OFF_THE_BIN = "That aim is off the bin: use the newest game message."
 NOT_OPEN = "That drop is not open to you now."
 
@@ -56,31 +56,33 @@ def spot_words(x: int) -> str:
 
 @dataclass(frozen=True)
 class Aim:
-    """A drop being aimed: the piece's kind, the spot across the opening and the turn."""
+    """A drop being aimed: the piece's kind, the spot across the opening and how far the
+    piece is turned."""
 
     game_id: int
     step: int
     kind: str
     spot: int
-    turn: int
+    angle: int  # degrees counter-clockwise, as the engine counts them
 
     @classmethod
     def read(cls, match: re.Match[str]) -> Aim:
-        """The aim a custom id names; a spot or turn the bin has not is refused on use."""
+        """The aim a custom id names; a spot or angle the bin has not is refused on use."""
         return cls(
             int(match["game"]), int(match["step"]), match["kind"], int(match["spot"]),
-            int(match["turn"]),
+            int(match["angle"]),
         )  # fmt: skip
 
     def custom_id(self, what: str) -> str:
-        return f"tt:toss:{self.game_id}:{self.step}:{self.kind}:{self.spot}:{self.turn}:{what}"
+        aim = f"{self.game_id}:{self.step}:{self.kind}:{self.spot}:{self.angle}"
+        return f"tt:toss:{aim}:{what}"
 
     @property
     def action(self) -> str:
-        return f"place {self.kind} {self.spot} {self.turn}"
+        return f"place {self.kind} {self.spot} {self.angle}"
 
     def check(self) -> None:
-        if not (0 <= self.spot < X_STEPS and self.turn in ANGLES):
+        if not (0 <= self.spot < X_STEPS and self.angle in ANGLES):
             raise UserError(OFF_THE_BIN)
 
 
@@ -103,27 +105,28 @@ def aim_view(aim: Aim, again: bool) -> discord.ui.View:
     """Nudges and turns (one click each), the Drop button, then menus to jump anywhere."""
     view = discord.ui.View(timeout=None)
     left, right = max(0, aim.spot - 1), min(X_STEPS - 1, aim.spot + 1)
-    counter = (aim.turn + ANGLE_STEP) % 180  # a piece turned 180 degrees is the same piece
-    clockwise = (aim.turn - ANGLE_STEP) % 180
+    counter = (aim.angle + ANGLE_STEP) % 180  # a piece turned 180 degrees is the same piece
+    clockwise = (aim.angle - ANGLE_STEP) % 180
     buttons = [
         (f"◀ Spot {left}", replace(aim, spot=left), aim.spot == 0),
         (f"Spot {right} ▶", replace(aim, spot=right), aim.spot == X_STEPS - 1),
-        (f"↺ {counter}°", replace(aim, turn=counter), False),
-        (f"↻ {clockwise}°", replace(aim, turn=clockwise), False),
+        (f"↺ {counter}°", replace(aim, angle=counter), False),
+        (f"↻ {clockwise}°", replace(aim, angle=clockwise), False),
     ]
     for label, target, disabled in buttons:
         view.add_item(AimButton(target, "aim", label, disabled))
     drop = "Drop another the same way" if again else "Drop"
     view.add_item(AimButton(aim, "drop", drop))
     view.add_item(AimSelect(aim, "spot", f"Move to spot… (now {aim.spot})"))
-    view.add_item(AimSelect(aim, "turn", f"Turn to… (now {aim.turn}°)"))
+    view.add_item(AimSelect(aim, "turn", f"Turn to… (now {aim.angle}°)"))
     return view
 
 
 def aim_text(aim: Aim, again: bool, note: str = "") -> str:
     name = KINDS[aim.kind].name.capitalize()
     lines = [note] if note else []
-    lines.append(f"{name} held over spot {aim.spot} ({spot_words(aim.spot)}), turned {aim.turn}°.")
+    where = f"spot {aim.spot} ({spot_words(aim.spot)})"
+    lines.append(f"{name} held over {where}, turned {aim.angle}°.")
     if again:
         lines.append("Aimed as your last drop: drop another the same way, or nudge it first.")
     else:
@@ -134,8 +137,11 @@ def aim_text(aim: Aim, again: bool, note: str = "") -> str:
 async def aim_reply(
     interaction: discord.Interaction, aim: Aim, obs: JSON, again: bool = False, note: str = ""
 ) -> tuple[str, list[discord.File], discord.ui.View]:
-    """The reply's text, preview picture (drawn in a worker) and controls for `aim`."""
-    data = await client_of(interaction).workers.run(draw_preview, obs, aim.kind, aim.spot, aim.turn)
+    """The reply's text, preview picture and controls for `aim`. The preview takes a few
+    milliseconds and its player waits for every nudge: it goes to the quick worker, not
+    behind the AI's choices."""
+    workers = client_of(interaction).workers
+    data = await workers.run_quick(draw_preview, obs, aim.kind, aim.spot, aim.angle)
     files = files_of([Picture("preview.png", data)])
     return aim_text(aim, again, note)[:MAX_CONTENT], files, aim_view(aim, again)
 
@@ -266,7 +272,7 @@ class AimSelect(
         if self.what == "spot":
             await show(interaction, replace(self.aim, spot=picked))
         else:
-            await show(interaction, replace(self.aim, turn=picked))
+            await show(interaction, replace(self.aim, angle=picked))
 
 
 ITEMS = (AimButton, AimSelect)
