@@ -171,6 +171,27 @@ async def test_a_careful_turn_takes_two_clicks_a_piece_and_posts_one_message(
     assert len(drop_lines(board)) == pieces - 1  # the turn's board shows its drops but the last
 
 
+async def test_a_turns_message_deleted_mid_turn_is_posted_again(bot, table: Table, fake_discord):
+    """Nothing lost, nothing stuck: when the turn's board message is gone (a moderator
+    deleted it), the next drop is shown on a new board message with the controls, and the
+    turn goes on from it."""
+    board = await start_alices_turn(bot, table, fake_discord)
+    reply = await open_aim(table.alice, board, random.Random(0), spot=4)
+    await press_aim(table.alice, reply, "drop")
+    await fake_discord.settle()
+    board.deleted = True  # as a moderator's delete leaves it: Discord answers 404 from now on
+    await press_aim(table.alice, reply, "drop")
+    await fake_discord.settle()
+    newest = bin_boards(fake_discord)[-1]
+    assert newest.id != board.id and len(drop_lines(newest)) == 1
+    assert waiting_ids(newest) == [table.alice.id] and newest.selects
+    seen = board_texts(fake_discord)
+    await press_aim(table.alice, reply, "drop")
+    await next_board(fake_discord, seen)
+    assert bin_boards(fake_discord)[-1].id == newest.id  # the turn goes on on the new one
+    assert len(drop_lines(newest)) == 2
+
+
 async def test_stale_forged_and_other_players_aim_controls_change_nothing(
     bot, table: Table, fake_discord
 ):
