@@ -22,6 +22,7 @@ import uvloop
 from bot.client import run
 from bot.database import Database
 from bot.extensions import walk_extensions
+from bot.memory import keep_freed_memory
 from bot.settings import Settings, load_database_settings, load_settings
 
 
@@ -168,6 +169,7 @@ def main() -> None:
         max(logging.INFO, logging.getLevelName(settings.log_level))
     )
     settle_the_heap(settings.extra_extensions)
+    keep_freed_memory()  # WORKERS=0 draws here; uploads and pickles are megabytes too
     try:
         # uvloop (libuv's event loop) does the same work as asyncio's own loop in about
         # half the CPU: sockets, timers and callbacks are most of what the loop's thread

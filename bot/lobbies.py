@@ -25,6 +25,14 @@ from bot.session_base import SessionBase
 from rules.base import IllegalAction
 
 
+def fresh_seat(seat: Seat) -> Seat:
+    """A seat of a finished game, as it sits down again: the same person or AI player, with
+    nothing of the last game (timeouts, notes, picks)."""
+    if seat.ai:
+        return Seat(user_id=None, name=seat.name, ai=True, rated=False)
+    return Seat(user_id=seat.user_id, name=seat.name)
+
+
 class Lobbies(SessionBase):
     async def open_lobby(
         self,
@@ -68,6 +76,47 @@ class Lobbies(SessionBase):
         except IntegrityError:
             # Another process (the channel lock is per process) opened one at the same
             # moment; the index allowing one active game per channel refused this one.
+            raise UserError(
+                "A game is already open in this channel. Finish it or use `/game stop` first."
+            ) from None
+
+    async def rematch(self, channel_id: int, game_id: int, player: Player) -> GameRecord:
+        """A new lobby in this channel with the seats (people and AI players, in their order)
+        and options of a finished game, hosted by the player who asked, on a new seed.
+        Everyone is seated already: whoever would rather not play leaves the lobby."""
+        try:
+            async with self._locked(channel_id), self.db.transaction() as session:
+                old = await self._load(session, game_id, channel_id)
+                if old.status != Status.FINISHED:
+                    raise UserError("Only a finished game can be played again.")
+                if seat_of(old, player.user_id) is None:
+                    raise UserError("Only the players of that game can ask for a rematch.")
+                busy = await self._active_in(session, channel_id)
+                if busy is not None:
+                    raise UserError(
+                        f"This channel already has a game of {GAMES[busy.kind].title} "
+                        f"({busy.status}): play that one, or use `/game stop` first."
+                    )
+                engine = GAMES[old.kind]
+                # The options chosen in the lobby; the seats' own picks are chosen again.
+                options = {
+                    o.name: old.options[o.name] for o in engine.options if o.name in old.options
+                }
+                seats = [fresh_seat(seat) for seat in old.seats]
+                game = GameRecord(
+                    guild_id=old.guild_id,
+                    channel_id=channel_id,
+                    kind=old.kind,
+                    host_id=player.user_id,
+                    seed=secrets.randbelow(SEED_LIMIT),
+                    options=options,
+                    seats=seats,
+                    turn_timer=old.turn_timer,
+                )
+                session.add(game)
+                await session.flush()
+                return game
+        except IntegrityError:
             raise UserError(
                 "A game is already open in this channel. Finish it or use `/game stop` first."
             ) from None
@@ -191,6 +240,7 @@ class Lobbies(SessionBase):
                 status=Status.PLAYING,
                 state=engine.to_json(state),
                 step=engine.step(state),
+                rules_version=engine.rules_version,
             )
             self._keep_state(game, state)
             self._reset_deadline(game, engine, state)

@@ -100,6 +100,9 @@ class GameRecord(SQLModel, table=True):
     seats: list[Seat] = Field(default_factory=list, sa_column=Column(SeatsJSON))
     state: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON))
     step: int = 0
+    # The engine's `rules_version` when the game started; None for a lobby, and for games
+    # started before versions were kept.
+    rules_version: int | None = None
     lobby_message_id: int | None = _snowflake(nullable=True)
     board_message_id: int | None = _snowflake(nullable=True)
     turn_timer: int = 0  # minutes; 0 is off

@@ -138,7 +138,7 @@ class SessionService(Lobbies):
         if game is None or game.channel_id != channel_id:
             raise UserError("That game no longer exists.")
         engine, state, seat = self._check_turn(game, user_id, step)
-        label = self.describer(game)
+        label = self.describer(game, group)
         matching = [
             (index, action, label(action))
             for index, action in enumerate(engine.legal_actions(state, seat))

@@ -204,6 +204,10 @@ class Game(ABC, Generic[StateT, ObsT]):
     # True when `new_game` and `apply` may take tens of milliseconds (Toss It simulates the
     # bin's physics): the bot then runs them in its worker pool, off the event loop.
     heavy: bool = False
+    # Raised by one whenever a change to the rules would play the same seed and actions
+    # differently. A game keeps the version it was played under, and a replay of a game
+    # from another version is refused rather than shown wrong.
+    rules_version: int = 1
     ai: ClassVar[Chooser]  # the game's AI module (`rules/<game>/ai.py`)
     codec: ClassVar[Codec]  # the state to and from JSON (`rules/<game>/state.py`)
 
@@ -249,6 +253,11 @@ class Game(ABC, Generic[StateT, ObsT]):
         finished with buttons in a private reply; by default the action itself. Only the
         engine reads its actions' words, so the grouping is the engine's."""
         return action
+
+    def describe_in_group(self, state: StateT, action: str, group: str) -> str:
+        """A label for `action` once its `group` was chosen: what sets it apart from the
+        group's other actions (where a chosen card goes). By default its whole label."""
+        return self.describe(state, action)
 
     def in_group(self, action: str, group: str) -> bool:
         """Whether `action` is `group` itself or one of the actions grouped under it."""

@@ -121,7 +121,7 @@ class BrawlPresenter:
         return " · ".join(parts)
 
     def board(self, obs: BrawlObservation, names: list[str], since: int) -> list[Picture]:
-        pictures = [Picture("alley.png", draw_table(obs, names))]
+        pictures = [Picture("alley.png", draw_table(obs, names, since))]
         dice = draw_rolls(obs, names, since)
         if dice is not None:
             pictures.append(Picture("dice.png", dice))

@@ -23,7 +23,7 @@ from bot.sessions import (
     seat_names,
 )
 from cogs.shared.interactions import client_of
-from cogs.shared.menus import HAND, menu_chunks
+from cogs.shared.menus import HAND, buttons_of, menu_chunks
 from cogs.shared.presenter import PRESENTERS, BoardControl, Control, HandReply, Picture
 from rules.base import JSON
 
@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 MAX_CONTENT = 2000  # Discord's limit for a message's text
+GONE = "That choice is not open to you any more."
 
 
 def files_of(pictures: list[Picture]) -> list[discord.File]:
@@ -75,6 +76,7 @@ class BoardMessage:
     legal: list[str]
     has_view: bool
     hand_label: str
+    finished: bool  # the last board: it gets the Rematch button
 
 
 async def board_message(
@@ -99,7 +101,10 @@ async def board_message(
     controls: Sequence[BoardControl] = []
     legal: list[str] = []
     if board["status"] == Status.FINISHED:
-        footer = "**The game is over.** `/scoreboard` has the standings."
+        footer = (
+            "**The game is over.** `/scoreboard` has the standings; **Rematch** plays again "
+            "with the same seats."
+        )
     elif board["mention"]:
         users = board["mention"]
         footer = "➡️ " + ", ".join(f"<@{u}>" for u in users) + ": your turn."
@@ -118,6 +123,7 @@ async def board_message(
         # Controls (at least "My hand") while the game is on, none on a finished game's board.
         has_view=playing and board["status"] == Status.PLAYING,
         hand_label=presenter.hand_label,
+        finished=board["status"] == Status.FINISHED,
     )
 
 
@@ -155,11 +161,12 @@ async def narrowed_reply(client: TrashTableBot, game: GameRecord, group: str) ->
     return reply or HandReply("Choose:")
 
 
-async def menu_choice(
-    interaction: discord.Interaction, game_id: int, step: int, source: str, slot: int, picked: int
-) -> str:
-    """What the `picked` option of menu `slot` stood for: the menus are built again from the
-    game at `step`, exactly as they were when posted (the step check guarantees it)."""
+async def built_controls(
+    interaction: discord.Interaction, game_id: int, step: int, source: str
+) -> Sequence[BoardControl]:
+    """The controls of the board (`source` BOARD) or of the player's own reply (HAND) as
+    they were made at `step`: built again from the game, the same (the step check
+    guarantees it)."""
     sessions = client_of(interaction).sessions
     own = source == HAND
     game, obs, legal = await sessions.turn_view(
@@ -167,7 +174,25 @@ async def menu_choice(
     )
     presenter = PRESENTERS[game.kind]
     build = presenter.hand_controls if own else presenter.controls
-    menus = menu_chunks(build(obs, legal, sessions.describer(game)))
+    return build(obs, legal, sessions.describer(game))
+
+
+async def menu_choice(
+    interaction: discord.Interaction, game_id: int, step: int, source: str, slot: int, picked: int
+) -> str:
+    """What the `picked` option of menu `slot` stood for."""
+    menus = menu_chunks(await built_controls(interaction, game_id, step, source))
     if not (0 <= slot < len(menus) and 0 <= picked < len(menus[slot].choices)):
-        raise UserError("That choice is not open to you any more.")
+        raise UserError(GONE)
     return menus[slot].choices[picked].value
+
+
+async def button_choice(
+    interaction: discord.Interaction, game_id: int, step: int, source: str, index: int
+) -> str:
+    """What the button at `index` among the controls' buttons stood for."""
+    controls = await built_controls(interaction, game_id, step, source)
+    buttons = buttons_of(controls)
+    if not 0 <= index < len(buttons):
+        raise UserError(GONE)
+    return buttons[index].value

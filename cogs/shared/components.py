@@ -10,6 +10,7 @@ refused as out of date.
     tt:pick:<game>                  a player's own lobby pick (a character), by position
     tt:act:<game>:<step>:<index>    one legal action, by its index among the seat's legal actions
     tt:menu:<game>:<step>:<b|h|a>:<slot>  a menu (board, hand, or a group of actions)
+    tt:group:<game>:<step>:<b|h>:<index>  a button standing for a group of actions
     tt:hand:<game>                  "My secret" / "My hand": the player's own view
     tt:rules:<kind>:<page>          paging through /rules
 
@@ -33,16 +34,8 @@ from bot.sessions import Update, UserError, seat_of
 from cogs.shared import board, lobby
 from cogs.shared.board import MAX_CONTENT
 from cogs.shared.interactions import AnsweredOnce, client_of, player_of
-from cogs.shared.menus import ACTIONS, HAND, MAX_OPTIONS, MAX_ROWS, menu_chunks
-from cogs.shared.presenter import (
-    PRESENTERS,
-    BoardControl,
-    Buttons,
-    Choice,
-    Menu,
-    OwnItems,
-    Picture,
-)
+from cogs.shared.menus import ACTIONS, HAND, MAX_OPTIONS, MAX_ROWS, buttons_of, menu_chunks
+from cogs.shared.presenter import PRESENTERS, BoardControl, Choice, Menu, OwnItems, Picture
 from rules.base import JSON, Option
 
 if TYPE_CHECKING:
@@ -285,18 +278,73 @@ class MenuSelect(
         choice = await board.menu_choice(
             interaction, self.game_id, self.step, self.source, self.slot, picked
         )
-        _game, actions = await client_of(interaction).sessions.narrow(
-            interaction.channel_id or 0, self.game_id, interaction.user.id, self.step, choice
+        await open_group(interaction, self.game_id, self.step, self.source, choice)
+
+
+class GroupButton(
+    AnsweredOnce,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=(
+        rf"tt:group:(?P<game>{NUMBER}):(?P<step>{NUMBER}):(?P<source>[bh]):(?P<index>{NUMBER})"
+    ),
+):
+    """A button standing for several actions (a card that can go at several walls). Like a
+    menu option it holds only its place among the buttons of the controls, which are built
+    again, the same, from the game at `step`."""
+
+    def __init__(self, game_id: int, step: int, source: str, index: int, label: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label[:80],
+                style=discord.ButtonStyle.primary,
+                custom_id=f"tt:group:{game_id}:{step}:{source}:{index}",
+            )
         )
-        if len(actions) == 1 and actions[0][1] == choice:
-            await act(interaction, self.game_id, self.step, actions[0][0])
-            return
-        # A group of actions: the player finishes the choice privately.
-        view = narrowed_view(self.game_id, self.step, [(i, label) for i, _, label in actions])
-        reply = await board.narrowed_reply(client_of(interaction), _game, choice)
+        self.game_id, self.step, self.source, self.index = game_id, step, source, index
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> GroupButton:
+        label = getattr(item, "label", None) or "?"
+        game, step, index = int(match["game"]), int(match["step"]), int(match["index"])
+        return cls(game, step, match["source"], index, label)
+
+    async def pressed(self, interaction: discord.Interaction) -> None:
+        choice = await board.button_choice(
+            interaction, self.game_id, self.step, self.source, self.index
+        )
+        await open_group(interaction, self.game_id, self.step, self.source, choice)
+
+
+async def open_group(
+    interaction: discord.Interaction, game_id: int, step: int, source: str, choice: str
+) -> None:
+    """Finish a choice that may stand for several actions (`choice`, a group): one action is
+    played at once; several open as buttons, in the player's private reply itself when the
+    choice was made there (with a way back), else in a new one."""
+    client = client_of(interaction)
+    game, actions = await client.sessions.narrow(
+        interaction.channel_id or 0, game_id, interaction.user.id, step, choice
+    )
+    if len(actions) == 1 and actions[0][1] == choice:
+        await act(interaction, game_id, step, actions[0][0])
+        return
+    in_place = source == HAND
+    if in_place:
+        await interaction.response.defer()  # the reply's text may be drawn in a worker
+    back = PRESENTERS[game.kind].hand_label if in_place else None
+    view = narrowed_view(game_id, step, [(i, label) for i, _, label in actions], back)
+    reply = await board.narrowed_reply(client, game, choice)
+    if not in_place:
         await interaction.response.send_message(
             reply.text, files=board.files_of(reply.pictures), view=view, ephemeral=True
         )
+    elif reply.pictures:
+        files = board.files_of(reply.pictures)
+        await interaction.edit_original_response(content=reply.text, attachments=files, view=view)
+    else:  # the hand's picture stays above the new buttons
+        await interaction.edit_original_response(content=reply.text, view=view)
 
 
 def controls_view(
@@ -313,11 +361,13 @@ def controls_view(
     for slot, menu in enumerate(menu_chunks(controls)):
         values = [str(i) for i in range(len(menu.choices))]
         view.add_item(MenuSelect(game_id, step, source, slot, menu, values))
+    for index, choice in enumerate(buttons_of(controls)):
+        if choice.value in legal:
+            view.add_item(ActButton(game_id, step, legal.index(choice.value), choice.label))
+        else:  # a group of actions, finished after
+            view.add_item(GroupButton(game_id, step, source, index, choice.label))
     for control in controls:
-        if isinstance(control, Buttons):
-            for choice in control.actions:
-                view.add_item(ActButton(game_id, step, legal.index(choice.value), choice.label))
-        elif isinstance(control, OwnItems):
+        if isinstance(control, OwnItems):
             for item in control.make(game_id, step):
                 view.add_item(item)
     if hand_label:
@@ -325,18 +375,25 @@ def controls_view(
     return view
 
 
-def narrowed_view(game_id: int, step: int, actions: list[tuple[int, str]]) -> discord.ui.View:
-    """The actions of one group: buttons while they fit, menus of them beyond that."""
+def narrowed_view(
+    game_id: int, step: int, actions: list[tuple[int, str]], back: str | None = None
+) -> discord.ui.View:
+    """The actions of one group: buttons while they fit, menus of them beyond that; and,
+    given its label, a button `back` to the player's whole view (it takes a button, or a
+    row beside menus)."""
     view = discord.ui.View(timeout=None)
-    if len(actions) <= MAX_OPTIONS:
+    if len(actions) + (back is not None) <= MAX_OPTIONS:
         for index, label in actions:
             view.add_item(ActButton(game_id, step, index, label))
-        return view
-    menu = Menu("Choose…", [Choice("", label) for _, label in actions])
-    for slot, chunk in enumerate(menu_chunks([menu])[:MAX_ROWS]):
-        first = slot * MAX_OPTIONS
-        values = [str(index) for index, _ in actions[first : first + len(chunk.choices)]]
-        view.add_item(MenuSelect(game_id, step, ACTIONS, slot, chunk, values))
+    else:
+        menu = Menu("Choose…", [Choice("", label) for _, label in actions])
+        rows = MAX_ROWS - (back is not None)
+        for slot, chunk in enumerate(menu_chunks([menu])[:rows]):
+            first = slot * MAX_OPTIONS
+            values = [str(index) for index, _ in actions[first : first + len(chunk.choices)]]
+            view.add_item(MenuSelect(game_id, step, ACTIONS, slot, chunk, values))
+    if back is not None:
+        view.add_item(HandButton(game_id, back))
     return view
 
 
@@ -367,11 +424,23 @@ class HandButton(
 
 
 async def show_hand(interaction: discord.Interaction, game_id: int) -> None:
-    """The player's own view, privately, with the controls only they may see."""
-    await interaction.response.defer(ephemeral=True, thinking=True)
+    """The player's own view, privately, with the controls only they may see: a new reply
+    from the board, the same reply made whole again from within it (back from a card's
+    targets)."""
+    message = interaction.message
+    in_place = message is not None and message.flags.ephemeral
+    if in_place:
+        await interaction.response.defer()
+    else:
+        await interaction.response.defer(ephemeral=True, thinking=True)
     sessions = client_of(interaction).sessions
     game, seat, obs = await sessions.view_for(game_id, interaction.user.id)
     text, pictures, view = await private_reply(client_of(interaction), game, seat, obs)
+    if in_place:
+        await interaction.edit_original_response(
+            content=text[:MAX_CONTENT], attachments=board.files_of(pictures), view=view
+        )
+        return
     await interaction.followup.send(
         text,
         files=board.files_of(pictures),

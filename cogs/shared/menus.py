@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cogs.shared.presenter import BoardControl, Menu
+from cogs.shared.presenter import BoardControl, Buttons, Choice, Menu
 
 MAX_OPTIONS = 25  # Discord's limit for a select menu
 MAX_ROWS = 5  # Discord's limit of component rows on a message
@@ -27,3 +27,8 @@ def menu_chunks(controls: Sequence[BoardControl]) -> list[Menu]:
             suffix = f" ({number}/{len(parts)})" if len(parts) > 1 else ""
             chunks.append(Menu(control.placeholder + suffix, part))
     return chunks
+
+
+def buttons_of(controls: Sequence[BoardControl]) -> list[Choice]:
+    """Every button of the controls, in the order `controls_view` numbers them."""
+    return [choice for c in controls if isinstance(c, Buttons) for choice in c.actions]

@@ -31,7 +31,7 @@ import discord
 
 from bot.models import GameRecord, OutboxEntry
 from bot.outbox import BOARD
-from cogs.shared import board, components, menus
+from cogs.shared import board, components, menus, rematch
 
 if TYPE_CHECKING:
     from bot.client import TrashTableBot
@@ -50,16 +50,18 @@ def nonce_of(entry: OutboxEntry) -> str:
 def _view_of(
     entry: OutboxEntry, game: GameRecord, shown: board.BoardMessage
 ) -> discord.ui.View | None:
-    if not shown.has_view:
-        return None
-    return components.controls_view(
-        game.id or 0,
-        entry.step,
-        shown.controls,
-        shown.legal,
-        menus.BOARD,  # where the menus' choices come from: the board's
-        shown.hand_label,
-    )
+    if shown.has_view:
+        return components.controls_view(
+            game.id or 0,
+            entry.step,
+            shown.controls,
+            shown.legal,
+            menus.BOARD,  # where the menus' choices come from: the board's
+            shown.hand_label,
+        )
+    if shown.finished:
+        return rematch.rematch_view(game.id or 0)
+    return None
 
 
 class Poster:

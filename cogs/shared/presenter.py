@@ -26,8 +26,9 @@ class Picture:
 
 @dataclass(frozen=True)
 class Choice:
-    """One option of a menu: `value` is a legal action, or a group of several (the
-    engine's `group_of`) that the player narrows down with buttons in a private reply."""
+    """One option of a menu or one button: `value` is a legal action, or a group of
+    several (the engine's `group_of`) that the player narrows down with buttons in a
+    private reply."""
 
     value: str
     label: str
@@ -42,7 +43,8 @@ class Menu:
 
 @dataclass(frozen=True)
 class Buttons:
-    actions: list[Choice]  # each value a whole legal action
+    # Each value a whole legal action, or a group of several that a press opens as buttons.
+    actions: list[Choice]
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cogs.shared.components import ActButton, HandButton, LobbyButton, MenuSelect, PickSelect
+from cogs.shared.components import (
+    ActButton,
+    GroupButton,
+    HandButton,
+    LobbyButton,
+    MenuSelect,
+    PickSelect,
+)
+from cogs.shared.rematch import RematchButton
 from cogs.table._cog import TableCog
 
 if TYPE_CHECKING:
@@ -13,5 +21,7 @@ if TYPE_CHECKING:
 
 async def setup(bot: TrashTableBot) -> None:
     # Registering the item classes is what makes old buttons work after a restart.
-    bot.add_dynamic_items(LobbyButton, PickSelect, ActButton, MenuSelect, HandButton)
+    bot.add_dynamic_items(
+        LobbyButton, PickSelect, ActButton, GroupButton, MenuSelect, HandButton, RematchButton
+    )
     await bot.add_cog(TableCog(bot))

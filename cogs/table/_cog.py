@@ -20,6 +20,7 @@ from cogs.shared.lobby import lobby_embed, turn_timer
 from cogs.shared.options import OptionRefused, WholeNumber
 from cogs.shared.poster import Poster
 from cogs.shared.presenter import PRESENTERS
+from cogs.shared.replay import post_replay, replay_choices
 from rules.words import and_list, counted
 
 if TYPE_CHECKING:
@@ -92,6 +93,17 @@ class TableCog(commands.Cog):
         await refuse(interaction, "Something went wrong on our side; nothing was changed.")
 
     # ------------------------------------------------------------------ /game
+
+    @game.command(name="replay", description="Watch a finished game of this server again")
+    @app_commands.describe(game="A finished game: type its number, game or a winner's name")
+    async def replay(self, interaction: discord.Interaction, game: int) -> None:
+        await post_replay(self.bot, interaction, game)
+
+    @replay.autocomplete("game")
+    async def _replay_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        return await replay_choices(self.bot, interaction, current)
 
     @game.command(name="status", description="Who is playing here, whose turn it is")
     async def status(self, interaction: discord.Interaction) -> None:

@@ -1,8 +1,8 @@
 """How Trash War looks in a channel.
 
 Hands are secret, so the board carries no play controls: the player to act presses
-"My hand" and gets their cards and choices privately. Choices that share a card (the same
-trash at any of fifteen walls) are grouped in a menu and finished with buttons.
+"My hand" and gets their cards and choices privately: first the card, each once, then, for a
+card that can go several places (the same trash at any of fifteen walls), where it goes.
 """
 
 from __future__ import annotations
@@ -12,9 +12,10 @@ from collections.abc import Callable
 from cogs.shared.presenter import Buttons, Choice, Control, HandReply, Menu, Picture
 from render.trashwar import caption, draw_battlefield, draw_hand
 from rules.trashwar.engine import TRASH_WAR
+from rules.trashwar.groups import MORE, group_wording
 from rules.trashwar.observation import TrashWarObservation
 
-MAX_BUTTONS = 20  # up to this many choices show as buttons, more go into a menu
+MAX_BUTTONS = 25  # five rows of five, Discord's most: more choices go into a menu
 
 
 class TrashWarPresenter:
@@ -37,19 +38,19 @@ class TrashWarPresenter:
     def hand_controls(
         self, obs: TrashWarObservation, legal: list[str], describe: Callable[[str], str]
     ) -> list[Control]:
-        if len(legal) <= MAX_BUTTONS:
-            return [Buttons([Choice(action, describe(action)) for action in legal])]
+        # Each card (or other move) once; a card with several targets opens them after.
         groups: dict[str, list[str]] = {}
         for action in legal:
             groups.setdefault(TRASH_WAR.group_of(action), []).append(action)
-        choices = []
-        for head, actions in groups.items():
-            if len(actions) == 1:
-                choices.append(Choice(actions[0], describe(actions[0])))
-            else:
-                what = describe(actions[0]).rsplit(" at ", 1)[0]
-                choices.append(Choice(head, f"{what} …", f"then pick one of {len(actions)} walls"))
-        return [Menu("Choose your move…", choices)]
+        choices = [
+            Choice(members[0], describe(members[0]))
+            if len(members) == 1
+            else Choice(group, *group_wording(group))
+            for group, members in groups.items()
+        ]
+        if len(choices) <= MAX_BUTTONS:
+            return [Buttons(choices)]
+        return [Menu("Choose your card…", choices)]
 
     def hand(self, obs: TrashWarObservation, names: list[str]) -> HandReply:
         cards = obs.get("hand") or []
@@ -60,4 +61,5 @@ class TrashWarPresenter:
         return HandReply(text, [Picture("hand.png", draw_hand(obs, name))])
 
     def narrowed(self, obs: TrashWarObservation, group: str, names: list[str]) -> HandReply | None:
-        return None  # the buttons' labels say it all
+        card, question = group_wording(group)
+        return HandReply(f"You chose **{card.removesuffix(MORE)}**. {question}")

@@ -1,12 +1,13 @@
 """Pictures for Dumpster Brawl!, drawn from a `BrawlObservation` (and player names) only.
 
-- `draw_table(obs, names)`: the public picture for the channel: an alley wall with one
+- `draw_table(obs, names, since)`: the public picture for the channel: an alley wall with one
   placard per seat (player, character and animal, its affinity item, the hand size as a fan
   of card backs, tags for the attacker, the defender, the King's crown, Stink Cloud and
   Slippery Lid, the winners), Rummy's laid-down cards and points, and a strip with the trash
   and discard piles, the Blockers set aside and what is shuffled into this game. A caption
-  says what is being decided and what is left (draws, discards, spoils). It never reads
-  `obs["hand"]`: the same picture for every viewer.
+  says what is being decided and what is left (draws, discards, spoils); arrows between
+  fans say how many cards went from hand to hand after step `since` (`handovers.py`). It
+  never reads `obs["hand"]`: the same picture for every viewer.
 - `draw_rolls(obs, names, since_step)`: the dice rolled since `since_step`, one row a roll,
   each die a blue or green rounded square with a crowbar or a trash-can lid and its sign,
   and the counts that matter; with the start-player roll first when `since_step` is 0.

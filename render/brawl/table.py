@@ -10,6 +10,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from render.brawl.dice import crown
+from render.brawl.handovers import draw_handovers
 from render.brawl.icons import (
     ASPHALT,
     BLOCKER_COLOUR,
@@ -83,6 +84,7 @@ RUMMY_CELL_H = 244
 STRIP_H = 138
 PILE_CARD: Size = (58, 82)
 FAN_H = 46
+FAN_W = 118  # the room a hand's fan of card backs takes at the right of its placard
 
 
 def grid_shape(seats: int) -> tuple[int, int]:
@@ -115,20 +117,29 @@ def band_box(seats: int, seat: int, rummy: bool) -> Box:
     return (left + 6, top + 6, right - 6, top + 40)
 
 
+def hand_column(seats: int, seat: int, rummy: bool) -> Box:
+    """The column of a seat's placard that holds its fan of card backs, top to bottom:
+    where cards handed over leave and arrive."""
+    _, top, right, bottom = placard_box(seats, seat, rummy)
+    return (right - 8 - FAN_W, top, right - 8, bottom)
+
+
 def strip_box(seats: int, rummy: bool) -> Box:
     height = table_size(seats, rummy)[1]
     return (GRID_LEFT, height - 12 - STRIP_H, GRID_RIGHT, height - 12)
 
 
-def draw_table(obs: BrawlObservation, names: list[str]) -> bytes:
-    """The public picture as PNG bytes. `names[seat]` is each player's display name.
+def draw_table(obs: BrawlObservation, names: list[str], since: int | None = None) -> bytes:
+    """The public picture as PNG bytes. `names[seat]` is each player's display name; cards
+    handed from one hand to another by the actions after step `since` are marked (none
+    without it).
 
     It never reads `obs["hand"]` (nor `obs["seat"]`): the same picture for every viewer.
     """
-    return to_png(table_image(obs, names))
+    return to_png(table_image(obs, names, since))
 
 
-def table_image(obs: BrawlObservation, names: list[str]) -> Image.Image:
+def table_image(obs: BrawlObservation, names: list[str], since: int | None = None) -> Image.Image:
     """The public picture as an image (for tests and previews)."""
     seats, rummy = obs["seats"], obs["mode"] == "rummy"
     image = _alley(seats, rummy).copy()
@@ -141,6 +152,9 @@ def table_image(obs: BrawlObservation, names: list[str]) -> Image.Image:
     for seat in range(seats):
         _draw_placard(image, obs, names, seat)
     _draw_strip(image, obs, names)
+    if since is not None:
+        columns = [hand_column(seats, seat, rummy) for seat in range(seats)]
+        draw_handovers(image, obs, since, columns)
     return image
 
 
@@ -201,7 +215,7 @@ def _draw_placard(image: Image.Image, obs: BrawlObservation, names: list[str], s
         sprite = crown(36)
         image.paste(sprite, (badge[0] - 18, badge[1] - 25 - sprite.height // 2), sprite)
     text_left = left + 72
-    fan_w = 118
+    fan_w = FAN_W
     text_right = right - fan_w - 8
     if character:
         _text(image, (text_left, body_top, text_right, body_top + 24), character["name"], 19,

@@ -50,7 +50,7 @@ from render.common.palette import (
     ink_for,
     shade,
 )
-from render.common.shapes import disc, rounded_box, rounded_mask, see_through, title_bar
+from render.common.shapes import arrow, disc, rounded_box, rounded_mask, see_through, title_bar
 from render.common.text import (
     cached_draw_text,
     cached_text_in_box,
@@ -86,6 +86,7 @@ __all__ = [
     "CardFace",
     "Colour",
     "Size",
+    "arrow",
     "bricks",
     "cached_draw_text",
     "cached_text_in_box",

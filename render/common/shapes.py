@@ -1,9 +1,10 @@
 """Shapes for every picture: anti-aliased rounded boxes and discs through masks drawn larger
-and shrunk once (cached), and the title bar.
+and shrunk once (cached), the title bar, and the arrow of a last move.
 """
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -126,3 +127,52 @@ def title_bar(
         note_width = text_in_box(image, note_box, right_text, size - 4, INK, "right", size - 8)
     title_box = (16, 0, image.width - 32 - note_width, height - 3)
     text_in_box(image, title_box, title, size, TORCH, "left", size - 8, bold=True)
+
+
+ARROW_WIDTH = 7
+HEAD = 18  # the arrowhead's length and half its width, about
+
+
+def arrow(
+    image: Image.Image,
+    start: tuple[float, float],
+    end: tuple[float, float],
+    colour: Colour,
+    insets: tuple[float, float] = (34, 30),
+) -> None:
+    """A smooth arrow from `start` to `end`, its head at `end`, with a dark edge. It
+    starts and stops `insets` short of the two points, so what sits there stays readable."""
+    (x0, y0), (x1, y1) = start, end
+    length = math.hypot(x1 - x0, y1 - y0) or 1.0
+    ux, uy = (x1 - x0) / length, (y1 - y0) / length
+    x0, y0 = x0 + ux * insets[0], y0 + uy * insets[0]
+    x1, y1 = x1 - ux * insets[1], y1 - uy * insets[1]
+    left = int(min(x0, x1) - HEAD - 4)
+    top = int(min(y0, y1) - HEAD - 4)
+    width = int(max(x0, x1) + HEAD + 4) - left
+    height = int(max(y0, y1) + HEAD + 4) - top
+    k = SUPERSAMPLE
+
+    def mask(grow: float) -> Image.Image:
+        big = Image.new("L", (width * k, height * k), 0)
+        draw = ImageDraw.Draw(big)
+        tip = ((x1 - left) * k, (y1 - top) * k)
+        base = ((x1 - left - ux * HEAD) * k, (y1 - top - uy * HEAD) * k)
+        draw.line(
+            ((x0 - left) * k, (y0 - top) * k, *base),
+            fill=255,
+            width=round((ARROW_WIDTH + grow) * k),
+        )
+        side = (HEAD * 0.75 + grow / 2) * k
+        draw.polygon(
+            [
+                (tip[0] + ux * grow * k, tip[1] + uy * grow * k),
+                (base[0] - uy * side, base[1] + ux * side),
+                (base[0] + uy * side, base[1] - ux * side),
+            ],
+            fill=255,
+        )
+        return big.reduce(k)
+
+    image.paste((20, 16, 14), (left, top), mask(4))
+    image.paste(colour, (left, top), mask(0))

@@ -70,6 +70,16 @@ class VerdictView(TypedDict):
     winner: int
 
 
+class HandoverView(TypedDict):
+    """Cards that went from one hand into another: how many, never which."""
+
+    step: int
+    """The action that moved them."""
+    giver: int
+    receiver: int
+    cards: int
+
+
 class BrawlObservation(TypedDict):
     """Everything `seat` may know (`seat=None`: anyone in the channel)."""
 
@@ -137,6 +147,9 @@ class BrawlObservation(TypedDict):
     """The latest rolls (up to 16), oldest first: the board pictures those since it was last
     posted."""
     verdicts: list[VerdictView]
+    handovers: list[HandoverView]
+    """Cards lately handed from one hand into another (up to 8), oldest first: how many and
+    between whom, never which."""
     """The latest fights' ends (up to 8), oldest first: the dice picture ends with those
     since the board before."""
     start_rolls: list[list[int]]

@@ -160,15 +160,15 @@ def _spoils(t: _Table, seat: int, words: list[str]) -> None:
         t.set(spoils=0)
     elif verb == "take":
         hand = t.hands[other]
-        card = hand.pop(t.rng().randrange(len(hand)))
-        t.hands[seat].append(card)
+        card = hand[t.rng().randrange(len(hand))]
+        t.hand_over(other, seat, card)
         t.say(f"{_p(seat)} takes a random card from {_p(other)}.")
         t.say(f"You took a {CARDS[card].name}.", seat)
         t.say(f"{_p(seat)} took your {CARDS[card].name}.", other)
         t.set(spoils=state.spoils - 1)
     else:
-        card = t.take_from_hand(seat, words[1])
-        t.hands[other].append(card)
+        card = t.held(seat, words[1])
+        t.hand_over(seat, other, card)
         t.say(f"{_p(seat)} puts a card into {_p(other)}'s hand.")
         t.say(f"{_p(seat)} gave you a {CARDS[card].name}.", other)
         t.set(spoils=state.spoils - 1)
@@ -267,10 +267,10 @@ def _play_booster(t: _Table, seat: int, words: list[str]) -> None:
         t.say(f"{_p(other)} holds: {names}.", seat)
     elif key == "swap":
         other = int(words[2][1:])
-        mine = t.take_from_hand(seat, words[3])
-        theirs = t.hands[other].pop(t.rng().randrange(len(t.hands[other])))
-        t.hands[other].append(mine)
-        t.hands[seat].append(theirs)
+        mine = t.held(seat, words[3])
+        theirs = t.hands[other][t.rng().randrange(len(t.hands[other]))]
+        t.hand_over(other, seat, theirs)  # (their card is drawn before yours joins them)
+        t.hand_over(seat, other, mine)
         t.say(f"{_p(seat)} swaps a card with {_p(other)}.")
         t.say(f"You got a {CARDS[theirs].name}.", seat)
         t.say(f"{_p(seat)} swapped your {CARDS[theirs].name} for a {CARDS[mine].name}.", other)

@@ -64,6 +64,19 @@ class Verdict(NamedTuple):
 VERDICTS_KEPT = 8
 
 
+class Handover(NamedTuple):
+    """Cards that went from one hand straight into another (spoils taken or given, a Raid,
+    a Quick Swap), for the pictures: how many, never which."""
+
+    step: int  # the action that moved them
+    giver: int
+    receiver: int
+    cards: int
+
+
+HANDOVERS_KEPT = 8  # enough for the AI turns between two boards
+
+
 @dataclass(frozen=True)
 class State:
     """A whole game. Piles are tuples of card ids with the top card last."""
@@ -110,6 +123,7 @@ class State:
     # purpose as positions in ROLL_COLOURS and ROLL_PURPOSES, step the action that rolled.
     roll_log: tuple[tuple[int, ...], ...] = ()
     verdicts: tuple[Verdict, ...] = ()  # the latest fights' ends, oldest first
+    handovers: tuple[Handover, ...] = ()  # the latest cards passed between hands, oldest first
 
 
 # ---------------------------------------------------------------------------------------------

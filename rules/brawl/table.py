@@ -15,6 +15,7 @@ from rules.brawl.state import (
     ATTACK,
     DECLARE,
     DICE_FACES,
+    HANDOVERS_KEPT,
     KING,
     LAY,
     OVER,
@@ -28,6 +29,7 @@ from rules.brawl.state import (
     TURN_LIMIT,
     VERDICTS_KEPT,
     WIND,
+    Handover,
     State,
     Verdict,
     _p,
@@ -59,6 +61,7 @@ class _Table(WorkingCopy[State]):
         self.rolls = state.rolls
         self.roll_log = list(state.roll_log)
         self.verdicts = list(state.verdicts)
+        self.handovers = list(state.handovers)
         self.events: list[Event] = []
         self.changes: dict[str, Any] = {}
 
@@ -84,13 +87,17 @@ class _Table(WorkingCopy[State]):
         self.roll_log = [*self.roll_log, entry][-ROLL_LOG:]
         return dice
 
-    def take_from_hand(self, seat: int, key: str) -> int:
-        hand = self.hands[seat]
-        for card in reversed(hand):  # of several alike, the latest
+    def held(self, seat: int, key: str) -> int:
+        """The card of `key` in `seat`'s hand: of several alike, the latest."""
+        for card in reversed(self.hands[seat]):
             if CARDS[card].key == key:
-                hand.remove(card)
                 return card
         raise IllegalAction(f"You hold no {key}.")
+
+    def take_from_hand(self, seat: int, key: str) -> int:
+        card = self.held(seat, key)
+        self.hands[seat].remove(card)
+        return card
 
     def refill(self) -> None:
         if not self.trash and self.discard:
@@ -144,8 +151,8 @@ class _Table(WorkingCopy[State]):
         elif key == "raid":
             left = (seat + 1) % state.seats
             if self.hands[seat]:
-                card = self.hands[seat].pop(self.rng().randrange(len(self.hands[seat])))
-                self.hands[left].append(card)
+                card = self.hands[seat][self.rng().randrange(len(self.hands[seat]))]
+                self.hand_over(seat, left, card)
                 self.say(f"{_p(left)} takes a random card from {_p(seat)}.")
                 self.say(f"{_p(left)} took your {CARDS[card].name}.", seat)
                 self.say(f"You took a {CARDS[card].name}.", left)
@@ -163,6 +170,13 @@ class _Table(WorkingCopy[State]):
             self.stink[seat] = 2 if own else 1
             self.say(f"{_p(seat)} cannot win until the end of their next turn.")
 
+    def hand_over(self, giver: int, receiver: int, card: int) -> None:
+        """`card` goes from `giver`'s hand into `receiver`'s, and the public record of it
+        (who to whom, not which card) is kept for the board."""
+        self.hands[giver].remove(card)
+        self.hands[receiver].append(card)
+        self.handovers.append(Handover(self.state.step + 1, giver, receiver, 1))
+
     def to_discard(self, seat: int, key: str) -> None:
         self.discard.append(self.take_from_hand(seat, key))
 
@@ -176,6 +190,7 @@ class _Table(WorkingCopy[State]):
             rolls=self.rolls,
             roll_log=tuple(self.roll_log),
             verdicts=tuple(self.verdicts[-VERDICTS_KEPT:]),
+            handovers=tuple(self.handovers[-HANDOVERS_KEPT:]),
             hands=tuple(tuple(h) for h in self.hands),
             laid=tuple(tuple(h) for h in self.laid),
             trash=tuple(self.trash),

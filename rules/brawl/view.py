@@ -5,7 +5,13 @@ into a `BrawlObservation`, hiding other hands and keeping the recent rolls for t
 from __future__ import annotations
 
 from rules.brawl.data import CARDS, CHARACTERS
-from rules.brawl.observation import BrawlObservation, CardView, RollView, VerdictView
+from rules.brawl.observation import (
+    BrawlObservation,
+    CardView,
+    HandoverView,
+    RollView,
+    VerdictView,
+)
 from rules.brawl.state import (
     ROLL_COLOURS,
     ROLL_PURPOSES,
@@ -96,6 +102,10 @@ def observe(state: State, seat: int | None) -> BrawlObservation:
                 winner=v.winner,
             )
             for v in state.verdicts
+        ],
+        "handovers": [
+            HandoverView(step=h.step, giver=h.giver, receiver=h.receiver, cards=h.cards)
+            for h in state.handovers
         ],
         "start_rolls": [list(r) for r in state.start_rolls],
         "truck": list(state.truck),

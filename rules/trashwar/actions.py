@@ -203,7 +203,7 @@ def action_text(action: Action) -> str:
     return " ".join(words)
 
 
-def _fit(*labels: str) -> str:
+def fit(*labels: str) -> str:
     """The first label short enough for a button (80 characters), else the last."""
     return next((label for label in labels if len(label) <= LABEL_LIMIT), labels[-1])
 
@@ -223,14 +223,8 @@ def describe_action(state: State, action: Action) -> str:
     naming seats as `{p0}`, `{p1}`, ... like the events do."""
     if isinstance(action, Throw):
         where = f"{_p(action.target)}'s {WALL_NAMES[action.wall]} wall"
-        cards = [BY_CODE[code] for code in action.trash]
-        if action.catapult is None:
-            return f"Throw {cards[0].the} at {where}"
-        return _fit(
-            f"Catapult {listing([card.the for card in cards])} at {where}",
-            f"Catapult {listing([card.title for card in cards])} at {where}",
-            f"Catapult {' + '.join(str(card.value) for card in cards)} at {where}",
-        )
+        wordings = thrown_wordings(action.trash, action.catapult)
+        return fit(*(f"{cards} at {where}" for cards in wordings))
     if isinstance(action, Discard):
         return f"Discard {BY_CODE[action.code].title} and draw"
     if isinstance(action, Pass):
@@ -259,13 +253,30 @@ def describe_action(state: State, action: Action) -> str:
     return f"{mace.title}: bat {trash}{at}"
 
 
+def thrown_wordings(trash: tuple[str, ...], catapult: str | None) -> tuple[str, ...]:
+    """What a throw sends, longest wording first: "Throw the toaster (2)", "Catapult the
+    toaster (2) and the egg (1)", "Catapult toaster (2) and egg (1)", "Catapult 2 + 1"."""
+    cards = [BY_CODE[code] for code in trash]
+    if catapult is None:
+        return (f"Throw {cards[0].the}",)
+    return (
+        f"Catapult {listing([card.the for card in cards])}",
+        f"Catapult {listing([card.title for card in cards])}",
+        f"Catapult {' + '.join(str(card.value) for card in cards)}",
+    )
+
+
 def _describe_burn(action: Burn) -> str:
+    title = BY_CODE[action.code].title
+    return fit(*(f"{title}: {words}" for words in burnt_wordings(action)))
+
+
+def burnt_wordings(action: Burn) -> tuple[str, str, str]:
+    """What a Burn takes off which walls, in three lengths: "the toaster (2) off your left
+    wall", "toaster (2) off left", "2 off left"."""
     walls = sorted({w for w, _ in action.picks})
     cards = {w: [BY_CODE[code] for v, code in action.picks if v == w] for w in walls}
-    title = BY_CODE[action.code].title
     full = [f"{listing([c.the for c in cards[w]])} off your {WALL_NAMES[w]} wall" for w in walls]
     short = [f"{', '.join(c.title for c in cards[w])} off {WALL_NAMES[w]}" for w in walls]
     tiny = [f"{'+'.join(str(c.value) for c in cards[w])} off {WALL_NAMES[w]}" for w in walls]
-    return _fit(
-        f"{title}: {listing(full)}", f"{title}: {'; '.join(short)}", f"{title}: {', '.join(tiny)}"
-    )
+    return listing(full), "; ".join(short), ", ".join(tiny)

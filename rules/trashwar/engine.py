@@ -125,8 +125,9 @@ from rules.base import (
     read_parsed,
 )
 from rules.trashwar import ai as trashwar_ai
-from rules.trashwar.actions import Throw, action_text, describe_action, hand_cards, parse_action
+from rules.trashwar.actions import action_text, describe_action, hand_cards, parse_action
 from rules.trashwar.checks import check
+from rules.trashwar.groups import group_of, within_group
 from rules.trashwar.legal import legal_attacks, legal_moves
 from rules.trashwar.observation import TrashWarObservation
 from rules.trashwar.state import (
@@ -217,15 +218,11 @@ class TrashWar(Game[State, TrashWarObservation]):
         return read_parsed(action, parse_action, partial(describe_action, state))
 
     def group_of(self, action: str) -> str:
-        # A throw's menu entry is the cards thrown (its text up to " at "): the target wall
-        # is chosen after, with buttons.
-        return read_parsed(
-            action,
-            parse_action,
-            lambda throw: (
-                action_text(throw).partition(" at ")[0] if isinstance(throw, Throw) else action
-            ),
-        )
+        # The card first, its target after (see `groups.py`).
+        return read_parsed(action, parse_action, group_of)
+
+    def describe_in_group(self, state: State, action: str, group: str) -> str:
+        return read_parsed(action, parse_action, within_group)
 
 
 TRASH_WAR = TrashWar()

@@ -88,9 +88,11 @@ async def test_a_database_made_before_migrations_is_adopted_and_play_goes_on(
     async with old.engine.begin() as connection:
         for statement in old_schema(connection.dialect.name):
             await connection.exec_driver_sql(statement)
-        # Today's service also writes the outbox (revision 0002); it gets a table for as long
-        # as the old rows are made, and goes with them: an old database never had one.
+        # Today's service also writes the outbox (revision 0002) and each game's rules version
+        # (0003); they exist for as long as the old rows are made, and go with them: an old
+        # database never had them.
         await connection.run_sync(OutboxEntry.__table__.create)  # type: ignore[attr-defined]
+        await connection.exec_driver_sql("ALTER TABLE games ADD COLUMN rules_version INTEGER")
     before = SessionService(old)
     lobby = await before.open_lobby(GUILD, LOBBY_CHANNEL, "rumble", ALICE, {})
     lobby = await before.join(LOBBY_CHANNEL, lobby.id, BOB)
@@ -101,6 +103,7 @@ async def test_a_database_made_before_migrations_is_adopted_and_play_goes_on(
         actions_before = (await session.exec(select(func.count()).select_from(ActionRecord))).one()
     async with old.engine.begin() as connection:
         await connection.run_sync(OutboxEntry.__table__.drop)  # type: ignore[attr-defined]
+        await connection.exec_driver_sql("ALTER TABLE games DROP COLUMN rules_version")
     await old.close()
 
     db = Database(url)

@@ -69,6 +69,8 @@ async def test_custom_ids_no_control_takes_are_answered_and_change_nothing(
         "x" * 100,
         f"tt:act:{game}:{step}",
         f"tt:menu:{game}:{step}:z:0",
+        f"tt:group:{game}:{step}:a:0",  # a group button is on a board or a hand only
+        f"tt:group:{game}:{step}:h:٨",
         f"tt:lobby:{game}:destroy",
         f"tt:act:{game}:{step}:٠",  # Arabic-Indic zero: index 0 is a legal action
         f"tt:act:{game}:{step}:٨",
@@ -90,6 +92,7 @@ async def test_custom_ids_no_control_takes_are_answered_and_change_nothing(
         (f"tt:act:{LARGEST}:{step}:0", "That game no longer exists."),
         (f"tt:act:{game}:{LARGEST}:0", "out of date"),
         (f"tt:act:{game}:{step}:{LARGEST}", "not open to you"),
+        (f"tt:group:{game}:{step}:h:{LARGEST}", "not open to you"),
         (f"tt:hand:{LARGEST}", "has not started"),
         (f"tt:lobby:{LARGEST}:join", "That game no longer exists."),
     ]:

@@ -24,7 +24,8 @@ ACTION_ROW = 1
 # Every custom id the bot makes: numbers and fixed words only, never an action or a card.
 CUSTOM_ID = re.compile(
     r"tt:(act:\d+:\d+:\d+|menu:\d+:\d+:[bha]:\d+|hand:\d+"
-    r"|lobby:\d+:(join|leave|start|cancel|ai:\d+)|rules:[a-z]+:\d+:(back|next))"
+    r"|group:\d+:\d+:[bh]:\d+|lobby:\d+:(join|leave|start|cancel|ai:\d+)"
+    r"|rules:[a-z]+:\d+:(back|next)|rematch:\d+)"
 )
 
 

@@ -8,10 +8,22 @@ import random
 import pytest
 from PIL import Image
 
+from bot.models import GameRecord
+from rules.base import JSON
 from rules.trashwar import TRASH_WAR
+from rules.trashwar.engine import WALL_NAMES
+from rules.trashwar.groups import MORE
 from tests.e2e.conftest import Table
-from tests.e2e.trashwar_play import battlefields, play_to_the_end, take_turn, turn_user_id
-from tests.fakediscord import running_bot
+from tests.e2e.trashwar_play import (
+    PHONE,
+    battlefields,
+    play_to_the_end,
+    plays,
+    pressed,
+    take_turn,
+    turn_user_id,
+)
+from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser, running_bot
 
 
 async def open_war(table: Table, seed: int) -> None:
@@ -121,3 +133,89 @@ async def test_a_turn_decodes_the_game_state_at_most_once(
     steps = (await bot.sessions.current(fake_discord.channel.id)).step
     assert steps > 3  # three turns, each with the AI's after it, were played
     assert len(decoded) <= 1, decoded
+
+
+async def open_attack(table: Table, fake: FakeDiscord) -> tuple[FakeUser, FakeMessage]:
+    """A war whose opener is a person (seed 2: Bob, with three Trash cards that can each go
+    at nine walls), and that person's private reply, opened from the board."""
+    await open_war(table, seed=2)
+    board = battlefields(fake)[-1]
+    user = table.by_id(turn_user_id(board) or 0)
+    opened = await user.click("My hand", message=board)
+    (reply,) = opened.ephemeral
+    return user, reply
+
+
+def seat_name(game: GameRecord, user: FakeUser) -> tuple[int, str]:
+    (seat,) = [i for i, s in enumerate(game.seats) if s.user_id == user.id]
+    return seat, game.seats[seat].name
+
+
+def thrown(game: GameRecord, card: int, target: int, wall: str) -> JSON:
+    """The state after the seat to act throws the card(s) of their `card`-th button at
+    seat `target`'s `wall`, and nothing else happens (that player must defend next)."""
+    state = TRASH_WAR.from_json(game.state)
+    (seat,) = TRASH_WAR.to_act(state)
+    legal = TRASH_WAR.legal_actions(state, seat)
+    group = list(dict.fromkeys(TRASH_WAR.group_of(action) for action in legal))[card]
+    label = f"{{p{target}}} · {wall} wall"
+    (action,) = [
+        action
+        for action in legal
+        if TRASH_WAR.in_group(action, group)
+        and TRASH_WAR.describe_in_group(state, action, group) == label
+    ]
+    return TRASH_WAR.to_json(TRASH_WAR.apply(state, seat, action).state)
+
+
+async def test_an_attack_takes_the_card_then_the_target(bot, table: Table, fake_discord):
+    """Issue 14 ("Trash War's attack: choose the card, then the target"): the private reply
+    lists each card once; a card opens its targets in the same reply as short buttons
+    ("Carol · left wall") under the card chosen, with a way back to the cards; no reply
+    holds more than five rows of five; once played, the card's button is out of date."""
+    user, reply = await open_attack(table, fake_discord)
+    game = await bot.sessions.current(fake_discord.channel.id)
+    state = TRASH_WAR.from_json(game.state)
+    (seat,) = TRASH_WAR.to_act(state)
+    legal = TRASH_WAR.legal_actions(state, seat)
+    groups = list(dict.fromkeys(TRASH_WAR.group_of(action) for action in legal))
+    cards = plays(reply)
+    assert len(cards) == len(groups) == 3 and len(legal) == 27
+    assert all(card.label.endswith(MORE) for card in cards)
+    assert len(reply.buttons) <= PHONE
+
+    await pressed(user, reply, cards[0].label)
+    assert f"You chose **{cards[0].label.removesuffix(MORE)}**" in reply.content
+    names = [s.name for s in game.seats]
+    others = [name for i, name in enumerate(names) if i != seat]
+    targets = plays(reply)
+    assert [b.label for b in targets] == [f"{n} · {w} wall" for n in others for w in WALL_NAMES]
+    assert len(reply.buttons) <= PHONE
+
+    await pressed(user, reply, "My hand")  # back to the cards, same reply
+    assert [b.label for b in plays(reply)] == [card.label for card in cards]
+
+    await pressed(user, reply, cards[0].label)
+    carol, name = seat_name(game, table.carol)
+    await pressed(user, reply, f"{name} · left wall")
+    after = await bot.sessions.current(fake_discord.channel.id)
+    assert after.state == thrown(game, 0, carol, "left")  # that card at that wall
+
+    stale = await user.forge(reply, cards[0].custom_id or "")
+    assert "out of date" in stale.ephemeral_text
+    assert (await bot.sessions.current(fake_discord.channel.id)).step == after.step
+
+
+async def test_a_restart_between_the_card_and_the_target(fake_discord, table: Table, make_bot):
+    """Issue 14 ("everything still works after a restart"): a player chooses a card, the
+    bot restarts, and the target buttons already in their reply still throw it."""
+    async with running_bot(fake_discord, make_bot()) as first:
+        user, reply = await open_attack(table, fake_discord)
+        card = plays(reply)[0].label
+        await pressed(user, reply, card)
+        before = await first.sessions.current(fake_discord.channel.id)
+    async with running_bot(fake_discord, make_bot()) as second:
+        carol, name = seat_name(before, table.carol)
+        await pressed(user, reply, f"{name} · middle wall")
+        after = await second.sessions.current(fake_discord.channel.id)
+    assert after.state == thrown(before, 0, carol, "middle")

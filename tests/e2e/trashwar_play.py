@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 import re
 
-from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser
+from tests.fakediscord import Component, FakeDiscord, FakeMessage, FakeUser
 
 TURN = re.compile(r"<@(\d+)>[^\n]*your turn")
 GREEDY = ("Throw", "Catapult", "Take the hit", "Neither")  # quick wars: hit hard, defend little
@@ -44,9 +44,19 @@ async def pressed(user: FakeUser, reply: FakeMessage, label: str) -> None:
         )
 
 
+PLAYS = ("tt:act:", "tt:group:")  # a move, or a card whose targets come next ("Back" is neither)
+PHONE = 25  # at most five rows of five components in one reply, Discord's own limit
+
+
+def plays(reply: FakeMessage) -> list[Component]:
+    return [b for b in reply.buttons if (b.custom_id or "").startswith(PLAYS)]
+
+
 async def decide(user: FakeUser, reply: FakeMessage, rng: random.Random) -> FakeMessage:
-    """Make one decision in a private reply; returns the reply that holds the next one."""
-    buttons = [b for b in reply.buttons if (b.custom_id or "").startswith("tt:act:")]
+    """Make one decision in a private reply (a card opens its targets in the same reply,
+    for the next call to choose from); returns the reply that holds the next one."""
+    assert len(reply.buttons) + 5 * len(reply.selects) <= PHONE, reply.content
+    buttons = plays(reply)
     if buttons:
         chosen = buttons[pick([b.label for b in buttons], rng)]
         await pressed(user, reply, chosen.label)
@@ -54,12 +64,8 @@ async def decide(user: FakeUser, reply: FakeMessage, rng: random.Random) -> Fake
     (menu, *_) = reply.selects
     options = menu.options
     option = options[pick([o["label"] for o in options], rng)]
-    narrowed = await user.select(menu.placeholder, option["value"], message=reply)
-    if narrowed.ephemeral:  # a group of actions: finish it with the new reply's buttons
-        (choices,) = narrowed.ephemeral
-        await pressed(user, choices, rng.choice(choices.buttons).label)
-        return choices  # the next decision, if any, now shows in this reply
-    return reply
+    await user.select(menu.placeholder, option["value"], message=reply)
+    return reply  # the card's targets, or the next decision, now show in this reply
 
 
 async def take_turn(user: FakeUser, board: FakeMessage, rng: random.Random) -> None:
@@ -67,7 +73,7 @@ async def take_turn(user: FakeUser, board: FakeMessage, rng: random.Random) -> N
     opened = await user.click("My hand", message=board)
     (reply,) = opened.ephemeral
     assert reply.ephemeral_to == user.id
-    for _ in range(10):
+    for _ in range(20):
         if not reply.buttons and not reply.selects:
             return  # "Done.": the turn moved on
         reply = await decide(user, reply, rng)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from render.brawl import draw_rolls
+from render.brawl import draw_rolls, draw_table
 from render.common.record import recording
 from render.rumble import draw_dungeon
 from render.toss import draw_bin
@@ -19,6 +19,7 @@ from rules.rumble import RUMBLE
 from rules.toss import TOSS
 from rules.trashwar import TRASH_WAR
 from rules.trashwar.state import WALL_NAMES
+from rules.words import counted
 
 NAMES = ["Ann", "Bob", "Cy"]
 
@@ -97,6 +98,60 @@ def test_the_dice_picture_ends_with_every_fights_verdict() -> None:
         kept += bool(said) and not [r for r in state.roll_log if r[0] > before]
     assert fights >= 12
     assert kept  # a fight decided with no new roll (both kept their dice) is shown too
+
+
+def test_the_brawl_board_marks_cards_handed_over_by_count_and_direction() -> None:
+    """Issue 14 ("cards moved between hands shown by count and direction"): an arrow from
+    giver to receiver with how many cards went, for every pair since the board before (a
+    board showing several actions adds them up), and none on the board after."""
+    names = [*NAMES, "Di"]
+    rng, state, counts = random.Random(3), BRAWL.new_game(4, {}, 3), set()
+    while BRAWL.outcome(state) is None and state.step < 120:
+        seat = min(BRAWL.to_act(state))
+        before = state.step - 1  # a board showing the last two actions
+        state = BRAWL.apply(state, seat, rng.choice(BRAWL.legal_actions(state, seat))).state
+        went: dict[tuple[int, int], int] = {}
+        for h in state.handovers:
+            if h.step > before:
+                went[h.giver, h.receiver] = went.get((h.giver, h.receiver), 0) + h.cards
+        if not went and state.step % 5:
+            continue  # (every fifth board without a handover is drawn: that saves time)
+        obs = BRAWL.observe(state, None)
+        with recording() as notes:
+            draw_table(obs, names, before)
+        drawn = sorted(n.text for n in notes if n.kind == "handover")
+        assert drawn == sorted(f"{g}>{r} {counted(n, 'card')}" for (g, r), n in went.items())
+        counts.update(went.values())
+        with recording() as later:
+            draw_table(obs, names, state.step)
+        assert not [n for n in later if n.kind == "handover"]
+    assert {1, 2} <= counts  # single cards and two in one board came up
+
+
+def test_a_handover_never_says_which_cards() -> None:
+    """House rule (hands are secret): the fight's winner gives the loser either of two
+    different cards; the public view and the board are the same either way."""
+    state = BRAWL.new_game(3, {}, 4)
+    rng = random.Random(4)
+    while True:  # to the first spoils with two different cards to give
+        seat = min(BRAWL.to_act(state))
+        legal = BRAWL.legal_actions(state, seat)
+        gives = [action for action in legal if action.startswith("give ")]
+        if len(gives) >= 2:
+            break
+        state = BRAWL.apply(state, seat, rng.choice(legal)).state
+    other = state.defender if seat == state.turn else state.turn
+    boards, views = set(), []
+    for give in gives[:2]:
+        after = BRAWL.apply(state, seat, give).state
+        view = BRAWL.observe(after, None)
+        assert [h["cards"] for h in view["handovers"] if h["step"] == after.step] == [1]
+        views.append(view)
+        with recording() as notes:
+            boards.add(draw_table(view, NAMES, state.step))
+        (mark,) = [n.text for n in notes if n.kind == "handover"]
+        assert mark == f"{seat}>{other} 1 card"
+    assert views[0] == views[1] and len(boards) == 1
 
 
 def test_toss_outlines_the_piece_just_dropped_and_shows_a_spill_before_the_refill() -> None:

@@ -18,8 +18,10 @@ from rules.rumble.actions import parse_action as parse_rumble
 from rules.toss.engine import TOSS, Place, open_spots, parse_spot_group, spot_group
 from rules.toss.engine import parse_action as parse_toss
 from rules.trashwar import TRASH_WAR
-from rules.trashwar.actions import Throw
+from rules.trashwar.actions import Burn, Deflect, Repair, Throw, hand_cards
 from rules.trashwar.actions import parse_action as parse_trashwar
+from rules.trashwar.groups import MORE, group_wording
+from rules.trashwar.state import LABEL_LIMIT, WALL_NAMES
 
 
 def decisions(game: Game, seats: int, games: int, steps: int) -> Iterator[tuple[Any, list[str]]]:
@@ -65,26 +67,58 @@ def test_a_rumble_move_is_grouped_under_its_character_and_nothing_else_is():
     assert seen
 
 
-def test_a_trash_war_throw_is_grouped_by_exactly_the_cards_thrown():
-    # A group of one card must not take in a throw of that card with others: the groups
-    # were once matched as text prefixes, and "play <card>" took in "play <card> <card> at".
-    supersets = 0
+def test_a_trash_war_move_is_grouped_by_exactly_the_cards_it_plays():
+    # Issue 14 ("choose the card, then the target"): a throw, Deflect, Repair or Burn sits
+    # under the card(s) it plays, every other move alone. A group of one card must not take
+    # in a throw of that card with others: the groups were once matched as text prefixes,
+    # and "play <card>" took in "play <card> <card> at".
+    supersets = grouped = 0
     for _state, legal in decisions(TRASH_WAR, 3, games=6, steps=200):
         for action in legal:
             parsed = parse_trashwar(action)
-            if not isinstance(parsed, Throw):
-                assert TRASH_WAR.group_of(action) == action
-                continue
             group = TRASH_WAR.group_of(action)
-            for member in members(TRASH_WAR, legal, group):
-                thrown = parse_trashwar(member)
-                assert isinstance(thrown, Throw)
-                assert (thrown.trash, thrown.catapult) == (parsed.trash, parsed.catapult)
+            if not isinstance(parsed, Throw | Deflect | Repair | Burn):
+                assert group == action
+                continue
+            alike = [
+                other
+                for other in legal
+                if type(parse_trashwar(other)) is type(parsed)
+                and hand_cards(parse_trashwar(other)) == hand_cards(parsed)
+            ]
+            assert members(TRASH_WAR, legal, group) == alike, (action, group)
+            grouped += not isinstance(parsed, Throw)
             supersets += any(
                 other.startswith(group + " ") and TRASH_WAR.group_of(other) != group
                 for other in legal
             )
-    assert supersets  # the prefix trap did come up in these games
+    assert supersets and grouped  # the prefix trap and the other cards did come up
+
+
+def test_a_trash_war_group_labels_its_moves_by_where_they_go_and_tells_them_apart():
+    # Issue 14: once the card is chosen its buttons say only where it goes (a throw: "{p1}
+    # · middle wall"), each different and short enough for a button. (A Burn of many cards
+    # falls back to values, "2+1 off left", which two burns can share, as their whole
+    # labels already did.)
+    seen = 0
+    for state, legal in decisions(TRASH_WAR, 3, games=4, steps=200):
+        groups = {TRASH_WAR.group_of(action) for action in legal}
+        for group in groups:
+            moves = members(TRASH_WAR, legal, group)
+            labels = [TRASH_WAR.describe_in_group(state, a, group) for a in moves]
+            if not group.startswith("play burn"):  # a long Burn's labels can share numbers
+                assert len(set(labels)) == len(labels), labels
+            if len(moves) > 1:
+                seen += 1
+                for move, label in zip(moves, labels, strict=True):
+                    assert len(label) <= LABEL_LIMIT
+                    thrown = parse_trashwar(move)
+                    if isinstance(thrown, Throw):
+                        wall = WALL_NAMES[thrown.wall]
+                        assert label == f"{{p{thrown.target}}} · {wall} wall", (move, label)
+                card, question = group_wording(group)
+                assert card.endswith(MORE) and question.endswith("?")
+    assert seen
 
 
 def test_a_toss_drop_is_grouped_by_kind_and_spot_and_turned_after():

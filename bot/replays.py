@@ -1,0 +1,134 @@
+"""Replays: a finished game shown again, board by board.
+
+Nothing is stored for a replay. A game is rebuilt from what the bot keeps anyway: its seed,
+its options and its action log, played again through its engine. Each frame is the public
+observation at a step one of the game's board messages showed (the outbox keeps the step of
+every board it posted), so a replay shows exactly the boards the channel saw, and never a
+hand or a secret: nothing but `observe(state, None)` leaves the rebuild.
+
+A game is replayed only under the rules it was played with. Each engine states its
+`rules_version`, and each game keeps the version it started under; a game from another
+version is refused. A game older than versions (None) is rebuilt and compared with the state
+saved at its end: any difference refuses it too, with the same reason.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from sqlmodel import col, select
+
+from bot.database import Database
+from bot.games import GAMES
+from bot.models import ActionRecord, GameRecord, OutboxEntry, Status
+from bot.outbox import BOARD
+from bot.requests import UserError
+from rules.base import JSON, IllegalAction
+
+CHANGED_RULES = (
+    "Game #{id} was played under older rules of {title}, so a replay could not show it "
+    "as it was played."
+)
+
+
+class ReplayRefused(UserError):
+    """The game cannot be replayed as it was played (its rules changed since)."""
+
+
+@dataclass(frozen=True)
+class GameLog:
+    """What rebuilding a finished game needs, as plain data (it is sent to a worker)."""
+
+    id: int
+    kind: str
+    seats: int
+    options: dict[str, str]
+    seed: int
+    actions: list[tuple[int, int, str]]  # (the step before it, seat, action), in order
+    shown: list[int]  # the steps the game's boards showed, in the order they were posted
+    final: JSON  # the state saved at the end
+
+
+@dataclass(frozen=True)
+class Frame:
+    view: JSON  # the public observation
+    since: int  # the step the board before it showed (for the marks of the last move)
+
+
+async def load_log(db: Database, guild_id: int, game_id: int) -> tuple[GameRecord, GameLog]:
+    """A finished game of this guild and its log, or a UserError saying why not."""
+    async with db.reading() as session:
+        game = await session.get(GameRecord, game_id)
+        if game is None or game.guild_id != guild_id:
+            raise UserError(f"There is no game #{game_id} in this server.")
+        if game.status != Status.FINISHED or game.state is None:
+            raise UserError(f"Game #{game_id} has not finished: only a finished game replays.")
+        engine = GAMES[game.kind]
+        if game.rules_version not in (None, engine.rules_version):
+            raise ReplayRefused(CHANGED_RULES.format(id=game_id, title=engine.title))
+        actions = await session.exec(
+            select(ActionRecord.step, ActionRecord.seat, ActionRecord.action)
+            .where(ActionRecord.game_id == game_id)
+            .order_by(col(ActionRecord.step))
+        )
+        shown = await session.exec(
+            select(OutboxEntry.step)
+            .where(OutboxEntry.game_id == game_id, OutboxEntry.kind == BOARD)
+            .order_by(col(OutboxEntry.id))
+        )
+        log = GameLog(
+            id=game_id,
+            kind=game.kind,
+            seats=len(game.seats),
+            options=dict(game.options),
+            seed=game.seed,
+            actions=[(step, seat, action) for step, seat, action in actions.all()],
+            shown=list(shown.all()),
+            final=game.state,
+        )
+    return game, log
+
+
+def rebuild(log: GameLog) -> list[Frame]:
+    """The public view at each step a board showed (at every step, for a game whose boards
+    were posted before the outbox kept them). Raises `ReplayRefused` when the log does not
+    play back into the game that was saved."""
+    engine = GAMES[log.kind]
+    refused = ReplayRefused(CHANGED_RULES.format(id=log.id, title=engine.title))
+    state = engine.new_game(log.seats, log.options, log.seed)
+    wanted = set(log.shown)
+    views: dict[int, JSON] = {}
+    every: list[int] = []
+
+    def keep(state: Any) -> None:
+        step = engine.step(state)
+        every.append(step)
+        if not wanted or step in wanted:
+            views[step] = engine.observe(state, None)
+
+    keep(state)
+    for step, seat, action in log.actions:
+        if engine.step(state) != step:
+            raise refused
+        try:
+            state = engine.apply(state, seat, action).state
+        except IllegalAction:
+            raise refused from None
+        keep(state)
+    if _canonical(engine.to_json(state)) != _canonical(log.final):
+        raise refused
+    shown = [step for step in log.shown if step in views] or every
+    if len(shown) < len(log.shown):
+        raise refused  # a board showed a step this log never reached
+    frames, since = [], shown[0]
+    for step in shown:
+        frames.append(Frame(views[step], since))
+        since = step
+    return frames
+
+
+def _canonical(data: JSON) -> str:
+    """A state as the database gives it back (tuples become lists), for comparison."""
+    return json.dumps(data, sort_keys=True)

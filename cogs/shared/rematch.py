@@ -1,0 +1,63 @@
+"""Rematch: the button on a finished game's last board that opens a new lobby in the channel
+with the same seats and options (`Lobbies.rematch`). It is a persistent `DynamicItem` like
+every control, so it works after a restart; the lobby it opens is a lobby like any other."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+
+from cogs.shared import lobby
+from cogs.shared.components import NUMBER, lobby_view
+from cogs.shared.interactions import AnsweredOnce, client_of, player_of
+
+
+class RematchButton(
+    AnsweredOnce,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"tt:rematch:(?P<game>{NUMBER})",
+):
+    def __init__(self, game_id: int) -> None:
+        button = discord.ui.Button[Any](
+            label="Rematch",
+            emoji="🔁",
+            style=discord.ButtonStyle.primary,
+            custom_id=f"tt:rematch:{game_id}",
+        )
+        super().__init__(button)
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> RematchButton:
+        return cls(int(match["game"]))
+
+    async def pressed(self, interaction: discord.Interaction) -> None:
+        client = client_of(interaction)
+        game = await client.sessions.rematch(
+            interaction.channel_id or 0, self.game_id, player_of(interaction)
+        )
+        people = [seat.user_id for seat in game.seats if seat.user_id is not None]
+        others = [user for user in people if user != interaction.user.id]
+        text = f"🔁 **Rematch** of game #{self.game_id}, hosted by {interaction.user.mention}."
+        if others:
+            text += " " + " ".join(f"<@{user}>" for user in others)
+            text += ": you have your seats back; **Leave** if you would rather not play."
+        view = lobby_view(game)
+        await interaction.response.send_message(
+            text,
+            embed=lobby.lobby_embed(game),
+            view=view if view is not None else discord.utils.MISSING,
+            allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in others]),
+        )
+        message = await interaction.original_response()
+        await client.sessions.set_message(game.id or 0, lobby=message.id)
+
+
+def rematch_view(game_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(RematchButton(game_id))
+    return view

@@ -1,0 +1,85 @@
+"""`/game replay`: a finished game posted again as one animated picture.
+
+The game is rebuilt (`bot/replays.py`), drawn board by board by its presenter from public
+views only, and animated (`render/animation.py`), all in one worker job: seconds of CPU for a
+long game, so one replay runs at a time and the players of running games keep the other
+workers.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+
+from bot.games import GAMES
+from bot.replays import GameLog, ReplayRefused, load_log, rebuild
+from bot.sessions import seat_names
+from cogs.shared.presenter import PRESENTERS
+from render.animation import Animation, animate
+
+if TYPE_CHECKING:
+    from bot.client import TrashTableBot
+
+# Discord's upload limit is the interaction's `filesize_limit`; the GIF leaves room for the
+# request around it.
+UPLOAD_MARGIN = 0.95
+CHOICES = 25  # Discord shows at most 25 autocomplete choices
+
+_one_at_a_time = asyncio.Lock()
+
+
+def replay_animation(log: GameLog, names: list[str], budget: int, title: str) -> Animation:
+    """Runs in a worker: the game rebuilt, each board drawn from its public view, animated."""
+    presenter = PRESENTERS[log.kind]
+    boards = [
+        [picture.data for picture in presenter.board(frame.view, names, frame.since)]
+        for frame in rebuild(log)
+    ]
+    return animate(boards, budget, title)
+
+
+async def post_replay(
+    client: TrashTableBot, interaction: discord.Interaction, game_id: int
+) -> None:
+    """Post the replay of a finished game of this server in the channel. A refusal (no such
+    game, not finished, other rules) is a UserError for the command's refusal path."""
+    game, log = await load_log(client.sessions.db, interaction.guild_id or 0, game_id)
+    await interaction.response.defer(thinking=True)
+    engine, names = GAMES[game.kind], seat_names(game)
+    title = f"{engine.title} #{game_id}"
+    budget = int(interaction.filesize_limit * UPLOAD_MARGIN)
+    try:
+        async with _one_at_a_time:
+            animation = await client.workers.run(replay_animation, log, names, budget, title)
+    except ReplayRefused as refusal:
+        await interaction.followup.send(str(refusal))
+        return
+    final = engine.observe(engine.from_json(game.state or {}), None)
+    lines = [f"**Replay of {title}** · {PRESENTERS[game.kind].summary(final, names)}"]
+    if animation.frames < animation.boards:
+        lines.append(
+            f"{animation.frames} of its {animation.boards} boards, spread over the game, "
+            "to fit Discord's upload limit."
+        )
+    else:
+        lines.append(f"All {animation.boards} boards, as the channel saw them.")
+    picture = discord.File(io.BytesIO(animation.data), filename=f"replay-{game_id}.gif")
+    await interaction.followup.send("\n".join(lines), file=picture)
+
+
+async def replay_choices(
+    client: TrashTableBot, interaction: discord.Interaction, typed: str
+) -> list[app_commands.Choice[int]]:
+    """This server's finished games, newest first, those matching what was typed."""
+    choices = []
+    for game, results in await client.sessions.history(interaction.guild_id or 0, limit=100):
+        winners = " and ".join(r.name for r in results if r.rank == 0) or "nobody"
+        when = (game.finished_at or game.updated_at).strftime("%d %b %Y")
+        name = f"#{game.id} {GAMES[game.kind].title}: {winners} won, {when}"
+        if typed.strip().lower().lstrip("#") in name.lower():
+            choices.append(app_commands.Choice(name=name[:100], value=game.id or 0))
+    return choices[:CHOICES]

@@ -1,0 +1,54 @@
+"""Trash War's private controls fit a phone (issue 14: "choose the card, then the target"):
+the first step lists each card, or each other move, once; a card with several targets
+opens them as buttons with a way back; no reply needs more than Discord's five rows of
+five, and every legal action is reached exactly one way.
+
+The decisions come from seeded games of random play with six knights, where a card has the
+most walls to go at.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import partial
+
+import discord
+
+from cogs.shared.components import controls_view, narrowed_view
+from cogs.shared.menus import HAND, MAX_OPTIONS
+from cogs.shared.presenter import Buttons
+from cogs.trashwar._present import TrashWarPresenter
+from rules.trashwar import TRASH_WAR
+
+PRESENTER = TrashWarPresenter()
+
+
+async def test_each_card_once_then_its_targets_and_every_reply_fits_a_phone():
+    most = 0
+    for seed in range(3):
+        rng, state = random.Random(seed), TRASH_WAR.new_game(6, {}, seed)
+        while TRASH_WAR.outcome(state) is None and state.step < 150:
+            (seat,) = TRASH_WAR.to_act(state)
+            legal = TRASH_WAR.legal_actions(state, seat)
+            obs = TRASH_WAR.observe(state, seat)
+            controls = PRESENTER.hand_controls(obs, legal, partial(TRASH_WAR.describe, state))
+            (buttons,) = controls
+            assert isinstance(buttons, Buttons) and len(buttons.actions) <= MAX_OPTIONS
+            assert len(controls_view(1, 1, controls, legal, HAND).children) <= MAX_OPTIONS
+            values = [choice.value for choice in buttons.actions]
+            assert len(set(values)) == len(values)  # each card once
+            for action in legal:  # one way in: its own button, or its card's
+                assert sum(TRASH_WAR.in_group(action, value) for value in values) == 1, action
+            for value in values:
+                group = [(i, a) for i, a in enumerate(legal) if TRASH_WAR.in_group(a, value)]
+                if value in legal:
+                    assert [a for _, a in group] == [value]
+                    continue
+                assert len(group) > 1  # a card with one target acts at once, no group
+                view = narrowed_view(1, 1, [(i, a) for i, a in group], "My hand")
+                menus = [c for c in view.children if isinstance(c, discord.ui.Select)]
+                rows = len(menus) + -(-(len(view.children) - len(menus)) // 5)
+                assert len(view.children) <= MAX_OPTIONS and rows <= 5
+                most = max(most, len(group))
+            state = TRASH_WAR.apply(state, seat, rng.choice(legal)).state
+    assert most >= 15  # a card that could go at every wall of five knights came up

@@ -1,0 +1,113 @@
+"""`/game replay` (issue 15, item 3): a finished game posted again as one animated picture,
+rebuilt from its seed and action log; only public boards; refused for other rules."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image
+from sqlmodel import col, select
+
+from bot.client import TrashTableBot
+from bot.models import GameRecord, OutboxEntry
+from bot.outbox import BOARD
+from bot.replays import load_log, rebuild
+from rules.rumble import RUMBLE
+from tests.e2e.conftest import Table
+from tests.e2e.play import finished_rumble
+
+
+async def board_views(bot: TrashTableBot, game_id: int) -> list[dict]:
+    """The public views of the boards the channel was shown, as the outbox kept them."""
+    async with bot.sessions.db.reading() as session:
+        entries = await session.exec(
+            select(OutboxEntry)
+            .where(OutboxEntry.game_id == game_id, OutboxEntry.kind == BOARD)
+            .order_by(col(OutboxEntry.id))
+        )
+        return [entry.payload["view"] for entry in entries.all()]
+
+
+@pytest.mark.parametrize("database_url", ["postgresql"], indirect=True)
+async def test_a_replay_shows_every_board_the_channel_saw_and_nothing_secret(
+    bot, table: Table, fake_discord
+):
+    """Issue 15: the replay's frames are the game's public boards, one each, rebuilt from the
+    seed and the action log; no frame holds anything only a seat's own view has."""
+    game_id = await finished_rumble(bot, table, fake_discord)
+    posted = await board_views(bot, game_id)
+
+    _, log = await load_log(bot.sessions.db, fake_discord.guild.id, game_id)
+    frames = rebuild(log)
+    assert [frame.view for frame in frames] == posted  # exactly what the channel was shown
+    # Checked against every seat's secrets: wherever a seat's own view differs from the
+    # public one (its secret characters), the frame shows the public side.
+    secrets_kept = 0
+    state = RUMBLE.new_game(log.seats, log.options, log.seed)
+    actions = iter(log.actions)
+    for frame, step in zip(frames, log.shown, strict=True):
+        while RUMBLE.step(state) < step:
+            _, seat, action = next(actions)
+            state = RUMBLE.apply(state, seat, action).state
+        public = RUMBLE.observe(state, None)
+        for seat in range(log.seats):
+            own = RUMBLE.observe(state, seat)
+            for key in own:
+                if own[key] != public[key]:
+                    assert frame.view[key] == public[key] != own[key], (step, seat, key)
+                    secrets_kept += 1
+    assert secrets_kept  # there were secrets to keep
+
+    choices = await table.bob.autocomplete("/game replay", "game", "rumble")
+    assert [choice["value"] for choice in choices] == [game_id]
+    # A replay draws every board: seconds of CPU, more on a busy machine.
+    replay = await table.bob.slash("/game replay", game=game_id, settle=False)
+    await fake_discord.settle(timeout=120)
+    replay.freeze()
+    (message,) = replay.public
+    assert f"Replay of Rumble in the Dungeon #{game_id}" in message.content
+    ((filename, data),) = message.files
+    assert filename == f"replay-{game_id}.gif"
+    animation = Image.open(io.BytesIO(data))
+    assert animation.format == "GIF"
+    assert animation.n_frames == len(posted) and f"All {len(posted)} boards" in message.content
+
+
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+async def test_replays_are_refused_for_other_rules_and_unfinished_games(
+    bot, table: Table, fake_discord
+):
+    """Issue 15: a game played under other rules is refused with a reason, not shown wrong;
+    so is a game whose log no longer plays back into its saved end; only finished games of
+    this server replay."""
+    game_id = await finished_rumble(bot, table, fake_discord)
+
+    async def change(**values: object) -> None:
+        async with bot.sessions.db.transaction() as session:
+            game = await session.get(GameRecord, game_id)
+            assert game is not None
+            for name, value in values.items():
+                setattr(game, name, value)
+            session.add(game)
+
+    await change(rules_version=RUMBLE.rules_version + 1)
+    refused = await table.bob.slash("/game replay", game=game_id)
+    assert "older rules" in refused.ephemeral_text and not refused.public
+
+    # A game from before versions were kept, whose saved end the log does not reach.
+    game = await bot.sessions.get(game_id)
+    assert game is not None and game.state is not None
+    await change(rules_version=None, state={**game.state, "step": game.state["step"] + 1})
+    refused = await table.bob.slash("/game replay", game=game_id, settle=False)
+    await fake_discord.settle(timeout=120)
+    refused.freeze()
+    assert "older rules" in refused.text and not refused.files
+
+    missing = await table.bob.slash("/game replay", game=game_id + 100)
+    assert "no game" in missing.ephemeral_text
+    await table.alice.slash("/rumble new", seed=1)
+    lobby = await bot.sessions.current(fake_discord.channel.id)
+    assert lobby is not None
+    unfinished = await table.bob.slash("/game replay", game=lobby.id)
+    assert "has not finished" in unfinished.ephemeral_text
