@@ -157,8 +157,10 @@ class OutboxEntry(SQLModel, table=True):
 
     `payload` holds everything needed to draw it without the game's state of that time,
     and never a secret: for a board, the public observation, seat names, the public log
-    lines, the step the previous board showed (`since`), the game's status and the users
-    asked to act; for "clear", the message ids whose controls go.
+    lines, the step the previous board showed (`since`), the game's status, the users
+    asked to act and whether it `continues` the board before it (edited onto that message,
+    which then shows the lines kept in `shown`); for "clear", the message ids whose
+    controls go.
     """
 
     __tablename__ = "outbox"
@@ -172,7 +174,7 @@ class OutboxEntry(SQLModel, table=True):
     # False while the AI is still adding its moves to this board (a press's board shows the
     # player's move and the AI's moves after it); the poster waits for it.
     ready: bool = True
-    message_id: int | None = _snowflake(nullable=True)  # the posted message, once posted
+    message_id: int | None = _snowflake(nullable=True)  # the message posted (or edited)
     replaced_id: int | None = _snowflake(nullable=True)  # the board it took over from
     created_at: datetime = Field(default_factory=utcnow)
     delivered_at: datetime | None = None

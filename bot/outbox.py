@@ -11,6 +11,11 @@ entry stays open, `ready` False, while an AI seat is still to act), except in a 
 shows every action apart (`Game.board_each_action`, Toss It) when no person must act
 beside the AI: then every action's entry is ready at once.
 
+A game may keep a turn on one message (`Game.continues_turn`, Toss It's drops): such an
+entry is marked `continues`, and the poster edits the game's board message with it instead of
+posting a new one. The edit shows every line the message showed before (`lines_shown`) and
+this entry's, so repeating it after a crash gives the same message.
+
 Nothing secret goes into an entry: boards hold the public observation only.
 """
 
@@ -82,7 +87,12 @@ async def record_board(
         entry = OutboxEntry(
             game_id=game.id or 0, channel_id=game.channel_id, kind=BOARD, step=game.step
         )
-        earlier: dict[str, Any] = {"lines": [], "since": since, "started": started}
+        earlier: dict[str, Any] = {
+            "lines": [],
+            "since": since,
+            "started": started,
+            "continues": engine.continues_turn(state) and not started,
+        }
     else:
         earlier = entry.payload
     entry.payload = {
@@ -94,6 +104,7 @@ async def record_board(
         "status": game.status,
         "waiting": humans,
         "mention": [game.seats[seat].user_id for seat in humans],
+        "continues": earlier.get("continues", False),  # decided by the entry's first change
     }
     entry.step, entry.ready = game.step, ready
     session.add(entry)
@@ -188,6 +199,40 @@ class Outbox:
                 update(GameRecord)
                 .where(col(GameRecord.id) == entry.game_id)
                 .values(board_message_id=message_id)
+            )
+
+    async def lines_shown(self, game_id: int, message_id: int) -> list[str]:
+        """The log lines board message `message_id` shows now: those of the last entry
+        delivered on it (an edited entry keeps all of them in `shown`)."""
+        async with self.db.reading() as session:
+            query = (
+                select(OutboxEntry)
+                .where(
+                    OutboxEntry.game_id == game_id,
+                    OutboxEntry.kind == BOARD,
+                    OutboxEntry.message_id == message_id,
+                    col(OutboxEntry.delivered_at).is_not(None),
+                )
+                .order_by(col(OutboxEntry.id).desc())
+                .limit(1)
+            )
+            last = (await session.exec(query)).first()
+        if last is None:
+            return []
+        return list(last.payload.get("shown", last.payload["lines"]))
+
+    async def edited(self, entry: OutboxEntry, message_id: int, shown: list[str]) -> None:
+        """A board went onto the game's board message by an edit: the entry is delivered
+        on that message, which now shows the lines `shown`."""
+        async with self.db.transaction() as session:
+            await session.exec(
+                update(OutboxEntry)
+                .where(col(OutboxEntry.id) == entry.id)
+                .values(
+                    message_id=message_id,
+                    payload={**entry.payload, "shown": shown},
+                    delivered_at=utcnow(),
+                )
             )
 
     async def delivered(self, entry_id: int) -> None:

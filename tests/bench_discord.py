@@ -186,7 +186,7 @@ async def play_toss(
     fake: FakeDiscord, channel: Channel, users: list[FakeUser], stop_at: float
 ) -> int:
     """Toss It in the Trash games back to back: cards laid down from "My hand", pieces
-    dropped from the board's menus with a random spot, then a random rotation."""
+    dropped from the board's menus with a random spot, then Drop in the aim reply."""
     host, guest = users
     by_id = {user.id: user for user in users}
     rng = random.Random(channel.id)
@@ -215,21 +215,25 @@ async def play_toss(
                 await asyncio.sleep(0.05)  # a newer board took this one's controls
                 continue
             reply = await until(fake, lambda o=opened: answered(fake, o), "reply")
-            choices = reply.buttons  # the rotations, or the cards to lay down
+            # Drop in the aim reply, or the cards to lay down.
+            choices = [b for b in reply.buttons if (b.custom_id or "").endswith(":drop")]
             if not board.selects:
-                choices = [b for b in choices if b.label.startswith("Lay down")]
+                choices = [b for b in reply.buttons if b.label.startswith("Lay down")]
             if not choices:
                 await asyncio.sleep(0.05)  # chosen already: the board is on its way
                 continue
-            versions = len(reply.history)
+            versions, shown = len(reply.history), board.content
             pressed_at = time.monotonic()
             await mover.press(reply, rng.choice(choices).label, settle=False)
             actions += 1
             await until(fake, lambda r=reply, v=versions: len(r.history) > v, "done")
             RESULTS.append(time.monotonic() - pressed_at)
+            # A turn's drops edit its board: a newer board or a new text is the next bin.
             await until(
                 fake,
-                lambda b=board, lobby=lobby: newest_board(fake, channel, "bin.png", lobby) is not b,
+                lambda b=board, lobby=lobby, c=shown: (
+                    newest_board(fake, channel, "bin.png", lobby) is not b or b.content != c
+                ),
                 "next bin",
             )
     return actions

@@ -333,30 +333,31 @@ class Table:
 
     async def play_toss(self, lobby: int) -> None:
         """Toss It in the Trash: cards laid down from "My hand", pieces dropped from the
-        board's menus with a random spot and then a random rotation."""
+        board's menus with a random spot, then Drop in the aim reply. A turn's drops edit
+        its board, so the next bin is a newer board or this one with a new text."""
         by_id = {user.id: user for user in self.users}
         board = await self.until(lambda: self.board(lobby), "first bin")
         while not self.time_up and OVER not in board.content:
             waiting = [by_id[u] for u in toss_play.waiting_ids(board) if u in by_id]
-            pressed = None
+            shown = board.content
             if waiting:
-                pressed = await self.toss_turn(self.rng.choice(waiting), board)
-            if pressed is None:
-                board = await self.until(lambda b=board: self.board(b.id), "next bin")
-            else:
-                board = await self.next_board(pressed, board)
+                await self.toss_turn(self.rng.choice(waiting), board)
+            board = await self.until(
+                lambda b=board, c=shown: self.board(b.id) or (b if b.content != c else None),
+                "next bin",
+            )
 
     async def toss_turn(self, mover: FakeUser, board: FakeMessage) -> Any:
         """One drop or card; the press whose result is the next bin, or None."""
         try:
-            if board.selects:  # a spot from the board's menu, then a rotation
+            if board.selects:  # a spot from the board's menu, then Drop
                 await self.think()
                 menu = self.rng.choice(board.selects)
                 value = self.rng.choice(menu.options)["value"]
                 reply = await self.opened(
                     await mover.select(menu.custom_id, value, message=board, settle=False)
                 )
-                choices = reply.buttons
+                choices = [b for b in reply.buttons if (b.custom_id or "").endswith(":drop")]
             else:  # lay down a card from "My hand"
                 reply = await self.opened(await mover.click("My hand", message=board, settle=False))
                 choices = [b for b in reply.buttons if b.label.startswith("Lay down")]

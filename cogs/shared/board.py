@@ -1,13 +1,15 @@
 """Board messages: after every change the channel gets one new message with the public
 picture, the log lines since the last one, whose turn it is and the controls; the previous
 board message loses its controls (the poster, `cogs/shared/poster.py`, posts them from the
-outbox). A player's own view is an ephemeral reply.
+outbox). A turn that goes on (`Game.continues_turn`) edits its message instead, adding its
+lines to the ones it showed. A player's own view is an ephemeral reply.
 """
 
 from __future__ import annotations
 
 import io
 import logging
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -22,7 +24,7 @@ from bot.sessions import (
 )
 from cogs.shared.interactions import client_of
 from cogs.shared.menus import HAND, buttons_of, menu_chunks
-from cogs.shared.presenter import PRESENTERS, Control, HandReply, Picture
+from cogs.shared.presenter import PRESENTERS, BoardControl, Control, HandReply, Picture
 from rules.base import JSON
 
 if TYPE_CHECKING:
@@ -70,7 +72,7 @@ class BoardMessage:
     text: str
     pictures: list[Picture]
     mentions: discord.AllowedMentions
-    controls: list[Control]
+    controls: Sequence[BoardControl]
     legal: list[str]
     has_view: bool
     hand_label: str
@@ -78,24 +80,25 @@ class BoardMessage:
 
 
 async def board_message(
-    client: TrashTableBot, entry: OutboxEntry, game: GameRecord
+    client: TrashTableBot, entry: OutboxEntry, game: GameRecord, earlier: Sequence[str] = ()
 ) -> BoardMessage:
     """A board entry of the outbox as a message. It is drawn from the entry alone (the
-    public view saved with it); `game` as it is now only decides the controls: they go on
-    a board that shows the game's current step, and a board delivered late (after a
-    restart, say) gets none that would be out of date, only "My hand"."""
+    public view saved with it) and the `earlier` lines of the message it edits, if any;
+    `game` as it is now only decides the controls: they go on a board that shows the
+    game's current step, and a board delivered late (after a restart, say) gets none that
+    would be out of date, only "My hand"."""
     sessions = client.sessions
     presenter = PRESENTERS[game.kind]
     board = entry.payload
     obs, names = board["view"], board["names"]
     pictures = await client.workers.run(presenter.board, obs, names, board["since"])
     header = f"**{engine_of(game).title}** · {presenter.summary(obs, names)}"
-    lines = [f"• {line}" for line in board["lines"]]
+    lines = [f"• {line}" for line in [*earlier, *board["lines"]]]
     playing = game.status == Status.PLAYING
     current = playing and entry.step == game.step
     mentions = discord.AllowedMentions.none()
     footer = ""
-    controls: list[Control] = []
+    controls: Sequence[BoardControl] = []
     legal: list[str] = []
     if board["status"] == Status.FINISHED:
         footer = (
@@ -160,7 +163,7 @@ async def narrowed_reply(client: TrashTableBot, game: GameRecord, group: str) ->
 
 async def built_controls(
     interaction: discord.Interaction, game_id: int, step: int, source: str
-) -> list[Control]:
+) -> Sequence[BoardControl]:
     """The controls of the board (`source` BOARD) or of the player's own reply (HAND) as
     they were made at `step`: built again from the game, the same (the step check
     guarantees it)."""

@@ -23,6 +23,7 @@ at most 9 of them, so any number read fits the database's integer columns (a gam
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 import discord
@@ -34,7 +35,7 @@ from cogs.shared import board, lobby
 from cogs.shared.board import MAX_CONTENT
 from cogs.shared.interactions import AnsweredOnce, client_of, player_of
 from cogs.shared.menus import ACTIONS, HAND, MAX_OPTIONS, MAX_ROWS, buttons_of, menu_chunks
-from cogs.shared.presenter import PRESENTERS, Choice, Control, Menu, Picture
+from cogs.shared.presenter import PRESENTERS, BoardControl, Choice, Menu, OwnItems, Picture
 from rules.base import JSON, Option
 
 if TYPE_CHECKING:
@@ -349,7 +350,7 @@ async def open_group(
 def controls_view(
     game_id: int,
     step: int,
-    controls: list[Control],
+    controls: Sequence[BoardControl],
     legal: list[str],
     source: str,
     hand_label: str | None = None,
@@ -365,6 +366,10 @@ def controls_view(
             view.add_item(ActButton(game_id, step, legal.index(choice.value), choice.label))
         else:  # a group of actions, finished after
             view.add_item(GroupButton(game_id, step, source, index, choice.label))
+    for control in controls:
+        if isinstance(control, OwnItems):
+            for item in control.make(game_id, step):
+                view.add_item(item)
     if hand_label:
         view.add_item(HandButton(game_id, hand_label))
     return view

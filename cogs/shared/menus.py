@@ -3,14 +3,16 @@ the controls both read it."""
 
 from __future__ import annotations
 
-from cogs.shared.presenter import Buttons, Choice, Control, Menu
+from collections.abc import Sequence
+
+from cogs.shared.presenter import BoardControl, Buttons, Choice, Menu
 
 MAX_OPTIONS = 25  # Discord's limit for a select menu
 MAX_ROWS = 5  # Discord's limit of component rows on a message
 BOARD, HAND, ACTIONS = "b", "h", "a"  # where a menu's choices come from
 
 
-def menu_chunks(controls: list[Control]) -> list[Menu]:
+def menu_chunks(controls: Sequence[BoardControl]) -> list[Menu]:
     """Every menu of the controls cut to Discord's 25 options, numbered as `controls_view`
     numbers its selects (their slots)."""
     chunks = []
@@ -27,6 +29,6 @@ def menu_chunks(controls: list[Control]) -> list[Menu]:
     return chunks
 
 
-def buttons_of(controls: list[Control]) -> list[Choice]:
+def buttons_of(controls: Sequence[BoardControl]) -> list[Choice]:
     """Every button of the controls, in the order `controls_view` numbers them."""
     return [choice for c in controls if isinstance(c, Buttons) for choice in c.actions]

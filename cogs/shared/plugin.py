@@ -41,6 +41,9 @@ class GamePlugin:
     engine: AnyGame
     presenter: Presenter[Any]
     guide: Path  # the rules in our own words; each `## ` heading starts a page of /rules
+    # The game's own persistent controls (`OwnItems`), registered while its extension is
+    # loaded so that presses on messages posted before a restart still reach them.
+    items: tuple[type[discord.ui.DynamicItem[Any]], ...] = ()
 
     def __post_init__(self) -> None:
         if self.presenter.kind != self.engine.key:
@@ -52,9 +55,13 @@ class GamePlugin:
     async def setup(self, bot: TrashTableBot) -> None:
         """The extension's `setup`: add `/<game> new`."""
         bot.tree.add_command(new_game_group(self.engine))
+        if self.items:
+            bot.add_dynamic_items(*self.items)
 
     async def teardown(self, bot: TrashTableBot) -> None:
         bot.tree.remove_command(self.engine.key)
+        if self.items:
+            bot.remove_dynamic_items(*self.items)
 
 
 def game_choices() -> list[app_commands.Choice[str]]:

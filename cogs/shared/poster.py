@@ -12,6 +12,10 @@ poster delivers the pending entries one by one, in id order:
 4. in one transaction, record the message as the entry's and the game's board and mark
    the entry delivered.
 
+A board that continues the turn of the one before it (`continues` in the entry, see
+`Game.continues_turn`) is instead edited onto the game's board message, with the lines that
+message showed and its own; the edit is the same when repeated, and steps 2 to 3 are skipped.
+
 A process killed at any point repeats the unfinished steps on start-up, before the AI
 resumes unplayed turns. A failure (a Discord 5xx, a render error) is retried with backoff;
 each channel has its own task, so one broken game never holds up another.
@@ -41,6 +45,23 @@ LAST_RETRY_SECONDS = 60.0
 def nonce_of(entry: OutboxEntry) -> str:
     """Discord takes a nonce of up to 25 characters; the entry id makes it unique."""
     return f"tt-outbox-{entry.id}"
+
+
+def _view_of(
+    entry: OutboxEntry, game: GameRecord, shown: board.BoardMessage
+) -> discord.ui.View | None:
+    if shown.has_view:
+        return components.controls_view(
+            game.id or 0,
+            entry.step,
+            shown.controls,
+            shown.legal,
+            menus.BOARD,  # where the menus' choices come from: the board's
+            shown.hand_label,
+        )
+    if shown.finished:
+        return rematch.rematch_view(game.id or 0)
+    return None
 
 
 class Poster:
@@ -146,19 +167,11 @@ class Poster:
         await self.outbox.delivered(entry.id or 0)
 
     async def _deliver_board(self, entry: OutboxEntry, game: GameRecord) -> None:
+        turn_message = game.board_message_id if entry.payload.get("continues") else None
+        if turn_message and await self._edit_board(entry, game, turn_message):
+            return
         shown = await board.board_message(self.client, entry, game)
-        view = None
-        if shown.has_view:
-            view = components.controls_view(
-                game.id or 0,
-                entry.step,
-                shown.controls,
-                shown.legal,
-                menus.BOARD,  # where the menus' choices come from: the board's
-                shown.hand_label,
-            )
-        elif shown.finished:
-            view = rematch.rematch_view(game.id or 0)
+        view = _view_of(entry, game, shown)
         # The board this one replaces loses its controls first: a crash after that repeats
         # the (harmless) clear and the post, which the nonce keeps from being doubled.
         replaced = game.board_message_id
@@ -180,3 +193,29 @@ class Poster:
             return
         await self.outbox.posted(entry, message.id, replaced)
         game.board_message_id = message.id  # the next entry of this game replaces this board
+
+    async def _edit_board(self, entry: OutboxEntry, game: GameRecord, message_id: int) -> bool:
+        """Show the entry on the game's board message (the same turn's); False when that
+        message is gone, and the board is posted as a new message instead."""
+        earlier = await self.outbox.lines_shown(game.id or 0, message_id)
+        shown = await board.board_message(self.client, entry, game, earlier)
+        view = _view_of(entry, game, shown)
+        message = self.client.get_partial_messageable(entry.channel_id).get_partial_message(
+            message_id
+        )
+        try:
+            await message.edit(
+                content=shown.text,
+                attachments=board.files_of(shown.pictures),
+                view=view,
+                allowed_mentions=shown.mentions,
+            )
+        except discord.NotFound:
+            log.info("game %s: board %s is gone; posting a new one", entry.game_id, message_id)
+            return False
+        except discord.Forbidden as error:  # the channel is closed to the bot: as a post
+            log.warning("game %s: board not edited (%s)", entry.game_id, error.status)
+            await self.outbox.delivered(entry.id or 0)
+            return True
+        await self.outbox.edited(entry, message_id, [*earlier, *entry.payload["lines"]])
+        return True

@@ -7,7 +7,7 @@ observation: the public one for the channel, the owner's own for an ephemeral re
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
@@ -47,7 +47,17 @@ class Buttons:
     actions: list[Choice]
 
 
+@dataclass(frozen=True)
+class OwnItems:
+    """Controls a game makes itself, for a decision the shared menus and buttons do not
+    fit (Toss It's aim): `make(game_id, step)` gives the items, `DynamicItem`s that the
+    game's plug-in registers, so they work after a restart like the shared ones."""
+
+    make: Callable[[int, int], list[Any]]  # discord.ui.Item objects
+
+
 Control = Menu | Buttons
+BoardControl = Control | OwnItems  # what a board may carry
 
 
 @dataclass
@@ -72,7 +82,9 @@ class Presenter(Protocol[Obs]):
         previous board showed (to picture what happened in between, like dice rolls). Runs
         in a worker thread."""
 
-    def controls(self, obs: Obs, legal: list[str], describe: Callable[[str], str]) -> list[Control]:
+    def controls(
+        self, obs: Obs, legal: list[str], describe: Callable[[str], str]
+    ) -> Sequence[BoardControl]:
         """Controls on the public message for the seat to act. Only for games whose legal
         actions give nothing away; a game with hidden hands returns [] and puts its
         controls in `hand_controls`."""

@@ -7,7 +7,8 @@ from pathlib import Path
 
 from cogs.shared.plugin import GamePlugin
 from cogs.toss._present import TossPresenter
+from cogs.toss.aim import ITEMS
 from rules.toss import TOSS
 
-PLUGIN = GamePlugin(TOSS, TossPresenter(), Path(__file__).with_name("guide.md"))
+PLUGIN = GamePlugin(TOSS, TossPresenter(), Path(__file__).with_name("guide.md"), ITEMS)
 setup, teardown = PLUGIN.setup, PLUGIN.teardown

@@ -2,42 +2,33 @@
 
 Two kinds of decision, shown two ways. Choosing a card is secret and simultaneous: every
 player picks from their own "My hand" reply and the board shows only who has chosen. Dropping
-a piece is public: the board of the player whose turn it is carries a menu per kind of
-garbage with the spots across the opening; the spot picked opens a private reply with a
-preview of the piece held there and a button per rotation.
+a piece is public: the board of the player whose turn it is carries a menu of spots per kind
+of garbage, and the spot picked opens a private reply where the piece is aimed (moved,
+turned, previewed) and dropped (`aim.py`). A turn's drops are shown on one board message,
+edited after each drop (`Toss.continues_turn`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from cogs.shared.presenter import (
+    BoardControl,
     Buttons,
     Choice,
     Control,
     HandReply,
-    Menu,
+    OwnItems,
     Picture,
     final_by_points,
 )
-from render.toss import draw_bin, draw_cards, draw_preview
-from rules.toss.bin import KINDS, X_STEPS
-from rules.toss.engine import open_spots, parse_spot_group, spot_group
+from cogs.toss.aim import board_items
+from render.toss import draw_bin, draw_cards
+from rules.toss.bin import KINDS
+from rules.toss.engine import open_spots
 from rules.toss.observation import ROUNDS, TossObservation
 from rules.words import counted
-
-MIDDLE = (X_STEPS - 1) // 2
-
-
-def spot_words(x: int) -> str:
-    """Where a grid spot is, in words: 0 is against the left wall, 20 the right."""
-    if x == MIDDLE:
-        return "the middle"
-    side = "left" if x < MIDDLE else "right"
-    steps = abs(x - MIDDLE)
-    if steps == MIDDLE:
-        return f"against the {side} wall"
-    return f"{steps} {'step' if steps == 1 else 'steps'} {side} of the middle"
 
 
 class TossPresenter:
@@ -63,16 +54,10 @@ class TossPresenter:
 
     def controls(
         self, obs: TossObservation, legal: list[str], describe: Callable[[str], str]
-    ) -> list[Control]:
+    ) -> list[BoardControl]:
         if obs["phase"] != "place":
             return []  # choosing a card is secret: it happens in the private reply
-        return [
-            Menu(
-                f"Drop {KINDS[kind].a_name} at…",
-                [Choice(spot_group(kind, x), f"Spot {x}: {spot_words(x)}") for x in spots],
-            )
-            for kind, spots in open_spots(legal).items()
-        ]
+        return [OwnItems(partial(board_items, list(open_spots(legal))))]
 
     def hand_controls(
         self, obs: TossObservation, legal: list[str], describe: Callable[[str], str]
@@ -97,13 +82,4 @@ class TossPresenter:
         return HandReply("\n".join(lines), [picture])
 
     def narrowed(self, obs: TossObservation, group: str, names: list[str]) -> HandReply | None:
-        """The private reply that finishes a drop: the piece held at the chosen spot."""
-        spot = parse_spot_group(group)
-        if spot is None:
-            return None
-        kind, x = spot
-        text = (
-            f"{KINDS[kind].name.capitalize()} held at spot {x} ({spot_words(x)}), "
-            "shown upright. Choose how far to turn it before you let go:"
-        )
-        return HandReply(text, [Picture("preview.png", draw_preview(obs, kind, x, 0))])
+        return None  # no menu of this game stands for a group: drops are aimed in `aim.py`

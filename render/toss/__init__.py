@@ -42,6 +42,7 @@ from render.toss.layout import (
     board_view,
     ghost_pose,
     half_box,
+    pile_top,
     preview_view,
 )
 from render.toss.panel import caption, chip_box, row_box, seat_colour, winners
@@ -67,6 +68,7 @@ __all__ = [
     "half_box",
     "look_of",
     "piece_size_px",
+    "pile_top",
     "preview_view",
     "row_box",
     "seat_colour",

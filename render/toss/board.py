@@ -47,7 +47,10 @@ from render.toss.layout import (
     COUNTERS_BOX,
     GROUND,
     PIECE_EDGE,
+    PREVIEW_RULER_BASE,
+    PREVIEW_RULER_SIZE,
     PREVIEW_SIZE,
+    RULER_SIZE,
     SMALL_TEXT,
     SUPPLY_BOX,
     TITLE_HEIGHT,
@@ -56,6 +59,7 @@ from render.toss.layout import (
     board_view,
     ghost_pose,
     half_box,
+    pile_top,
     preview_view,
 )
 from render.toss.panel import (
@@ -74,6 +78,7 @@ from render.toss.pieces import (
     piece_sprite,
     pile_key,
 )
+from render.toss.ruler import draw_ruler
 from rules.toss.bin import BIN_WIDTH, KINDS
 from rules.toss.observation import BinPiece, TossObservation
 
@@ -96,7 +101,11 @@ def bin_image(obs: TossObservation, names: list[str], since: int | None = None) 
     spilled = obs.get("spilled_at", -1) > since and bool(obs.get("spill"))
     pieces = obs["spill"] if spilled else obs["bin"]
     view = board_view(pieces)
+    # The ruler stands just over the rim's lip, or over the pile where it is higher.
+    pile = view.at(0, pile_top(pieces, -math.inf, math.inf))[1]
+    top = min(view.rim - max(3, view.wall // 2), pile)
     image = _board_with_pile(view, obs["seats"], pile_key(pieces)).copy()
+    draw_ruler(image, view, round(top) - 4, RULER_SIZE)  # not cached: tests note what it drew
     if spilled:
         note("spill", (0, 0, view.size[0], view.size[1]), f"{len(pieces)} pieces")
     elif obs.get("dropped_at", -1) > since and pieces:
@@ -127,6 +136,7 @@ def preview_image(obs: TossObservation, kind: str, position: int, angle_deg: int
     view = preview_view(obs["bin"], ghost_top)
     image = _preview_background(view).copy()
     draw_pieces(image, view, obs["bin"])
+    draw_ruler(image, view, PREVIEW_RULER_BASE, PREVIEW_RULER_SIZE, position)
     if shape is not None and pose is not None:
         x, lift, release = pose
         angle = math.radians(angle_deg)
@@ -144,6 +154,13 @@ def preview_image(obs: TossObservation, kind: str, position: int, angle_deg: int
         for style in ("ghost", "outline"):  # see-through, framed in torch light
             sprite = piece_sprite(kind, shape, view.scale, angle_deg, style)
             paste_centred(image, sprite, view.at(x, lift))
+        centre = view.at(x, lift)
+        half_w, half_h_px = sprite.width / 2, sprite.height / 2
+        box = (round(centre[0] - half_w), round(centre[1] - half_h_px),
+               round(centre[0] + half_w), round(centre[1] + half_h_px))  # fmt: skip
+        note("held", box, f"{kind} spot {position} turned {angle_deg}")
+        release_y = round(view.at(x, release)[1])  # where it is let go, over the pile
+        note("release", (line_x, release_y, line_x, release_y), f"{kind} turned {angle_deg}")
     # the label last, over anything piled high
     ImageDraw.Draw(image).rectangle((0, 0, view.size[0], 27), fill=(22, 19, 18))
     name = shape.name if shape else kind

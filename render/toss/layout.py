@@ -88,6 +88,11 @@ SUPPLY_BOX: Box = (PANEL_LEFT, 520, 686, 708)
 COUNTERS_BOX: Box = (696, 520, PANEL_RIGHT, 708)
 BIN_ZONE = (0, 384)  # the bin is centred across these x pixels
 ARROW_TOP = TITLE_HEIGHT + 8  # the last-drop arrow hangs here, above everything
+# The ruler of drop spots (ruler.py): its numbers are 12 px high on the board shown 550 px
+# wide; it stands over the opening (or the pile) on the board, under the label in a preview.
+RULER_SIZE, PREVIEW_RULER_SIZE = 20, 14
+RULER_TICK = 9  # the long ticks, under the numbers
+PREVIEW_RULER_BASE = 28 + PREVIEW_RULER_SIZE + RULER_TICK + 6
 
 PREVIEW_SIZE: Size = (250, 360)
 CARD_SIZE: Size = (120, 168)
@@ -117,8 +122,8 @@ class BinView:
         return self.left + BIN_WIDTH * self.scale
 
 
-BOARD_FLOOR, BOARD_SCALE, BOARD_ROOM = 676.0, 1.55, ARROW_TOP + 34
-PREVIEW_FLOOR, PREVIEW_SCALE, PREVIEW_ROOM = 342.0, 0.8, 32
+BOARD_FLOOR, BOARD_SCALE, BOARD_ROOM = 676.0, 1.55, ARROW_TOP + 40 + RULER_SIZE + RULER_TICK
+PREVIEW_FLOOR, PREVIEW_SCALE, PREVIEW_ROOM = 342.0, 0.8, PREVIEW_RULER_BASE + 6
 
 
 def fitted_view(

@@ -6,7 +6,7 @@ The stages, each a request the fake Discord sees (`fake.on_request` kills the bo
 before the save (the press's deferral reached Discord), after the save before any post (the
 board's POST arrives), after the board is created but before Discord's answer reaches the
 bot (the nonce must stop a second copy), after the post before the old board's controls are
-cleared, between the boards of a Toss It turn, and on a game's last action.
+cleared, between the drops of a Toss It turn, and on a game's last action.
 
 One game per test is reused across its kill points; the checks compare the channel with
 the action log in the database: the public lines of all boards, in order, are exactly the
@@ -97,6 +97,19 @@ def board_post(fake: FakeDiscord, text: str | re.Pattern[str] = "") -> Callable[
             return False
         content = str((record.json or {}).get("content", ""))
         return bool(text.search(content)) if isinstance(text, re.Pattern) else text in content
+
+    return matches
+
+
+def board_edit(fake: FakeDiscord, text: re.Pattern[str]) -> Callable[..., bool]:
+    """The bot editing a message of the game's channel so that it shows `text` (a turn's
+    board going on)."""
+    prefix = f"/api/v10/channels/{fake.channel.id}/messages/"
+
+    def matches(record: RequestRecord) -> bool:
+        if record.method != "PATCH" or not record.path.startswith(prefix):
+            return False
+        return bool(text.search(str((record.json or {}).get("content", ""))))
 
     return matches
 
@@ -259,11 +272,13 @@ def turn_and_board(fake: FakeDiscord, players: dict[int, Any]) -> tuple[Any, Fak
     return players[play.turn_user_id(board) or 0], board
 
 
-async def test_toss_killed_between_the_boards_of_an_ai_turn(
+async def test_toss_killed_between_the_drops_of_an_ai_turn(
     fake_discord: FakeDiscord, table: Table, database: Path
 ) -> None:
-    """Toss It shows every drop on its own board: killed after the AI's first drop of a
-    turn was posted (its next drops unplayed), the restarted bot plays on drop by drop."""
+    """Toss It shows every drop, a turn's drops on one message (issue 14): killed once the
+    edit showing the AI's first drop of a turn reached Discord, before the bot recorded it
+    (its next drops unplayed), the restarted bot repeats the edit harmlessly and plays on drop
+    by drop onto the same message."""
     fake = fake_discord
     bot = BotProcess(fake, database)
     await bot.start()
@@ -276,23 +291,32 @@ async def test_toss_killed_between_the_boards_of_an_ai_turn(
         await table.alice.click("Start")
         await fake.wait_for(lambda: toss_play.bin_boards(fake), timeout=20, what="the board")
 
-        # Killed as the AI's first drop's board is created, before the bot hears back.
-        hook = fake.on_request(board_post(fake, AI_DROP), bot.kill_now, after=True)
+        # Killed as the AI's first drop is edited onto its turn's board, after Discord made
+        # the edit and before the bot hears back.
+        hook = fake.on_request(board_edit(fake, AI_DROP), bot.kill_now, after=True)
         task = await play_until_fired(fake, hook, lambda: toss_play.play_one(fake, players, rng))
         await bot.killed(task)
-        seen = len(toss_play.bin_boards(fake))
+        assert hook.record is not None
+        path = hook.record.path
+        edited = next(b for b in toss_play.bin_boards(fake) if path.endswith(f"/{b.id}"))
+        drops_then = len(AI_DROP.findall(edited.content))
+        seen = toss_play.board_texts(fake)
         await bot.start()
-        await toss_play.next_board(fake, seen - 1)  # the AI's turn plays on to a person's
+        await toss_play.next_board(fake, seen)  # the AI's turn plays on to a person's
         await fake.settle()
         boards = toss_play.bin_boards(fake)
         assert_shown_once_in_order(fake, boards, database)
-        # The kill fell inside the AI's turn: its next drop came after the restart.
-        assert AI_DROP.search(boards[seen - 1].content) and AI_DROP.search(boards[seen].content)
+        # The kill fell inside the AI's turn: the edit was made again, the same, and its
+        # next drop came after the restart, on the same message.
+        content = (hook.record.json or {}).get("content")
+        edits = [r for r in fake.requests if r.path == path and (r.json or {}).get("content")]
+        assert [(r.json or {})["content"] for r in edits].count(content) == 2
+        assert len(AI_DROP.findall(edited.content)) > drops_then
         # The game goes on from the newest board's controls.
-        seen = len(boards)
+        seen = toss_play.board_texts(fake)
         await toss_play.play_one(fake, players, rng)
         await fake.settle()
-        assert len(toss_play.bin_boards(fake)) > seen
+        assert toss_play.board_texts(fake) > seen
         assert_shown_once_in_order(fake, toss_play.bin_boards(fake), database)
     finally:
         await bot.stop()

@@ -1,30 +1,57 @@
-"""Toss It in the Trash end to end (issue 5): the real bot, the fake Discord, users laying
-down cards and dropping garbage with menus and buttons, and a restart mid-turn."""
+"""Toss It in the Trash end to end (issue 5, issue 14 item 4): the real bot, the fake
+Discord, users laying down cards and aiming and dropping garbage with menus and buttons, one
+board message per turn, and a restart mid-turn."""
 
 from __future__ import annotations
 
 import io
+import itertools
 import random
 import re
 
 import pytest
 from PIL import Image
+from sqlmodel import col, select
 
+from bot.client import TrashTableBot
+from bot.models import ActionRecord
 from rules.toss import TOSS
 from tests.e2e.conftest import Table
 from tests.e2e.toss_play import (
+    aim_button,
     bin_boards,
-    drop_piece,
+    board_texts,
     lay_down_card,
     next_board,
+    open_aim,
     play_one,
     play_to_the_end,
+    press_aim,
     waiting_ids,
 )
-from tests.fakediscord import running_bot
+from tests.fakediscord import FakeDiscord, FakeMessage, running_bot
 
-DROP = re.compile(r"^• .* (places|drops) (a|an) ")  # one drop's line on a board
+DROP = re.compile(r"^• (.*) (places|drops) (a|an) ")  # one drop's line on a board
 AI_DROP = re.compile(r"^• \S+ \(AI\) (places|drops) ", re.MULTILINE)
+
+
+async def last_action(bot: TrashTableBot) -> str:
+    """The newest action saved, as the engine read it ("place can 11 15")."""
+    async with bot.db.reading() as session:
+        query = select(ActionRecord).order_by(col(ActionRecord.id).desc())
+        record = (await session.exec(query)).first()
+    assert record is not None
+    return record.action
+
+
+def drop_lines(board: FakeMessage) -> list[re.Match[str]]:
+    return [m for line in board.content.splitlines() if (m := DROP.search(line))]
+
+
+def turn_droppers(board: FakeMessage) -> set[str]:
+    """Who dropped on a board, after its first drop line: a turn's message is posted by
+    the last drop of the turn before it, and then shows that turn's own drops."""
+    return {m.group(1) for m in drop_lines(board)[1:]}
 
 
 async def open_toss(table: Table, seed: int, wobble: str = "shaky") -> None:
@@ -51,15 +78,14 @@ async def test_three_users_and_an_ai_fill_the_bin_to_the_end(bot, table: Table, 
     players = {u.id: u for u in table.players}
     final = await play_to_the_end(fake_discord, players, random.Random(5))
     assert "final:" in final.content
-    # Issue 5: the channel shows the bin after each drop, the AI's drops too, so no board
-    # carries two drops (a player's last drop is shown before the AI thinks through its own).
-    drops = [
-        sum(1 for line in board.content.splitlines() if DROP.search(line))
-        for board in bin_boards(fake_discord)
-    ]
-    assert max(drops) == 1
+    # Issue 5: the channel shows the bin after each drop, the AI's drops too; issue 14: a
+    # turn's drops edit one message, so a message's drops are one player's turn (after the
+    # last drop of the turn before it, which posted it).
+    assert all(len(turn_droppers(board)) <= 1 for board in bin_boards(fake_discord))
     ai_drop_boards = [b for b in bin_boards(fake_discord) if AI_DROP.search(b.content)]
     assert len(ai_drop_boards) >= 2
+    edited = [b for b in bin_boards(fake_discord) if len(drop_lines(b)) > 1]
+    assert edited, "some turn showed several drops on one message"
     board = await table.bob.slash("/scoreboard", game="toss")
     text = board.public[0].embeds[0]["description"]
     assert all(user.name in text.lower() for user in table.players)
@@ -89,9 +115,123 @@ async def test_chosen_cards_stay_hidden_until_everyone_has_chosen(bot, table: Ta
     assert TOSS.observe(state, 1)["revealed"] == [None] * 4
 
 
-async def test_a_restart_mid_turn_keeps_the_bin_exactly(fake_discord, table: Table, make_bot):
+async def start_alices_turn(bot: TrashTableBot, table: Table, fake: FakeDiscord) -> FakeMessage:
+    """Seed 12, steady hands: Alice and Bob lay down their highest cards (8 and 9), so the
+    board asks Alice to drop eight pieces. Returns that board."""
+    await table.alice.slash("/toss new", wobble="steady", seed=12)
+    await table.bob.click("Join")
+    await table.alice.click("Start")
+    await fake.wait_for(lambda: bin_boards(fake), timeout=20, what="the board")
+    for user in (table.alice, table.bob):
+        opened = await user.click("My hand", message=bin_boards(fake)[-1])
+        (hand,) = opened.ephemeral
+        await user.press(hand, [b for b in hand.buttons if b.label.startswith("Lay")][-1].label)
+    await fake.settle()
+    board = bin_boards(fake)[-1]
+    assert waiting_ids(board) == [table.alice.id] and board.selects
+    return board
+
+
+async def test_a_careful_turn_takes_two_clicks_a_piece_and_posts_one_message(
+    bot, table: Table, fake_discord
+):
+    """Issue 14 item 4: the first piece is aimed from the board's menu and dropped (two
+    clicks); after it, each piece takes at most two clicks (a nudge and Drop, or "Drop another
+    the same way" alone) and lands as aimed; the whole turn posts one board message (the
+    turn's drops edit the board it started on; the last drop posts the next turn's)."""
+    board = await start_alices_turn(bot, table, fake_discord)
+    game = await bot.sessions.current(fake_discord.channel.id)
+    pieces = TOSS.from_json(game.state).to_place
+    assert pieces == 8
+    messages, interactions = len(bin_boards(fake_discord)), len(fake_discord.interactions)
+
+    reply = await open_aim(table.alice, board, random.Random(0), spot=4)
+    await press_aim(table.alice, reply, "drop")
+    first_piece = len(fake_discord.interactions) - interactions
+    aimed = await last_action(bot)
+    assert aimed.endswith(" 4 0")
+    dropped = 1
+    while "Your turn is over" not in reply.content:
+        if dropped % 2 == 0:  # every other piece is nudged a spot right first
+            await press_aim(table.alice, reply, "▶")
+        assert aim_button(reply, "drop").label in ("Drop", "Drop another the same way")
+        await press_aim(table.alice, reply, "drop")
+        dropped += 1
+        action = await last_action(bot)
+        nudged = dropped % 2 == 1
+        spot = int(aimed.split()[2]) + (1 if nudged else 0)
+        assert action.split()[2:] == [str(spot), "0"], "the piece lands as aimed"
+        aimed = action
+    clicks = len(fake_discord.interactions) - interactions - first_piece
+    assert first_piece == 2
+    assert dropped == pieces  # a careful turn: no spill
+    assert clicks <= 2 * (dropped - 1)
+    await fake_discord.settle()
+    assert len(bin_boards(fake_discord)) - messages == 1, "one message for the whole turn"
+    assert len(drop_lines(board)) == pieces - 1  # the turn's board shows its drops but the last
+
+
+async def test_a_turns_message_deleted_mid_turn_is_posted_again(bot, table: Table, fake_discord):
+    """Nothing lost, nothing stuck: when the turn's board message is gone (a moderator
+    deleted it), the next drop is shown on a new board message with the controls, and the
+    turn goes on from it."""
+    board = await start_alices_turn(bot, table, fake_discord)
+    reply = await open_aim(table.alice, board, random.Random(0), spot=4)
+    await press_aim(table.alice, reply, "drop")
+    await fake_discord.settle()
+    board.deleted = True  # as a moderator's delete leaves it: Discord answers 404 from now on
+    await press_aim(table.alice, reply, "drop")
+    await fake_discord.settle()
+    newest = bin_boards(fake_discord)[-1]
+    assert newest.id != board.id and len(drop_lines(newest)) == 1
+    assert waiting_ids(newest) == [table.alice.id] and newest.selects
+    seen = board_texts(fake_discord)
+    await press_aim(table.alice, reply, "drop")
+    await next_board(fake_discord, seen)
+    assert bin_boards(fake_discord)[-1].id == newest.id  # the turn goes on on the new one
+    assert len(drop_lines(newest)) == 2
+
+
+async def test_stale_forged_and_other_players_aim_controls_change_nothing(
+    bot, table: Table, fake_discord
+):
+    """Issue 14 item 5 / the refusal rule: an aim control from an earlier step, an aim off
+    the bin (spot 99, a turn of 7°), a kind the game has not, a spot not in the menu and
+    Bob pressing Alice's board each get a short private reason, and the game stays as it
+    was."""
+    board = await start_alices_turn(bot, table, fake_discord)
+    reply = await open_aim(table.alice, board, random.Random(0), spot=4)
+    await press_aim(table.alice, reply, "drop")
+    await fake_discord.settle()
+    game = await bot.sessions.current(fake_discord.channel.id)
+    old, now = game.step - 1, game.step
+    prefix = f"tt:toss:{game.id}"
+    refusals = [
+        (f"{prefix}:{old}:{TOSS.from_json(game.state).kind}:4:0:drop", "out of date"),
+        (f"{prefix}:{now}:carton:99:0:drop", "off the bin"),
+        (f"{prefix}:{now}:carton:4:7:aim", "off the bin"),
+        (f"{prefix}:{now}:piano:4:0:drop", "no longer works"),
+    ]
+    for custom_id, reason in refusals:
+        result = await table.alice.forge(reply, custom_id)
+        assert reason in result.ephemeral_text, custom_id
+    board = bin_boards(fake_discord)[-1]
+    select = board.selects[0]
+    result = await table.alice.forge(board, select.custom_id or "", "21")
+    assert "Pick one of the options" in result.ephemeral_text
+    result = await table.bob.select(select.custom_id or "", "4", message=board)
+    assert "not your turn" in result.ephemeral_text.lower()
+    after = await bot.sessions.current(fake_discord.channel.id)
+    assert after.step == now and after.state == game.state
+
+
+async def test_a_restart_mid_turn_keeps_the_bin_and_the_aim_controls(
+    fake_discord, table: Table, make_bot
+):
     """Issue 5 / foundation: the bot stops in the middle of a player's turn (pieces still to
-    drop); after a restart the bin is exactly as it was and the board's menu still works."""
+    drop); after a restart the bin is exactly as it was. Issue 14: the aim reply opened and
+    nudged before the restart still turns the piece and drops it after, on the same turn's
+    board message."""
     players = {u.id: u for u in table.players}
     rng = random.Random(2)
     async with running_bot(fake_discord, make_bot()) as first:
@@ -101,22 +241,32 @@ async def test_a_restart_mid_turn_keeps_the_bin_exactly(fake_discord, table: Tab
             state = TOSS.from_json(game.state)
             board = bin_boards(fake_discord)[-1]
             # A piece dropped (the turn's kind is bound) and more still to drop.
-            mid_turn = state.phase == "place" and state.kind is not None and state.to_place > 0
+            mid_turn = state.phase == "place" and state.kind is not None and state.to_place > 1
             if mid_turn and board.selects and waiting_ids(board)[0] in players:
                 break
             await play_one(fake_discord, players, rng)
         else:
             raise AssertionError("no human turn with pieces left came up")
+        user = players[waiting_ids(board)[0]]
+        reply = await open_aim(user, board, rng, spot=10)
+        await press_aim(user, reply, "▶")
+        assert "spot 11" in reply.content
         before = game.state
     async with running_bot(fake_discord, make_bot()) as second:
         resumed = await second.sessions.current(fake_discord.channel.id)
         assert resumed.state == before  # every resting pose, to the tenth of a millimetre
         assert bin_boards(fake_discord)[-1].id == board.id
-        seen = len(bin_boards(fake_discord))
-        await drop_piece(players[waiting_ids(board)[0]], board, rng)
+        seen = board_texts(fake_discord)
+        await press_aim(user, reply, "↺")  # made by the first process
+        assert "spot 11" in reply.content and "turned 15°" in reply.content
+        await press_aim(user, reply, "drop")
         await next_board(fake_discord, seen)
         after = await second.sessions.current(fake_discord.channel.id)
         assert after.step == resumed.step + 1
+        assert (await last_action(second)).endswith(" 11 15")  # the aim: spot 11, 15°
+        # The turn goes on: its board message was edited, and the reply aims the next piece.
+        assert bin_boards(fake_discord)[-1].id == board.id
+        assert aim_button(reply, "drop").label == "Drop another the same way"
 
 
 # A long game: on one database only, to keep the suite within ten minutes (the shorter
@@ -126,8 +276,9 @@ async def test_players_leaving_hand_the_game_to_the_ai_drop_by_drop(
     bot, table: Table, fake_discord
 ):
     """Issue 5 (the channel shows the bin after each drop) on the /game leave path: when
-    every person has left, the AI plays on to the end, each drop on its own board, and the
-    one who left is answered before the AI's first move rather than after the game."""
+    every person has left, the AI plays on to the end, each drop shown (issue 14: by an edit
+    of its turn's message), and the one who left is answered before the AI's first move
+    rather than after the game."""
     await table.alice.slash("/toss new", seed=4)
     await table.bob.click("Join")
     await table.alice.click("Add AI player")
@@ -145,8 +296,12 @@ async def test_players_leaving_hand_the_game_to_the_ai_drop_by_drop(
         timeout=240,
         what="the AI to finish the game",
     )
-    drops = [
-        sum(1 for line in board.content.splitlines() if DROP.search(line))
-        for board in bin_boards(fake_discord)
-    ]
-    assert max(drops) == 1 and sum(drops) >= 40  # at least a bin's worth, one board each
+    boards = bin_boards(fake_discord)
+    drops = sum(len(drop_lines(board)) for board in boards)
+    assert drops >= 40  # at least a bin's worth
+    assert len(boards) < drops  # issue 14: one message per turn, not one per drop
+    # Every drop was shown: each version of a board adds at most one drop to the one before.
+    for board in boards:
+        counts = [sum(bool(DROP.search(line)) for line in v["content"].splitlines())
+                  for v in board.versions]  # fmt: skip
+        assert all(b - a <= 1 for a, b in itertools.pairwise(counts))

@@ -1,6 +1,8 @@
 """Playing Toss It in the Trash through the fake Discord as people would: everyone lays
-down a card from "My hand", then the player whose turn it is picks a spot from the board's
-menu and a rotation from the private reply's buttons, piece after piece."""
+down a card from "My hand", then the player whose turn it is picks a spot from one of the
+board's menus, maybe nudges or turns the piece in the private reply, and presses Drop, piece
+after piece. A turn's drops edit one board message, so the helpers wait for a board's text to
+change (`board_texts`) rather than for a new message."""
 
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ from tests.fakediscord import (
     FakeUser,
     InteractionResult,
 )
-from tests.fakediscord.state import Channel
+from tests.fakediscord.state import Channel, Component
 
 MENTION = re.compile(r"<@(\d+)>")
 
@@ -49,18 +51,52 @@ async def lay_down_card(user: FakeUser, board: FakeMessage, rng: random.Random) 
     return True
 
 
-async def drop_piece(user: FakeUser, board: FakeMessage, rng: random.Random) -> FakeMessage:
-    """Pick a spot from one of the board's menus, then a rotation in the private reply;
-    returns that reply (with its preview picture)."""
+def board_texts(fake: FakeDiscord, channel: Channel | None = None) -> int:
+    """How many board texts the channel has shown: a new board and a board edited with a
+    drop's line count one each; taking the controls off a board does not count."""
+    return sum(len({v["content"] for v in m.versions}) for m in bin_boards(fake, channel))
+
+
+def aim_button(reply: FakeMessage, op: str) -> Component:
+    """A button of the aim reply by what it does: "drop", or the first character of a nudge
+    or turn ("◀", "▶" at the end of "Spot 14 ▶", "↺", "↻")."""
+    for button in reply.buttons:
+        label = button.label or ""
+        if op == "drop" and (button.custom_id or "").endswith(":drop"):
+            return button
+        if op != "drop" and op in label and not button.disabled:
+            return button
+    raise AssertionError(f"no {op!r} button on the aim reply: {reply.buttons}")
+
+
+async def press_aim(user: FakeUser, reply: FakeMessage, op: str) -> None:
+    """Press one button of the aim reply and wait until the reply shows what it did."""
+    versions = len(reply.history)
+    button = aim_button(reply, op)
+    await user.click(custom_id=button.custom_id, message=reply, settle=False)
+    await user.fake.wait_for(lambda: len(reply.history) > versions, timeout=20, what=op)
+
+
+async def open_aim(
+    user: FakeUser, board: FakeMessage, rng: random.Random, spot: int | None = None
+) -> FakeMessage:
+    """Pick a spot (random unless given) in one of the board's menus: the aim reply."""
     select = rng.choice(board.selects)
-    option = rng.choice(select.options)
-    picked = await user.select(select.custom_id, option["value"], message=board, settle=False)
-    (choices,) = await replied(user, picked)
-    assert choices.ephemeral_to == user.id
-    versions = len(choices.history)
-    await user.press(choices, rng.choice(choices.buttons).label, settle=False)
-    await user.fake.wait_for(lambda: len(choices.history) > versions, timeout=20, what="Done.")
-    return choices
+    value = str(spot) if spot is not None else rng.choice(select.options)["value"]
+    picked = await user.select(select.custom_id, value, message=board, settle=False)
+    (reply,) = await replied(user, picked)
+    assert reply.ephemeral_to == user.id
+    return reply
+
+
+async def drop_piece(user: FakeUser, board: FakeMessage, rng: random.Random) -> FakeMessage:
+    """Aim from the board's menu, sometimes nudge or turn the piece, then Drop; returns the
+    private reply (with its preview picture)."""
+    reply = await open_aim(user, board, rng)
+    if rng.random() < 0.5:
+        await press_aim(user, reply, rng.choice(["↺", "↻"]))
+    await press_aim(user, reply, "drop")
+    return reply
 
 
 async def replied(user: FakeUser, result: InteractionResult) -> list[FakeMessage]:
@@ -75,13 +111,13 @@ async def replied(user: FakeUser, result: InteractionResult) -> list[FakeMessage
 
 
 async def next_board(fake: FakeDiscord, seen: int) -> None:
-    """Wait for a new board that asks a player (or ends the game): every drop posts its own
-    board, so the AI's drops come one board each before a player is asked again."""
+    """Wait until the channel shows more than `seen` board texts (`board_texts`) and the
+    newest board asks a player (or ends the game): the AI's drops edit its turn's board one
+    by one before a player is asked again."""
 
     def asking() -> bool:
-        boards = bin_boards(fake)
-        newest = boards[-1]
-        return len(boards) > seen and (
+        newest = bin_boards(fake)[-1]
+        return board_texts(fake) > seen and (
             bool(waiting_ids(newest)) or "The game is over" in newest.content
         )
 
@@ -93,7 +129,7 @@ async def play_one(fake: FakeDiscord, players: dict[int, FakeUser], rng: random.
     board = bin_boards(fake)[-1]
     waiting = [players[u] for u in waiting_ids(board)]
     assert waiting, board.content
-    seen = len(bin_boards(fake))
+    seen = board_texts(fake)
     if board.selects:
         await drop_piece(waiting[0], board, rng)
     else:  # each card laid down posts a new board: one player per call

@@ -22,6 +22,7 @@ from PIL import Image
 
 from render import toss
 from render.common import CARD_BACK, HIGHLIGHT, TORCH, Box, Colour
+from render.common.record import recording
 from render.toss.pieces import piece_sprite
 from rules.toss.bin import ANGLES, KINDS, grid_x
 from rules.toss.engine import TOSS, State
@@ -331,3 +332,51 @@ def test_the_cards_picture_copes_without_a_hand() -> None:
     empty = own(fresh(), 0)
     empty["hand"] = []
     assert picture(toss.draw_cards(empty, "Ann")).size == toss.cards_size(0, False)
+
+
+# --- the ruler of spots and the aimed preview (issue 14) ---------------------------------
+
+SHOWN_WIDTH = 550  # how wide Discord shows a picture in the chat
+LEGIBLE = 11  # pixels high, at that width
+
+
+@pytest.mark.parametrize("state", [fresh, placing, finished], ids=lambda s: s.__name__)
+def test_the_board_numbers_the_spots_along_the_opening_legibly(state: Callable[[], State]):
+    """Issue 14: the board carries a ruler of the drop spots over the bin's opening (over
+    the pile where it is higher), numbered 0, 5, 10, 15, 20 over their spots, each number at
+    least 11 px high when the board is shown 550 px wide."""
+    obs = public(state())
+    with recording() as notes:
+        toss.draw_bin(obs, NAMES)
+    ruler = [n for n in notes if n.kind == "ruler"]
+    assert [n.text for n in ruler] == ["0", "5", "10", "15", "20"]
+    view = toss.board_view(obs["bin"])
+    pile = view.at(0, toss.pile_top(obs["bin"], -math.inf, math.inf))[1]
+    for label in ruler:
+        assert label.size * SHOWN_WIDTH / toss.BOARD_SIZE[0] >= LEGIBLE
+        centre = (label.box[0] + label.box[2]) / 2
+        assert centre == pytest.approx(view.at(grid_x(int(label.text)), 0)[0], abs=1.5)
+        assert label.box[3] < min(view.rim, pile)  # over the opening and the pile
+
+
+def test_the_preview_shows_the_piece_turned_under_its_spot_on_the_ruler() -> None:
+    """Issue 14: the preview holds the piece turned as aimed (a carton at 45° is wider than
+    an upright one) right under its spot's number on the ruler, picked out among 0, 5 and
+    20 (10 and 15 would crowd it), legible when the preview is shown 550 px wide."""
+    obs = public(placing())
+    with recording() as notes:
+        toss.draw_preview(obs, "carton", 13, 45)
+    ruler = {n.text: n for n in notes if n.kind == "ruler"}
+    assert set(ruler) == {"0", "5", "13", "20"}
+    assert all(n.size * SHOWN_WIDTH / toss.PREVIEW_SIZE[0] >= LEGIBLE for n in ruler.values())
+    (held,) = [n for n in notes if n.kind == "held"]
+    assert held.text == "carton spot 13 turned 45"
+    spot = ruler["13"].box
+    assert (held.box[0] + held.box[2]) / 2 == pytest.approx((spot[0] + spot[2]) / 2, abs=2)
+    with recording() as upright_notes:
+        toss.draw_preview(obs, "carton", 13, 0)
+    (upright,) = [n for n in upright_notes if n.kind == "held"]
+    turned_width, upright_width = held.box[2] - held.box[0], upright.box[2] - upright.box[0]
+    assert turned_width > 1.5 * upright_width
+    (release,) = [n for n in notes if n.kind == "release"]
+    assert release.box[1] > held.box[3]  # let go below where it is held, over the pile

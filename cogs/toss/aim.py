@@ -1,0 +1,278 @@
+"""Aiming a drop in Toss It in the Trash: choose the spot and the turn first, see the piece
+there in a private preview, then let go with **Drop**.
+
+The board of the player to drop carries one menu per kind of garbage they may take ("Aim a
+tin can at…", the 21 spots). The spot picked opens a private reply: the bin with the piece
+held over that spot, turned as aimed, where it is let go and a ruler of the spots along the
+opening. Under it one click moves the piece a spot left or right or turns it 15 degrees
+either way (the reply is edited), two menus jump to any spot or turn, and **Drop** lets go.
+After a drop the same reply aims the next piece the same way, so the rest of a careful turn
+takes one click a piece, two with a nudge.
+
+Every control here is a `DynamicItem` whose custom id carries only public numbers and words:
+
+    tt:toss:<game>:<step>:<kind>:<spot>:<angle>:<aim|drop>   a button: show that aim, or drop
+    tt:toss:<game>:<step>:<kind>:<spot>:<angle>:<spot|turn>  a menu: the option replaces one
+
+A control from another step is refused as out of date (`sessions.turn_view`, `act`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from typing import Any, cast
+
+import discord
+
+from bot.sessions import UserError, seat_of
+from cogs.shared.board import MAX_CONTENT, files_of
+from cogs.shared.components import NUMBER, picked_value
+from cogs.shared.interactions import AnsweredOnce, client_of
+from cogs.shared.presenter import Picture
+from render.toss import draw_preview
+from rules.base import JSON
+from rules.toss.bin import ANGLE_STEP, ANGLES, KINDS, X_STEPS
+from rules.toss.engine import open_spots
+
+MIDDLE = (X_STEPS - 1) // 2
+KIND = "|".join(KINDS)
+PREFIX = rf"tt:toss:(?P<game>{NUMBER}):(?P<step>{NUMBER}):(?P<kind>{KIND})"
+AIM = rf"{PREFIX}:(?P<spot>{NUMBER}):(?P<angle>{NUMBER})"
+OFF_THE_BIN = "That aim is off the bin: use the newest game message."
+NOT_OPEN = "That drop is not open to you now."
+
+
+def spot_words(x: int) -> str:
+    """Where a grid spot is, in words: 0 is against the left wall, 20 the right."""
+    if x == MIDDLE:
+        return "the middle"
+    side = "left" if x < MIDDLE else "right"
+    steps = abs(x - MIDDLE)
+    if steps == MIDDLE:
+        return f"against the {side} wall"
+    return f"{steps} {'step' if steps == 1 else 'steps'} {side} of the middle"
+
+
+@dataclass(frozen=True)
+class Aim:
+    """A drop being aimed: the piece's kind, the spot across the opening and how far the
+    piece is turned."""
+
+    game_id: int
+    step: int
+    kind: str
+    spot: int
+    angle: int  # degrees counter-clockwise, as the engine counts them
+
+    @classmethod
+    def read(cls, match: re.Match[str]) -> Aim:
+        """The aim a custom id names; a spot or angle the bin has not is refused on use."""
+        return cls(
+            int(match["game"]), int(match["step"]), match["kind"], int(match["spot"]),
+            int(match["angle"]),
+        )  # fmt: skip
+
+    def custom_id(self, what: str) -> str:
+        aim = f"{self.game_id}:{self.step}:{self.kind}:{self.spot}:{self.angle}"
+        return f"tt:toss:{aim}:{what}"
+
+    @property
+    def action(self) -> str:
+        return f"place {self.kind} {self.spot} {self.angle}"
+
+    def check(self) -> None:
+        if not (0 <= self.spot < X_STEPS and self.angle in ANGLES):
+            raise UserError(OFF_THE_BIN)
+
+
+# ---------------------------------------------------------------------- the board's menus
+
+
+def board_items(kinds: list[str], game_id: int, step: int) -> list[discord.ui.Item[Any]]:
+    """The board's controls for the player to drop: a menu of spots per kind open to them."""
+    items: list[discord.ui.Item[Any]] = []
+    for kind in kinds:
+        aim = Aim(game_id, step, kind, MIDDLE, 0)
+        items.append(AimSelect(aim, "spot", f"Aim {KINDS[kind].a_name} at…"))
+    return items
+
+
+# ---------------------------------------------------------------------- the private reply
+
+
+def aim_view(aim: Aim, again: bool) -> discord.ui.View:
+    """Nudges and turns (one click each), the Drop button, then menus to jump anywhere."""
+    view = discord.ui.View(timeout=None)
+    left, right = max(0, aim.spot - 1), min(X_STEPS - 1, aim.spot + 1)
+    counter = (aim.angle + ANGLE_STEP) % 180  # a piece turned 180 degrees is the same piece
+    clockwise = (aim.angle - ANGLE_STEP) % 180
+    buttons = [
+        (f"◀ Spot {left}", replace(aim, spot=left), aim.spot == 0),
+        (f"Spot {right} ▶", replace(aim, spot=right), aim.spot == X_STEPS - 1),
+        (f"↺ {counter}°", replace(aim, angle=counter), False),
+        (f"↻ {clockwise}°", replace(aim, angle=clockwise), False),
+    ]
+    for label, target, disabled in buttons:
+        view.add_item(AimButton(target, "aim", label, disabled))
+    drop = "Drop another the same way" if again else "Drop"
+    view.add_item(AimButton(aim, "drop", drop))
+    view.add_item(AimSelect(aim, "spot", f"Move to spot… (now {aim.spot})"))
+    view.add_item(AimSelect(aim, "turn", f"Turn to… (now {aim.angle}°)"))
+    return view
+
+
+def aim_text(aim: Aim, again: bool, note: str = "") -> str:
+    name = KINDS[aim.kind].name.capitalize()
+    lines = [note] if note else []
+    where = f"spot {aim.spot} ({spot_words(aim.spot)})"
+    lines.append(f"{name} held over {where}, turned {aim.angle}°.")
+    if again:
+        lines.append("Aimed as your last drop: drop another the same way, or nudge it first.")
+    else:
+        lines.append("Move it or turn it, then **Drop** lets go. Only you can see this.")
+    return "\n".join(lines)
+
+
+async def aim_reply(
+    interaction: discord.Interaction, aim: Aim, obs: JSON, again: bool = False, note: str = ""
+) -> tuple[str, list[discord.File], discord.ui.View]:
+    """The reply's text, preview picture and controls for `aim`. The preview takes a few
+    milliseconds and its player waits for every nudge: it goes to the quick worker, not
+    behind the AI's choices."""
+    workers = client_of(interaction).workers
+    data = await workers.run_quick(draw_preview, obs, aim.kind, aim.spot, aim.angle)
+    files = files_of([Picture("preview.png", data)])
+    return aim_text(aim, again, note)[:MAX_CONTENT], files, aim_view(aim, again)
+
+
+async def show(interaction: discord.Interaction, aim: Aim) -> None:
+    """Show `aim`: a new private reply from the board, the same reply edited from it."""
+    aim.check()
+    message = interaction.message
+    private = message is not None and message.flags.ephemeral
+    if private:
+        await interaction.response.defer()
+    else:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+    sessions = client_of(interaction).sessions
+    _game, obs, legal = await sessions.turn_view(
+        interaction.channel_id or 0, aim.game_id, interaction.user.id, aim.step, own=False
+    )
+    if aim.action not in legal:
+        raise UserError(NOT_OPEN)
+    text, files, view = await aim_reply(interaction, aim, obs)
+    if private:
+        await interaction.edit_original_response(content=text, attachments=files, view=view)
+    else:
+        await interaction.followup.send(text, files=files, view=view, ephemeral=True)
+
+
+async def drop(interaction: discord.Interaction, aim: Aim) -> None:
+    """Let go: the drop is saved and shown on the board; this reply then aims the next
+    piece the same way while the turn lasts, and the AI seats play after."""
+    aim.check()
+    await interaction.response.defer()
+    client = client_of(interaction)
+    sessions = client.sessions
+    update = await sessions.act(
+        interaction.channel_id or 0, aim.game_id, interaction.user.id, aim.step, aim.action
+    )
+    game = update.game
+    seat = seat_of(game, interaction.user.id)
+    # Still this player's turn to drop (not a new round's card to lay down)?
+    kinds = list(open_spots(sessions.legal_for(game, seat))) if seat is not None else []
+    if seat in sessions.humans_to_act(game) and kinds:
+        # Same kind while any is left to place, else the first kind open now.
+        kind = aim.kind if aim.kind in kinds else kinds[0]
+        note = ""
+        if kind != aim.kind:
+            note = f"No {KINDS[aim.kind].name}s left: now aiming {KINDS[kind].a_name}."
+        next_aim = replace(aim, step=game.step, kind=kind)
+        text, files, view = await aim_reply(
+            interaction, next_aim, sessions.public_view(game), again=True, note=note
+        )
+        await interaction.edit_original_response(content=text, attachments=files, view=view)
+    else:
+        await interaction.edit_original_response(
+            content="Dropped. Your turn is over: the board shows how it went.",
+            attachments=[],
+            view=None,
+        )
+    await sessions.play_ai(update)
+
+
+# ---------------------------------------------------------------------- the items
+
+
+class AimButton(
+    AnsweredOnce,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"{AIM}:(?P<op>aim|drop)",
+):
+    """Shows an aim (a nudge or a turn: the aim it leads to is in its id) or drops."""
+
+    def __init__(self, aim: Aim, op: str, label: str, disabled: bool = False) -> None:
+        style = discord.ButtonStyle.success if op == "drop" else discord.ButtonStyle.secondary
+        super().__init__(
+            discord.ui.Button(
+                label=label[:80], style=style, custom_id=aim.custom_id(op), disabled=disabled
+            )
+        )
+        self.aim, self.op = aim, op
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> AimButton:
+        return cls(Aim.read(match), match["op"], getattr(item, "label", None) or "?")
+
+    async def pressed(self, interaction: discord.Interaction) -> None:
+        if self.op == "drop":
+            await drop(interaction, self.aim)
+        else:
+            await show(interaction, self.aim)
+
+
+class AimSelect(
+    AnsweredOnce,
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=rf"{AIM}:(?P<what>spot|turn)",
+):
+    """A menu of spots (or of turns): the option picked replaces the aim's spot (turn)."""
+
+    def __init__(self, aim: Aim, what: str, placeholder: str = "Choose…") -> None:
+        if what == "spot":
+            options = [
+                discord.SelectOption(label=f"Spot {x}", value=str(x), description=spot_words(x))
+                for x in range(X_STEPS)
+            ]
+        else:
+            options = [
+                discord.SelectOption(label=f"Turned {angle}°", value=str(angle)) for angle in ANGLES
+            ]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=aim.custom_id(what), placeholder=placeholder[:150], options=options
+            )
+        )
+        self.aim, self.what = aim, what
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> AimSelect:
+        placeholder = cast("discord.ui.Select[Any]", item).placeholder or "Choose…"
+        return cls(Aim.read(match), match["what"], placeholder)
+
+    async def pressed(self, interaction: discord.Interaction) -> None:
+        picked = picked_value(interaction, self.item)
+        if picked is None:
+            raise UserError("Pick one of the options.")
+        if self.what == "spot":
+            await show(interaction, replace(self.aim, spot=picked))
+        else:
+            await show(interaction, replace(self.aim, angle=picked))
+
+
+ITEMS = (AimButton, AimSelect)
