@@ -42,7 +42,8 @@ async def test_three_users_and_an_ai_play_three_rumbles_then_the_scoreboard(
     players = {u.id: u for u in table.players}
     final = await play_to_the_end(fake_discord, players, random.Random(5))
     assert "final:" in final.content
-    assert not final.buttons and not final.selects
+    # The last board's only control is Rematch (issue 15).
+    assert [button.label for button in final.buttons] == ["Rematch"] and not final.selects
     # Rulebook: at the end of each rumble everyone reveals their two characters.
     reveals = [m for m in fake_discord.messages() if "was secretly backing" in m.content]
     assert len(reveals) == 3

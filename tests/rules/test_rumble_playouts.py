@@ -34,7 +34,7 @@ from rules.rumble.observation import RumbleObservation, RumbleResult, Tile
 STEP_CAP = 3000
 # Seeded games in `make test`; `make bench` plays the full 1,000 (PLAYOUT_GAMES=1000), kept
 # out of the suite so it stays well under ten minutes on a busy machine.
-GAMES = int(os.environ.get("PLAYOUT_GAMES", "150"))
+GAMES = int(os.environ.get("PLAYOUT_GAMES", "80"))
 VIEW_KEYS = RumbleObservation.__required_keys__
 TILE_KEYS = Tile.__required_keys__
 RESULT_KEYS = RumbleResult.__required_keys__

@@ -46,7 +46,7 @@ STEP_CAP = 4000
 WHOLE_VIEW_STEPS = 20  # steps of each playout whose seat views are compared whole
 # Seeded games in `make test`; `make bench` plays the full 1,000 (PLAYOUT_GAMES=1000), kept
 # out of the suite so it stays well under ten minutes on a busy machine.
-GAMES = int(os.environ.get("PLAYOUT_GAMES", "150"))
+GAMES = int(os.environ.get("PLAYOUT_GAMES", "80"))
 ALL_CARDS = list(range(112))
 VIEW_KEYS = TrashWarObservation.__required_keys__
 PHASES_WITH_FLIGHT = ("defend", "bat")
