@@ -54,13 +54,20 @@ def fit_lines(header: str, lines: list[str], footer: str) -> str:
     return "\n".join(part for part in (header, body, footer) if part)
 
 
-async def clear_controls(client: TrashTableBot, channel_id: int, message_id: int) -> None:
+async def clear_controls(
+    client: TrashTableBot,
+    channel_id: int,
+    message_id: int,
+    layout: discord.ui.LayoutView | None = None,
+) -> None:
+    """Take the controls off a message; a layout message is given again as `layout`,
+    without them (it has no text outside its components)."""
+    message = client.get_partial_messageable(channel_id).get_partial_message(message_id)
     try:
-        await (
-            client.get_partial_messageable(channel_id)
-            .get_partial_message(message_id)
-            .edit(view=None)
-        )
+        if layout is None:
+            await message.edit(view=None)
+        else:
+            await message.edit(content=None, embed=None, view=layout)
     except (discord.NotFound, discord.Forbidden) as error:  # deleted by a moderator, say
         log.info("could not clear controls of message %s: %s", message_id, error.status)
 

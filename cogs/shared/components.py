@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 
 from bot.games import GAMES
-from bot.models import GameRecord
+from bot.models import GameRecord, Status
 from bot.sessions import Update, UserError, seat_of
 from cogs.shared import board, lobby
 from cogs.shared.board import MAX_CONTENT
@@ -113,9 +113,8 @@ class LobbyButton(
             game = await sessions.add_ai(channel_id, self.game_id, player, self.seats)
         else:
             game = await operations[self.op](channel_id, self.game_id, player)
-        await interaction.edit_original_response(
-            embed=lobby.lobby_embed(game), view=lobby_view(game)
-        )
+        # A lobby posted before layouts had an embed: an edit clears it.
+        await interaction.edit_original_response(content=None, embed=None, view=lobby_view(game))
         if self.op == "start":
             await sessions.play_ai(update)  # AI seats that act first
 
@@ -160,21 +159,30 @@ class PickSelect(
         game = await client.sessions.pick(
             interaction.channel_id or 0, self.game_id, player_of(interaction), choice
         )
-        await interaction.edit_original_response(
-            embed=lobby.lobby_embed(game), view=lobby_view(game)
-        )
+        # A lobby posted before layouts had an embed: an edit clears it.
+        await interaction.edit_original_response(content=None, embed=None, view=lobby_view(game))
 
 
-def lobby_view(game: GameRecord) -> discord.ui.View | None:
-    if game.status != "lobby":
-        return None
-    view = discord.ui.View(timeout=None)
-    option = GAMES[game.kind].seat_pick
-    if option is not None:
-        view.add_item(PickSelect(game.id or 0, option))
-    for op in LOBBY_LABELS:
-        seats = len(game.seats) if op == "ai" else None
-        view.add_item(LobbyButton(game.id or 0, op, seats))
+def lobby_view(game: GameRecord, note: str = "", controls: bool = True) -> discord.ui.LayoutView:
+    """The lobby message, in Discord's layout components: one container with `note` (a
+    rematch's call), the lobby's text and, while it takes players, its controls (a player's
+    own pick, then the lobby buttons)."""
+    container: discord.ui.Container[Any] = discord.ui.Container(accent_colour=lobby.accent(game))
+    if note:
+        container.add_item(discord.ui.TextDisplay(note))
+    container.add_item(discord.ui.TextDisplay(lobby.lobby_text(game)))
+    if controls and game.status == Status.LOBBY:
+        option = GAMES[game.kind].seat_pick
+        if option is not None:
+            container.add_item(discord.ui.ActionRow(PickSelect(game.id or 0, option)))
+        buttons = [
+            LobbyButton(game.id or 0, op, len(game.seats) if op == "ai" else None)
+            for op in LOBBY_LABELS
+        ]
+        container.add_item(discord.ui.ActionRow(*buttons))
+        container.add_item(discord.ui.TextDisplay(lobby.HOST_NOTE))
+    view = discord.ui.LayoutView(timeout=None)
+    view.add_item(container)
     return view
 
 

@@ -1,4 +1,5 @@
-"""Lobby messages: who has joined, the options chosen, and the lobby buttons."""
+"""Lobby messages: who has joined and the options chosen, as the text of the lobby's layout
+(its controls are added by `components.lobby_view`)."""
 
 from __future__ import annotations
 
@@ -14,43 +15,44 @@ def turn_timer(minutes: int) -> str:
     return f"{counted(minutes, 'minute')} a decision" if minutes else "off"
 
 
-def lobby_embed(game: GameRecord) -> discord.Embed:
+TITLES = {
+    Status.LOBBY: "lobby",
+    Status.PLAYING: "started",
+    Status.FINISHED: "finished",
+    Status.STOPPED: "closed",
+}
+HOST_NOTE = "-# The host starts the game; the host or a channel manager can cancel."
+
+
+def accent(game: GameRecord) -> discord.Colour:
+    """The lobby's edge colour: gold while it takes players, grey after."""
+    open_ = game.status == Status.LOBBY
+    return discord.Colour.dark_gold() if open_ else discord.Colour.dark_grey()
+
+
+def lobby_text(game: GameRecord) -> str:
+    """The lobby in Discord markdown: the game, who has joined, the options chosen."""
     engine = GAMES[game.kind]
-    titles = {
-        Status.LOBBY: "lobby",
-        Status.PLAYING: "started",
-        Status.FINISHED: "finished",
-        Status.STOPPED: "closed",
-    }
-    embed = discord.Embed(
-        title=f"{engine.title} · {titles[Status(game.status)]}",
-        description=engine.tagline or None,
-        colour=discord.Colour.dark_gold()
-        if game.status == Status.LOBBY
-        else discord.Colour.dark_grey(),
-    )
+    lines = [f"## {engine.title} · {TITLES[Status(game.status)]}"]
+    if engine.tagline:
+        lines.append(f"*{engine.tagline}*")
     pick = engine.seat_pick
     labels = dict(zip(pick.choices, pick.labels or pick.choices, strict=True)) if pick else {}
-    players = []
+    lines.append(f"**Players {len(game.seats)}/{engine.max_seats}** (at least {engine.min_seats})")
     for i, seat in enumerate(game.seats):
         line = f"{i + 1}. {seat.name}" + (" (host)" if seat.user_id == game.host_id else "")
         if pick is not None:
             line += f" · {labels.get(seat.pick, 'random')}"
-        players.append(line)
-    embed.add_field(
-        name=f"Players {len(game.seats)}/{engine.max_seats} (at least {engine.min_seats})",
-        value="\n".join(players) or "nobody yet",
-        inline=False,
-    )
+        lines.append(line)
+    if not game.seats:
+        lines.append("nobody yet")
     hidden = {pick.name} if pick else set()  # shown beside each player instead
-    settings = [
+    lines.append("**Options**")
+    lines += [
         f"{option.heading or option.name}: "
         f"{option.label(game.options.get(option.name, option.default))}"
         for option in engine.options
         if option.name not in hidden
     ]
-    settings.append(f"Turn timer: {turn_timer(game.turn_timer)}")
-    embed.add_field(name="Options", value="\n".join(settings), inline=False)
-    if game.status == Status.LOBBY:
-        embed.set_footer(text="The host starts the game; the host or a channel manager can cancel.")
-    return embed
+    lines.append(f"Turn timer: {turn_timer(game.turn_timer)}")
+    return "\n".join(lines)

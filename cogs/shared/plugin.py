@@ -22,7 +22,6 @@ from bot.games import GAMES, register_game
 from bot.sessions import UserError
 from cogs.shared import components
 from cogs.shared.interactions import client_of, player_of
-from cogs.shared.lobby import lobby_embed
 from cogs.shared.options import SEED, TIMER, WholeNumber
 from cogs.shared.presenter import Presenter, register
 from rules.base import AnyGame, Option
@@ -156,9 +155,6 @@ async def open_lobby(
         timer=timer,
         default_timer=client.settings.turn_timer_minutes,
     )
-    view = components.lobby_view(game)  # a lobby just opened always has its buttons
-    await interaction.response.send_message(
-        embed=lobby_embed(game), view=view if view is not None else discord.utils.MISSING
-    )
+    await interaction.response.send_message(view=components.lobby_view(game))
     message = await interaction.original_response()
     await client.sessions.set_message(game.id or 0, lobby=message.id)

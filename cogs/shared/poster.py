@@ -163,7 +163,12 @@ class Poster:
             if game.board_message_id:
                 messages.add(game.board_message_id)  # a board posted after the stop
         for message_id in sorted(messages):
-            await board.clear_controls(self.client, entry.channel_id, message_id)
+            if message_id == game.lobby_message_id:
+                # A lobby is a layout message: without its controls it still needs its text.
+                closed = components.lobby_view(game, controls=False)
+                await board.clear_controls(self.client, entry.channel_id, message_id, closed)
+            else:
+                await board.clear_controls(self.client, entry.channel_id, message_id)
         await self.outbox.delivered(entry.id or 0)
 
     async def _deliver_board(self, entry: OutboxEntry, game: GameRecord) -> None:

@@ -9,7 +9,6 @@ from typing import Any
 
 import discord
 
-from cogs.shared import lobby
 from cogs.shared.components import NUMBER, lobby_view
 from cogs.shared.interactions import AnsweredOnce, client_of, player_of
 
@@ -46,11 +45,8 @@ class RematchButton(
         if others:
             text += " " + " ".join(f"<@{user}>" for user in others)
             text += ": you have your seats back; **Leave** if you would rather not play."
-        view = lobby_view(game)
         await interaction.response.send_message(
-            text,
-            embed=lobby.lobby_embed(game),
-            view=view if view is not None else discord.utils.MISSING,
+            view=lobby_view(game, note=text),
             allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in others]),
         )
         message = await interaction.original_response()

@@ -16,7 +16,7 @@ from bot.models import GameRecord, Status
 from bot.sessions import UserError, seat_names
 from cogs.shared import components
 from cogs.shared.interactions import answer_unclaimed, command_check, player_of, refuse
-from cogs.shared.lobby import lobby_embed, turn_timer
+from cogs.shared.lobby import turn_timer
 from cogs.shared.options import OptionRefused, WholeNumber
 from cogs.shared.poster import Poster
 from cogs.shared.presenter import PRESENTERS
@@ -110,14 +110,16 @@ class TableCog(commands.Cog):
         game = await self.sessions.current(interaction.channel_id or 0)
         if game is None:
             raise UserError("There is no game in this channel.")
+        if game.status == Status.LOBBY:
+            lobby = components.lobby_view(game, controls=False)  # the controls are on the lobby
+            await interaction.response.send_message(view=lobby, ephemeral=True)
+            return
         await interaction.response.send_message(embed=self.status_embed(game), ephemeral=True)
 
     def status_embed(self, game: GameRecord) -> discord.Embed:
         """What people at the table need: whose turn it is and since when, the timer and
         when it runs out, the players, and a link to the newest board."""
         engine = GAMES[game.kind]
-        if game.status == Status.LOBBY:
-            return lobby_embed(game)
         names = seat_names(game)
         obs = self.sessions.public_view(game)
         waiting = self.sessions.humans_to_act(game)
@@ -188,8 +190,7 @@ class TableCog(commands.Cog):
             game.lobby_message_id or 0
         )
         try:
-            view = components.lobby_view(game)
-            await message.edit(embed=lobby_embed(game), view=view)
+            await message.edit(content=None, embed=None, view=components.lobby_view(game))
         except discord.HTTPException as error:
             log.info("could not refresh lobby %s: %s", game.id, error.status)
 

@@ -6,6 +6,8 @@ from tests.e2e.conftest import Table
 from tests.e2e.play import latest_board
 from tests.e2e.test_rumble_game import open_and_start
 
+COMPONENTS_V2 = 1 << 15  # Discord's message flag for layout components
+
 
 async def test_status_leave_kick_and_stop(bot, table: Table, fake_discord):
     await open_and_start(table, seed=6)
@@ -61,11 +63,11 @@ async def test_lobby_leave_passes_the_host_on_and_threads_have_their_own_game(
     await table.alice.slash("/rumble new")
     await table.bob.click("Join")
     left = await table.alice.click("Leave")
-    assert "Bob (host)" in str(left.edited[0].embeds)
+    assert "Bob (host)" in left.edited[0].text
     in_thread = await table.carol.slash("/rumble new", channel=fake_discord.thread)
     assert in_thread.public and not in_thread.ephemeral_text
     last = await table.bob.click("Leave", channel=fake_discord.channel)
-    assert "closed" in str(last.edited[0].embeds)
+    assert "closed" in last.edited[0].text
     assert await bot.sessions.current(fake_discord.channel.id) is None
     assert await bot.sessions.current(fake_discord.thread.id) is not None
 
@@ -74,9 +76,9 @@ async def test_the_lobby_says_what_the_game_is_and_its_options_in_words(bot, tab
     """One line on the game, and each option by its heading and its label, not its key."""
     opened = await table.alice.slash("/brawl new", mode="rummy", timer=1)
     (lobby,) = opened.public
-    (embed,) = lobby.embeds
-    assert "whole hand is sets" in embed["description"]
-    options = next(f["value"] for f in embed["fields"] if f["name"] == "Options")
+    assert lobby.flags & COMPONENTS_V2 and not lobby.embeds  # a layout message (issue 15)
+    assert "whole hand is sets" in lobby.text
+    options = lobby.text.split("**Options**", 1)[1]
     assert "Way to play: Round Rummage Rummy" in options
     assert "Turn timer: 1 minute a decision" in options
     assert "mode:" not in options and "rummy\n" not in options

@@ -37,7 +37,7 @@ async def current_state(bot: TrashTableBot, fake: FakeDiscord):
 
 def texts_of(message: FakeMessage) -> list[str]:
     """Everything a user can read in a message, besides pictures."""
-    parts = [message.content, str(message.embeds)]
+    parts = [message.text, str(message.embeds)]  # text: content, embeds and layout text
     for component in message.all_components:
         parts += [component.label or "", component.custom_id or "", component.placeholder or ""]
         parts += [str(option) for option in component.options]
@@ -89,7 +89,7 @@ async def test_no_one_sees_another_players_secret_before_the_reveal(
         # Custom ids and menu values, even in private replies, hold numbers only.
         for message in fake_discord.messages():
             for component in message.all_components:
-                if component.type != ACTION_ROW:
+                if component.custom_id is not None:  # controls; layout parts have none
                     assert CUSTOM_ID.fullmatch(component.custom_id), component.custom_id
                     assert all(option["value"].isdigit() for option in component.options)
 
@@ -154,7 +154,7 @@ async def test_lobby_refusals(bot, table: Table, fake_discord):
     cancelled = await table.mod.click("Cancel")
     assert not cancelled.ephemeral_text
     lobby = cancelled.edited[0]
-    assert not lobby.buttons and "closed" in str(lobby.embeds)
+    assert not lobby.buttons and "closed" in lobby.text
     assert await bot.sessions.current(fake_discord.channel.id) is None
 
 
