@@ -21,6 +21,7 @@ from cogs.shared.presenter import (
     final_by_points,
 )
 from render.toss import draw_bin, draw_cards, draw_preview
+from render.toss.recap import draw_recap
 from rules.toss.bin import KINDS, X_STEPS
 from rules.toss.engine import open_spots, parse_spot_group, spot_group
 from rules.toss.observation import ROUNDS, TossObservation
@@ -57,6 +58,9 @@ class TossPresenter:
             parts.append(f"{names[obs['turn']]} drops {obs['to_place']} more{kind}")
         parts.append(f"{counted(len(obs['counters']), 'counter')} left")
         return " · ".join(parts)
+
+    def recap(self, obs: TossObservation, names: list[str]) -> Picture:
+        return Picture("recap.png", draw_recap(obs, names))
 
     def board(self, obs: TossObservation, names: list[str], since: int) -> list[Picture]:
         return [Picture("bin.png", draw_bin(obs, names, since))]
