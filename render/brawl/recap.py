@@ -79,6 +79,14 @@ def _winning_hand(obs: BrawlObservation, names: list[str]) -> Image.Image:
     return image
 
 
+def _laid_step(groups: list[Group]) -> int:
+    """How far each further card of a kind peeks out: 14 pixels, less for a table so full
+    that its cards would not fit the row (at least 3, the card's edge)."""
+    room = WIDTH - 64 - sum(SMALL[0] + 12 for _ in groups)
+    further = sum(group.count - 1 for group in groups)
+    return max(3, min(14, room // further)) if further else 14
+
+
 def _rummy_tables(obs: BrawlObservation, names: list[str]) -> Image.Image:
     points = obs["points"]
     order = sorted(range(obs["seats"]), key=lambda s: (-points[s], s))
@@ -93,10 +101,12 @@ def _rummy_tables(obs: BrawlObservation, names: list[str]) -> Image.Image:
         head = f"{player_name(names, seat)} · {counted(points[seat], 'point')}{out}"
         text_in_box(image, (32, top + 4, WIDTH - 32, top + 32), head, 17, INK, "left", 11)
         laid = obs["laid"][seat]
+        groups = _groups_of(obs, laid, seat)
+        step = _laid_step(groups)
         left = 32
-        for group in _groups_of(obs, laid, seat):
-            width = SMALL[0] + (group.count - 1) * 14
-            _fan(image, group, (left, top + 36, left + width, top + ROW_H), SMALL, 14, "")
+        for group in groups:
+            width = SMALL[0] + (group.count - 1) * step
+            _fan(image, group, (left, top + 36, left + width, top + ROW_H), SMALL, step, "")
             left += width + 12
         if not laid:
             text_in_box(image, (32, top + 36, WIDTH - 32, top + ROW_H - 6), "nothing laid down",
