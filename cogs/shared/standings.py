@@ -5,30 +5,27 @@ restart shows the same figures."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from discord.utils import escape_markdown
 
+from bot.ratings import Standing
+from render.common.text import ordinal
 from rules.words import counted
 
 MEDALS = {0: "🥇", 1: "🥈", 2: "🥉"}  # by rank; lower places get their number
 
 
 def place(rank: int) -> str:
-    number = rank + 1
-    suffix = (
-        "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
-    )
-    return MEDALS.get(rank, f"{number}{suffix}")
+    """A medal for the first three places, "4th" and on after them."""
+    return MEDALS.get(rank, ordinal(rank + 1))
 
 
 def rating_change(change: float) -> str:
-    """ "+1.4", "-0.8"; a change that rounds to nothing is "±0.0", never "-0.0"."""
+    """A change as shown: "+1.4", "-0.8"; one that rounds to nothing is "±0.0", never "-0.0"."""
     shown = round(change, 1)
     return "±0.0" if shown == 0 else f"{shown:+.1f}"
 
 
-def standings_lines(standings: list[Any]) -> list[str]:
+def standings_lines(standings: list[Standing]) -> list[str]:
     """One line a seat: "🥇 **Ann** · 12 points · rating +1.4". Points are left out of a
     game that keeps no score (every seat 0: Trash War, Dumpster Brawl! outside Rummy), and
     the rating of a seat that was not rated (the AI's, a seat handed to the AI, a game with

@@ -136,3 +136,17 @@ def test_brawl_rummy_recap_shows_every_table() -> None:
         brawl_recap(obs, NAMES)
     drawn = sorted(int(n.text) for n in notes if n.kind == "card")
     assert drawn == sorted(c for area in state.laid for c in area) and len(drawn) == 10
+
+
+def test_toss_recap_of_a_game_saved_before_the_counters_rounds_were_kept() -> None:
+    """A state saved without the counter log loads (the field's default) and its recap still
+    gives every player's score, with no round it cannot know."""
+    state, _ = random_game(TOSS, 3, 2)
+    saved = TOSS.to_json(state)
+    del saved["taken_log"]
+    obs = TOSS.observe(TOSS.from_json(saved), None)
+    with recording() as notes:
+        toss_recap(obs, NAMES)
+    assert cells(notes) == {cell_note(s, "total", str(sum(state.taken[s]))) for s in range(3)} | {
+        cell_note(s, round_column(n), "") for s in range(3) for n in range(1, 11)
+    }
