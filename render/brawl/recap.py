@@ -46,8 +46,9 @@ def _fan(image: Image.Image, group: Group, box: Box, size: Size, step: int, affi
     left, top, right, _ = box
     width = size[0] + (group.count - 1) * step
     x = (left + right - width) // 2
-    sprite = card_sprite(CardView(id=0, type=group.type, key=group.key, name=group.name), size,
-                         affinity)  # fmt: skip
+    sprite = card_sprite(
+        CardView(id=0, type=group.type, key=group.key, name=group.name), size, affinity
+    )
     for index, card in enumerate(group.cards):
         at = (x + index * step, top)
         image.paste(sprite, at, sprite)
@@ -68,14 +69,27 @@ def _winning_hand(obs: BrawlObservation, names: list[str]) -> Image.Image:
     text_in_box(image, (16, TITLE_H, WIDTH - 16, TITLE_H + LINE_H), words, 18, INK, "left", 11)
     for group, (left, top, right, bottom_) in placed:
         box = (left, top + shift, right, bottom_ + shift)
-        rounded_box(image, box, 14, SET_FILL if group.is_set else PANEL,
-                    SET_GLOW if group.is_set else PANEL_EDGE, 3)  # fmt: skip
+        rounded_box(
+            image,
+            box,
+            14,
+            SET_FILL if group.is_set else PANEL,
+            SET_GLOW if group.is_set else PANEL_EDGE,
+            3,
+        )
         inner = (box[0], box[1] + 8, box[2], box[3])
         step = min(FAN_STEP, (box[2] - box[0] - 16 - CARD[0]) // max(1, group.count - 1))
         _fan(image, group, inner, CARD, step, affinity)
         label = (box[0] + 6, box[1] + 8 + CARD[1] + 6, box[2] - 6, box[1] + 8 + CARD[1] + 28)
-        text_in_box(image, label, f"{group.name} x{group.count}", 15,
-                    SET_GLOW if group.is_set else INK, min_size=10, bold=True)  # fmt: skip
+        text_in_box(
+            image,
+            label,
+            f"{group.name} x{group.count}",
+            15,
+            SET_GLOW if group.is_set else INK,
+            min_size=10,
+            bold=True,
+        )
     return image
 
 
@@ -109,8 +123,14 @@ def _rummy_tables(obs: BrawlObservation, names: list[str]) -> Image.Image:
             _fan(image, group, (left, top + 36, left + width, top + ROW_H), SMALL, step, "")
             left += width + 12
         if not laid:
-            text_in_box(image, (32, top + 36, WIDTH - 32, top + ROW_H - 6), "nothing laid down",
-                        14, MUTED, "left")  # fmt: skip
+            text_in_box(
+                image,
+                (32, top + 36, WIDTH - 32, top + ROW_H - 6),
+                "nothing laid down",
+                14,
+                MUTED,
+                "left",
+            )
         top += ROW_H + 8
     return image
 

@@ -70,15 +70,17 @@ def table_image(
     for index, heading in enumerate(headings):
         left = MARGIN + NAME_W + index * cell_w
         colour = TORCH if index == len(columns) else MUTED
-        text_in_box(image, (left, top, left + cell_w, top + HEADER_H - 6), heading, 15, colour,
-                    min_size=10)  # fmt: skip
+        text_in_box(
+            image, (left, top, left + cell_w, top + HEADER_H - 6), heading, 15, colour, min_size=10
+        )
     top = TITLE_H + HEADER_H
     for row in rows:
         _row(image, (MARGIN, top, width - MARGIN, top + ROW_H), row, names, columns, cell_w)
         top += ROW_H + ROW_GAP
     if foot:
-        text_in_box(image, (MARGIN, top, width - MARGIN, top + FOOT_H - 8), foot, 15, MUTED,
-                    "left", 10)  # fmt: skip
+        text_in_box(
+            image, (MARGIN, top, width - MARGIN, top + FOOT_H - 8), foot, 15, MUTED, "left", 10
+        )
     return image
 
 
@@ -86,16 +88,23 @@ def _row(
     image: Image.Image, box: Box, row: Row, names: list[str], columns: list[str], cell_w: int
 ) -> None:
     left, top, _right, bottom = box
-    rounded_box(image, box, 10, shade(TORCH, 0.3) if row.won else STONE_DARK,
-                TORCH if row.won else PANEL_EDGE, 2)  # fmt: skip
+    rounded_box(
+        image,
+        box,
+        10,
+        shade(TORCH, 0.3) if row.won else STONE_DARK,
+        TORCH if row.won else PANEL_EDGE,
+        2,
+    )
     middle = (top + bottom) // 2
     colour = player_colour(row.seat)
     disc(image, (left + 22, middle), 26, colour, PANEL)
     draw_text(image, (left + 22, middle), str(row.seat + 1), 14, ink_for(colour), "mm")
     name = player_name(names, row.seat)
     text_in_box(image, (left + 42, top, left + NAME_W - 8, bottom), name, 19, INK, "left", 11)
-    for index, (column, value) in enumerate(zip([*columns, "total"], [*row.cells, row.total],
-                                                strict=True)):  # fmt: skip
+    for index, (column, value) in enumerate(
+        zip([*columns, "total"], [*row.cells, row.total], strict=True)
+    ):
         cell_left = left + NAME_W + index * cell_w
         cell = (cell_left, top + 4, cell_left + cell_w, bottom - 4)
         last = index == len(columns)
@@ -103,9 +112,17 @@ def _row(
         if words:
             upper = (cell[0], cell[1], cell[2], middle + 4)
             text_in_box(image, upper, figure, 18, INK, min_size=10)
-            text_in_box(image, (cell[0], middle + 2, cell[2], cell[3]), words, 12, MUTED,
-                        min_size=9)  # fmt: skip
+            text_in_box(
+                image, (cell[0], middle + 2, cell[2], cell[3]), words, 12, MUTED, min_size=9
+            )
         elif figure:
-            text_in_box(image, cell, figure, 22 if last else 18, TORCH if last else INK,
-                        min_size=10, bold=last)  # fmt: skip
+            text_in_box(
+                image,
+                cell,
+                figure,
+                22 if last else 18,
+                TORCH if last else INK,
+                min_size=10,
+                bold=last,
+            )
         note("cell", cell, cell_note(row.seat, column, value))

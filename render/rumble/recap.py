@@ -41,6 +41,13 @@ def draw_recap(obs: RumbleObservation, names: list[str]) -> bytes:
     escaped = [r["chest_exited_with"] for r in obs["history"]]
     chests = sum(1 for carrier in escaped if carrier)
     foot = f"The chest got away in {chests} of {len(escaped)} rumbles."
-    image = table_image("Rumble in the Dungeon - the recap", names, columns, recap_rows(obs),
-                        "Total", foot, cell_w=130)  # fmt: skip
+    image = table_image(
+        "Rumble in the Dungeon - the recap",
+        names,
+        columns,
+        recap_rows(obs),
+        "Total",
+        foot,
+        cell_w=130,
+    )
     return to_png(image)

@@ -36,6 +36,13 @@ def draw_recap(obs: TossObservation, names: list[str]) -> bytes:
     played = min(obs["round"], ROUNDS)
     left = len(obs["counters"])
     foot = f"{played} of {ROUNDS} rounds played; {left} counters left on the stack."
-    image = table_image("Toss It in the Trash - the recap", names, columns, recap_rows(obs),
-                        "Score", foot, cell_w=70)  # fmt: skip
+    image = table_image(
+        "Toss It in the Trash - the recap",
+        names,
+        columns,
+        recap_rows(obs),
+        "Score",
+        foot,
+        cell_w=70,
+    )
     return to_png(image)

@@ -31,6 +31,13 @@ def recap_rows(obs: TrashWarObservation) -> list[Row]:
 def draw_recap(obs: TrashWarObservation, names: list[str]) -> bytes:
     """The recap of a finished war, from its public view. PNG bytes."""
     foot = f"{obs['turns']} turns, {obs['torch_phase']} torching phases."
-    image = table_image("Trash War - the order of the fall", names, COLUMNS, recap_rows(obs),
-                        "Place", foot, cell_w=120)  # fmt: skip
+    image = table_image(
+        "Trash War - the order of the fall",
+        names,
+        COLUMNS,
+        recap_rows(obs),
+        "Place",
+        foot,
+        cell_w=120,
+    )
     return to_png(image)
