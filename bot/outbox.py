@@ -30,6 +30,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.database import Database
 from bot.models import GameRecord, OutboxEntry, Status, utcnow
+from bot.ratings import Standing
 from bot.shards import ALL, Shards
 from rules.base import AnyGame
 
@@ -73,10 +74,12 @@ async def record_board(
     lines: list[str],
     since: int,
     started: bool = False,
+    standings: list[Standing] | None = None,
 ) -> bool:
     """Write (or extend the open) board entry showing `game` as saved in this transaction,
-    with the public `lines` of what happened; `since` is the game's step before it.
-    Returns whether the entry is ready to be posted."""
+    with the public `lines` of what happened; `since` is the game's step before it, and
+    `standings` a finished game's final standings with the rating changes. Returns whether
+    the entry is ready to be posted."""
     playing = game.status == Status.PLAYING
     to_act = sorted(engine.to_act(state)) if playing else []
     humans = [seat for seat in to_act if not game.seats[seat].ai]
@@ -105,6 +108,7 @@ async def record_board(
         "waiting": humans,
         "mention": [game.seats[seat].user_id for seat in humans],
         "continues": earlier.get("continues", False),  # decided by the entry's first change
+        "standings": standings or [],
     }
     entry.step, entry.ready = game.step, ready
     session.add(entry)

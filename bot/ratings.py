@@ -9,6 +9,7 @@ games together (kind "all").
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypedDict
 
 from openskill.models import PlackettLuce
 from sqlalchemy import case, func
@@ -23,10 +24,13 @@ ALL_GAMES = "all"
 
 async def update_ratings(
     session: AsyncSession, guild_id: int, kind: str, results: list[ResultRecord]
-) -> None:
+) -> dict[int, float]:
+    """Rate a finished game; returns how much each rated player's rating for this game kind
+    (the scoreboard's number, mu - 3 sigma) moved, by user id."""
     rated = [r for r in results if r.rated and r.user_id is not None]
+    changes: dict[int, float] = {}
     if len(rated) < 2:
-        return
+        return changes
     for rating_kind in (kind, ALL_GAMES):
         records = []
         for result in rated:
@@ -45,8 +49,39 @@ async def update_ratings(
         teams = [[MODEL.rating(mu=r.mu, sigma=r.sigma)] for r in records]
         new = MODEL.rate(teams, ranks=[result.rank for result in rated])
         for record, (rating,) in zip(records, new, strict=True):
+            if rating_kind == kind:
+                before = MODEL.rating(mu=record.mu, sigma=record.sigma).ordinal()
+                changes[record.user_id] = rating.ordinal() - before
             record.mu, record.sigma = rating.mu, rating.sigma
             session.add(record)
+    return changes
+
+
+class Standing(TypedDict):
+    """One seat on a finished game's last board, best first: kept in the board's outbox
+    entry, so the board shows the same figures whenever it is delivered."""
+
+    seat: int
+    name: str
+    rank: int  # 0 = won
+    points: int
+    ai: bool
+    change: float | None  # the rating change on this server; None when the seat was not rated
+
+
+def standings(results: list[ResultRecord], changes: dict[int, float]) -> list[Standing]:
+    """The final standings of a finished game: by rank, then seat order."""
+    return [
+        Standing(
+            seat=r.seat,
+            name=r.name,
+            rank=r.rank,
+            points=r.points,
+            ai=r.user_id is None,
+            change=changes.get(r.user_id) if r.rated and r.user_id is not None else None,
+        )
+        for r in sorted(results, key=lambda r: (r.rank, r.seat))
+    ]
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from bot.games import GAMES
 from bot.models import GameRecord, Note, Seat
+from bot.ratings import Standing
 from rules.base import AnyGame, Event
 
 SEED_LIMIT = 2**31
@@ -38,6 +39,8 @@ class Update:
     # The board showing the change so far is complete and on its way to the channel (the
     # AI's moves after it, if any, get boards of their own).
     board_ready: bool = False
+    # The final standings, set by the action that finished the game (its board shows them).
+    standings: list[Standing] | None = None
 
     def private_lines(self, seat: int) -> list[str]:
         """What this request told `seat` alone (a card drawn, a Sneak Peek)."""

@@ -139,7 +139,7 @@ class SessionBase:
         names = seat_names(update.game)
         lines = [format_event(event, names) for event in events if event.to is None]
         update.board_ready = await record_board(
-            session, update.game, engine, state, lines, since, started
+            session, update.game, engine, state, lines, since, started, update.standings
         )
 
     def _wake_poster(self, update: Update) -> None:

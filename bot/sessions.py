@@ -26,7 +26,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from bot.lobbies import Lobbies
 from bot.models import ActionRecord, GameRecord, ResultRecord, Status, utcnow
 from bot.outbox import record_clear
-from bot.ratings import ScoreLine, scoreboard, update_ratings
+from bot.ratings import ScoreLine, Standing, scoreboard, standings, update_ratings
 from bot.requests import (
     RESTARTING,
     SEED_LIMIT,
@@ -192,7 +192,7 @@ class SessionService(Lobbies):
         update.events.extend(applied.events)
         outcome = engine.outcome(new_state)
         if outcome is not None:
-            await self._finish(session, game, outcome)
+            update.standings = await self._finish(session, game, outcome)
             update.finished = True
         else:
             self._reset_deadline(game, engine, new_state)
@@ -200,7 +200,11 @@ class SessionService(Lobbies):
         log.info("game %s step %s: seat %s acted (%s)", game.id, game.step, seat, actor)
         return new_state
 
-    async def _finish(self, session: AsyncSession, game: GameRecord, outcome: Outcome) -> None:
+    async def _finish(
+        self, session: AsyncSession, game: GameRecord, outcome: Outcome
+    ) -> list[Standing]:
+        """Results and ratings of a finished game, in the transaction of its last action;
+        returns its final standings for the last board."""
         self._touch(game, status=Status.FINISHED, finished_at=utcnow(), turn_deadline=None)
         results = [
             ResultRecord(
@@ -217,7 +221,8 @@ class SessionService(Lobbies):
             for index, seat in enumerate(game.seats)
         ]
         session.add_all(results)
-        await update_ratings(session, game.guild_id, game.kind, results)
+        changes = await update_ratings(session, game.guild_id, game.kind, results)
+        return standings(results, changes)
 
     async def _play_ai_turns(self, update: Update) -> Update:
         """Let AI seats take every turn that is theirs, one transaction per action (with its

@@ -10,7 +10,8 @@ scripts (Latin with accents, Cyrillic, Greek, CJK, emoji), and writes into DIR:
   "burn"...), with any other picture the board carries (Dumpster Brawl!'s dice) beside it;
 - moments named by what the log says: `toss-spill.png`, the board after a drop that knocked
   garbage out, and `brawl-fight.png` (with `-dice`), the first fight decided;
-- `<game>-end.png`: the board of the finished game;
+- `<game>-end.png`: the board of the finished game, and `<game>-recap.png`, its recap
+  (the presenter's `recap`: the story of the game on its last board), if it has one;
 - `<game>-hand.png`: the first seat's own picture ("My hand", "My secret"), if it has one.
 
 The pictures are the presenters' own (`cogs/<game>`), from the public view and, for the
@@ -26,7 +27,7 @@ from typing import Any
 
 from bot.extensions import walk_extensions
 from bot.games import GAMES
-from cogs.shared.presenter import PRESENTERS, Picture
+from cogs.shared.presenter import PRESENTERS, Picture, Recaps
 from rules.base import AnyGame
 
 NAMES = ["Zoë Ångström", "Ёжик Толстой", "Σοφία", "名無しさん", "🦝 Rocky", "Łukasz"]
@@ -77,7 +78,10 @@ def play(kind: str, folder: Path, seed: int) -> list[Path]:
             for stem in fresh:
                 seen.add(stem)
                 written += write(folder, f"{kind}-{stem}", pictures)
-    written += write(folder, f"{kind}-end", presenter.board(engine.observe(state, None), names, 0))
+    public = engine.observe(state, None)
+    written += write(folder, f"{kind}-end", presenter.board(public, names, 0))
+    if isinstance(presenter, Recaps):
+        written += write(folder, f"{kind}-recap", [presenter.recap(public, names)])
     return written
 
 

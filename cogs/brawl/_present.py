@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 from cogs.shared.presenter import Buttons, Choice, Control, HandReply, Menu, Picture
 from render.brawl import draw_hand, draw_rolls, draw_table
+from render.brawl.recap import draw_recap
 from rules.brawl.groups import group_of, group_wording, verb_of
 from rules.brawl.observation import BrawlObservation
 
@@ -119,6 +120,9 @@ class BrawlPresenter:
         parts.append(f"{who(deciding)} is {PHASES.get(obs['phase'], obs['phase'])}")
         parts.append(f"trash pile {obs['trash_size']}")
         return " · ".join(parts)
+
+    def recap(self, obs: BrawlObservation, names: list[str]) -> Picture:
+        return Picture("recap.png", draw_recap(obs, names))
 
     def board(self, obs: BrawlObservation, names: list[str], since: int) -> list[Picture]:
         pictures = [Picture("alley.png", draw_table(obs, names, since))]

@@ -19,6 +19,7 @@ from cogs.shared.presenter import (
     final_by_points,
 )
 from render.rumble import draw_dungeon, draw_reveal, draw_secret
+from render.rumble.recap import draw_recap
 from rules.rumble import CHARACTERS
 from rules.rumble.actions import Exit, Fight, Move, parse_action
 from rules.rumble.engine import mover_group
@@ -51,6 +52,9 @@ class RumblePresenter:
         else:
             chest = f"the {CHARACTERS[carrier]} got away with the chest"
         return f"rumble {obs['rumble']}/3 · {left} characters left · {chest}"
+
+    def recap(self, obs: RumbleObservation, names: list[str]) -> Picture:
+        return Picture("recap.png", draw_recap(obs, names))
 
     def board(self, obs: RumbleObservation, names: list[str], since: int) -> list[Picture]:
         pictures = [Picture("dungeon.png", draw_dungeon(obs, names, since))]

@@ -24,7 +24,8 @@ from bot.sessions import (
 )
 from cogs.shared.interactions import client_of
 from cogs.shared.menus import HAND, buttons_of, menu_chunks
-from cogs.shared.presenter import PRESENTERS, BoardControl, Control, HandReply, Picture
+from cogs.shared.presenter import PRESENTERS, BoardControl, Control, HandReply, Picture, Recaps
+from cogs.shared.standings import standings_lines
 from rules.base import JSON
 
 if TYPE_CHECKING:
@@ -112,6 +113,10 @@ async def board_message(
             "**The game is over.** `/scoreboard` has the standings; **Rematch** plays again "
             "with the same seats."
         )
+        if board.get("standings"):  # kept since the recap; older entries have none
+            footer = "\n".join([*standings_lines(board["standings"]), footer])
+        if isinstance(presenter, Recaps):
+            pictures.append(await client.workers.run(presenter.recap, obs, names))
     elif board["mention"]:
         users = board["mention"]
         footer = "➡️ " + ", ".join(f"<@{u}>" for u in users) + ": your turn."

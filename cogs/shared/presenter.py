@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from rules.words import and_list
 
@@ -102,6 +102,17 @@ class Presenter(Protocol[Obs]):
         """The private reply over the buttons that finish a menu choice standing for several
         actions (`group`), drawn from the public view; None for a plain "Choose:". Runs in
         a worker thread."""
+
+
+@runtime_checkable
+class Recaps(Protocol[Obs]):
+    """A presenter that also draws a finished game's recap (the story of the game: scores
+    round by round, the order knights fell, the winning hand) for its last board. Optional:
+    a game without `recap` has no recap picture."""
+
+    def recap(self, obs: Obs, names: list[str]) -> Picture:
+        """The recap picture, from the public observation of the finished game. Runs in a
+        worker."""
 
 
 PRESENTERS: dict[str, Presenter[Any]] = {}

@@ -25,6 +25,7 @@ from cogs.shared.presenter import (
 )
 from cogs.toss.aim import board_items
 from render.toss import draw_bin, draw_cards
+from render.toss.recap import draw_recap
 from rules.toss.bin import KINDS
 from rules.toss.engine import open_spots
 from rules.toss.observation import ROUNDS, TossObservation
@@ -48,6 +49,9 @@ class TossPresenter:
             parts.append(f"{names[obs['turn']]} drops {obs['to_place']} more{kind}")
         parts.append(f"{counted(len(obs['counters']), 'counter')} left")
         return " · ".join(parts)
+
+    def recap(self, obs: TossObservation, names: list[str]) -> Picture:
+        return Picture("recap.png", draw_recap(obs, names))
 
     def board(self, obs: TossObservation, names: list[str], since: int) -> list[Picture]:
         return [Picture("bin.png", draw_bin(obs, names, since))]

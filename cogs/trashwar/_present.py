@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from cogs.shared.presenter import Buttons, Choice, Control, HandReply, Menu, Picture
 from render.trashwar import caption, draw_battlefield, draw_hand
+from render.trashwar.recap import draw_recap
 from rules.trashwar.engine import TRASH_WAR
 from rules.trashwar.groups import MORE, group_wording
 from rules.trashwar.observation import TrashWarObservation
@@ -26,6 +27,9 @@ class TrashWarPresenter:
     def summary(self, obs: TrashWarObservation, names: list[str]) -> str:
         phase = f"torching phase {obs['torch_phase']}"
         return f"turn {obs['turns']} · {phase} · {caption(obs, names)}"
+
+    def recap(self, obs: TrashWarObservation, names: list[str]) -> Picture:
+        return Picture("recap.png", draw_recap(obs, names))
 
     def board(self, obs: TrashWarObservation, names: list[str], since: int) -> list[Picture]:
         return [Picture("battlefield.png", draw_battlefield(obs, names, since))]

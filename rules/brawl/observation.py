@@ -167,5 +167,8 @@ class BrawlObservation(TypedDict):
     """The winner once the game is over (every seat when the turn limit calls a draw)."""
     went_out: int
     """Rummy: who went out first (-1 if nobody)."""
+    winning_hand: list[CardView]
+    """Once the game is over, the lone winner's hand laid face up (their winning sets);
+    empty before, in Rummy and in a draw."""
     hand: list[CardView] | None
     """This seat's own cards; None in the public view."""

@@ -49,6 +49,15 @@ def _roll_view(entry: tuple[int, ...]) -> RollView:
     }
 
 
+def winning_hand(state: State) -> tuple[int, ...]:
+    """The cards a lone winner lays down to win (the rulebook's winning sets), public once
+    the game is over; nothing before, in Rummy (its tables are public all along) or in a
+    draw, where nobody laid down a winning hand."""
+    if not state.finished or state.mode == RUMMY or len(state.winners) != 1:
+        return ()
+    return state.hands[state.winners[0]]
+
+
 def observe(state: State, seat: int | None) -> BrawlObservation:
     own = seat is not None and 0 <= seat < state.seats
     acting = to_act(state)
@@ -114,6 +123,7 @@ def observe(state: State, seat: int | None) -> BrawlObservation:
         "points": rummy_points(state) if state.mode == RUMMY else [0] * state.seats,
         "winners": list(state.winners),
         "went_out": state.went_out,
+        "winning_hand": [_card(c) for c in winning_hand(state)],
         "hand": [_card(c) for c in state.hands[seat]] if own and seat is not None else None,
     }
     return view

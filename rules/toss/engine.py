@@ -82,7 +82,7 @@ from rules.toss.bin import (
     simulate,
     wobbled,
 )
-from rules.toss.observation import ROUNDS, BinPiece, TossObservation
+from rules.toss.observation import ROUNDS, BinPiece, CounterTaken, TossObservation
 
 SCHEMA = 1
 HAND = 3
@@ -128,6 +128,9 @@ class State:
     kind: str | None = None  # the kind this turn is bound to
     counters: tuple[int, ...] = COUNTERS  # the stack, top first
     taken: tuple[tuple[int, ...], ...] = ()  # per seat, signed counters
+    # Every counter taken, in order, as (round, seat, signed value): the recap's story of
+    # the game. Empty for a game saved before it was kept.
+    taken_log: tuple[tuple[int, int, int], ...] = ()
     last_drop: tuple[int, int] | None = None  # x in tenths of mm, angle in tenths of degrees
     dropped_at: int = -1  # the step whose drop is the bin's last piece (-1: none is)
     spill: Bin = ()  # the bin as a spill left it, the fallen pieces outside (until the next action)
@@ -275,8 +278,10 @@ def _finish(state: State) -> tuple[State, list[Event]]:
 def _take_counter(state: State, seat: int, plus: bool) -> State:
     value = state.counters[0]
     taken = list(state.taken)
-    taken[seat] = (*taken[seat], value if plus else -value)
-    return replace(state, counters=state.counters[1:], taken=tuple(taken))
+    signed = value if plus else -value
+    taken[seat] = (*taken[seat], signed)
+    log = (*state.taken_log, (state.round, seat, signed))
+    return replace(state, counters=state.counters[1:], taken=tuple(taken), taken_log=log)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -493,6 +498,9 @@ class Toss(Game[State, TossObservation]):
             counters=list(state.counters),
             taken=[list(t) for t in state.taken],
             scores=list(scores(state)),
+            taken_log=[
+                CounterTaken(round=r, seat=s, value=value) for r, s, value in state.taken_log
+            ],
             last_drop=None
             if state.last_drop is None
             else [state.last_drop[0] / 10, state.last_drop[1] / 10],

@@ -26,6 +26,16 @@ class BinPiece(TypedDict):
     """Rotation in radians, counter-clockwise."""
 
 
+class CounterTaken(TypedDict):
+    """One point counter taken, for the story of the game."""
+
+    round: int
+    """The round it was taken in."""
+    seat: int
+    value: int
+    """Its number, signed: minus side or plus side up."""
+
+
 class TossObservation(TypedDict):
     """Everything one seat (or the channel) may know."""
 
@@ -75,6 +85,8 @@ class TossObservation(TypedDict):
     """Per seat, the counters taken, signed (minus side or plus side up)."""
     scores: list[int]
     """Per seat, the sum of their counters."""
+    taken_log: list[CounterTaken]
+    """Every counter taken so far, in order (empty for a game saved before it was kept)."""
     dropped_at: int
     """The step whose drop is the last piece of `bin` (-1 when none is: a refilled bin)."""
     spill: list[BinPiece]

@@ -62,6 +62,10 @@ def check_views(state: State) -> list[dict[str, Any]]:
     held = {c for hand in state.hands for c in hand}
     shown = {c["id"] for area in public["laid"] for c in area} | {c["id"] for c in public["aside"]}
     assert not shown & held
+    # The winner's hand is laid face up once the game is over (the rulebook's winning sets),
+    # never before.
+    laid_down = [c["id"] for c in public["winning_hand"]]
+    assert not laid_down or (state.finished and laid_down == list(state.hands[state.winners[0]]))
     views = []
     for seat in range(state.seats):
         view = BRAWL.observe(state, seat)

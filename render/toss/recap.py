@@ -1,0 +1,48 @@
+"""Toss It in the Trash's recap, `draw_recap`: the point counters each player took, round by
+round (signed: minus side or plus side up), and the final scores, best first."""
+
+from __future__ import annotations
+
+from render.common import to_png
+from render.common.recap import Row, table_image
+from rules.toss.observation import ROUNDS, TossObservation
+
+
+def round_column(number: int) -> str:
+    return f"R{number}"
+
+
+def recap_rows(obs: TossObservation) -> list[Row]:
+    """A row a player, highest score first: in each round the counters they took there."""
+    scores = obs["scores"]
+    best = max(scores, default=0)
+    taken: dict[tuple[int, int], list[int]] = {}
+    for counter in obs["taken_log"]:
+        taken.setdefault((counter["seat"], counter["round"]), []).append(counter["value"])
+    rows = []
+    for seat in sorted(range(obs["seats"]), key=lambda s: (-scores[s], s)):
+        cells = [
+            " ".join(f"{value:+d}" for value in taken.get((seat, number), []))
+            for number in range(1, ROUNDS + 1)
+        ]
+        rows.append(Row(seat, cells, str(scores[seat]), scores[seat] == best))
+    return rows
+
+
+def draw_recap(obs: TossObservation, names: list[str]) -> bytes:
+    """The recap of a finished game, from its public view. PNG bytes. A game saved before
+    the counters' rounds were kept shows its scores only."""
+    columns = [round_column(n) for n in range(1, ROUNDS + 1)]
+    played = min(obs["round"], ROUNDS)
+    left = len(obs["counters"])
+    foot = f"{played} of {ROUNDS} rounds played; {left} counters left on the stack."
+    image = table_image(
+        "Toss It in the Trash - the recap",
+        names,
+        columns,
+        recap_rows(obs),
+        "Score",
+        foot,
+        cell_w=70,
+    )
+    return to_png(image)

@@ -1,0 +1,43 @@
+"""Trash War's recap, `draw_recap`: the knights in the order they fell, the last one standing
+on top, with the walls each had left."""
+
+from __future__ import annotations
+
+from render.common import ordinal, to_png
+from render.common.recap import Row, table_image
+from rules.trashwar.observation import TrashWarObservation
+
+COLUMNS = ["Fell", "Walls up"]
+
+
+def fell(obs: TrashWarObservation, seat: int) -> str:
+    """ "1st out" for the first knight out; "standing" for a knight never knocked out."""
+    out = obs["eliminated"]
+    return f"{ordinal(out.index(seat) + 1)} out" if seat in out else "standing"
+
+
+def recap_rows(obs: TrashWarObservation) -> list[Row]:
+    """A row a knight: the winner, then the others from the last out to the first."""
+    out = obs["eliminated"]
+    order = [s for s in range(obs["seats"]) if s not in out] + list(reversed(out))
+    rows = []
+    for place, seat in enumerate(order):
+        walls = sum(wall["standing"] for wall in obs["players"][seat]["walls"])
+        cells = [fell(obs, seat), str(walls)]
+        rows.append(Row(seat, cells, ordinal(place + 1), seat == obs["winner"]))
+    return rows
+
+
+def draw_recap(obs: TrashWarObservation, names: list[str]) -> bytes:
+    """The recap of a finished war, from its public view. PNG bytes."""
+    foot = f"{obs['turns']} turns, {obs['torch_phase']} torching phases."
+    image = table_image(
+        "Trash War - the order of the fall",
+        names,
+        COLUMNS,
+        recap_rows(obs),
+        "Place",
+        foot,
+        cell_w=120,
+    )
+    return to_png(image)
