@@ -32,7 +32,7 @@ from bot.database import Database
 from bot.models import GameRecord, OutboxEntry, Status, utcnow
 from bot.ratings import Standing
 from bot.shards import ALL, Shards
-from rules.base import AnyGame
+from rules.base import JSON, AnyGame
 
 BOARD, CLEAR = "board", "clear"
 
@@ -190,14 +190,23 @@ class Outbox:
                 entry.ready = True
                 session.add(entry)
 
-    async def posted(self, entry: OutboxEntry, message_id: int, replaced_id: int | None) -> None:
+    async def posted(
+        self, entry: OutboxEntry, message_id: int, replaced_id: int | None, layout: JSON
+    ) -> None:
         """A board was posted (the one it replaces already lost its controls): it is the
-        game's board now, and the entry is delivered. Two plain updates in one transaction."""
+        game's board now, and the entry is delivered. Two plain updates in one transaction.
+        `layout` is what the message shows (its text and pictures): taking its controls off
+        later means sending it again without them."""
         async with self.db.transaction() as session:
             await session.exec(
                 update(OutboxEntry)
                 .where(col(OutboxEntry.id) == entry.id)
-                .values(message_id=message_id, replaced_id=replaced_id, delivered_at=utcnow())
+                .values(
+                    message_id=message_id,
+                    replaced_id=replaced_id,
+                    payload={**entry.payload, "layout": layout},
+                    delivered_at=utcnow(),
+                )
             )
             await session.exec(
                 update(GameRecord)
@@ -208,6 +217,19 @@ class Outbox:
     async def lines_shown(self, game_id: int, message_id: int) -> list[str]:
         """The log lines board message `message_id` shows now: those of the last entry
         delivered on it (an edited entry keeps all of them in `shown`)."""
+        last = await self._last_on(game_id, message_id)
+        if last is None:
+            return []
+        return list(last.payload.get("shown", last.payload["lines"]))
+
+    async def layout_of(self, game_id: int, message_id: int) -> JSON | None:
+        """What board message `message_id` shows (text and pictures), as `posted` or
+        `edited` kept it; None for a board posted before boards were layouts."""
+        last = await self._last_on(game_id, message_id)
+        return None if last is None else last.payload.get("layout")
+
+    async def _last_on(self, game_id: int, message_id: int) -> OutboxEntry | None:
+        """The last entry delivered on board message `message_id`."""
         async with self.db.reading() as session:
             query = (
                 select(OutboxEntry)
@@ -220,12 +242,11 @@ class Outbox:
                 .order_by(col(OutboxEntry.id).desc())
                 .limit(1)
             )
-            last = (await session.exec(query)).first()
-        if last is None:
-            return []
-        return list(last.payload.get("shown", last.payload["lines"]))
+            return (await session.exec(query)).first()
 
-    async def edited(self, entry: OutboxEntry, message_id: int, shown: list[str]) -> None:
+    async def edited(
+        self, entry: OutboxEntry, message_id: int, shown: list[str], layout: JSON
+    ) -> None:
         """A board went onto the game's board message by an edit: the entry is delivered
         on that message, which now shows the lines `shown`."""
         async with self.db.transaction() as session:
@@ -234,7 +255,7 @@ class Outbox:
                 .where(col(OutboxEntry.id) == entry.id)
                 .values(
                     message_id=message_id,
-                    payload={**entry.payload, "shown": shown},
+                    payload={**entry.payload, "shown": shown, "layout": layout},
                     delivered_at=utcnow(),
                 )
             )

@@ -73,12 +73,12 @@ async def play(fake: FakeDiscord, channel: Channel, users: list[FakeUser], stop_
             board = await until(
                 fake, lambda lobby=lobby: newest(fake, channel, host, "My secret", lobby), "board"
             )
-            if "The game is over" in board.content or not board.selects:
-                if "The game is over" in board.content:
+            if "The game is over" in board.text or not board.selects:
+                if "The game is over" in board.text:
                     break
                 await asyncio.sleep(0.05)
                 continue
-            mover = host if f"<@{host.id}>" in board.content else guest
+            mover = host if f"<@{host.id}>" in board.text else guest
             menus = {c.placeholder: c for c in board.selects}
             seen = board.id
             if FIGHT_MENU in menus:
@@ -121,7 +121,7 @@ def turn_taker(board: FakeMessage, users: list[FakeUser]) -> FakeUser:
         if user.id == asked:
             return user
     host, guest = users
-    return host if f"<@{host.id}>" in board.content else guest
+    return host if f"<@{host.id}>" in board.text else guest
 
 
 def hand_player(kind: str, filename: str):
@@ -141,7 +141,7 @@ def hand_player(kind: str, filename: str):
                 board = await until(
                     fake, lambda lobby=lobby: newest_board(fake, channel, filename, lobby), "board"
                 )
-                if "The game is over" in board.content:
+                if "The game is over" in board.text:
                     break
                 mover = turn_taker(board, users)
                 try:
@@ -197,7 +197,7 @@ async def play_toss(
             board = await until(
                 fake, lambda lobby=lobby: newest_board(fake, channel, "bin.png", lobby), "bin"
             )
-            if "The game is over" in board.content:
+            if "The game is over" in board.text:
                 break
             waiting = [by_id[u] for u in toss_play.waiting_ids(board) if u in by_id]
             if not waiting:
@@ -222,7 +222,7 @@ async def play_toss(
             if not choices:
                 await asyncio.sleep(0.05)  # chosen already: the board is on its way
                 continue
-            versions, shown = len(reply.history), board.content
+            versions, shown = len(reply.history), board.text
             pressed_at = time.monotonic()
             await mover.press(reply, rng.choice(choices).label, settle=False)
             actions += 1
@@ -232,7 +232,7 @@ async def play_toss(
             await until(
                 fake,
                 lambda b=board, lobby=lobby, c=shown: (
-                    newest_board(fake, channel, "bin.png", lobby) is not b or b.content != c
+                    newest_board(fake, channel, "bin.png", lobby) is not b or b.text != c
                 ),
                 "next bin",
             )

@@ -270,7 +270,7 @@ class Table:
         decides in the private reply (a menu may open a narrowed reply whose buttons finish
         the choice); every decision after a think."""
         board = await self.until(lambda: self.board(lobby), "first board")
-        while not self.time_up and OVER not in board.content:
+        while not self.time_up and OVER not in board.text:
             mover = turn_taker(board, self.users)
             try:
                 reply = await self.opened(await mover.click("My hand", message=board, settle=False))
@@ -308,7 +308,7 @@ class Table:
         """Rumble in the Dungeon: a fight picked from the board, or a character from the
         board's menu and then where to, from the private reply's buttons."""
         board = await self.until(lambda: self.board(lobby), "first board")
-        while not self.time_up and OVER not in board.content:
+        while not self.time_up and OVER not in board.text:
             menus = {c.placeholder: c for c in board.selects}
             if not menus:  # the AI's turn: its moves come on a later board
                 board = await self.until(lambda b=board: self.board(b.id), "next board")
@@ -337,13 +337,13 @@ class Table:
         its board, so the next bin is a newer board or this one with a new text."""
         by_id = {user.id: user for user in self.users}
         board = await self.until(lambda: self.board(lobby), "first bin")
-        while not self.time_up and OVER not in board.content:
+        while not self.time_up and OVER not in board.text:
             waiting = [by_id[u] for u in toss_play.waiting_ids(board) if u in by_id]
-            shown = board.content
+            shown = board.text
             if waiting:
                 await self.toss_turn(self.rng.choice(waiting), board)
             board = await self.until(
-                lambda b=board, c=shown: self.board(b.id) or (b if b.content != c else None),
+                lambda b=board, c=shown: self.board(b.id) or (b if b.text != c else None),
                 "next bin",
             )
 

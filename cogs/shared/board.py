@@ -55,6 +55,40 @@ def fit_lines(header: str, lines: list[str], footer: str) -> str:
     return "\n".join(part for part in (header, body, footer) if part)
 
 
+ROW_WIDTH = 5  # an action row holds five buttons, or one menu (width 5)
+
+
+def control_rows(view: discord.ui.View | None) -> list[discord.ui.ActionRow[discord.ui.LayoutView]]:
+    """A classic view's controls as action rows, in order: each menu on a row of its own,
+    buttons five to a row (the rows Discord would have made of them)."""
+    rows: list[discord.ui.ActionRow[discord.ui.LayoutView]] = []
+    room = 0
+    for item in view.children if view is not None else []:
+        if item.width > room:
+            rows.append(discord.ui.ActionRow())
+            room = ROW_WIDTH
+        rows[-1].add_item(item)
+        room -= item.width
+    return rows
+
+
+def board_layout(
+    text: str, files: Sequence[str], controls: discord.ui.View | None = None
+) -> discord.ui.LayoutView:
+    """A board message in Discord's layout components: one container with the text, the
+    pictures (the message's own attachments, by name) and the controls."""
+    container: discord.ui.Container[discord.ui.LayoutView] = discord.ui.Container()
+    container.add_item(discord.ui.TextDisplay(text))
+    if files:
+        items = [discord.MediaGalleryItem(f"attachment://{name}") for name in files]
+        container.add_item(discord.ui.MediaGallery(*items))
+    for row in control_rows(controls):
+        container.add_item(row)
+    layout = discord.ui.LayoutView(timeout=None)
+    layout.add_item(container)
+    return layout
+
+
 async def clear_controls(
     client: TrashTableBot,
     channel_id: int,

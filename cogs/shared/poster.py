@@ -32,6 +32,7 @@ import discord
 from bot.models import GameRecord, OutboxEntry
 from bot.outbox import BOARD
 from cogs.shared import board, components, menus, rematch
+from rules.base import JSON
 
 if TYPE_CHECKING:
     from bot.client import TrashTableBot
@@ -62,6 +63,15 @@ def _view_of(
     if shown.finished:
         return rematch.rematch_view(game.id or 0)
     return None
+
+
+def _layout_of(
+    entry: OutboxEntry, game: GameRecord, shown: board.BoardMessage
+) -> tuple[discord.ui.LayoutView, JSON]:
+    """The board message as layout components, and what it shows (kept with the entry)."""
+    files = [picture.filename for picture in shown.pictures]
+    layout = board.board_layout(shown.text, files, _view_of(entry, game, shown))
+    return layout, {"text": shown.text, "files": files}
 
 
 class Poster:
@@ -163,31 +173,37 @@ class Poster:
             if game.board_message_id:
                 messages.add(game.board_message_id)  # a board posted after the stop
         for message_id in sorted(messages):
-            if message_id == game.lobby_message_id:
-                # A lobby is a layout message: without its controls it still needs its text.
-                closed = components.lobby_view(game, controls=False)
-                await board.clear_controls(self.client, entry.channel_id, message_id, closed)
-            else:
-                await board.clear_controls(self.client, entry.channel_id, message_id)
+            await self._clear(game, entry.channel_id, message_id)
         await self.outbox.delivered(entry.id or 0)
+
+    async def _clear(self, game: GameRecord, channel_id: int, message_id: int) -> None:
+        """Take the controls off a lobby or board message. Both are layout messages, with
+        no text outside their components: each is sent again as it stands, without them
+        (a board posted before boards were layouts just loses its components)."""
+        layout: discord.ui.LayoutView | None
+        if message_id == game.lobby_message_id:
+            layout = components.lobby_view(game, controls=False)
+        else:
+            shown = await self.outbox.layout_of(game.id or 0, message_id)
+            layout = None if shown is None else board.board_layout(shown["text"], shown["files"])
+        await board.clear_controls(self.client, channel_id, message_id, layout)
 
     async def _deliver_board(self, entry: OutboxEntry, game: GameRecord) -> None:
         turn_message = game.board_message_id if entry.payload.get("continues") else None
         if turn_message and await self._edit_board(entry, game, turn_message):
             return
         shown = await board.board_message(self.client, entry, game)
-        view = _view_of(entry, game, shown)
+        layout, kept = _layout_of(entry, game, shown)
         # The board this one replaces loses its controls first: a crash after that repeats
         # the (harmless) clear and the post, which the nonce keeps from being doubled.
         replaced = game.board_message_id
         if replaced:
-            await board.clear_controls(self.client, entry.channel_id, replaced)
+            await self._clear(game, entry.channel_id, replaced)
         channel = self.client.get_partial_messageable(entry.channel_id)
         try:
             message = await channel.send(
-                shown.text,
                 files=board.files_of(shown.pictures),
-                view=view if view is not None else discord.utils.MISSING,
+                view=layout,
                 allowed_mentions=shown.mentions,
                 nonce=nonce_of(entry),
             )
@@ -196,7 +212,7 @@ class Poster:
             log.warning("game %s: board not posted (%s)", entry.game_id, error.status)
             await self.outbox.delivered(entry.id or 0)
             return
-        await self.outbox.posted(entry, message.id, replaced)
+        await self.outbox.posted(entry, message.id, replaced, kept)
         game.board_message_id = message.id  # the next entry of this game replaces this board
 
     async def _edit_board(self, entry: OutboxEntry, game: GameRecord, message_id: int) -> bool:
@@ -204,15 +220,15 @@ class Poster:
         message is gone, and the board is posted as a new message instead."""
         earlier = await self.outbox.lines_shown(game.id or 0, message_id)
         shown = await board.board_message(self.client, entry, game, earlier)
-        view = _view_of(entry, game, shown)
+        layout, kept = _layout_of(entry, game, shown)
         message = self.client.get_partial_messageable(entry.channel_id).get_partial_message(
             message_id
         )
         try:
             await message.edit(
-                content=shown.text,
+                content=None,  # a turn's message posted before layouts had its text here
                 attachments=board.files_of(shown.pictures),
-                view=view,
+                view=layout,
                 allowed_mentions=shown.mentions,
             )
         except discord.NotFound:
@@ -222,5 +238,5 @@ class Poster:
             log.warning("game %s: board not edited (%s)", entry.game_id, error.status)
             await self.outbox.delivered(entry.id or 0)
             return True
-        await self.outbox.edited(entry, message_id, [*earlier, *entry.payload["lines"]])
+        await self.outbox.edited(entry, message_id, [*earlier, *entry.payload["lines"]], kept)
         return True

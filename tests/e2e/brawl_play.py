@@ -40,7 +40,7 @@ def alley_boards(fake: FakeDiscord) -> list[FakeMessage]:
 
 
 def turn_user_id(board: FakeMessage) -> int | None:
-    match = TURN.search(board.content)
+    match = TURN.search(board.text)
     return int(match[1]) if match else None
 
 
@@ -81,7 +81,7 @@ async def decide(bot: TrashTableBot, user: FakeUser, reply: FakeMessage) -> Fake
     if any(isinstance(c, Buttons) and any(b.value == action for b in c.actions) for c in controls):
         result = await user.press(reply, label, settle=False)
         await wait_for_edit(user, reply, versions)
-        refused = [m.content for m in result.created if m.ephemeral_to]  # a new private note
+        refused = [m.text for m in result.created if m.ephemeral_to]  # a new private note
         assert not refused, refused
         return reply
     for slot, menu in enumerate(menu_chunks(controls)):
@@ -100,7 +100,7 @@ async def decide(bot: TrashTableBot, user: FakeUser, reply: FakeMessage) -> Fake
                 await user.press(narrowed, label, settle=False)
                 await wait_for_edit(user, narrowed, versions)
                 return narrowed
-    raise AssertionError(f"{action!r} is not among the controls of {reply.content!r}")
+    raise AssertionError(f"{action!r} is not among the controls of {reply.text!r}")
 
 
 async def replied(user: FakeUser, result: InteractionResult) -> list[FakeMessage]:
@@ -108,7 +108,7 @@ async def replied(user: FakeUser, result: InteractionResult) -> list[FakeMessage
     what they expect rather than for a quiet spell after every press: it keeps games quick)."""
 
     def answered() -> list[FakeMessage]:  # a deferred "thinking" reply has no content yet
-        return [m for m in result.ephemeral if m.content or m.components]
+        return [m for m in result.ephemeral if m.text or m.components]
 
     await user.fake.wait_for(answered, timeout=20, what="a private reply")
     return answered()
@@ -142,10 +142,10 @@ async def play_to_the_end(
 ) -> FakeMessage:
     for _ in range(limit):
         board = alley_boards(fake)[-1]
-        if "The game is over" in board.content:
+        if "The game is over" in board.text:
             return board
         user_id = turn_user_id(board)
-        assert user_id is not None, board.content
+        assert user_id is not None, board.text
         seen = len(alley_boards(fake))
         await take_turn(bot, players[user_id], board)
         await next_board(fake, seen)

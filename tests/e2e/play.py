@@ -37,12 +37,12 @@ def latest_board(fake: FakeDiscord, channel: Channel | None = None) -> FakeMessa
 
 
 def turn_user_id(board: FakeMessage) -> int | None:
-    match = TURN.search(board.content)
+    match = TURN.search(board.text)
     return int(match[1]) if match else None
 
 
 def is_over(board: FakeMessage) -> bool:
-    return "The game is over" in board.content
+    return "The game is over" in board.text
 
 
 async def next_board(fake: FakeDiscord, before: int, channel: Channel | None = None) -> None:
@@ -96,7 +96,7 @@ async def play_to_the_end(
         if is_over(board):
             return board
         user_id = turn_user_id(board)
-        assert user_id is not None, f"no one to play on the board:\n{board.content}"
+        assert user_id is not None, f"no one to play on the board:\n{board.text}"
         result = await take_turn(players[user_id], board, rng)
         assert not result.ephemeral_text.startswith(("It is not", "You are not")), result
     raise AssertionError("the game did not end")

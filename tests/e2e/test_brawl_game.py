@@ -52,14 +52,14 @@ async def test_three_users_and_an_ai_animal_brawl_to_the_end(
     state = BRAWL.from_json(game.state)
     assert state.characters[0] == BANDIT and state.mode == mode
     first = alley_boards(fake_discord)[0]
-    assert "start" in first.content.lower()
+    assert "start" in first.text.lower()
     pictures = {a.filename for a in first.attachments}
     assert pictures == {"alley.png", "dice.png"}  # the start-player roll is pictured
     assert Image.open(io.BytesIO(first.files[0][1])).format == "PNG"
     players = {u.id: u for u in table.players}
     final = await play_to_the_end(bot, fake_discord, players)
-    assert "wins" in final.content.lower()
-    fights = [b for b in alley_boards(fake_discord) if "rolls 6 blue dice" in b.content]
+    assert "wins" in final.text.lower()
+    fights = [b for b in alley_boards(fake_discord) if "rolls 6 blue dice" in b.text]
     assert fights and all(
         "dice.png" in {a.filename for a in b.attachments} for b in fights
     )  # every board that reports a roll shows the dice
@@ -98,4 +98,4 @@ async def test_a_restart_mid_brawl_resumes_with_the_posted_buttons(
         after = await second.sessions.current(fake_discord.channel.id)
         assert after.step > before.step
         final = await play_to_the_end(second, fake_discord, players)
-        assert "wins" in final.content.lower()
+        assert "wins" in final.text.lower()

@@ -37,13 +37,13 @@ async def test_status_leave_kick_and_stop(bot, table: Table, fake_discord):
     kicked = await table.mod.slash("/game kick", member=table.bob)
     assert "AI plays that seat" in kicked.ephemeral_text
     await fake_discord.wait_for(
-        lambda: "was removed" in latest_board(fake_discord).content, timeout=20, what="the board"
+        lambda: "was removed" in latest_board(fake_discord).text, timeout=20, what="the board"
     )
 
     not_host = await table.bob.slash("/game stop")
     assert "Only the host" in not_host.ephemeral_text
     stopped = await table.alice.slash("/game stop")
-    assert "stopped the game" in stopped.public[0].content
+    assert "stopped the game" in stopped.public[0].text
     await fake_discord.wait_for(
         lambda: all(
             not m.buttons and not m.selects for m in fake_discord.messages() if not m.ephemeral

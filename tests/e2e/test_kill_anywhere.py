@@ -88,6 +88,11 @@ class BotProcess:
         await self.fake.wait_disconnected()
 
 
+def sent_text(record: RequestRecord) -> str:
+    """The text a request sends: its content and its layout's text displays."""
+    return toss_play.version_text(record.json or {})
+
+
 def board_post(fake: FakeDiscord, text: str | re.Pattern[str] = "") -> Callable[..., bool]:
     """The bot posting a message to the game's channel (a board), containing `text`."""
 
@@ -95,7 +100,7 @@ def board_post(fake: FakeDiscord, text: str | re.Pattern[str] = "") -> Callable[
         path = f"/api/v10/channels/{fake.channel.id}/messages"
         if record.method != "POST" or record.path != path:
             return False
-        content = str((record.json or {}).get("content", ""))
+        content = sent_text(record)
         return bool(text.search(content)) if isinstance(text, re.Pattern) else text in content
 
     return matches
@@ -109,7 +114,7 @@ def board_edit(fake: FakeDiscord, text: re.Pattern[str]) -> Callable[..., bool]:
     def matches(record: RequestRecord) -> bool:
         if record.method != "PATCH" or not record.path.startswith(prefix):
             return False
-        return bool(text.search(str((record.json or {}).get("content", ""))))
+        return bool(text.search(sent_text(record)))
 
     return matches
 
@@ -170,7 +175,7 @@ def assert_shown_once_in_order(
 ) -> None:
     """Every board once, in order: `database` is the SQLite file, or the lines already
     read from the bot's database."""
-    lines = [line for board in boards for line in board.content.splitlines()]
+    lines = [line for board in boards for line in board.text.splitlines()]
     shown = [line[2:] for line in lines if line.startswith("• ")]
     logged = database if isinstance(database, list) else logged_lines(database)
     assert shown == logged, "every board once, in order"
@@ -299,7 +304,7 @@ async def test_toss_killed_between_the_drops_of_an_ai_turn(
         assert hook.record is not None
         path = hook.record.path
         edited = next(b for b in toss_play.bin_boards(fake) if path.endswith(f"/{b.id}"))
-        drops_then = len(AI_DROP.findall(edited.content))
+        drops_then = len(AI_DROP.findall(edited.text))
         seen = toss_play.board_texts(fake)
         await bot.start()
         await toss_play.next_board(fake, seen)  # the AI's turn plays on to a person's
@@ -308,10 +313,10 @@ async def test_toss_killed_between_the_drops_of_an_ai_turn(
         assert_shown_once_in_order(fake, boards, database)
         # The kill fell inside the AI's turn: the edit was made again, the same, and its
         # next drop came after the restart, on the same message.
-        content = (hook.record.json or {}).get("content")
-        edits = [r for r in fake.requests if r.path == path and (r.json or {}).get("content")]
-        assert [(r.json or {})["content"] for r in edits].count(content) == 2
-        assert len(AI_DROP.findall(edited.content)) > drops_then
+        content = sent_text(hook.record)
+        edits = [r for r in fake.requests if r.path == path and sent_text(r).strip()]
+        assert [sent_text(r) for r in edits].count(content) == 2
+        assert len(AI_DROP.findall(edited.text)) > drops_then
         # The game goes on from the newest board's controls.
         seen = toss_play.board_texts(fake)
         await toss_play.play_one(fake, players, rng)

@@ -53,9 +53,9 @@ async def test_a_game_from_outside_the_shared_code_plays_from_lobby_to_result(
     for _ in range(20):
         await fake_discord.wait_for(lambda: piles(fake_discord), timeout=20, what="a board")
         board = piles(fake_discord)[-1]
-        if "The game is over" in board.content:
+        if "The game is over" in board.text:
             break
-        (mention,) = [uid for uid in players if f"<@{uid}>" in board.content]
+        (mention,) = [uid for uid in players if f"<@{uid}>" in board.text]
         before = len(piles(fake_discord))
         take = board.buttons[0].label  # "Take 1 lid": the game ends whatever is taken
         assert take.startswith("Take ")

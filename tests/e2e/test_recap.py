@@ -27,7 +27,7 @@ async def test_the_last_board_shows_the_final_standings_and_the_recap(
     with Image.open(io.BytesIO(final.attachments[-1].data)) as recap:
         assert recap.format == "PNG"
 
-    lines = final.content.splitlines()
+    lines = final.text.splitlines()
     start = lines.index("**Final standings**")
     shown = lines[start + 1 : start + 1 + len(results)]
     best_first = sorted(results, key=lambda r: (r.rank, r.seat))

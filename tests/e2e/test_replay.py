@@ -66,12 +66,12 @@ async def test_a_replay_shows_every_board_the_channel_saw_and_nothing_secret(
     await fake_discord.settle(timeout=120)
     replay.freeze()
     (message,) = replay.public
-    assert f"Replay of Rumble in the Dungeon #{game_id}" in message.content
+    assert f"Replay of Rumble in the Dungeon #{game_id}" in message.text
     ((filename, data),) = message.files
     assert filename == f"replay-{game_id}.gif"
     animation = Image.open(io.BytesIO(data))
     assert animation.format == "GIF"
-    assert animation.n_frames == len(posted) and f"All {len(posted)} boards" in message.content
+    assert animation.n_frames == len(posted) and f"All {len(posted)} boards" in message.text
 
 
 @pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)

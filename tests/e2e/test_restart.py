@@ -82,7 +82,7 @@ async def test_a_killed_bot_resumes_and_old_buttons_still_work(
         assert latest_board(fake_discord).id != before.id
 
         final = await play_to_the_end(fake_discord, players, rng)
-        assert "final:" in final.content
+        assert "final:" in final.text
         history = await table.alice.slash("/history")
         assert "Rumble in the Dungeon" in str(history.public[0].embeds)
     finally:

@@ -10,6 +10,8 @@ from PIL import Image
 
 from tests.e2e.conftest import Table
 from tests.e2e.play import boards, latest_board, next_board, play_to_the_end
+from tests.fakediscord.state import FLAG_COMPONENTS_V2 as COMPONENTS_V2
+from tests.fakediscord.state import MEDIA_GALLERY, TEXT_DISPLAY
 
 
 async def open_and_start(table: Table, seed: int) -> None:
@@ -38,18 +40,24 @@ async def test_three_users_and_an_ai_play_three_rumbles_then_the_scoreboard(
     first = latest_board(fake_discord)
     picture = Image.open(io.BytesIO(first.files[0][1]))
     assert picture.format == "PNG" and picture.size == (1100, 700)
+    # Issue 15: a board is a layout message: one container with the text, the picture in a
+    # gallery and the controls (the fake checks it as Discord would).
+    assert first.flags & COMPONENTS_V2 and not first.content and not first.embeds
+    (container,) = first.components
+    assert [c["type"] for c in container["components"]][:2] == [TEXT_DISPLAY, MEDIA_GALLERY]
+    assert first.buttons  # "My secret" and the play controls
 
     players = {u.id: u for u in table.players}
     final = await play_to_the_end(fake_discord, players, random.Random(5))
-    assert "final:" in final.content
+    assert "final:" in final.text
     # The last board's only control is Rematch (issue 15).
     assert [button.label for button in final.buttons] == ["Rematch"] and not final.selects
     # Rulebook: at the end of each rumble everyone reveals their two characters.
-    reveals = [m for m in fake_discord.messages() if "was secretly backing" in m.content]
+    reveals = [m for m in fake_discord.messages() if "was secretly backing" in m.text]
     assert len(reveals) == 3
     assert all(any(f.startswith("reveal") for f, _ in m.files) for m in reveals)
     for user in table.players:
-        assert all(f"{user.name} was secretly backing" in m.content.lower() for m in reveals)
+        assert all(f"{user.name} was secretly backing" in m.text.lower() for m in reveals)
     # Only the newest board keeps its controls (cleared just after the next one is posted).
     await fake_discord.wait_for(
         lambda: all(not b.buttons and not b.selects for b in boards(fake_discord)[:-1]),

@@ -73,7 +73,7 @@ async def test_no_one_sees_another_players_secret_before_the_reveal(
                 own = state.secrets[seat_of[user.id]]
                 for seat, pair in enumerate(state.secrets):
                     for character in pair:
-                        shown = f"**{CHARACTERS[character]}**" in message.content
+                        shown = f"**{CHARACTERS[character]}**" in message.text
                         assert shown == (seat == seat_of[user.id] and character in own)
             refused = await table.stranger.click("My secret", message=board)
             assert "not playing" in refused.ephemeral_text
@@ -85,7 +85,7 @@ async def test_no_one_sees_another_players_secret_before_the_reveal(
                     continue
                 for text in texts_of(message):
                     assert "Your secret" not in text
-                    assert "secretly backing" not in text or "is over" in message.content
+                    assert "secretly backing" not in text or "is over" in message.text
         # Custom ids and menu values, even in private replies, hold numbers only.
         for message in fake_discord.messages():
             for component in message.all_components:
@@ -191,7 +191,7 @@ async def test_turn_timer_lets_the_ai_play_for_a_late_player(bot, table: Table, 
     await bot.get_cog("TableCog").check_timers()
     await fake_discord.settle()
     board = latest_board(fake_discord)
-    assert "ran out of time" in board.content
+    assert "ran out of time" in board.text
     after, _ = await current_state(bot, fake_discord)
     assert after.step > game.step
 

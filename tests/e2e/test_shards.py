@@ -59,7 +59,7 @@ class Site:
 
     async def turn(self) -> None:
         board = self.board()
-        assert play.turn_user_id(board) == self.host.id, board.content
+        assert play.turn_user_id(board) == self.host.id, board.text
         await play.take_turn(self.host, board, self.rng)
 
 

@@ -45,7 +45,7 @@ async def last_action(bot: TrashTableBot) -> str:
 
 
 def drop_lines(board: FakeMessage) -> list[re.Match[str]]:
-    return [m for line in board.content.splitlines() if (m := DROP.search(line))]
+    return [m for line in board.text.splitlines() if (m := DROP.search(line))]
 
 
 def turn_droppers(board: FakeMessage) -> set[str]:
@@ -77,12 +77,12 @@ async def test_three_users_and_an_ai_fill_the_bin_to_the_end(bot, table: Table, 
     assert not first.selects  # nothing to drop while cards are being chosen
     players = {u.id: u for u in table.players}
     final = await play_to_the_end(fake_discord, players, random.Random(5))
-    assert "final:" in final.content
+    assert "final:" in final.text
     # Issue 5: the channel shows the bin after each drop, the AI's drops too; issue 14: a
     # turn's drops edit one message, so a message's drops are one player's turn (after the
     # last drop of the turn before it, which posted it).
     assert all(len(turn_droppers(board)) <= 1 for board in bin_boards(fake_discord))
-    ai_drop_boards = [b for b in bin_boards(fake_discord) if AI_DROP.search(b.content)]
+    ai_drop_boards = [b for b in bin_boards(fake_discord) if AI_DROP.search(b.text)]
     assert len(ai_drop_boards) >= 2
     edited = [b for b in bin_boards(fake_discord) if len(drop_lines(b)) > 1]
     assert edited, "some turn showed several drops on one message"
@@ -105,8 +105,8 @@ async def test_chosen_cards_stay_hidden_until_everyone_has_chosen(bot, table: Ta
     card = state.chosen[0]
     assert card is not None and state.phase == "choose"
     after = bin_boards(fake_discord)[-1]
-    assert "lays down a card." in after.content
-    assert f"lays down a {card}" not in after.content and f"your {card}" not in after.content
+    assert "lays down a card." in after.text
+    assert f"lays down a {card}" not in after.text and f"your {card}" not in after.text
     # The public picture is the same whichever card Alice had laid down.
     other = next(c for c in state.hands[0])
     swapped = TOSS.from_json({**game.state, "chosen": [other, *game.state["chosen"][1:]]})
@@ -151,7 +151,7 @@ async def test_a_careful_turn_takes_two_clicks_a_piece_and_posts_one_message(
     aimed = await last_action(bot)
     assert aimed.endswith(" 4 0")
     dropped = 1
-    while "Your turn is over" not in reply.content:
+    while "Your turn is over" not in reply.text:
         if dropped % 2 == 0:  # every other piece is nudged a spot right first
             await press_aim(table.alice, reply, "▶")
         assert aim_button(reply, "drop").label in ("Drop", "Drop another the same way")
@@ -250,7 +250,7 @@ async def test_a_restart_mid_turn_keeps_the_bin_and_the_aim_controls(
         user = players[waiting_ids(board)[0]]
         reply = await open_aim(user, board, rng, spot=10)
         await press_aim(user, reply, "▶")
-        assert "spot 11" in reply.content
+        assert "spot 11" in reply.text
         before = game.state
     async with running_bot(fake_discord, make_bot()) as second:
         resumed = await second.sessions.current(fake_discord.channel.id)
@@ -258,7 +258,7 @@ async def test_a_restart_mid_turn_keeps_the_bin_and_the_aim_controls(
         assert bin_boards(fake_discord)[-1].id == board.id
         seen = board_texts(fake_discord)
         await press_aim(user, reply, "↺")  # made by the first process
-        assert "spot 11" in reply.content and "turned 15°" in reply.content
+        assert "spot 11" in reply.text and "turned 15°" in reply.text
         await press_aim(user, reply, "drop")
         await next_board(fake_discord, seen)
         after = await second.sessions.current(fake_discord.channel.id)
@@ -290,9 +290,9 @@ async def test_players_leaving_hand_the_game_to_the_ai_drop_by_drop(
     await fake_discord.wait_for(
         lambda: "AI plays that seat" in left.ephemeral_text, timeout=20, what="the answer"
     )
-    assert "The game is over" not in bin_boards(fake_discord)[-1].content
+    assert "The game is over" not in bin_boards(fake_discord)[-1].text
     await fake_discord.wait_for(
-        lambda: "The game is over" in bin_boards(fake_discord)[-1].content,
+        lambda: "The game is over" in bin_boards(fake_discord)[-1].text,
         timeout=240,
         what="the AI to finish the game",
     )

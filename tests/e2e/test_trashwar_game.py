@@ -44,11 +44,11 @@ async def test_three_users_and_an_ai_knight_fight_a_whole_war(bot, table: Table,
     menus only; the order of elimination ranks everyone on the scoreboard."""
     await open_war(table, seed=12)
     first = battlefields(fake_discord)[0]
-    assert "opens the war" in first.content or "opening" in first.content.lower()
+    assert "opens the war" in first.text or "opening" in first.text.lower()
     assert Image.open(io.BytesIO(first.files[0][1])).format == "PNG"
     players = {u.id: u for u in table.players}
     final = await play_to_the_end(fake_discord, players, random.Random(4))
-    assert "wins" in final.content.lower() or "last knight" in final.content.lower()
+    assert "wins" in final.text.lower() or "last knight" in final.text.lower()
     board = await table.bob.slash("/scoreboard", game="trashwar")
     text = board.public[0].embeds[0]["description"]
     assert all(user.name in text.lower() for user in table.players)
@@ -70,7 +70,7 @@ async def test_hands_stay_private_and_strangers_change_nothing(bot, table: Table
     assert reply.ephemeral_to == other.id and not reply.buttons and not reply.selects
     seat = [u.id for u in table.players].index(other.id)
     own = TRASH_WAR.observe(state, seat)["hand"]
-    assert all(card["title"] in reply.content for card in own)
+    assert all(card["title"] in reply.text for card in own)
     mine = await turn.click("My hand", message=board)
     (controls,) = mine.ephemeral
     assert controls.buttons or controls.selects
@@ -82,8 +82,8 @@ async def test_hands_stay_private_and_strangers_change_nothing(bot, table: Table
         if message.ephemeral:
             continue
         for card in own:  # a hand's cards never appear in a public message's text
-            assert f"Your hand ({len(own)})" not in message.content
-            assert card["title"] not in message.content or card["kind"] in {"trash"}
+            assert f"Your hand ({len(own)})" not in message.text
+            assert card["title"] not in message.text or card["kind"] in {"trash"}
 
 
 async def test_a_restart_mid_defence_resumes(fake_discord, table: Table, make_bot):
@@ -185,7 +185,7 @@ async def test_an_attack_takes_the_card_then_the_target(bot, table: Table, fake_
     assert len(reply.buttons) <= PHONE
 
     await pressed(user, reply, cards[0].label)
-    assert f"You chose **{cards[0].label.removesuffix(MORE)}**" in reply.content
+    assert f"You chose **{cards[0].label.removesuffix(MORE)}**" in reply.text
     names = [s.name for s in game.seats]
     others = [name for i, name in enumerate(names) if i != seat]
     targets = plays(reply)

@@ -43,4 +43,4 @@ async def test_a_war_on_the_worker_pool_plays_on_past_a_killed_worker(
         assert bot.workers.replaced == 1
 
         final = await play_to_the_end(fake_discord, players, rng)
-        assert "The game is over" in final.content
+        assert "The game is over" in final.text

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import re
+from typing import Any
 
 from tests.fakediscord import (
     FakeDiscord,
@@ -16,7 +17,7 @@ from tests.fakediscord import (
     FakeUser,
     InteractionResult,
 )
-from tests.fakediscord.state import Channel, Component
+from tests.fakediscord.state import TEXT_DISPLAY, Channel, Component, walk_components
 
 MENTION = re.compile(r"<@(\d+)>")
 
@@ -31,7 +32,7 @@ def bin_boards(fake: FakeDiscord, channel: Channel | None = None) -> list[FakeMe
 
 def waiting_ids(board: FakeMessage) -> list[int]:
     """The users the board asks to act (its last line mentions them)."""
-    last = board.content.rsplit("\n", 1)[-1]
+    last = board.text.rsplit("\n", 1)[-1]
     return [int(found) for found in MENTION.findall(last)] if "your turn" in last else []
 
 
@@ -54,7 +55,17 @@ async def lay_down_card(user: FakeUser, board: FakeMessage, rng: random.Random) 
 def board_texts(fake: FakeDiscord, channel: Channel | None = None) -> int:
     """How many board texts the channel has shown: a new board and a board edited with a
     drop's line count one each; taking the controls off a board does not count."""
-    return sum(len({v["content"] for v in m.versions}) for m in bin_boards(fake, channel))
+    return sum(len({version_text(v) for v in m.versions}) for m in bin_boards(fake, channel))
+
+
+def version_text(version: dict[str, Any]) -> str:
+    """The text of one version of a message: its content and its layout's text displays."""
+    texts = [
+        str(c.get("content") or "")
+        for c in walk_components(version.get("components"))
+        if c.get("type") == TEXT_DISPLAY
+    ]
+    return "\n".join([str(version.get("content") or ""), *texts])
 
 
 def aim_button(reply: FakeMessage, op: str) -> Component:
@@ -104,7 +115,7 @@ async def replied(user: FakeUser, result: InteractionResult) -> list[FakeMessage
     for what they expect instead of for a quiet spell: it keeps a whole game quick)."""
 
     def answered() -> list[FakeMessage]:  # a deferred "thinking" reply has no content yet
-        return [m for m in result.ephemeral if m.content or m.components]
+        return [m for m in result.ephemeral if m.text or m.components]
 
     await user.fake.wait_for(answered, timeout=20, what="a private reply")
     return answered()
@@ -118,7 +129,7 @@ async def next_board(fake: FakeDiscord, seen: int) -> None:
     def asking() -> bool:
         newest = bin_boards(fake)[-1]
         return board_texts(fake) > seen and (
-            bool(waiting_ids(newest)) or "The game is over" in newest.content
+            bool(waiting_ids(newest)) or "The game is over" in newest.text
         )
 
     await fake.wait_for(asking, timeout=30, what="the next board asking a player")
@@ -128,7 +139,7 @@ async def play_one(fake: FakeDiscord, players: dict[int, FakeUser], rng: random.
     """One decision (or one round of card choices) by whoever the newest board asks."""
     board = bin_boards(fake)[-1]
     waiting = [players[u] for u in waiting_ids(board)]
-    assert waiting, board.content
+    assert waiting, board.text
     seen = board_texts(fake)
     if board.selects:
         await drop_piece(waiting[0], board, rng)
@@ -142,7 +153,7 @@ async def play_to_the_end(
 ) -> FakeMessage:
     for _ in range(limit):
         board = bin_boards(fake)[-1]
-        if "The game is over" in board.content:
+        if "The game is over" in board.text:
             return board
         await play_one(fake, players, rng)
     raise AssertionError("the game did not end")

@@ -21,7 +21,7 @@ def battlefields(fake: FakeDiscord) -> list[FakeMessage]:
 
 
 def turn_user_id(board: FakeMessage) -> int | None:
-    match = TURN.search(board.content)
+    match = TURN.search(board.text)
     return int(match[1]) if match else None
 
 
@@ -55,7 +55,7 @@ def plays(reply: FakeMessage) -> list[Component]:
 async def decide(user: FakeUser, reply: FakeMessage, rng: random.Random) -> FakeMessage:
     """Make one decision in a private reply (a card opens its targets in the same reply,
     for the next call to choose from); returns the reply that holds the next one."""
-    assert len(reply.buttons) + 5 * len(reply.selects) <= PHONE, reply.content
+    assert len(reply.buttons) + 5 * len(reply.selects) <= PHONE, reply.text
     buttons = plays(reply)
     if buttons:
         chosen = buttons[pick([b.label for b in buttons], rng)]
@@ -84,9 +84,9 @@ async def play_to_the_end(
 ) -> FakeMessage:
     for _ in range(limit):
         board = battlefields(fake)[-1]
-        if "The game is over" in board.content:
+        if "The game is over" in board.text:
             return board
         user_id = turn_user_id(board)
-        assert user_id is not None, board.content
+        assert user_id is not None, board.text
         await take_turn(players[user_id], board, rng)
     raise AssertionError("the war did not end")
