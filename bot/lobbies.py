@@ -246,6 +246,10 @@ class Lobbies(SessionBase):
             self._reset_deadline(game, engine, state)
             session.add(game)
             update = Update(game=game, events=engine.opening_events(state))
+            outcome = engine.outcome(state)
+            if outcome is not None:  # the deal itself can end a game (Brawl: three sets)
+                update.standings = await self._finish(session, game, outcome)
+                update.finished = True
             await self._show(session, update, engine, state, game.step, update.events, True)
         self._wake_poster(update)
         return update  # the AI's first turns, if any, are `play_ai`'s

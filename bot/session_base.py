@@ -17,8 +17,9 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.database import Database
 from bot.games import GAMES
-from bot.models import ACTIVE, GameRecord, Status, utcnow
+from bot.models import ACTIVE, GameRecord, ResultRecord, Status, utcnow
 from bot.outbox import Outbox, record_board
+from bot.ratings import Standing, standings, update_ratings
 from bot.requests import (
     RESTARTING,
     Update,
@@ -30,7 +31,7 @@ from bot.requests import (
 )
 from bot.shards import ALL, Shards
 from bot.workers import Workers, apply_action, new_state
-from rules.base import JSON, AnyGame, Applied, Event
+from rules.base import JSON, AnyGame, Applied, Event, Outcome
 
 STATES_KEPT = 512  # decoded states remembered (a few kB each): more than the games in play
 
@@ -141,6 +142,30 @@ class SessionBase:
         update.board_ready = await record_board(
             session, update.game, engine, state, lines, since, started, update.standings
         )
+
+    async def _finish(
+        self, session: AsyncSession, game: GameRecord, outcome: Outcome
+    ) -> list[Standing]:
+        """Results and ratings of a finished game, in the transaction of its last action;
+        returns its final standings for the last board."""
+        self._touch(game, status=Status.FINISHED, finished_at=utcnow(), turn_deadline=None)
+        results = [
+            ResultRecord(
+                game_id=game.id or 0,
+                guild_id=game.guild_id,
+                kind=game.kind,
+                seat=index,
+                user_id=seat.user_id,
+                name=seat.name,
+                rank=outcome.ranks[index],
+                points=outcome.points[index],
+                rated=seat.rated and not seat.ai,
+            )
+            for index, seat in enumerate(game.seats)
+        ]
+        session.add_all(results)
+        changes = await update_ratings(session, game.guild_id, game.kind, results)
+        return standings(results, changes)
 
     def _wake_poster(self, update: Update) -> None:
         """After the commit: a board that is ready goes out now."""

@@ -26,7 +26,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from bot.lobbies import Lobbies
 from bot.models import ActionRecord, GameRecord, ResultRecord, Status, utcnow
 from bot.outbox import record_clear
-from bot.ratings import ScoreLine, Standing, scoreboard, standings, update_ratings
+from bot.ratings import ScoreLine, scoreboard
 from bot.requests import (
     RESTARTING,
     SEED_LIMIT,
@@ -42,7 +42,7 @@ from bot.requests import (
     seat_of,
 )
 from bot.workers import ai_choice
-from rules.base import JSON, AnyGame, Event, IllegalAction, Outcome
+from rules.base import JSON, AnyGame, Event, IllegalAction
 from rules.words import and_list
 
 log = logging.getLogger(__name__)
@@ -199,30 +199,6 @@ class SessionService(Lobbies):
         session.add(game)
         log.info("game %s step %s: seat %s acted (%s)", game.id, game.step, seat, actor)
         return new_state
-
-    async def _finish(
-        self, session: AsyncSession, game: GameRecord, outcome: Outcome
-    ) -> list[Standing]:
-        """Results and ratings of a finished game, in the transaction of its last action;
-        returns its final standings for the last board."""
-        self._touch(game, status=Status.FINISHED, finished_at=utcnow(), turn_deadline=None)
-        results = [
-            ResultRecord(
-                game_id=game.id or 0,
-                guild_id=game.guild_id,
-                kind=game.kind,
-                seat=index,
-                user_id=seat.user_id,
-                name=seat.name,
-                rank=outcome.ranks[index],
-                points=outcome.points[index],
-                rated=seat.rated and not seat.ai,
-            )
-            for index, seat in enumerate(game.seats)
-        ]
-        session.add_all(results)
-        changes = await update_ratings(session, game.guild_id, game.kind, results)
-        return standings(results, changes)
 
     async def _play_ai_turns(self, update: Update) -> Update:
         """Let AI seats take every turn that is theirs, one transaction per action (with its

@@ -18,6 +18,7 @@ from discord import app_commands
 from bot.games import GAMES
 from bot.replays import GameLog, ReplayRefused, load_log, rebuild
 from bot.sessions import seat_names
+from cogs.shared.board import board_layout
 from cogs.shared.presenter import PRESENTERS
 from render.animation import Animation, animate
 
@@ -67,8 +68,10 @@ async def post_replay(
         )
     else:
         lines.append(f"All {animation.boards} boards, as the channel saw them.")
-    picture = discord.File(io.BytesIO(animation.data), filename=f"replay-{game_id}.gif")
-    await interaction.followup.send("\n".join(lines), file=picture)
+    name = f"replay-{game_id}.gif"
+    picture = discord.File(io.BytesIO(animation.data), filename=name)
+    # A layout message like the boards it replays: the text and the animation in a container.
+    await interaction.followup.send(file=picture, view=board_layout("\n".join(lines), [name]))
 
 
 async def replay_choices(

@@ -7,6 +7,7 @@ PostgreSQL database (the `database_url` fixture, tests/postgres.py).
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import threading
 from datetime import UTC, datetime, timedelta
@@ -510,3 +511,27 @@ async def test_an_ai_choice_is_never_applied_to_a_newer_step(
         assert record.step == RUMBLE.step(state)
         state = RUMBLE.apply(state, record.seat, record.action).state
     assert RUMBLE.to_json(state) == final.state
+
+
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+async def test_a_game_won_in_its_deal_finishes_at_the_start(
+    service: SessionService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Nothing is stuck: a Dumpster Brawl! hand dealt three sets wins at once (the rulebook's
+    victory check comes before the first turn), so the game ends at its start, with its
+    results, instead of playing on with nobody to act."""
+    deal = BRAWL.new_game
+
+    def dealt_three_sets(seats: int, options: dict[str, str], seed: int):
+        return dataclasses.replace(deal(seats, options, seed), finished=True, winners=(1,))
+
+    monkeypatch.setattr(BRAWL, "new_game", dealt_three_sets)
+    game = await service.open_lobby(GUILD, CHANNEL, "brawl", ALICE, {}, seed=3)
+    for player in (BOB, CAROL):
+        game = await service.join(CHANNEL, game.id, player)
+    update = await service.start(CHANNEL, game.id, ALICE)
+    assert update.finished and update.game.status == Status.FINISHED
+    assert await service.current(CHANNEL) is None  # the channel is free again
+    (finished, results), *_ = await service.history(GUILD)
+    assert finished.id == game.id
+    assert [result.name for result in results if result.rank == 0] == ["bob"]

@@ -59,6 +59,10 @@ async def test_three_users_and_an_ai_animal_brawl_to_the_end(
     players = {u.id: u for u in table.players}
     final = await play_to_the_end(bot, fake_discord, players)
     assert "wins" in final.text.lower()
+    # Issue 15: the last board recaps the game: the final standings and the recap picture.
+    assert "**Final standings**" in final.text and "recap.png" in [
+        a.filename for a in final.attachments
+    ]
     fights = [b for b in alley_boards(fake_discord) if "rolls 6 blue dice" in b.text]
     assert fights and all(
         "dice.png" in {a.filename for a in b.attachments} for b in fights

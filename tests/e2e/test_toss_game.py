@@ -78,6 +78,10 @@ async def test_three_users_and_an_ai_fill_the_bin_to_the_end(bot, table: Table, 
     players = {u.id: u for u in table.players}
     final = await play_to_the_end(fake_discord, players, random.Random(5))
     assert "final:" in final.text
+    # Issue 15: the last board recaps the game: the final standings and the recap picture.
+    assert "**Final standings**" in final.text and "recap.png" in [
+        a.filename for a in final.attachments
+    ]
     # Issue 5: the channel shows the bin after each drop, the AI's drops too; issue 14: a
     # turn's drops edit one message, so a message's drops are one player's turn (after the
     # last drop of the turn before it, which posted it).

@@ -49,6 +49,10 @@ async def test_three_users_and_an_ai_knight_fight_a_whole_war(bot, table: Table,
     players = {u.id: u for u in table.players}
     final = await play_to_the_end(fake_discord, players, random.Random(4))
     assert "wins" in final.text.lower() or "last knight" in final.text.lower()
+    # Issue 15: the last board recaps the game: the final standings and the recap picture.
+    assert "**Final standings**" in final.text and "recap.png" in [
+        a.filename for a in final.attachments
+    ]
     board = await table.bob.slash("/scoreboard", game="trashwar")
     text = board.public[0].embeds[0]["description"]
     assert all(user.name in text.lower() for user in table.players)
