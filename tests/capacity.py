@@ -189,10 +189,14 @@ class Table:
         self.note(pressed.interaction, reply, len(reply.history))
         return reply
 
-    async def edited(self, pressed: Any, reply: FakeMessage, versions: int) -> None:
-        """Wait for the reply's next version after a move pressed in it (the move shown, or
-        the player's next decision); its wait is a result."""
-        self.moves.append(pressed.interaction)
+    async def edited(
+        self, pressed: Any, reply: FakeMessage, versions: int, move: bool = True
+    ) -> None:
+        """Wait for the reply's next version after a press in it (the move shown, the
+        player's next decision, or a card's targets); its wait is a result. A `move` is
+        also timed to the next board."""
+        if move:
+            self.moves.append(pressed.interaction)
         await self.until(lambda: len(reply.history) > versions, "reply's next version")
         self.note(pressed.interaction, reply, versions + 1)
 
@@ -296,9 +300,11 @@ class Table:
                     await self.think()
                     if not reply.buttons:
                         break
-                label = self.rng.choice(reply.buttons).label
-                pressed = await mover.press(reply, label, settle=False)
-                await self.edited(pressed, reply, versions)
+                button = self.rng.choice(reply.buttons)
+                pressed = await mover.press(reply, button.label or "", settle=False)
+                # A card's button opens its targets (issue 14): a choice, not yet a move.
+                chosen = (button.custom_id or "").startswith("tt:group:")
+                await self.edited(pressed, reply, versions, move=not chosen)
             if pressed is None:
                 board = await self.until(lambda b=board: self.board(b.id), "next board")
             else:
