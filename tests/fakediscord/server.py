@@ -947,6 +947,9 @@ class RestApi:
             # (its own ephemeral flag is ignored).
             self._validate(payload, uploads, creating=True, what=f"{rec.description} followup")
             fill = {k: v for k, v in payload.items() if k != "flags"}
+            layout = int(payload.get("flags") or 0) & FLAG_COMPONENTS_V2
+            if layout:  # the followup's layout flag does apply
+                fill["flags"] = layout
             fill.setdefault("content", "")
             fill.setdefault("embeds", [])
             fill.setdefault("components", [])
