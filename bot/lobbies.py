@@ -24,6 +24,8 @@ from bot.requests import (
 from bot.session_base import SessionBase
 from rules.base import IllegalAction
 
+ALREADY_OPEN = "A game is already open in this channel. Finish it or use `/game stop` first."
+
 
 def fresh_seat(seat: Seat) -> Seat:
     """A seat of a finished game, as it sits down again: the same person or AI player, with
@@ -54,12 +56,7 @@ class Lobbies(SessionBase):
             raise UserError("The turn timer is a number of minutes from 0 (off) to 1440.")
         try:
             async with self._locked(channel_id), self.db.transaction() as session:
-                busy = await self._active_in(session, channel_id)
-                if busy is not None:
-                    raise UserError(
-                        f"This channel already has a game of {GAMES[busy.kind].title} "
-                        f"({busy.status}). Finish it or use `/game stop` first."
-                    )
+                await self._refuse_if_busy(session, channel_id, ". Finish it")
                 game = GameRecord(
                     guild_id=guild_id,
                     channel_id=channel_id,
@@ -76,9 +73,7 @@ class Lobbies(SessionBase):
         except IntegrityError:
             # Another process (the channel lock is per process) opened one at the same
             # moment; the index allowing one active game per channel refused this one.
-            raise UserError(
-                "A game is already open in this channel. Finish it or use `/game stop` first."
-            ) from None
+            raise UserError(ALREADY_OPEN) from None
 
     async def rematch(self, channel_id: int, game_id: int, player: Player) -> GameRecord:
         """A new lobby in this channel with the seats (people and AI players, in their order)
@@ -91,12 +86,7 @@ class Lobbies(SessionBase):
                     raise UserError("Only a finished game can be played again.")
                 if seat_of(old, player.user_id) is None:
                     raise UserError("Only the players of that game can ask for a rematch.")
-                busy = await self._active_in(session, channel_id)
-                if busy is not None:
-                    raise UserError(
-                        f"This channel already has a game of {GAMES[busy.kind].title} "
-                        f"({busy.status}): play that one, or use `/game stop` first."
-                    )
+                await self._refuse_if_busy(session, channel_id, ": play that one,")
                 engine = GAMES[old.kind]
                 # The options chosen in the lobby; the seats' own picks are chosen again.
                 options = {
@@ -116,10 +106,18 @@ class Lobbies(SessionBase):
                 session.add(game)
                 await session.flush()
                 return game
-        except IntegrityError:
+        except IntegrityError:  # as in open_lobby: another process was first
+            raise UserError(ALREADY_OPEN) from None
+
+    async def _refuse_if_busy(self, session: AsyncSession, channel_id: int, then: str) -> None:
+        """A UserError when the channel already has a lobby or a game; `then` is what the
+        refusal advises before `/game stop`."""
+        busy = await self._active_in(session, channel_id)
+        if busy is not None:
             raise UserError(
-                "A game is already open in this channel. Finish it or use `/game stop` first."
-            ) from None
+                f"This channel already has a game of {GAMES[busy.kind].title} "
+                f"({busy.status}){then} or use `/game stop` first."
+            )
 
     async def join(self, channel_id: int, game_id: int, player: Player) -> GameRecord:
         async with self._locked(channel_id), self.db.transaction() as session:

@@ -21,6 +21,7 @@ from bot.sessions import seat_names
 from cogs.shared.board import board_layout
 from cogs.shared.presenter import PRESENTERS
 from render.animation import Animation, animate
+from rules.words import and_list
 
 if TYPE_CHECKING:
     from bot.client import TrashTableBot
@@ -80,7 +81,7 @@ async def replay_choices(
     """This server's finished games, newest first, those matching what was typed."""
     choices = []
     for game, results in await client.sessions.history(interaction.guild_id or 0, limit=100):
-        winners = " and ".join(r.name for r in results if r.rank == 0) or "nobody"
+        winners = and_list([r.name for r in results if r.rank == 0]) or "nobody"
         when = (game.finished_at or game.updated_at).strftime("%d %b %Y")
         name = f"#{game.id} {GAMES[game.kind].title}: {winners} won, {when}"
         if typed.strip().lower().lstrip("#") in name.lower():
