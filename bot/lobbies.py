@@ -8,6 +8,7 @@ import secrets
 from sqlalchemy.exc import IntegrityError
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from bot import rows
 from bot.games import GAMES, ai_name
 from bot.models import GameRecord, Seat, Status, utcnow
 from bot.outbox import record_clear
@@ -67,9 +68,7 @@ class Lobbies(SessionBase):
                     seats=[human_seat(host)],
                     turn_timer=default_timer if timer is None else timer,
                 )
-                session.add(game)
-                await session.flush()
-                return game
+                return await rows.insert_game(session, game)
         except IntegrityError:
             # Another process (the channel lock is per process) opened one at the same
             # moment; the index allowing one active game per channel refused this one.
@@ -103,9 +102,7 @@ class Lobbies(SessionBase):
                     seats=seats,
                     turn_timer=old.turn_timer,
                 )
-                session.add(game)
-                await session.flush()
-                return game
+                return await rows.insert_game(session, game)
         except IntegrityError:  # as in open_lobby: another process was first
             raise UserError(ALREADY_OPEN) from None
 
@@ -126,7 +123,7 @@ class Lobbies(SessionBase):
                 raise UserError("You are already in this lobby.")
             self._check_room(game)
             self._touch(game, seats=[*game.seats, human_seat(player)])
-            session.add(game)
+            await rows.save_game(session, game)
             return game
 
     async def add_ai(
@@ -147,7 +144,7 @@ class Lobbies(SessionBase):
             taken = {seat.name for seat in game.seats}
             seat = Seat(user_id=None, name=ai_name(taken), ai=True, rated=False)
             self._touch(game, seats=[*game.seats, seat])
-            session.add(game)
+            await rows.save_game(session, game)
             return game
 
     async def leave_lobby(self, channel_id: int, game_id: int, player: Player) -> GameRecord:
@@ -174,7 +171,7 @@ class Lobbies(SessionBase):
                 self._touch(game, seats=seats, host_id=humans[0].user_id)
             else:
                 self._touch(game, seats=seats)
-            session.add(game)
+            await rows.save_game(session, game)
             return game
 
     async def pick(self, channel_id: int, game_id: int, player: Player, choice: int) -> GameRecord:
@@ -197,7 +194,7 @@ class Lobbies(SessionBase):
             seats = [s.model_copy() for s in game.seats]
             seats[seat].pick = value
             self._touch(game, seats=seats)
-            session.add(game)
+            await rows.save_game(session, game)
             return game
 
     async def cancel(self, channel_id: int, game_id: int, player: Player) -> GameRecord:
@@ -206,7 +203,7 @@ class Lobbies(SessionBase):
             if player.user_id != game.host_id and not player.can_manage:
                 raise UserError("Only the host or someone who manages this channel can cancel.")
             self._touch(game, status=Status.STOPPED, finished_at=utcnow())
-            session.add(game)
+            await rows.save_game(session, game)
             await record_clear(session, game)
         self.outbox.signal.notify(channel_id)
         return game
@@ -242,12 +239,12 @@ class Lobbies(SessionBase):
             )
             self._keep_state(game, state)
             self._reset_deadline(game, engine, state)
-            session.add(game)
             update = Update(game=game, events=engine.opening_events(state))
             outcome = engine.outcome(state)
             if outcome is not None:  # the deal itself can end a game (Brawl: three sets)
                 update.standings = await self._finish(session, game, outcome)
                 update.finished = True
+            await rows.save_game(session, game)
             await self._show(session, update, engine, state, game.step, update.events, True)
         self._wake_poster(update)
         return update  # the AI's first turns, if any, are `play_ai`'s

@@ -24,10 +24,11 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from sqlalchemy import update
-from sqlmodel import col, select
+from sqlalchemy import RowMapping, Table, bindparam, insert, select, update
+from sqlmodel import SQLModel
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from bot import rows
 from bot.database import Database
 from bot.models import GameRecord, OutboxEntry, Status, utcnow
 from bot.ratings import Standing
@@ -56,14 +57,47 @@ class Signal:
         return channels
 
 
-async def _open_board(session: AsyncSession, game_id: int) -> OutboxEntry | None:
-    query = select(OutboxEntry).where(
-        OutboxEntry.game_id == game_id,
-        OutboxEntry.kind == BOARD,
-        col(OutboxEntry.ready).is_(False),
-        col(OutboxEntry.delivered_at).is_(None),
+OUTBOX: Table = SQLModel.metadata.tables["outbox"]
+_OPEN_BOARD = select(OUTBOX.c.id, OUTBOX.c.payload).where(
+    OUTBOX.c.game_id == bindparam("game_id"),
+    OUTBOX.c.kind == BOARD,
+    OUTBOX.c.ready.is_(False),
+    OUTBOX.c.delivered_at.is_(None),
+)
+_CLOSE_OPEN_BOARD = (
+    update(OUTBOX)
+    .where(
+        OUTBOX.c.game_id == bindparam("of_game"),  # a column's own name is SET's
+        OUTBOX.c.kind == BOARD,
+        OUTBOX.c.ready.is_(False),
+        OUTBOX.c.delivered_at.is_(None),
     )
-    return (await session.exec(query)).first()
+    .values(ready=True)
+)
+_INSERT = insert(OUTBOX)
+_EXTEND = update(OUTBOX).where(OUTBOX.c.id == bindparam("entry_id"))
+_PENDING = (
+    select(OUTBOX)
+    .where(OUTBOX.c.channel_id == bindparam("channel_id"), OUTBOX.c.delivered_at.is_(None))
+    .order_by(OUTBOX.c.id)
+)
+_DELIVER = update(OUTBOX).where(OUTBOX.c.id == bindparam("entry_id"))
+_LAST_ON = (
+    select(OUTBOX.c.payload)
+    .where(
+        OUTBOX.c.game_id == bindparam("game_id"),
+        OUTBOX.c.kind == BOARD,
+        OUTBOX.c.message_id == bindparam("message_id"),
+        OUTBOX.c.delivered_at.is_not(None),
+    )
+    .order_by(OUTBOX.c.id.desc())
+    .limit(1)
+)
+
+
+def entry_of(row: RowMapping) -> OutboxEntry:
+    """An outbox row as an `OutboxEntry` (see `rows.game_of`)."""
+    return rows.record_of(OutboxEntry, row)
 
 
 async def record_board(
@@ -85,20 +119,19 @@ async def record_board(
     humans = [seat for seat in to_act if not game.seats[seat].ai]
     ai_next = len(humans) < len(to_act)
     ready = not ai_next or (engine.board_each_action and not humans)
-    entry = await _open_board(session, game.id or 0)
-    if entry is None:
-        entry = OutboxEntry(
-            game_id=game.id or 0, channel_id=game.channel_id, kind=BOARD, step=game.step
-        )
-        earlier: dict[str, Any] = {
+    conn = await rows.connection(session)
+    open_board = (await conn.execute(_OPEN_BOARD, {"game_id": game.id})).first()
+    earlier: dict[str, Any]
+    if open_board is None:
+        earlier = {
             "lines": [],
             "since": since,
             "started": started,
             "continues": engine.continues_turn(state) and not started,
         }
     else:
-        earlier = entry.payload
-    entry.payload = {
+        earlier = open_board.payload
+    payload = {
         "view": engine.observe(state, None),
         "names": [seat.name for seat in game.seats],
         "lines": [*earlier["lines"], *lines],
@@ -110,27 +143,42 @@ async def record_board(
         "continues": earlier.get("continues", False),  # decided by the entry's first change
         "standings": standings or [],
     }
-    entry.step, entry.ready = game.step, ready
-    session.add(entry)
+    if open_board is None:
+        await conn.execute(
+            _INSERT,
+            {
+                "game_id": game.id,
+                "channel_id": game.channel_id,
+                "kind": BOARD,
+                "step": game.step,
+                "payload": payload,
+                "ready": ready,
+                "created_at": utcnow(),
+            },
+        )
+    else:
+        values = {"payload": payload, "step": game.step, "ready": ready}
+        await conn.execute(_EXTEND, {"entry_id": open_board.id, **values})
     return ready
 
 
 async def record_clear(session: AsyncSession, game: GameRecord) -> None:
     """Take the controls off the game's messages (a stopped game, a closed lobby). Any
     board still open is closed: no AI will add to it now."""
-    entry = await _open_board(session, game.id or 0)
-    if entry is not None:
-        entry.ready = True
-        session.add(entry)
+    conn = await rows.connection(session)
+    await conn.execute(_CLOSE_OPEN_BOARD, {"of_game": game.id})
     messages = [m for m in (game.board_message_id, game.lobby_message_id) if m]
-    session.add(
-        OutboxEntry(
-            game_id=game.id or 0,
-            channel_id=game.channel_id,
-            kind=CLEAR,
-            step=game.step,
-            payload={"messages": messages},
-        )
+    await conn.execute(
+        _INSERT,
+        {
+            "game_id": game.id,
+            "channel_id": game.channel_id,
+            "kind": CLEAR,
+            "step": game.step,
+            "payload": {"messages": messages},
+            "ready": True,
+            "created_at": utcnow(),
+        },
     )
 
 
@@ -143,52 +191,48 @@ class Outbox:
         self.shards = shards  # the start-up delivery looks only at our own guilds' games
 
     async def channels_pending(self) -> list[int]:
+        ours = select(rows.GAMES.c.id).where(self.shards.owned(rows.GAMES.c.guild_id))
         async with self.db.reading() as session:
-            query = (
-                select(OutboxEntry.channel_id)
-                .join(GameRecord, col(GameRecord.id) == OutboxEntry.game_id)
-                .where(
-                    col(OutboxEntry.delivered_at).is_(None),
-                    self.shards.owned(GameRecord.guild_id),
-                )
+            query = select(OUTBOX.c.channel_id).where(
+                OUTBOX.c.delivered_at.is_(None), OUTBOX.c.game_id.in_(ours.scalar_subquery())
             )
-            return sorted(set((await session.exec(query)).all()))
+            result = await (await rows.connection(session)).execute(query)
+            return sorted(set(result.scalars()))
 
     async def pending(self, channel_id: int) -> list[tuple[OutboxEntry, GameRecord]]:
         """The channel's undelivered entries in order, up to the first one still open, each
         with its game row as it is now (one row object per game: the poster keeps its
         `board_message_id` current as it posts)."""
         async with self.db.reading() as session:
-            query = (
-                select(OutboxEntry, GameRecord)
-                .join(GameRecord, col(GameRecord.id) == OutboxEntry.game_id)
-                .where(
-                    OutboxEntry.channel_id == channel_id, col(OutboxEntry.delivered_at).is_(None)
-                )
-                .order_by(col(OutboxEntry.id))
-            )
-            entries = [(entry, game) for entry, game in (await session.exec(query)).all()]
-        for index, (entry, _game) in enumerate(entries):
+            conn = await rows.connection(session)
+            result = await conn.execute(_PENDING, {"channel_id": channel_id})
+            entries = [entry_of(row) for row in result.mappings()]
+            games: dict[int, GameRecord] = {}
+            for entry in entries:
+                if entry.game_id not in games:
+                    game = await rows.load_game(session, entry.game_id)
+                    assert game is not None, "an entry's game is never deleted"
+                    games[entry.game_id] = game
+        for index, entry in enumerate(entries):
             if not entry.ready:
-                return entries[:index]
-        return entries
+                entries = entries[:index]
+                break
+        return [(entry, games[entry.game_id]) for entry in entries]
 
     async def close_open(self) -> None:
         """Stopping: a board held open for the AI's next moves is shown as it stands (the
         player's move); the AI's moves after the next start get a board of their own."""
+        ours = select(rows.GAMES.c.id).where(self.shards.owned(rows.GAMES.c.guild_id))
         async with self.db.transaction() as session:
-            query = (
-                select(OutboxEntry)
-                .join(GameRecord, col(GameRecord.id) == OutboxEntry.game_id)
+            await (await rows.connection(session)).execute(
+                update(OUTBOX)
                 .where(
-                    col(OutboxEntry.ready).is_(False),
-                    col(OutboxEntry.delivered_at).is_(None),
-                    self.shards.owned(GameRecord.guild_id),
+                    OUTBOX.c.ready.is_(False),
+                    OUTBOX.c.delivered_at.is_(None),
+                    OUTBOX.c.game_id.in_(ours.scalar_subquery()),
                 )
+                .values(ready=True)
             )
-            for entry in (await session.exec(query)).all():
-                entry.ready = True
-                session.add(entry)
 
     async def posted(
         self, entry: OutboxEntry, message_id: int, replaced_id: int | None, layout: JSON
@@ -198,21 +242,17 @@ class Outbox:
         `layout` is what the message shows (its text and pictures): taking its controls off
         later means sending it again without them."""
         async with self.db.transaction() as session:
-            await session.exec(
-                update(OutboxEntry)
-                .where(col(OutboxEntry.id) == entry.id)
-                .values(
-                    message_id=message_id,
-                    replaced_id=replaced_id,
-                    payload={**entry.payload, "layout": layout},
-                    delivered_at=utcnow(),
-                )
+            await (await rows.connection(session)).execute(
+                _DELIVER,
+                {
+                    "entry_id": entry.id,
+                    "message_id": message_id,
+                    "replaced_id": replaced_id,
+                    "payload": {**entry.payload, "layout": layout},
+                    "delivered_at": utcnow(),
+                },
             )
-            await session.exec(
-                update(GameRecord)
-                .where(col(GameRecord.id) == entry.game_id)
-                .values(board_message_id=message_id)
-            )
+            await rows.set_messages(session, entry.game_id, board_message_id=message_id)
 
     async def lines_shown(self, game_id: int, message_id: int) -> list[str]:
         """The log lines board message `message_id` shows now: those of the last entry
@@ -220,29 +260,21 @@ class Outbox:
         last = await self._last_on(game_id, message_id)
         if last is None:
             return []
-        return list(last.payload.get("shown", last.payload["lines"]))
+        return list(last["shown"] if "shown" in last else last["lines"])
 
     async def layout_of(self, game_id: int, message_id: int) -> JSON | None:
         """What board message `message_id` shows (text and pictures), as `posted` or
         `edited` kept it; None for a board posted before boards were layouts."""
         last = await self._last_on(game_id, message_id)
-        return None if last is None else last.payload.get("layout")
+        return None if last is None else last.get("layout")
 
-    async def _last_on(self, game_id: int, message_id: int) -> OutboxEntry | None:
-        """The last entry delivered on board message `message_id`."""
+    async def _last_on(self, game_id: int, message_id: int) -> JSON | None:
+        """The payload of the last entry delivered on board message `message_id`."""
         async with self.db.reading() as session:
-            query = (
-                select(OutboxEntry)
-                .where(
-                    OutboxEntry.game_id == game_id,
-                    OutboxEntry.kind == BOARD,
-                    OutboxEntry.message_id == message_id,
-                    col(OutboxEntry.delivered_at).is_not(None),
-                )
-                .order_by(col(OutboxEntry.id).desc())
-                .limit(1)
-            )
-            return (await session.exec(query)).first()
+            conn = await rows.connection(session)
+            params = {"game_id": game_id, "message_id": message_id}
+            payload: JSON | None = (await conn.execute(_LAST_ON, params)).scalar()
+            return payload
 
     async def edited(
         self, entry: OutboxEntry, message_id: int, shown: list[str], layout: JSON
@@ -250,20 +282,18 @@ class Outbox:
         """A board went onto the game's board message by an edit: the entry is delivered
         on that message, which now shows the lines `shown`."""
         async with self.db.transaction() as session:
-            await session.exec(
-                update(OutboxEntry)
-                .where(col(OutboxEntry.id) == entry.id)
-                .values(
-                    message_id=message_id,
-                    payload={**entry.payload, "shown": shown, "layout": layout},
-                    delivered_at=utcnow(),
-                )
+            await (await rows.connection(session)).execute(
+                _DELIVER,
+                {
+                    "entry_id": entry.id,
+                    "message_id": message_id,
+                    "payload": {**entry.payload, "shown": shown, "layout": layout},
+                    "delivered_at": utcnow(),
+                },
             )
 
     async def delivered(self, entry_id: int) -> None:
         async with self.db.transaction() as session:
-            await session.exec(
-                update(OutboxEntry)
-                .where(col(OutboxEntry.id) == entry_id)
-                .values(delivered_at=utcnow())
+            await (await rows.connection(session)).execute(
+                _DELIVER, {"entry_id": entry_id, "delivered_at": utcnow()}
             )

@@ -11,13 +11,12 @@ from contextlib import asynccontextmanager
 from datetime import datetime, timedelta
 from typing import Any, cast
 
-from sqlalchemy.orm.attributes import flag_modified
-from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from bot import rows
 from bot.database import Database
 from bot.games import GAMES
-from bot.models import ACTIVE, GameRecord, ResultRecord, Status, utcnow
+from bot.models import GameRecord, ResultRecord, Status, utcnow
 from bot.outbox import Outbox, record_board
 from bot.ratings import Standing, standings, update_ratings
 from bot.requests import (
@@ -97,16 +96,13 @@ class SessionBase:
     async def _load(
         self, session: AsyncSession, game_id: int, channel_id: int | None = None
     ) -> GameRecord:
-        game = await session.get(GameRecord, game_id, with_for_update=True)
+        game = await rows.load_game(session, game_id, lock=True)
         if game is None or (channel_id is not None and game.channel_id != channel_id):
             raise UserError("That game no longer exists.")
         return game
 
     async def _active_in(self, session: AsyncSession, channel_id: int) -> GameRecord | None:
-        query = select(GameRecord).where(
-            GameRecord.channel_id == channel_id, col(GameRecord.status).in_(ACTIVE)
-        )
-        return (await session.exec(query.with_for_update())).first()
+        return await rows.active_game(session, channel_id, lock=True)
 
     async def _require_active(self, session: AsyncSession, channel_id: int) -> GameRecord:
         game = await self._active_in(session, channel_id)
@@ -117,13 +113,9 @@ class SessionBase:
 
     @staticmethod
     def _touch(game: GameRecord, **changes: Any) -> None:
-        """Change a game row. JSON columns are flagged as changed by hand: SQLAlchemy does
-        not see a change made inside a list or a dict, so every change goes through here."""
+        """Change a game row in memory; the request writes it with `rows.save_game`."""
         for name, value in changes.items():
             setattr(game, name, value)
-        for name in ("seats", "state", "options"):
-            flag_modified(game, name)
-        game.updated_at = utcnow()
 
     @staticmethod
     async def _show(
@@ -196,14 +188,11 @@ class SessionBase:
 
     async def get(self, game_id: int) -> GameRecord | None:
         async with self.db.reading() as session:
-            return await session.get(GameRecord, game_id)
+            return await rows.load_game(session, game_id)
 
     async def current(self, channel_id: int) -> GameRecord | None:
         async with self.db.reading() as session:
-            query = select(GameRecord).where(
-                GameRecord.channel_id == channel_id, col(GameRecord.status).in_(ACTIVE)
-            )
-            return (await session.exec(query)).first()
+            return await rows.active_game(session, channel_id)
 
     async def view_for(self, game_id: int, user_id: int) -> tuple[GameRecord, int, JSON]:
         """A player's own observation (their hand or secret), for an ephemeral reply."""
@@ -250,15 +239,11 @@ class SessionBase:
     async def set_message(
         self, game_id: int, *, lobby: int | None = None, board: int | None = None
     ) -> None:
-        async with self.db.transaction() as session:
-            game = await session.get(GameRecord, game_id)
-            if game is None:
-                return
-            if lobby is not None:
-                game.lobby_message_id = lobby
-            if board is not None:
-                game.board_message_id = board
-            session.add(game)
+        messages = {"lobby_message_id": lobby, "board_message_id": board}
+        chosen = {name: message for name, message in messages.items() if message is not None}
+        if chosen:
+            async with self.db.transaction() as session:
+                await rows.set_messages(session, game_id, **chosen)
 
     async def _engine_apply(
         self, kind: str, engine: AnyGame, state: Any, seat: int, action: str

@@ -23,8 +23,9 @@ from typing import Any
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from bot import rows
 from bot.lobbies import Lobbies
-from bot.models import ActionRecord, GameRecord, ResultRecord, Status, utcnow
+from bot.models import GameRecord, ResultRecord, Status, utcnow
 from bot.outbox import record_clear
 from bot.ratings import ScoreLine, scoreboard
 from bot.requests import (
@@ -96,7 +97,7 @@ class SessionService(Lobbies):
             since = game.step
             state = await self._apply(session, update, engine, state, seat, action, "player")
             game.seats[seat].timeouts = 0
-            self._touch(game, seats=list(game.seats))
+            await rows.save_game(session, game)
             await self._show(session, update, engine, state, since, update.events)
         self._wake_poster(update)
         return update
@@ -178,11 +179,7 @@ class SessionService(Lobbies):
             applied = await self._engine_apply(game.kind, engine, state, seat, action)
         except IllegalAction as error:
             raise UserError(str(error)) from None
-        session.add(
-            ActionRecord(
-                game_id=game.id or 0, step=game.step, seat=seat, actor=actor, action=action
-            )
-        )
+        await rows.log_action(session, game, seat, actor, action)
         keep_notes(game, update, game.step, applied.events)
         if actor == "player":
             game.seats[seat].moved = game.step
@@ -196,7 +193,6 @@ class SessionService(Lobbies):
             update.finished = True
         else:
             self._reset_deadline(game, engine, new_state)
-        session.add(game)
         log.info("game %s step %s: seat %s acted (%s)", game.id, game.step, seat, actor)
         return new_state
 
@@ -238,6 +234,7 @@ class SessionService(Lobbies):
                     continue
                 since, first = game.step, len(update.events)
                 state = await self._apply(session, update, engine, state, seat, action, "ai")
+                await rows.save_game(session, game)
                 await self._show(session, update, engine, state, since, update.events[first:])
             self._wake_poster(update)
         log.warning("game %s: AI chain limit reached", update.game.id)
@@ -254,10 +251,11 @@ class SessionService(Lobbies):
         """After a restart: let the AI finish turns it had not played yet (a press whose
         process died before `play_ai`, or in the middle of it)."""
         async with self.db.reading() as session:
-            query = select(GameRecord).where(
-                GameRecord.status == Status.PLAYING, self.shards.owned(GameRecord.guild_id)
+            games = await rows.games_where(
+                session,
+                rows.GAMES.c.status == Status.PLAYING,
+                self.shards.owned(rows.GAMES.c.guild_id),
             )
-            games = list((await session.exec(query)).all())
         updates = []
         for game in games:
             try:
@@ -278,13 +276,14 @@ class SessionService(Lobbies):
             return []  # the timer plays them after the restart
         now = self.clock()
         async with self.db.reading() as session:
-            query = select(GameRecord).where(
-                GameRecord.status == Status.PLAYING,
-                col(GameRecord.turn_deadline).is_not(None),
-                col(GameRecord.turn_deadline) <= now,
-                self.shards.owned(GameRecord.guild_id),
+            games = rows.GAMES.c
+            return await rows.games_where(
+                session,
+                games.status == Status.PLAYING,
+                games.turn_deadline.is_not(None),
+                games.turn_deadline <= now,
+                self.shards.owned(games.guild_id),
             )
-            return list((await session.exec(query)).all())
 
     async def play_for_late(self, game: GameRecord) -> Update | None:
         """The timer ran out: the AI plays the late players' decision. Three timeouts in a
@@ -320,8 +319,7 @@ class SessionService(Lobbies):
                     state = await self._apply(session, update, engine, state, seat, action, "timer")
                     if update.finished:
                         break
-                self._touch(game, seats=list(game.seats))
-                session.add(game)
+                await rows.save_game(session, game)
                 await self._show(session, update, engine, state, chosen_at, update.events)
             self._wake_poster(update)
             return await self._play_ai_turns(update)
@@ -354,7 +352,7 @@ class SessionService(Lobbies):
             if player.user_id != game.host_id and not player.can_manage:
                 raise UserError("Only the host or someone who manages this channel can stop it.")
             self._touch(game, status=Status.STOPPED, finished_at=utcnow(), turn_deadline=None)
-            session.add(game)
+            await rows.save_game(session, game)
             await record_clear(session, game)
         self.outbox.signal.notify(channel_id)
         return game
@@ -379,8 +377,7 @@ class SessionService(Lobbies):
                 humans = [s for s in game.seats if not s.ai]
                 if humans:
                     game.host_id = humans[0].user_id or 0
-            self._touch(game, seats=list(game.seats))
-            session.add(game)
+            await rows.save_game(session, game)
             verb = "left" if target_id == player.user_id else "was removed"
             update = Update(
                 game=game,
@@ -404,8 +401,7 @@ class SessionService(Lobbies):
             if game.status == Status.PLAYING and game.state is not None:
                 engine = engine_of(game)
                 self._reset_deadline(game, engine, self.state_of(game))
-            self._touch(game)
-            session.add(game)
+            await rows.save_game(session, game)
             return game
 
     # ------------------------------------------------------------------ history
@@ -427,12 +423,12 @@ class SessionService(Lobbies):
             games = list((await session.exec(query)).all())
             out = []
             for game in games:
-                rows = await session.exec(
+                results = await session.exec(
                     select(ResultRecord)
                     .where(ResultRecord.game_id == game.id)
                     .order_by(col(ResultRecord.rank), col(ResultRecord.seat))
                 )
-                out.append((game, list(rows.all())))
+                out.append((game, list(results.all())))
             return out
 
 
