@@ -15,6 +15,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+import orjson
 from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
@@ -64,7 +65,11 @@ class Database:
         # use, so the restart costs no player an error. A SQLite file has no server to lose.
         sqlite = url.startswith("sqlite")
         self.engine: AsyncEngine = create_async_engine(
-            url, pool_pre_ping=not sqlite, **(SQLITE_ENGINE if sqlite else {})
+            url,
+            pool_pre_ping=not sqlite,
+            json_serializer=_json_text,
+            json_deserializer=orjson.loads,
+            **(SQLITE_ENGINE if sqlite else {}),
         )
         # SQLite takes one writer at a time and fails, rather than waits, when two
         # transactions of this process race to write; so writes queue here instead.
@@ -192,6 +197,13 @@ def _reason(error: BaseException) -> str:
     """The error's own first line: the driver's message, no URL or SQL."""
     original = getattr(error, "orig", None) or error
     return str(original).splitlines()[0] if str(original) else type(original).__name__
+
+
+def _json_text(value: Any) -> str:
+    """A JSON column's text. orjson is several times quicker than the standard library,
+    and a game's state is written with every action; keys that are not text are written as
+    text, as `json.dumps` does."""
+    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:

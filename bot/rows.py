@@ -18,6 +18,7 @@ from typing import TypeVar, cast
 
 from sqlalchemy import ColumnElement, RowMapping, Table, bindparam, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection
+from sqlalchemy.orm import configure_mappers
 from sqlmodel import SQLModel
 from sqlmodel.ext.asyncio.session import AsyncSession
 
@@ -54,6 +55,10 @@ _INSERT_GAME = insert(GAMES)
 _INSERT_ACTION = insert(ACTIONS)
 
 Record = TypeVar("Record", bound=SQLModel)
+
+# A mapped class's attributes work once its mapper is configured, which the ORM does at its
+# first query: a process reading its rows here may never make one.
+configure_mappers()
 
 
 def record_of(model: type[Record], row: RowMapping) -> Record:
