@@ -213,19 +213,32 @@ class Table:
         return newer
 
     def board_waits(self) -> list[float]:
-        """Milliseconds from each move's press to the first board posted after it (a turn
-        of several decisions may post a board before its last press)."""
-        boards = [
-            self.watch.seen_at[m.id][0]
+        """Milliseconds from each move's press to the first board shown after it (a turn
+        of several decisions may post a board before its last press). A board is shown by a
+        new message or, where a turn's moves edit one message (Toss It), by an edit that
+        changes its text; an edit that only takes the controls off shows nothing new."""
+        boards = sorted(
+            at
             for m in self.watch.messages[self.channel.id]
             if not m.ephemeral and any(a.filename == self.filename for a in m.attachments)
-        ]
+            for at in self.shown_at(m)
+        )
         waits = []
         for move in self.moves:
             posted = next((at for at in boards if at > move.sent_at), None)
             if posted is not None and self.measured.counts(move.sent_at):
                 waits.append((posted - move.sent_at) * 1000)
         return waits
+
+    def shown_at(self, message: FakeMessage) -> list[float]:
+        """When each version of `message` with a text new to it appeared."""
+        texts = [toss_play.version_text(version) for version in message.versions]
+        seen = self.watch.seen_at[message.id]
+        return [
+            at
+            for version, (text, at) in enumerate(zip(texts, seen, strict=False))
+            if version == 0 or text != texts[version - 1]
+        ]
 
     async def start_game(self) -> int:
         """Open a lobby, the guest joins, the host adds an AI seat and starts, each after a
