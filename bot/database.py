@@ -22,7 +22,7 @@ from alembic.runtime.migration import MigrationContext
 from filelock import AsyncFileLock
 from sqlalchemy import Connection, event, inspect, text
 from sqlalchemy.exc import DBAPIError
-from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot import (
@@ -158,6 +158,13 @@ class Database:
     async def reading(self) -> AsyncIterator[AsyncSession]:
         async with AsyncSession(self.engine, expire_on_commit=False) as session:
             yield session
+
+    @asynccontextmanager
+    async def connected(self) -> AsyncIterator[AsyncConnection]:
+        """A connection for plain statements that only read (`bot/rows.py`): lighter than
+        an ORM session, and a request reads a game row or two every press."""
+        async with self.engine.connect() as connection:
+            yield connection
 
     async def close(self) -> None:
         await self.engine.dispose()

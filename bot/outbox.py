@@ -192,7 +192,7 @@ class Outbox:
 
     async def channels_pending(self) -> list[int]:
         ours = select(rows.GAMES.c.id).where(self.shards.owned(rows.GAMES.c.guild_id))
-        async with self.db.reading() as session:
+        async with self.db.connected() as session:
             query = select(OUTBOX.c.channel_id).where(
                 OUTBOX.c.delivered_at.is_(None), OUTBOX.c.game_id.in_(ours.scalar_subquery())
             )
@@ -203,7 +203,7 @@ class Outbox:
         """The channel's undelivered entries in order, up to the first one still open, each
         with its game row as it is now (one row object per game: the poster keeps its
         `board_message_id` current as it posts)."""
-        async with self.db.reading() as session:
+        async with self.db.connected() as session:
             conn = await rows.connection(session)
             result = await conn.execute(_PENDING, {"channel_id": channel_id})
             entries = [entry_of(row) for row in result.mappings()]
@@ -270,7 +270,7 @@ class Outbox:
 
     async def _last_on(self, game_id: int, message_id: int) -> JSON | None:
         """The payload of the last entry delivered on board message `message_id`."""
-        async with self.db.reading() as session:
+        async with self.db.connected() as session:
             conn = await rows.connection(session)
             params = {"game_id": game_id, "message_id": message_id}
             payload: JSON | None = (await conn.execute(_LAST_ON, params)).scalar()

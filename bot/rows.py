@@ -81,7 +81,7 @@ async def connection(session: AsyncSession | AsyncConnection) -> AsyncConnection
 
 
 async def load_game(
-    session: AsyncSession, game_id: int, *, lock: bool = False
+    session: AsyncSession | AsyncConnection, game_id: int, *, lock: bool = False
 ) -> GameRecord | None:
     """Game `game_id`, or None. `lock`: held for this transaction (PostgreSQL's
     SELECT ... FOR UPDATE; SQLite's writes already queue one at a time)."""
@@ -92,7 +92,7 @@ async def load_game(
 
 
 async def active_game(
-    session: AsyncSession, channel_id: int, *, lock: bool = False
+    session: AsyncSession | AsyncConnection, channel_id: int, *, lock: bool = False
 ) -> GameRecord | None:
     """The channel's lobby or running game, or None."""
     conn = await connection(session)
@@ -101,7 +101,9 @@ async def active_game(
     return None if row is None else game_of(row)
 
 
-async def games_where(session: AsyncSession, *conditions: ColumnElement[bool]) -> list[GameRecord]:
+async def games_where(
+    session: AsyncSession | AsyncConnection, *conditions: ColumnElement[bool]
+) -> list[GameRecord]:
     """Every game row meeting `conditions` (columns of `GAMES`), in id order."""
     conn = await connection(session)
     query = select(GAMES).where(*conditions).order_by(GAMES.c.id)

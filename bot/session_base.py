@@ -11,6 +11,7 @@ from contextlib import asynccontextmanager
 from datetime import datetime, timedelta
 from typing import Any, cast
 
+from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot import rows
@@ -94,7 +95,10 @@ class SessionBase:
         return self._in_flight
 
     async def _load(
-        self, session: AsyncSession, game_id: int, channel_id: int | None = None
+        self,
+        session: AsyncSession | AsyncConnection,
+        game_id: int,
+        channel_id: int | None = None,
     ) -> GameRecord:
         game = await rows.load_game(session, game_id, lock=True)
         if game is None or (channel_id is not None and game.channel_id != channel_id):
@@ -187,11 +191,11 @@ class SessionBase:
     # ------------------------------------------------------------------ reading
 
     async def get(self, game_id: int) -> GameRecord | None:
-        async with self.db.reading() as session:
+        async with self.db.connected() as session:
             return await rows.load_game(session, game_id)
 
     async def current(self, channel_id: int) -> GameRecord | None:
-        async with self.db.reading() as session:
+        async with self.db.connected() as session:
             return await rows.active_game(session, channel_id)
 
     async def view_for(self, game_id: int, user_id: int) -> tuple[GameRecord, int, JSON]:

@@ -250,7 +250,7 @@ class SessionService(Lobbies):
     async def resume_all(self) -> list[Update]:
         """After a restart: let the AI finish turns it had not played yet (a press whose
         process died before `play_ai`, or in the middle of it)."""
-        async with self.db.reading() as session:
+        async with self.db.connected() as session:
             games = await rows.games_where(
                 session,
                 rows.GAMES.c.status == Status.PLAYING,
@@ -275,7 +275,7 @@ class SessionService(Lobbies):
         if self.stopping:
             return []  # the timer plays them after the restart
         now = self.clock()
-        async with self.db.reading() as session:
+        async with self.db.connected() as session:
             games = rows.GAMES.c
             return await rows.games_where(
                 session,
@@ -293,7 +293,7 @@ class SessionService(Lobbies):
         one writer: a Toss It pick tries many drops, and every channel's writes would wait);
         the transaction then applies its picks if the game is still at that step."""
         async with self._locked(game.channel_id):
-            async with self.db.reading() as session:
+            async with self.db.connected() as session:
                 game = await self._load(session, game.id or 0)
             if not self._late(game):
                 return None
