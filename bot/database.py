@@ -3,6 +3,10 @@
 Alembic owns the schema: `Database.migrate` brings any database to the newest revision in
 `bot/migrations/versions`, one process at a time, and adopts a database that the older
 `create_all` start-up made.
+
+Four ways in: `writing` (a transaction) and `connected` (reads) for the plain statements of
+`bot/rows.py` and the outbox, which is what a press runs; `transaction` and `reading` for
+ORM sessions (results and ratings, the scoreboard, the history).
 """
 
 from __future__ import annotations
@@ -144,7 +148,8 @@ class Database:
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[AsyncSession]:
-        """A session whose changes are committed together at the end, or not at all."""
+        """An ORM session whose changes are committed together at the end, or not at all
+        (the scoreboard's and the tests' ORM work; the service writes through `writing`)."""
         async with contextlib.AsyncExitStack() as stack:
             if self._one_writer is not None:
                 await stack.enter_async_context(self._one_writer)
@@ -153,6 +158,16 @@ class Database:
             )
             await stack.enter_async_context(session.begin())
             yield session
+
+    @asynccontextmanager
+    async def writing(self) -> AsyncIterator[AsyncConnection]:
+        """`transaction` for plain statements (`bot/rows.py`, the outbox): a connection in a
+        transaction, committed at the end or not at all. What the service changes a press
+        goes through here; an ORM session costs more than the statements themselves."""
+        async with contextlib.AsyncExitStack() as stack:
+            if self._one_writer is not None:
+                await stack.enter_async_context(self._one_writer)
+            yield await stack.enter_async_context(self.engine.begin())
 
     @asynccontextmanager
     async def reading(self) -> AsyncIterator[AsyncSession]:

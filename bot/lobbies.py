@@ -6,7 +6,6 @@ from __future__ import annotations
 import secrets
 
 from sqlalchemy.exc import IntegrityError
-from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot import rows
 from bot.games import GAMES, ai_name
@@ -22,6 +21,7 @@ from bot.requests import (
     human_seat,
     seat_of,
 )
+from bot.rows import Connectable
 from bot.session_base import SessionBase
 from rules.base import IllegalAction
 
@@ -56,7 +56,7 @@ class Lobbies(SessionBase):
         if timer is not None and not (type(timer) is int and 0 <= timer <= 24 * 60):
             raise UserError("The turn timer is a number of minutes from 0 (off) to 1440.")
         try:
-            async with self._locked(channel_id), self.db.transaction() as session:
+            async with self._locked(channel_id), self.db.writing() as session:
                 await self._refuse_if_busy(session, channel_id, ". Finish it")
                 game = GameRecord(
                     guild_id=guild_id,
@@ -79,7 +79,7 @@ class Lobbies(SessionBase):
         and options of a finished game, hosted by the player who asked, on a new seed.
         Everyone is seated already: whoever would rather not play leaves the lobby."""
         try:
-            async with self._locked(channel_id), self.db.transaction() as session:
+            async with self._locked(channel_id), self.db.writing() as session:
                 old = await self._load(session, game_id, channel_id)
                 if old.status != Status.FINISHED:
                     raise UserError("Only a finished game can be played again.")
@@ -106,7 +106,7 @@ class Lobbies(SessionBase):
         except IntegrityError:  # as in open_lobby: another process was first
             raise UserError(ALREADY_OPEN) from None
 
-    async def _refuse_if_busy(self, session: AsyncSession, channel_id: int, then: str) -> None:
+    async def _refuse_if_busy(self, session: Connectable, channel_id: int, then: str) -> None:
         """A UserError when the channel already has a lobby or a game; `then` is what the
         refusal advises before `/game stop`."""
         busy = await self._active_in(session, channel_id)
@@ -117,7 +117,7 @@ class Lobbies(SessionBase):
             )
 
     async def join(self, channel_id: int, game_id: int, player: Player) -> GameRecord:
-        async with self._locked(channel_id), self.db.transaction() as session:
+        async with self._locked(channel_id), self.db.writing() as session:
             game = await self._lobby(session, game_id, channel_id)
             if any(seat.user_id == player.user_id for seat in game.seats):
                 raise UserError("You are already in this lobby.")
@@ -131,7 +131,7 @@ class Lobbies(SessionBase):
     ) -> GameRecord:
         """Add an AI seat. `seats`, when given, is how many seats the lobby had when the
         button was drawn: a lobby that has changed since refuses (a double click adds one)."""
-        async with self._locked(channel_id), self.db.transaction() as session:
+        async with self._locked(channel_id), self.db.writing() as session:
             game = await self._lobby(session, game_id, channel_id)
             if seat_of(game, player.user_id) is None and not player.can_manage:
                 raise UserError("Only players in this lobby can add an AI player.")
@@ -157,7 +157,7 @@ class Lobbies(SessionBase):
         return game
 
     async def _leave_lobby(self, channel_id: int, game_id: int, player: Player) -> GameRecord:
-        async with self.db.transaction() as session:
+        async with self.db.writing() as session:
             game = await self._lobby(session, game_id, channel_id)
             seat = seat_of(game, player.user_id)
             if seat is None:
@@ -177,7 +177,7 @@ class Lobbies(SessionBase):
     async def pick(self, channel_id: int, game_id: int, player: Player, choice: int) -> GameRecord:
         """A player's own lobby pick (the game's `seat_pick`, a character say), by its
         position among the choices. Two players cannot pick the same."""
-        async with self._locked(channel_id), self.db.transaction() as session:
+        async with self._locked(channel_id), self.db.writing() as session:
             game = await self._lobby(session, game_id, channel_id)
             option = engine_of(game).seat_pick
             seat = seat_of(game, player.user_id)
@@ -198,7 +198,7 @@ class Lobbies(SessionBase):
             return game
 
     async def cancel(self, channel_id: int, game_id: int, player: Player) -> GameRecord:
-        async with self._locked(channel_id), self.db.transaction() as session:
+        async with self._locked(channel_id), self.db.writing() as session:
             game = await self._lobby(session, game_id, channel_id)
             if player.user_id != game.host_id and not player.can_manage:
                 raise UserError("Only the host or someone who manages this channel can cancel.")
@@ -209,7 +209,7 @@ class Lobbies(SessionBase):
         return game
 
     async def start(self, channel_id: int, game_id: int, player: Player) -> Update:
-        async with self._locked(channel_id), self.db.transaction() as session:
+        async with self._locked(channel_id), self.db.writing() as session:
             game = await self._lobby(session, game_id, channel_id)
             if player.user_id != game.host_id:
                 raise UserError("Only the host can start the game.")
@@ -249,7 +249,7 @@ class Lobbies(SessionBase):
         self._wake_poster(update)
         return update  # the AI's first turns, if any, are `play_ai`'s
 
-    async def _lobby(self, session: AsyncSession, game_id: int, channel_id: int) -> GameRecord:
+    async def _lobby(self, session: Connectable, game_id: int, channel_id: int) -> GameRecord:
         game = await self._load(session, game_id, channel_id)
         if game.status != Status.LOBBY:
             raise UserError(

@@ -26,12 +26,12 @@ from typing import Any
 
 from sqlalchemy import RowMapping, Table, bindparam, insert, select, update
 from sqlmodel import SQLModel
-from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot import rows
 from bot.database import Database
 from bot.models import GameRecord, OutboxEntry, Status, utcnow
 from bot.ratings import Standing
+from bot.rows import Connectable
 from bot.shards import ALL, Shards
 from rules.base import JSON, AnyGame
 
@@ -101,7 +101,7 @@ def entry_of(row: RowMapping) -> OutboxEntry:
 
 
 async def record_board(
-    session: AsyncSession,
+    session: Connectable,
     game: GameRecord,
     engine: AnyGame,
     state: Any,
@@ -162,7 +162,7 @@ async def record_board(
     return ready
 
 
-async def record_clear(session: AsyncSession, game: GameRecord) -> None:
+async def record_clear(session: Connectable, game: GameRecord) -> None:
     """Take the controls off the game's messages (a stopped game, a closed lobby). Any
     board still open is closed: no AI will add to it now."""
     conn = await rows.connection(session)
@@ -223,7 +223,7 @@ class Outbox:
         """Stopping: a board held open for the AI's next moves is shown as it stands (the
         player's move); the AI's moves after the next start get a board of their own."""
         ours = select(rows.GAMES.c.id).where(self.shards.owned(rows.GAMES.c.guild_id))
-        async with self.db.transaction() as session:
+        async with self.db.writing() as session:
             await (await rows.connection(session)).execute(
                 update(OUTBOX)
                 .where(
@@ -241,7 +241,7 @@ class Outbox:
         game's board now, and the entry is delivered. Two plain updates in one transaction.
         `layout` is what the message shows (its text and pictures): taking its controls off
         later means sending it again without them."""
-        async with self.db.transaction() as session:
+        async with self.db.writing() as session:
             await (await rows.connection(session)).execute(
                 _DELIVER,
                 {
@@ -281,7 +281,7 @@ class Outbox:
     ) -> None:
         """A board went onto the game's board message by an edit: the entry is delivered
         on that message, which now shows the lines `shown`."""
-        async with self.db.transaction() as session:
+        async with self.db.writing() as session:
             await (await rows.connection(session)).execute(
                 _DELIVER,
                 {
@@ -293,7 +293,7 @@ class Outbox:
             )
 
     async def delivered(self, entry_id: int) -> None:
-        async with self.db.transaction() as session:
+        async with self.db.writing() as session:
             await (await rows.connection(session)).execute(
                 _DELIVER, {"entry_id": entry_id, "delivered_at": utcnow()}
             )

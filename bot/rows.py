@@ -24,6 +24,10 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.models import ACTIVE, GameRecord, utcnow
 
+# Where a statement runs: a transaction's connection (`Database.writing`), a plain one
+# (`Database.connected`), or an ORM session's.
+Connectable = AsyncSession | AsyncConnection
+
 GAMES: Table = SQLModel.metadata.tables["games"]
 ACTIONS: Table = SQLModel.metadata.tables["actions"]
 
@@ -73,16 +77,14 @@ def game_of(row: RowMapping) -> GameRecord:
     return record_of(GameRecord, row)
 
 
-async def connection(session: AsyncSession | AsyncConnection) -> AsyncConnection:
+async def connection(session: Connectable) -> AsyncConnection:
     """The connection of a session's transaction (or the connection itself)."""
     if isinstance(session, AsyncConnection):
         return session
     return await session.connection()
 
 
-async def load_game(
-    session: AsyncSession | AsyncConnection, game_id: int, *, lock: bool = False
-) -> GameRecord | None:
+async def load_game(session: Connectable, game_id: int, *, lock: bool = False) -> GameRecord | None:
     """Game `game_id`, or None. `lock`: held for this transaction (PostgreSQL's
     SELECT ... FOR UPDATE; SQLite's writes already queue one at a time)."""
     conn = await connection(session)
@@ -92,7 +94,7 @@ async def load_game(
 
 
 async def active_game(
-    session: AsyncSession | AsyncConnection, channel_id: int, *, lock: bool = False
+    session: Connectable, channel_id: int, *, lock: bool = False
 ) -> GameRecord | None:
     """The channel's lobby or running game, or None."""
     conn = await connection(session)
@@ -101,16 +103,14 @@ async def active_game(
     return None if row is None else game_of(row)
 
 
-async def games_where(
-    session: AsyncSession | AsyncConnection, *conditions: ColumnElement[bool]
-) -> list[GameRecord]:
+async def games_where(session: Connectable, *conditions: ColumnElement[bool]) -> list[GameRecord]:
     """Every game row meeting `conditions` (columns of `GAMES`), in id order."""
     conn = await connection(session)
     query = select(GAMES).where(*conditions).order_by(GAMES.c.id)
     return [game_of(row) for row in (await conn.execute(query)).mappings()]
 
 
-async def insert_game(session: AsyncSession, game: GameRecord) -> GameRecord:
+async def insert_game(session: Connectable, game: GameRecord) -> GameRecord:
     """Write a new game row; `game.id` is set from the database."""
     values = {
         column.name: getattr(game, column.name) for column in GAMES.columns if column.name != "id"
@@ -120,7 +120,7 @@ async def insert_game(session: AsyncSession, game: GameRecord) -> GameRecord:
     return game
 
 
-async def save_game(session: AsyncSession, game: GameRecord) -> None:
+async def save_game(session: Connectable, game: GameRecord) -> None:
     """Write what a request changed in `game` (every column in `SAVED`), stamping
     `updated_at`."""
     game.updated_at = utcnow()
@@ -128,7 +128,7 @@ async def save_game(session: AsyncSession, game: GameRecord) -> None:
     await (await connection(session)).execute(_SAVE, {"game_id": game.id, **values})
 
 
-async def set_messages(session: AsyncSession, game_id: int, **messages: int) -> None:
+async def set_messages(session: Connectable, game_id: int, **messages: int) -> None:
     """Record the lobby or board message of a game (`lobby_message_id`, `board_message_id`)."""
     assert messages and set(messages) <= set(MESSAGES), messages
     await (await connection(session)).execute(
@@ -137,7 +137,7 @@ async def set_messages(session: AsyncSession, game_id: int, **messages: int) -> 
 
 
 async def log_action(
-    session: AsyncSession, game: GameRecord, seat: int, actor: str, action: str
+    session: Connectable, game: GameRecord, seat: int, actor: str, action: str
 ) -> None:
     """One line of the action log: `seat`'s `action` at the game's step before it."""
     await (await connection(session)).execute(

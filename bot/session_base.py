@@ -11,7 +11,6 @@ from contextlib import asynccontextmanager
 from datetime import datetime, timedelta
 from typing import Any, cast
 
-from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot import rows
@@ -29,6 +28,7 @@ from bot.requests import (
     seat_names,
     seat_of,
 )
+from bot.rows import Connectable
 from bot.shards import ALL, Shards
 from bot.workers import Workers, apply_action, new_state
 from rules.base import JSON, AnyGame, Applied, Event, Outcome
@@ -96,7 +96,7 @@ class SessionBase:
 
     async def _load(
         self,
-        session: AsyncSession | AsyncConnection,
+        session: Connectable,
         game_id: int,
         channel_id: int | None = None,
     ) -> GameRecord:
@@ -105,10 +105,10 @@ class SessionBase:
             raise UserError("That game no longer exists.")
         return game
 
-    async def _active_in(self, session: AsyncSession, channel_id: int) -> GameRecord | None:
+    async def _active_in(self, session: Connectable, channel_id: int) -> GameRecord | None:
         return await rows.active_game(session, channel_id, lock=True)
 
-    async def _require_active(self, session: AsyncSession, channel_id: int) -> GameRecord:
+    async def _require_active(self, session: Connectable, channel_id: int) -> GameRecord:
         game = await self._active_in(session, channel_id)
         if game is None:
             starts = " or ".join(f"`/{key} new`" for key in GAMES)
@@ -123,7 +123,7 @@ class SessionBase:
 
     @staticmethod
     async def _show(
-        session: AsyncSession,
+        session: Connectable,
         update: Update,
         engine: AnyGame,
         state: Any,
@@ -140,7 +140,7 @@ class SessionBase:
         )
 
     async def _finish(
-        self, session: AsyncSession, game: GameRecord, outcome: Outcome
+        self, session: Connectable, game: GameRecord, outcome: Outcome
     ) -> list[Standing]:
         """Results and ratings of a finished game, in the transaction of its last action;
         returns its final standings for the last board."""
@@ -159,8 +159,12 @@ class SessionBase:
             )
             for index, seat in enumerate(game.seats)
         ]
-        session.add_all(results)
-        changes = await update_ratings(session, game.guild_id, game.kind, results)
+        # Results and ratings are ORM work, done once a game: a session joins the request's
+        # transaction (it commits nothing itself; the request's commit keeps its rows).
+        async with AsyncSession(bind=await rows.connection(session)) as orm:
+            orm.add_all(results)
+            changes = await update_ratings(orm, game.guild_id, game.kind, results)
+            await orm.flush()
         return standings(results, changes)
 
     def _wake_poster(self, update: Update) -> None:
@@ -246,7 +250,7 @@ class SessionBase:
         messages = {"lobby_message_id": lobby, "board_message_id": board}
         chosen = {name: message for name, message in messages.items() if message is not None}
         if chosen:
-            async with self.db.transaction() as session:
+            async with self.db.writing() as session:
                 await rows.set_messages(session, game_id, **chosen)
 
     async def _engine_apply(

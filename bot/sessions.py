@@ -21,7 +21,6 @@ import logging
 from typing import Any
 
 from sqlmodel import col, select
-from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot import rows
 from bot.lobbies import Lobbies
@@ -42,6 +41,7 @@ from bot.requests import (
     seat_names,
     seat_of,
 )
+from bot.rows import Connectable
 from bot.workers import ai_choice
 from rules.base import JSON, AnyGame, Event, IllegalAction
 from rules.words import and_list
@@ -85,7 +85,7 @@ class SessionService(Lobbies):
         index among the player's legal actions (what buttons carry). Only the player's move:
         the caller answers the player, then lets the AI seats play theirs with `play_ai`
         (if the process dies in between, `resume_all` does it on start-up)."""
-        async with self._locked(channel_id), self.db.transaction() as session:
+        async with self._locked(channel_id), self.db.writing() as session:
             game = await self._load(session, game_id, channel_id)
             engine, state, seat = self._check_turn(game, user_id, step)
             if isinstance(action, int):
@@ -164,7 +164,7 @@ class SessionService(Lobbies):
 
     async def _apply(
         self,
-        session: AsyncSession,
+        session: Connectable,
         update: Update,
         engine: AnyGame,
         state: Any,
@@ -222,7 +222,7 @@ class SessionService(Lobbies):
                 return update
             seat, chosen_at = ai_seats[0], game.step
             action = await self._ai_pick(game, engine, state, seat)
-            async with self.db.transaction() as session:
+            async with self.db.writing() as session:
                 game = update.game = await self._load(session, update.game.id or 0)
                 if game.status != Status.PLAYING or game.state is None:
                     return update
@@ -301,7 +301,7 @@ class SessionService(Lobbies):
             assert game.state is not None
             state, chosen_at = self.state_of(game), game.step
             picks = await self._picks_for_late(game, engine, state)
-            async with self.db.transaction() as session:
+            async with self.db.writing() as session:
                 game = await self._load(session, game.id or 0)
                 if not self._late(game) or game.step != chosen_at:
                     return None  # moved on while the AI thought (a press in another process)
@@ -347,7 +347,7 @@ class SessionService(Lobbies):
     # ------------------------------------------------------------------ /game commands
 
     async def stop(self, channel_id: int, player: Player) -> GameRecord:
-        async with self._locked(channel_id), self.db.transaction() as session:
+        async with self._locked(channel_id), self.db.writing() as session:
             game = await self._require_active(session, channel_id)
             if player.user_id != game.host_id and not player.can_manage:
                 raise UserError("Only the host or someone who manages this channel can stop it.")
@@ -360,7 +360,7 @@ class SessionService(Lobbies):
     async def hand_to_ai(self, channel_id: int, player: Player, target_id: int) -> Update:
         """`/game leave` (target is the player) and `/game kick` (host or a channel manager).
         The AI's turns in that seat are then `play_ai`'s."""
-        async with self._locked(channel_id), self.db.transaction() as session:
+        async with self._locked(channel_id), self.db.writing() as session:
             game = await self._require_active(session, channel_id)
             if target_id != player.user_id and not (
                 player.user_id == game.host_id or player.can_manage
@@ -393,7 +393,7 @@ class SessionService(Lobbies):
     async def set_timer(self, channel_id: int, player: Player, minutes: int) -> GameRecord:
         if not 0 <= minutes <= 24 * 60:
             raise UserError("The turn timer is a number of minutes from 0 (off) to 1440.")
-        async with self._locked(channel_id), self.db.transaction() as session:
+        async with self._locked(channel_id), self.db.writing() as session:
             game = await self._require_active(session, channel_id)
             if player.user_id != game.host_id and not player.can_manage:
                 raise UserError("Only the host or someone who manages this channel can set it.")
