@@ -5,16 +5,16 @@ caused it and wakes the poster through `sessions.outbox.signal`. For each channe
 poster delivers the pending entries one by one, in id order:
 
 1. render the board off the event loop;
-2. take the controls off the board it replaces (the game's board until now);
-3. post it with a nonce made from the entry id (discord.py then asks Discord to enforce
+2. post it with a nonce made from the entry id (discord.py then asks Discord to enforce
    it: a post retried after a crash returns the message already made instead of a second
-   one);
-4. in one transaction, record the message as the entry's and the game's board and mark
+   one) and, at the same time, take the controls off the board it replaces (the game's
+   board until now);
+3. in one transaction, record the message as the entry's and the game's board and mark
    the entry delivered.
 
 A board that continues the turn of the one before it (`continues` in the entry, see
 `Game.continues_turn`) is instead edited onto the game's board message, with the lines that
-message showed and its own; the edit is the same when repeated, and steps 2 to 3 are skipped.
+message showed and its own; the edit is the same when repeated, and step 2 is skipped.
 
 A process killed at any point repeats the unfinished steps on start-up, before the AI
 resumes unplayed turns. A failure (a Discord 5xx, a render error) is retried with backoff;
@@ -194,19 +194,25 @@ class Poster:
             return
         shown = await board.board_message(self.client, entry, game)
         layout, kept = _layout_of(entry, game, shown)
-        # The board this one replaces loses its controls first: a crash after that repeats
-        # the (harmless) clear and the post, which the nonce keeps from being doubled.
+        # The board this one replaces loses its controls while this one is posted (one
+        # round trip instead of two before the players see it). Both are done again after
+        # a crash or a failure of either: the clear is harmless, and the nonce keeps the
+        # post from being doubled.
         replaced = game.board_message_id
-        if replaced:
-            await self._clear(game, entry.channel_id, replaced)
         channel = self.client.get_partial_messageable(entry.channel_id)
+        sending = channel.send(
+            files=board.files_of(shown.pictures),
+            view=layout,
+            allowed_mentions=shown.mentions,
+            nonce=nonce_of(entry),
+        )
         try:
-            message = await channel.send(
-                files=board.files_of(shown.pictures),
-                view=layout,
-                allowed_mentions=shown.mentions,
-                nonce=nonce_of(entry),
-            )
+            if replaced:
+                _, message = await asyncio.gather(
+                    self._clear(game, entry.channel_id, replaced), sending
+                )
+            else:
+                message = await sending
         except (discord.NotFound, discord.Forbidden) as error:
             # The channel is gone or closed to the bot: retrying would never end.
             log.warning("game %s: board not posted (%s)", entry.game_id, error.status)
