@@ -6,6 +6,7 @@ from __future__ import annotations
 import secrets
 
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot import rows
 from bot.games import GAMES, ai_name
@@ -21,7 +22,6 @@ from bot.requests import (
     human_seat,
     seat_of,
 )
-from bot.rows import Connectable
 from bot.session_base import SessionBase
 from rules.base import IllegalAction
 
@@ -56,8 +56,8 @@ class Lobbies(SessionBase):
         if timer is not None and not (type(timer) is int and 0 <= timer <= 24 * 60):
             raise UserError("The turn timer is a number of minutes from 0 (off) to 1440.")
         try:
-            async with self._locked(channel_id), self.db.writing() as session:
-                await self._refuse_if_busy(session, channel_id, ". Finish it")
+            async with self._locked(channel_id), self.db.writing() as connection:
+                await self._refuse_if_busy(connection, channel_id, ". Finish it")
                 game = GameRecord(
                     guild_id=guild_id,
                     channel_id=channel_id,
@@ -68,7 +68,7 @@ class Lobbies(SessionBase):
                     seats=[human_seat(host)],
                     turn_timer=default_timer if timer is None else timer,
                 )
-                return await rows.insert_game(session, game)
+                return await rows.insert_game(connection, game)
         except IntegrityError:
             # Another process (the channel lock is per process) opened one at the same
             # moment; the index allowing one active game per channel refused this one.
@@ -79,13 +79,13 @@ class Lobbies(SessionBase):
         and options of a finished game, hosted by the player who asked, on a new seed.
         Everyone is seated already: whoever would rather not play leaves the lobby."""
         try:
-            async with self._locked(channel_id), self.db.writing() as session:
-                old = await self._load(session, game_id, channel_id)
+            async with self._locked(channel_id), self.db.writing() as connection:
+                old = await self._load(connection, game_id, channel_id)
                 if old.status != Status.FINISHED:
                     raise UserError("Only a finished game can be played again.")
                 if seat_of(old, player.user_id) is None:
                     raise UserError("Only the players of that game can ask for a rematch.")
-                await self._refuse_if_busy(session, channel_id, ": play that one,")
+                await self._refuse_if_busy(connection, channel_id, ": play that one,")
                 engine = GAMES[old.kind]
                 # The options chosen in the lobby; the seats' own picks are chosen again.
                 options = {
@@ -102,14 +102,16 @@ class Lobbies(SessionBase):
                     seats=seats,
                     turn_timer=old.turn_timer,
                 )
-                return await rows.insert_game(session, game)
+                return await rows.insert_game(connection, game)
         except IntegrityError:  # as in open_lobby: another process was first
             raise UserError(ALREADY_OPEN) from None
 
-    async def _refuse_if_busy(self, session: Connectable, channel_id: int, then: str) -> None:
+    async def _refuse_if_busy(
+        self, connection: AsyncConnection, channel_id: int, then: str
+    ) -> None:
         """A UserError when the channel already has a lobby or a game; `then` is what the
         refusal advises before `/game stop`."""
-        busy = await self._active_in(session, channel_id)
+        busy = await self._active_in(connection, channel_id)
         if busy is not None:
             raise UserError(
                 f"This channel already has a game of {GAMES[busy.kind].title} "
@@ -117,13 +119,13 @@ class Lobbies(SessionBase):
             )
 
     async def join(self, channel_id: int, game_id: int, player: Player) -> GameRecord:
-        async with self._locked(channel_id), self.db.writing() as session:
-            game = await self._lobby(session, game_id, channel_id)
+        async with self._locked(channel_id), self.db.writing() as connection:
+            game = await self._lobby(connection, game_id, channel_id)
             if any(seat.user_id == player.user_id for seat in game.seats):
                 raise UserError("You are already in this lobby.")
             self._check_room(game)
             self._touch(game, seats=[*game.seats, human_seat(player)])
-            await rows.save_game(session, game)
+            await rows.save_game(connection, game)
             return game
 
     async def add_ai(
@@ -131,8 +133,8 @@ class Lobbies(SessionBase):
     ) -> GameRecord:
         """Add an AI seat. `seats`, when given, is how many seats the lobby had when the
         button was drawn: a lobby that has changed since refuses (a double click adds one)."""
-        async with self._locked(channel_id), self.db.writing() as session:
-            game = await self._lobby(session, game_id, channel_id)
+        async with self._locked(channel_id), self.db.writing() as connection:
+            game = await self._lobby(connection, game_id, channel_id)
             if seat_of(game, player.user_id) is None and not player.can_manage:
                 raise UserError("Only players in this lobby can add an AI player.")
             if seats is not None and seats != len(game.seats):
@@ -144,7 +146,7 @@ class Lobbies(SessionBase):
             taken = {seat.name for seat in game.seats}
             seat = Seat(user_id=None, name=ai_name(taken), ai=True, rated=False)
             self._touch(game, seats=[*game.seats, seat])
-            await rows.save_game(session, game)
+            await rows.save_game(connection, game)
             return game
 
     async def leave_lobby(self, channel_id: int, game_id: int, player: Player) -> GameRecord:
@@ -157,8 +159,8 @@ class Lobbies(SessionBase):
         return game
 
     async def _leave_lobby(self, channel_id: int, game_id: int, player: Player) -> GameRecord:
-        async with self.db.writing() as session:
-            game = await self._lobby(session, game_id, channel_id)
+        async with self.db.writing() as connection:
+            game = await self._lobby(connection, game_id, channel_id)
             seat = seat_of(game, player.user_id)
             if seat is None:
                 raise UserError("You are not in this lobby.")
@@ -166,19 +168,19 @@ class Lobbies(SessionBase):
             humans = [s for s in seats if not s.ai]
             if not humans:
                 self._touch(game, seats=seats, status=Status.STOPPED, finished_at=utcnow())
-                await record_clear(session, game)
+                await record_clear(connection, game)
             elif player.user_id == game.host_id:
                 self._touch(game, seats=seats, host_id=humans[0].user_id)
             else:
                 self._touch(game, seats=seats)
-            await rows.save_game(session, game)
+            await rows.save_game(connection, game)
             return game
 
     async def pick(self, channel_id: int, game_id: int, player: Player, choice: int) -> GameRecord:
         """A player's own lobby pick (the game's `seat_pick`, a character say), by its
         position among the choices. Two players cannot pick the same."""
-        async with self._locked(channel_id), self.db.writing() as session:
-            game = await self._lobby(session, game_id, channel_id)
+        async with self._locked(channel_id), self.db.writing() as connection:
+            game = await self._lobby(connection, game_id, channel_id)
             option = engine_of(game).seat_pick
             seat = seat_of(game, player.user_id)
             if option is None:
@@ -194,23 +196,23 @@ class Lobbies(SessionBase):
             seats = [s.model_copy() for s in game.seats]
             seats[seat].pick = value
             self._touch(game, seats=seats)
-            await rows.save_game(session, game)
+            await rows.save_game(connection, game)
             return game
 
     async def cancel(self, channel_id: int, game_id: int, player: Player) -> GameRecord:
-        async with self._locked(channel_id), self.db.writing() as session:
-            game = await self._lobby(session, game_id, channel_id)
+        async with self._locked(channel_id), self.db.writing() as connection:
+            game = await self._lobby(connection, game_id, channel_id)
             if player.user_id != game.host_id and not player.can_manage:
                 raise UserError("Only the host or someone who manages this channel can cancel.")
             self._touch(game, status=Status.STOPPED, finished_at=utcnow())
-            await rows.save_game(session, game)
-            await record_clear(session, game)
+            await rows.save_game(connection, game)
+            await record_clear(connection, game)
         self.outbox.signal.notify(channel_id)
         return game
 
     async def start(self, channel_id: int, game_id: int, player: Player) -> Update:
-        async with self._locked(channel_id), self.db.writing() as session:
-            game = await self._lobby(session, game_id, channel_id)
+        async with self._locked(channel_id), self.db.writing() as connection:
+            game = await self._lobby(connection, game_id, channel_id)
             if player.user_id != game.host_id:
                 raise UserError("Only the host can start the game.")
             engine = engine_of(game)
@@ -242,15 +244,17 @@ class Lobbies(SessionBase):
             update = Update(game=game, events=engine.opening_events(state))
             outcome = engine.outcome(state)
             if outcome is not None:  # the deal itself can end a game (Brawl: three sets)
-                update.standings = await self._finish(session, game, outcome)
+                update.standings = await self._finish(connection, game, outcome)
                 update.finished = True
-            await rows.save_game(session, game)
-            await self._show(session, update, engine, state, game.step, update.events, True)
+            await rows.save_game(connection, game)
+            await self._show(connection, update, engine, state, game.step, update.events, True)
         self._wake_poster(update)
         return update  # the AI's first turns, if any, are `play_ai`'s
 
-    async def _lobby(self, session: Connectable, game_id: int, channel_id: int) -> GameRecord:
-        game = await self._load(session, game_id, channel_id)
+    async def _lobby(
+        self, connection: AsyncConnection, game_id: int, channel_id: int
+    ) -> GameRecord:
+        game = await self._load(connection, game_id, channel_id)
         if game.status != Status.LOBBY:
             raise UserError(
                 "That lobby has already started."

@@ -25,13 +25,13 @@ import asyncio
 from typing import Any
 
 from sqlalchemy import RowMapping, Table, bindparam, insert, select, update
+from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlmodel import SQLModel
 
 from bot import rows
 from bot.database import Database
 from bot.models import GameRecord, OutboxEntry, Status, utcnow
 from bot.ratings import Standing
-from bot.rows import Connectable
 from bot.shards import ALL, Shards
 from rules.base import JSON, AnyGame
 
@@ -101,7 +101,7 @@ def entry_of(row: RowMapping) -> OutboxEntry:
 
 
 async def record_board(
-    session: Connectable,
+    connection: AsyncConnection,
     game: GameRecord,
     engine: AnyGame,
     state: Any,
@@ -119,8 +119,7 @@ async def record_board(
     humans = [seat for seat in to_act if not game.seats[seat].ai]
     ai_next = len(humans) < len(to_act)
     ready = not ai_next or (engine.board_each_action and not humans)
-    conn = await rows.connection(session)
-    open_board = (await conn.execute(_OPEN_BOARD, {"game_id": game.id})).first()
+    open_board = (await connection.execute(_OPEN_BOARD, {"game_id": game.id})).first()
     earlier: dict[str, Any]
     if open_board is None:
         earlier = {
@@ -144,7 +143,7 @@ async def record_board(
         "standings": standings or [],
     }
     if open_board is None:
-        await conn.execute(
+        await connection.execute(
             _INSERT,
             {
                 "game_id": game.id,
@@ -158,17 +157,16 @@ async def record_board(
         )
     else:
         values = {"payload": payload, "step": game.step, "ready": ready}
-        await conn.execute(_EXTEND, {"entry_id": open_board.id, **values})
+        await connection.execute(_EXTEND, {"entry_id": open_board.id, **values})
     return ready
 
 
-async def record_clear(session: Connectable, game: GameRecord) -> None:
+async def record_clear(connection: AsyncConnection, game: GameRecord) -> None:
     """Take the controls off the game's messages (a stopped game, a closed lobby). Any
     board still open is closed: no AI will add to it now."""
-    conn = await rows.connection(session)
-    await conn.execute(_CLOSE_OPEN_BOARD, {"of_game": game.id})
+    await connection.execute(_CLOSE_OPEN_BOARD, {"of_game": game.id})
     messages = [m for m in (game.board_message_id, game.lobby_message_id) if m]
-    await conn.execute(
+    await connection.execute(
         _INSERT,
         {
             "game_id": game.id,
@@ -192,25 +190,24 @@ class Outbox:
 
     async def channels_pending(self) -> list[int]:
         ours = select(rows.GAMES.c.id).where(self.shards.owned(rows.GAMES.c.guild_id))
-        async with self.db.connected() as session:
+        async with self.db.connected() as connection:
             query = select(OUTBOX.c.channel_id).where(
                 OUTBOX.c.delivered_at.is_(None), OUTBOX.c.game_id.in_(ours.scalar_subquery())
             )
-            result = await (await rows.connection(session)).execute(query)
+            result = await connection.execute(query)
             return sorted(set(result.scalars()))
 
     async def pending(self, channel_id: int) -> list[tuple[OutboxEntry, GameRecord]]:
         """The channel's undelivered entries in order, up to the first one still open, each
         with its game row as it is now (one row object per game: the poster keeps its
         `board_message_id` current as it posts)."""
-        async with self.db.connected() as session:
-            conn = await rows.connection(session)
-            result = await conn.execute(_PENDING, {"channel_id": channel_id})
+        async with self.db.connected() as connection:
+            result = await connection.execute(_PENDING, {"channel_id": channel_id})
             entries = [entry_of(row) for row in result.mappings()]
             games: dict[int, GameRecord] = {}
             for entry in entries:
                 if entry.game_id not in games:
-                    game = await rows.load_game(session, entry.game_id)
+                    game = await rows.load_game(connection, entry.game_id)
                     assert game is not None, "an entry's game is never deleted"
                     games[entry.game_id] = game
         for index, entry in enumerate(entries):
@@ -223,8 +220,8 @@ class Outbox:
         """Stopping: a board held open for the AI's next moves is shown as it stands (the
         player's move); the AI's moves after the next start get a board of their own."""
         ours = select(rows.GAMES.c.id).where(self.shards.owned(rows.GAMES.c.guild_id))
-        async with self.db.writing() as session:
-            await (await rows.connection(session)).execute(
+        async with self.db.writing() as connection:
+            await connection.execute(
                 update(OUTBOX)
                 .where(
                     OUTBOX.c.ready.is_(False),
@@ -241,8 +238,8 @@ class Outbox:
         game's board now, and the entry is delivered. Two plain updates in one transaction.
         `layout` is what the message shows (its text and pictures): taking its controls off
         later means sending it again without them."""
-        async with self.db.writing() as session:
-            await (await rows.connection(session)).execute(
+        async with self.db.writing() as connection:
+            await connection.execute(
                 _DELIVER,
                 {
                     "entry_id": entry.id,
@@ -252,7 +249,7 @@ class Outbox:
                     "delivered_at": utcnow(),
                 },
             )
-            await rows.set_messages(session, entry.game_id, board_message_id=message_id)
+            await rows.set_messages(connection, entry.game_id, board_message_id=message_id)
 
     async def lines_shown(self, game_id: int, message_id: int) -> list[str]:
         """The log lines board message `message_id` shows now: those of the last entry
@@ -270,10 +267,9 @@ class Outbox:
 
     async def _last_on(self, game_id: int, message_id: int) -> JSON | None:
         """The payload of the last entry delivered on board message `message_id`."""
-        async with self.db.connected() as session:
-            conn = await rows.connection(session)
+        async with self.db.connected() as connection:
             params = {"game_id": game_id, "message_id": message_id}
-            payload: JSON | None = (await conn.execute(_LAST_ON, params)).scalar()
+            payload: JSON | None = (await connection.execute(_LAST_ON, params)).scalar()
             return payload
 
     async def edited(
@@ -281,8 +277,8 @@ class Outbox:
     ) -> None:
         """A board went onto the game's board message by an edit: the entry is delivered
         on that message, which now shows the lines `shown`."""
-        async with self.db.writing() as session:
-            await (await rows.connection(session)).execute(
+        async with self.db.writing() as connection:
+            await connection.execute(
                 _DELIVER,
                 {
                     "entry_id": entry.id,
@@ -293,7 +289,5 @@ class Outbox:
             )
 
     async def delivered(self, entry_id: int) -> None:
-        async with self.db.writing() as session:
-            await (await rows.connection(session)).execute(
-                _DELIVER, {"entry_id": entry_id, "delivered_at": utcnow()}
-            )
+        async with self.db.writing() as connection:
+            await connection.execute(_DELIVER, {"entry_id": entry_id, "delivered_at": utcnow()})

@@ -6,7 +6,7 @@ unit of work, flush) that bookkeeping was about a third of the bot process's CPU
 profile is in docs/performance.md); here each is one statement, built once.
 
 A row read here becomes a `GameRecord` the way the ORM itself loads one (the class's own
-`__new__`, then its columns), but it belongs to no session: nothing is written unless
+`__new__`, then its columns), but it belongs to no ORM session: nothing is written unless
 `save_game` writes it. The service changes a row in memory and saves it whole once a
 request is done with it; the message ids are written apart (`set_messages`, the poster),
 as the poster changes them outside the service's requests.
@@ -20,13 +20,8 @@ from sqlalchemy import ColumnElement, RowMapping, Table, bindparam, insert, sele
 from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlalchemy.orm import configure_mappers
 from sqlmodel import SQLModel
-from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.models import ACTIVE, GameRecord, utcnow
-
-# Where a statement runs: a transaction's connection (`Database.writing`), a plain one
-# (`Database.connected`), or an ORM session's.
-Connectable = AsyncSession | AsyncConnection
 
 GAMES: Table = SQLModel.metadata.tables["games"]
 ACTIONS: Table = SQLModel.metadata.tables["actions"]
@@ -77,70 +72,62 @@ def game_of(row: RowMapping) -> GameRecord:
     return record_of(GameRecord, row)
 
 
-async def connection(session: Connectable) -> AsyncConnection:
-    """The connection of a session's transaction (or the connection itself)."""
-    if isinstance(session, AsyncConnection):
-        return session
-    return await session.connection()
-
-
-async def load_game(session: Connectable, game_id: int, *, lock: bool = False) -> GameRecord | None:
+async def load_game(
+    connection: AsyncConnection, game_id: int, *, lock: bool = False
+) -> GameRecord | None:
     """Game `game_id`, or None. `lock`: held for this transaction (PostgreSQL's
     SELECT ... FOR UPDATE; SQLite's writes already queue one at a time)."""
-    conn = await connection(session)
-    result = await conn.execute(_BY_ID_LOCKED if lock else _BY_ID, {"game_id": game_id})
+    result = await connection.execute(_BY_ID_LOCKED if lock else _BY_ID, {"game_id": game_id})
     row = result.mappings().first()
     return None if row is None else game_of(row)
 
 
 async def active_game(
-    session: Connectable, channel_id: int, *, lock: bool = False
+    connection: AsyncConnection, channel_id: int, *, lock: bool = False
 ) -> GameRecord | None:
     """The channel's lobby or running game, or None."""
-    conn = await connection(session)
     query = _ACTIVE_IN_LOCKED if lock else _ACTIVE_IN
-    row = (await conn.execute(query, {"channel_id": channel_id})).mappings().first()
+    row = (await connection.execute(query, {"channel_id": channel_id})).mappings().first()
     return None if row is None else game_of(row)
 
 
-async def games_where(session: Connectable, *conditions: ColumnElement[bool]) -> list[GameRecord]:
+async def games_where(
+    connection: AsyncConnection, *conditions: ColumnElement[bool]
+) -> list[GameRecord]:
     """Every game row meeting `conditions` (columns of `GAMES`), in id order."""
-    conn = await connection(session)
     query = select(GAMES).where(*conditions).order_by(GAMES.c.id)
-    return [game_of(row) for row in (await conn.execute(query)).mappings()]
+    return [game_of(row) for row in (await connection.execute(query)).mappings()]
 
 
-async def insert_game(session: Connectable, game: GameRecord) -> GameRecord:
+async def insert_game(connection: AsyncConnection, game: GameRecord) -> GameRecord:
     """Write a new game row; `game.id` is set from the database."""
     values = {
         column.name: getattr(game, column.name) for column in GAMES.columns if column.name != "id"
     }
-    result = await (await connection(session)).execute(_INSERT_GAME, values)
+    result = await connection.execute(_INSERT_GAME, values)
     (game.id,) = result.inserted_primary_key or (None,)
     return game
 
 
-async def save_game(session: Connectable, game: GameRecord) -> None:
+async def save_game(connection: AsyncConnection, game: GameRecord) -> None:
     """Write what a request changed in `game` (every column in `SAVED`), stamping
     `updated_at`."""
     game.updated_at = utcnow()
     values = {name: getattr(game, name) for name in SAVED}
-    await (await connection(session)).execute(_SAVE, {"game_id": game.id, **values})
+    await connection.execute(_SAVE, {"game_id": game.id, **values})
 
 
-async def set_messages(session: Connectable, game_id: int, **messages: int) -> None:
+async def set_messages(connection: AsyncConnection, game_id: int, **messages: int) -> None:
     """Record the lobby or board message of a game (`lobby_message_id`, `board_message_id`)."""
     assert messages and set(messages) <= set(MESSAGES), messages
-    await (await connection(session)).execute(
-        update(GAMES).where(GAMES.c.id == game_id).values(**messages)
-    )
+    await connection.execute(update(GAMES).where(GAMES.c.id == game_id).values(**messages))
 
 
 async def log_action(
-    session: Connectable, game: GameRecord, seat: int, actor: str, action: str
+    connection: AsyncConnection, game: GameRecord, seat: int, actor: str, action: str
 ) -> None:
     """One line of the action log: `seat`'s `action` at the game's step before it."""
-    await (await connection(session)).execute(
+    await connection.execute(
         _INSERT_ACTION,
         {
             "game_id": game.id,

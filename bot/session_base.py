@@ -11,6 +11,7 @@ from contextlib import asynccontextmanager
 from datetime import datetime, timedelta
 from typing import Any, cast
 
+from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot import rows
@@ -28,7 +29,6 @@ from bot.requests import (
     seat_names,
     seat_of,
 )
-from bot.rows import Connectable
 from bot.shards import ALL, Shards
 from bot.workers import Workers, apply_action, new_state
 from rules.base import JSON, AnyGame, Applied, Event, Outcome
@@ -96,20 +96,20 @@ class SessionBase:
 
     async def _load(
         self,
-        session: Connectable,
+        connection: AsyncConnection,
         game_id: int,
         channel_id: int | None = None,
     ) -> GameRecord:
-        game = await rows.load_game(session, game_id, lock=True)
+        game = await rows.load_game(connection, game_id, lock=True)
         if game is None or (channel_id is not None and game.channel_id != channel_id):
             raise UserError("That game no longer exists.")
         return game
 
-    async def _active_in(self, session: Connectable, channel_id: int) -> GameRecord | None:
-        return await rows.active_game(session, channel_id, lock=True)
+    async def _active_in(self, connection: AsyncConnection, channel_id: int) -> GameRecord | None:
+        return await rows.active_game(connection, channel_id, lock=True)
 
-    async def _require_active(self, session: Connectable, channel_id: int) -> GameRecord:
-        game = await self._active_in(session, channel_id)
+    async def _require_active(self, connection: AsyncConnection, channel_id: int) -> GameRecord:
+        game = await self._active_in(connection, channel_id)
         if game is None:
             starts = " or ".join(f"`/{key} new`" for key in GAMES)
             raise UserError(f"There is no game in this channel. Start one with {starts}.")
@@ -123,7 +123,7 @@ class SessionBase:
 
     @staticmethod
     async def _show(
-        session: Connectable,
+        connection: AsyncConnection,
         update: Update,
         engine: AnyGame,
         state: Any,
@@ -136,11 +136,11 @@ class SessionBase:
         names = seat_names(update.game)
         lines = [format_event(event, names) for event in events if event.to is None]
         update.board_ready = await record_board(
-            session, update.game, engine, state, lines, since, started, update.standings
+            connection, update.game, engine, state, lines, since, started, update.standings
         )
 
     async def _finish(
-        self, session: Connectable, game: GameRecord, outcome: Outcome
+        self, connection: AsyncConnection, game: GameRecord, outcome: Outcome
     ) -> list[Standing]:
         """Results and ratings of a finished game, in the transaction of its last action;
         returns its final standings for the last board."""
@@ -161,7 +161,7 @@ class SessionBase:
         ]
         # Results and ratings are ORM work, done once a game: a session joins the request's
         # transaction (it commits nothing itself; the request's commit keeps its rows).
-        async with AsyncSession(bind=await rows.connection(session)) as orm:
+        async with AsyncSession(bind=connection) as orm:
             orm.add_all(results)
             changes = await update_ratings(orm, game.guild_id, game.kind, results)
             await orm.flush()
@@ -195,12 +195,12 @@ class SessionBase:
     # ------------------------------------------------------------------ reading
 
     async def get(self, game_id: int) -> GameRecord | None:
-        async with self.db.connected() as session:
-            return await rows.load_game(session, game_id)
+        async with self.db.connected() as connection:
+            return await rows.load_game(connection, game_id)
 
     async def current(self, channel_id: int) -> GameRecord | None:
-        async with self.db.connected() as session:
-            return await rows.active_game(session, channel_id)
+        async with self.db.connected() as connection:
+            return await rows.active_game(connection, channel_id)
 
     async def view_for(self, game_id: int, user_id: int) -> tuple[GameRecord, int, JSON]:
         """A player's own observation (their hand or secret), for an ephemeral reply."""
@@ -250,8 +250,8 @@ class SessionBase:
         messages = {"lobby_message_id": lobby, "board_message_id": board}
         chosen = {name: message for name, message in messages.items() if message is not None}
         if chosen:
-            async with self.db.writing() as session:
-                await rows.set_messages(session, game_id, **chosen)
+            async with self.db.writing() as connection:
+                await rows.set_messages(connection, game_id, **chosen)
 
     async def _engine_apply(
         self, kind: str, engine: AnyGame, state: Any, seat: int, action: str

@@ -20,6 +20,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlmodel import col, select
 
 from bot import rows
@@ -41,7 +42,6 @@ from bot.requests import (
     seat_names,
     seat_of,
 )
-from bot.rows import Connectable
 from bot.workers import ai_choice
 from rules.base import JSON, AnyGame, Event, IllegalAction
 from rules.words import and_list
@@ -85,8 +85,8 @@ class SessionService(Lobbies):
         index among the player's legal actions (what buttons carry). Only the player's move:
         the caller answers the player, then lets the AI seats play theirs with `play_ai`
         (if the process dies in between, `resume_all` does it on start-up)."""
-        async with self._locked(channel_id), self.db.writing() as session:
-            game = await self._load(session, game_id, channel_id)
+        async with self._locked(channel_id), self.db.writing() as connection:
+            game = await self._load(connection, game_id, channel_id)
             engine, state, seat = self._check_turn(game, user_id, step)
             if isinstance(action, int):
                 legal = engine.legal_actions(state, seat)
@@ -95,10 +95,10 @@ class SessionService(Lobbies):
                 action = legal[action]
             update = Update(game=game, requester=seat)
             since = game.step
-            state = await self._apply(session, update, engine, state, seat, action, "player")
+            state = await self._apply(connection, update, engine, state, seat, action, "player")
             game.seats[seat].timeouts = 0
-            await rows.save_game(session, game)
-            await self._show(session, update, engine, state, since, update.events)
+            await rows.save_game(connection, game)
+            await self._show(connection, update, engine, state, since, update.events)
         self._wake_poster(update)
         return update
 
@@ -164,7 +164,7 @@ class SessionService(Lobbies):
 
     async def _apply(
         self,
-        session: Connectable,
+        connection: AsyncConnection,
         update: Update,
         engine: AnyGame,
         state: Any,
@@ -179,7 +179,7 @@ class SessionService(Lobbies):
             applied = await self._engine_apply(game.kind, engine, state, seat, action)
         except IllegalAction as error:
             raise UserError(str(error)) from None
-        await rows.log_action(session, game, seat, actor, action)
+        await rows.log_action(connection, game, seat, actor, action)
         keep_notes(game, update, game.step, applied.events)
         if actor == "player":
             game.seats[seat].moved = game.step
@@ -189,7 +189,7 @@ class SessionService(Lobbies):
         update.events.extend(applied.events)
         outcome = engine.outcome(new_state)
         if outcome is not None:
-            update.standings = await self._finish(session, game, outcome)
+            update.standings = await self._finish(connection, game, outcome)
             update.finished = True
         else:
             self._reset_deadline(game, engine, new_state)
@@ -222,8 +222,8 @@ class SessionService(Lobbies):
                 return update
             seat, chosen_at = ai_seats[0], game.step
             action = await self._ai_pick(game, engine, state, seat)
-            async with self.db.writing() as session:
-                game = update.game = await self._load(session, update.game.id or 0)
+            async with self.db.writing() as connection:
+                game = update.game = await self._load(connection, update.game.id or 0)
                 if game.status != Status.PLAYING or game.state is None:
                     return update
                 if game.step != chosen_at:
@@ -233,9 +233,9 @@ class SessionService(Lobbies):
                     state = None
                     continue
                 since, first = game.step, len(update.events)
-                state = await self._apply(session, update, engine, state, seat, action, "ai")
-                await rows.save_game(session, game)
-                await self._show(session, update, engine, state, since, update.events[first:])
+                state = await self._apply(connection, update, engine, state, seat, action, "ai")
+                await rows.save_game(connection, game)
+                await self._show(connection, update, engine, state, since, update.events[first:])
             self._wake_poster(update)
         log.warning("game %s: AI chain limit reached", update.game.id)
         return update
@@ -250,9 +250,9 @@ class SessionService(Lobbies):
     async def resume_all(self) -> list[Update]:
         """After a restart: let the AI finish turns it had not played yet (a press whose
         process died before `play_ai`, or in the middle of it)."""
-        async with self.db.connected() as session:
+        async with self.db.connected() as connection:
             games = await rows.games_where(
-                session,
+                connection,
                 rows.GAMES.c.status == Status.PLAYING,
                 self.shards.owned(rows.GAMES.c.guild_id),
             )
@@ -275,14 +275,14 @@ class SessionService(Lobbies):
         if self.stopping:
             return []  # the timer plays them after the restart
         now = self.clock()
-        async with self.db.connected() as session:
-            games = rows.GAMES.c
+        async with self.db.connected() as connection:
+            column = rows.GAMES.c
             return await rows.games_where(
-                session,
-                games.status == Status.PLAYING,
-                games.turn_deadline.is_not(None),
-                games.turn_deadline <= now,
-                self.shards.owned(games.guild_id),
+                connection,
+                column.status == Status.PLAYING,
+                column.turn_deadline.is_not(None),
+                column.turn_deadline <= now,
+                self.shards.owned(column.guild_id),
             )
 
     async def play_for_late(self, game: GameRecord) -> Update | None:
@@ -293,16 +293,16 @@ class SessionService(Lobbies):
         one writer: a Toss It pick tries many drops, and every channel's writes would wait);
         the transaction then applies its picks if the game is still at that step."""
         async with self._locked(game.channel_id):
-            async with self.db.connected() as session:
-                game = await self._load(session, game.id or 0)
+            async with self.db.connected() as connection:
+                game = await self._load(connection, game.id or 0)
             if not self._late(game):
                 return None
             engine = engine_of(game)
             assert game.state is not None
             state, chosen_at = self.state_of(game), game.step
             picks = await self._picks_for_late(game, engine, state)
-            async with self.db.writing() as session:
-                game = await self._load(session, game.id or 0)
+            async with self.db.writing() as connection:
+                game = await self._load(connection, game.id or 0)
                 if not self._late(game) or game.step != chosen_at:
                     return None  # moved on while the AI thought (a press in another process)
                 update = Update(game=game)
@@ -316,11 +316,13 @@ class SessionService(Lobbies):
                     else:
                         text = f"{name} ran out of time; the AI plays this turn for them."
                     update.events.append(Event(text))
-                    state = await self._apply(session, update, engine, state, seat, action, "timer")
+                    state = await self._apply(
+                        connection, update, engine, state, seat, action, "timer"
+                    )
                     if update.finished:
                         break
-                await rows.save_game(session, game)
-                await self._show(session, update, engine, state, chosen_at, update.events)
+                await rows.save_game(connection, game)
+                await self._show(connection, update, engine, state, chosen_at, update.events)
             self._wake_poster(update)
             return await self._play_ai_turns(update)
 
@@ -347,21 +349,21 @@ class SessionService(Lobbies):
     # ------------------------------------------------------------------ /game commands
 
     async def stop(self, channel_id: int, player: Player) -> GameRecord:
-        async with self._locked(channel_id), self.db.writing() as session:
-            game = await self._require_active(session, channel_id)
+        async with self._locked(channel_id), self.db.writing() as connection:
+            game = await self._require_active(connection, channel_id)
             if player.user_id != game.host_id and not player.can_manage:
                 raise UserError("Only the host or someone who manages this channel can stop it.")
             self._touch(game, status=Status.STOPPED, finished_at=utcnow(), turn_deadline=None)
-            await rows.save_game(session, game)
-            await record_clear(session, game)
+            await rows.save_game(connection, game)
+            await record_clear(connection, game)
         self.outbox.signal.notify(channel_id)
         return game
 
     async def hand_to_ai(self, channel_id: int, player: Player, target_id: int) -> Update:
         """`/game leave` (target is the player) and `/game kick` (host or a channel manager).
         The AI's turns in that seat are then `play_ai`'s."""
-        async with self._locked(channel_id), self.db.writing() as session:
-            game = await self._require_active(session, channel_id)
+        async with self._locked(channel_id), self.db.writing() as connection:
+            game = await self._require_active(connection, channel_id)
             if target_id != player.user_id and not (
                 player.user_id == game.host_id or player.can_manage
             ):
@@ -377,7 +379,7 @@ class SessionService(Lobbies):
                 humans = [s for s in game.seats if not s.ai]
                 if humans:
                     game.host_id = humans[0].user_id or 0
-            await rows.save_game(session, game)
+            await rows.save_game(connection, game)
             verb = "left" if target_id == player.user_id else "was removed"
             update = Update(
                 game=game,
@@ -386,22 +388,22 @@ class SessionService(Lobbies):
             engine = engine_of(game)
             assert game.state is not None
             state = self.state_of(game)
-            await self._show(session, update, engine, state, game.step, update.events)
+            await self._show(connection, update, engine, state, game.step, update.events)
         self._wake_poster(update)
         return update
 
     async def set_timer(self, channel_id: int, player: Player, minutes: int) -> GameRecord:
         if not 0 <= minutes <= 24 * 60:
             raise UserError("The turn timer is a number of minutes from 0 (off) to 1440.")
-        async with self._locked(channel_id), self.db.writing() as session:
-            game = await self._require_active(session, channel_id)
+        async with self._locked(channel_id), self.db.writing() as connection:
+            game = await self._require_active(connection, channel_id)
             if player.user_id != game.host_id and not player.can_manage:
                 raise UserError("Only the host or someone who manages this channel can set it.")
             game.turn_timer = minutes
             if game.status == Status.PLAYING and game.state is not None:
                 engine = engine_of(game)
                 self._reset_deadline(game, engine, self.state_of(game))
-            await rows.save_game(session, game)
+            await rows.save_game(connection, game)
             return game
 
     # ------------------------------------------------------------------ history

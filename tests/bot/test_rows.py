@@ -26,13 +26,13 @@ def a_game() -> GameRecord:
 
 
 async def test_a_game_row_reads_back_as_written(db: Database) -> None:
-    async with db.transaction() as session:
-        game = await rows.insert_game(session, a_game())
+    async with db.writing() as connection:
+        game = await rows.insert_game(connection, a_game())
         game.status, game.step = Status.PLAYING, 5
         game.state = {"deck": [1, 2, 3], "walls": {"0": "left"}}
         game.turn_deadline = datetime(2026, 11, 24, 12, 30, tzinfo=UTC)
         game.seats[1].timeouts = 2
-        await rows.save_game(session, game)
+        await rows.save_game(connection, game)
     async with db.connected() as connection:
         again = await rows.load_game(connection, game.id or 0)
         active = await rows.active_game(connection, game.channel_id)
@@ -49,16 +49,16 @@ async def test_a_save_keeps_the_board_message_the_poster_recorded_meanwhile(db: 
     """A request holds the row it loaded while the poster records a newly posted board on
     the same game; saving the request's change must not put the old message id back (the
     next board would then leave that one's controls on)."""
-    async with db.transaction() as session:
-        game = await rows.insert_game(session, a_game())
+    async with db.writing() as connection:
+        game = await rows.insert_game(connection, a_game())
     async with db.connected() as connection:
         held = await rows.load_game(connection, game.id or 0)
     assert held is not None and held.board_message_id is None
-    async with db.transaction() as session:
-        await rows.set_messages(session, game.id or 0, board_message_id=1234)
+    async with db.writing() as connection:
+        await rows.set_messages(connection, game.id or 0, board_message_id=1234)
     held.step = 9
-    async with db.transaction() as session:
-        await rows.save_game(session, held)
+    async with db.writing() as connection:
+        await rows.save_game(connection, held)
     async with db.connected() as connection:
         again = await rows.load_game(connection, game.id or 0)
     assert again is not None
@@ -68,10 +68,10 @@ async def test_a_save_keeps_the_board_message_the_poster_recorded_meanwhile(db: 
 async def test_rows_made_here_belong_to_no_session(db: Database) -> None:
     """Nothing is written behind the service's back: changing a loaded row and ending the
     transaction without `save_game` leaves the database as it was."""
-    async with db.transaction() as session:
-        game = await rows.insert_game(session, a_game())
-    async with db.transaction() as session:
-        loaded = await rows.load_game(session, game.id or 0, lock=True)
+    async with db.writing() as connection:
+        game = await rows.insert_game(connection, a_game())
+    async with db.writing() as connection:
+        loaded = await rows.load_game(connection, game.id or 0, lock=True)
         assert loaded is not None
         loaded.step = 77
     async with db.connected() as connection:
