@@ -33,7 +33,14 @@ from bot.models import GameRecord, Status
 from bot.sessions import Update, UserError, seat_of
 from cogs.shared import board, lobby
 from cogs.shared.board import MAX_CONTENT
-from cogs.shared.interactions import AnsweredOnce, client_of, player_of
+from cogs.shared.interactions import (
+    AnsweredOnce,
+    client_of,
+    defer_private,
+    in_private_reply,
+    player_of,
+    send_private,
+)
 from cogs.shared.menus import ACTIONS, HAND, MAX_OPTIONS, MAX_ROWS, buttons_of, menu_chunks
 from cogs.shared.presenter import PRESENTERS, BoardControl, Choice, Menu, OwnItems, Picture
 from rules.base import JSON, Option
@@ -186,6 +193,21 @@ def lobby_view(game: GameRecord, note: str = "", controls: bool = True) -> disco
     return view
 
 
+async def post_lobby(
+    interaction: discord.Interaction,
+    game: GameRecord,
+    note: str = "",
+    mentions: discord.AllowedMentions = discord.utils.MISSING,
+) -> None:
+    """Answer with a new lobby's message, and record it as the game's lobby message (its
+    controls come off it once the game starts or the lobby closes)."""
+    await interaction.response.send_message(
+        view=lobby_view(game, note=note), allowed_mentions=mentions
+    )
+    message = await interaction.original_response()
+    await client_of(interaction).sessions.set_message(game.id or 0, lobby=message.id)
+
+
 # ---------------------------------------------------------------------- play
 #
 # Play controls never carry an action in their custom id or option values, only numbers:
@@ -226,8 +248,7 @@ async def act(interaction: discord.Interaction, game_id: int, step: int, action:
     play. The boards reach the channel through the outbox's poster."""
     await interaction.response.defer()
     client = client_of(interaction)
-    message = interaction.message
-    private = message is not None and message.flags.ephemeral
+    private = in_private_reply(interaction)
     update = await client.sessions.act(
         interaction.channel_id or 0, game_id, interaction.user.id, step, action
     )
@@ -435,26 +456,11 @@ async def show_hand(interaction: discord.Interaction, game_id: int) -> None:
     """The player's own view, privately, with the controls only they may see: a new reply
     from the board, the same reply made whole again from within it (back from a card's
     targets)."""
-    message = interaction.message
-    in_place = message is not None and message.flags.ephemeral
-    if in_place:
-        await interaction.response.defer()
-    else:
-        await interaction.response.defer(ephemeral=True, thinking=True)
+    in_place = await defer_private(interaction)
     sessions = client_of(interaction).sessions
     game, seat, obs = await sessions.view_for(game_id, interaction.user.id)
     text, pictures, view = await private_reply(client_of(interaction), game, seat, obs)
-    if in_place:
-        await interaction.edit_original_response(
-            content=text[:MAX_CONTENT], attachments=board.files_of(pictures), view=view
-        )
-        return
-    await interaction.followup.send(
-        text,
-        files=board.files_of(pictures),
-        ephemeral=True,
-        view=view if view is not None else discord.utils.MISSING,
-    )
+    await send_private(interaction, in_place, text[:MAX_CONTENT], board.files_of(pictures), view)
 
 
 async def private_reply(

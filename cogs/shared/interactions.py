@@ -43,6 +43,38 @@ async def refuse(interaction: discord.Interaction, reason: str) -> None:
         await interaction.response.send_message(reason, ephemeral=True)
 
 
+def in_private_reply(interaction: discord.Interaction) -> bool:
+    """Whether the press came from a private reply (rather than a channel message)."""
+    message = interaction.message
+    return message is not None and message.flags.ephemeral
+
+
+async def defer_private(interaction: discord.Interaction) -> bool:
+    """Defer a press answered by a private reply: the reply it was pressed in, edited in
+    place (returns True), or a new one (False). Pass the result to `send_private`."""
+    in_place = in_private_reply(interaction)
+    if in_place:
+        await interaction.response.defer()
+    else:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+    return in_place
+
+
+async def send_private(
+    interaction: discord.Interaction,
+    in_place: bool,
+    text: str,
+    files: list[discord.File],
+    view: discord.ui.View | None,
+) -> None:
+    """The private reply of a press deferred by `defer_private`."""
+    if in_place:
+        await interaction.edit_original_response(content=text, attachments=files, view=view)
+    else:
+        shown = view if view is not None else discord.utils.MISSING
+        await interaction.followup.send(text, files=files, ephemeral=True, view=shown)
+
+
 # ---------------------------------------------------------------------- once per interaction
 
 _delivered: WeakKeyDictionary[discord.Client, OrderedDict[int, None]] = WeakKeyDictionary()

@@ -155,6 +155,4 @@ async def open_lobby(
         timer=timer,
         default_timer=client.settings.turn_timer_minutes,
     )
-    await interaction.response.send_message(view=components.lobby_view(game))
-    message = await interaction.original_response()
-    await client.sessions.set_message(game.id or 0, lobby=message.id)
+    await components.post_lobby(interaction, game)

@@ -9,7 +9,7 @@ from typing import Any
 
 import discord
 
-from cogs.shared.components import NUMBER, lobby_view
+from cogs.shared.components import NUMBER, post_lobby
 from cogs.shared.interactions import AnsweredOnce, client_of, player_of
 
 
@@ -45,12 +45,8 @@ class RematchButton(
         if others:
             text += " " + " ".join(f"<@{user}>" for user in others)
             text += ": you have your seats back; **Leave** if you would rather not play."
-        await interaction.response.send_message(
-            view=lobby_view(game, note=text),
-            allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in others]),
-        )
-        message = await interaction.original_response()
-        await client.sessions.set_message(game.id or 0, lobby=message.id)
+        mentions = discord.AllowedMentions(users=[discord.Object(u) for u in others])
+        await post_lobby(interaction, game, note=text, mentions=mentions)
 
 
 def rematch_view(game_id: int) -> discord.ui.View:

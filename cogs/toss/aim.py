@@ -27,13 +27,14 @@ import discord
 
 from bot.sessions import UserError, seat_of
 from cogs.shared.board import MAX_CONTENT, files_of
-from cogs.shared.components import NUMBER, picked_value
-from cogs.shared.interactions import AnsweredOnce, client_of
+from cogs.shared.components import NUMBER, PICK_ONE, picked_value
+from cogs.shared.interactions import AnsweredOnce, client_of, defer_private, send_private
 from cogs.shared.presenter import Picture
 from render.toss import draw_preview
 from rules.base import JSON
 from rules.toss.bin import ANGLE_STEP, ANGLES, KINDS, X_STEPS
 from rules.toss.engine import open_spots
+from rules.words import counted
 
 MIDDLE = (X_STEPS - 1) // 2
 KIND = "|".join(KINDS)
@@ -51,7 +52,7 @@ def spot_words(x: int) -> str:
     steps = abs(x - MIDDLE)
     if steps == MIDDLE:
         return f"against the {side} wall"
-    return f"{steps} {'step' if steps == 1 else 'steps'} {side} of the middle"
+    return f"{counted(steps, 'step')} {side} of the middle"
 
 
 @dataclass(frozen=True)
@@ -149,12 +150,7 @@ async def aim_reply(
 async def show(interaction: discord.Interaction, aim: Aim) -> None:
     """Show `aim`: a new private reply from the board, the same reply edited from it."""
     aim.check()
-    message = interaction.message
-    private = message is not None and message.flags.ephemeral
-    if private:
-        await interaction.response.defer()
-    else:
-        await interaction.response.defer(ephemeral=True, thinking=True)
+    in_place = await defer_private(interaction)
     sessions = client_of(interaction).sessions
     _game, obs, legal = await sessions.turn_view(
         interaction.channel_id or 0, aim.game_id, interaction.user.id, aim.step, own=False
@@ -162,10 +158,7 @@ async def show(interaction: discord.Interaction, aim: Aim) -> None:
     if aim.action not in legal:
         raise UserError(NOT_OPEN)
     text, files, view = await aim_reply(interaction, aim, obs)
-    if private:
-        await interaction.edit_original_response(content=text, attachments=files, view=view)
-    else:
-        await interaction.followup.send(text, files=files, view=view, ephemeral=True)
+    await send_private(interaction, in_place, text, files, view)
 
 
 async def drop(interaction: discord.Interaction, aim: Aim) -> None:
@@ -268,7 +261,7 @@ class AimSelect(
     async def pressed(self, interaction: discord.Interaction) -> None:
         picked = picked_value(interaction, self.item)
         if picked is None:
-            raise UserError("Pick one of the options.")
+            raise UserError(PICK_ONE)
         if self.what == "spot":
             await show(interaction, replace(self.aim, spot=picked))
         else:
