@@ -1,29 +1,21 @@
-"""Rumble's public picture, `draw_dungeon`: the cached background (stone, rooms, walls, doors,
-labels), the character tokens and the chest in their rooms, and the exit line; the side panel
-comes from `panel.py`.
+"""Rumble's public picture, `draw_dungeon`: the background of the layout (`background.py`),
+the character tokens and the chest in their rooms, and the exit line; the side panel comes
+from `panel.py`.
 """
 
 from __future__ import annotations
 
-import random
-from functools import lru_cache
-
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from render.common import (
-    BACKDROP,
     EMBER,
     INK,
     MUTED,
-    PANEL,
-    PANEL_EDGE,
     STONE_DARK,
     TORCH,
     Box,
     Colour,
-    bricks,
     draw_text,
-    font,
     ink_for,
     rounded_box,
     shade,
@@ -32,39 +24,25 @@ from render.common import (
     title_bar,
     to_png,
 )
-from render.common.record import note
+from render.rumble.background import background, layout_key
 from render.rumble.layout import (
-    BOARD_SIZE,
     CHARACTER_COLOURS,
     CHARACTER_MARKS,
-    DEAD_DOOR,
-    DOOR_W,
     EXIT_BOX,
-    FLOOR,
-    GAP,
-    GRID_LEFT,
-    LABEL,
     LABEL_BAND,
     MAX_TOKEN,
-    MORTAR,
-    PANEL_BOX,
-    PASSAGE,
-    SCALE,
     SMALL_TEXT,
     TITLE_HEIGHT,
-    WALL,
     WALL_EDGE,
     WALL_W,
     label_fit,
     room_boxes,
-    scaled,
-    tile_box,
 )
 from render.rumble.panel import draw_panel
 from render.rumble.sprites import paste_chest, paste_token
 from render.rumble.trail import TAG_H, draw_trail, fight_rooms
 from rules.rumble.characters import CHARACTERS
-from rules.rumble.observation import RumbleObservation, Tile
+from rules.rumble.observation import RumbleObservation
 
 # --- public -----------------------------------------------------------------------------
 
@@ -82,7 +60,7 @@ def dungeon_image(
     obs: RumbleObservation, names: list[str], since: int | None = None
 ) -> Image.Image:
     """The public board as an image (for tests and previews)."""
-    image = _background(_layout_key(obs["tiles"], obs["entrance"], obs["treasure_room"])).copy()
+    image = background(layout_key(obs["tiles"], obs["entrance"], obs["treasure_room"])).copy()
     title_bar(image, "Rumble in the Dungeon", f"Rumble {obs['rumble']} of 3", TITLE_HEIGHT)
     since = obs["step"] - 1 if since is None else since
     draw_trail(image, obs, since)
@@ -90,167 +68,6 @@ def dungeon_image(
     _draw_exit_line(image, obs)
     draw_panel(image, obs, names)
     return image
-
-
-# --- the cached background: stone, rooms, walls, doors, labels ---------------------------
-
-LayoutKey = tuple[tuple[tuple[str, int, int, str], ...], str, str]
-
-
-def _layout_key(tiles: list[Tile], entrance: str, treasure_room: str) -> LayoutKey:
-    cells = tuple(sorted((t["room"], t["row"], t["col"], t["doors"]) for t in tiles))
-    return (cells, entrance, treasure_room)
-
-
-@lru_cache(maxsize=32)
-def _background(key: LayoutKey) -> Image.Image:
-    """Everything that depends on the layout alone, drawn at SCALE and shrunk once."""
-    cells, entrance, treasure_room = key
-    big = Image.new("RGB", (BOARD_SIZE[0] * SCALE, BOARD_SIZE[1] * SCALE), BACKDROP)
-    rng = random.Random(7)  # fixed: the same stones in every picture
-    _draw_bricks(big, rng)
-    doors = {(row, col): sides for _, row, col, sides in cells}
-    for _, row, col, sides in cells:
-        _draw_tile(big, tile_box(row, col), rng)
-        _draw_doors(big, row, col, sides, doors)
-    for room, row, col, _ in cells:
-        if room == entrance:
-            _draw_entrance(big, tile_box(row, col))
-        if room == treasure_room:
-            _draw_treasure_frame(big, tile_box(row, col))
-    rounded_box(big, scaled(PANEL_BOX), 24, PANEL, PANEL_EDGE, 4)
-    rounded_box(big, scaled(EXIT_BOX), 24, PANEL, PANEL_EDGE, 4)
-    image = big.reduce(SCALE)
-    for room, row, col, _ in cells:  # text at its own size: FreeType smooths it already
-        _draw_room_label(image, tile_box(row, col), room)
-    return image
-
-
-def _draw_bricks(big: Image.Image, rng: random.Random) -> None:
-    """The rock around the dungeon: dark bricks in offset rows."""
-    draw = ImageDraw.Draw(big)
-    brick_w, brick_h = 64 * SCALE, 24 * SCALE
-    for _, left, top in bricks(big.width, big.height, brick_w, brick_h):
-        tint = rng.randint(-5, 5)
-        colour = (BACKDROP[0] + 6 + tint, BACKDROP[1] + 5 + tint, BACKDROP[2] + 5 + tint)
-        draw.rectangle((left + 2, top + 2, left + brick_w - 3, top + brick_h - 3), colour)
-
-
-def _draw_tile(big: Image.Image, box: Box, rng: random.Random) -> None:
-    """A room: a wall all round and a flagstone floor."""
-    draw = ImageDraw.Draw(big)
-    left, top, right, bottom = scaled(box)
-    draw.rectangle((left - 2, top - 2, right + 1, bottom + 1), WALL_EDGE)
-    draw.rectangle((left, top, right - 1, bottom - 1), WALL)
-    wall = WALL_W * SCALE
-    floor = (left + wall, top + wall, right - wall - 1, bottom - wall - 1)
-    draw.rectangle(floor, MORTAR)
-    stone = 26 * SCALE
-    for y in range(floor[1], floor[3], stone):
-        shift = rng.randint(0, stone // 2)
-        for x in range(floor[0] - shift, floor[2], stone):
-            tint = rng.randint(-4, 4)
-            colour = (FLOOR[0] + tint, FLOOR[1] + tint, FLOOR[2] + tint)
-            stone_box = (
-                max(x + 2, floor[0]),
-                y + 2,
-                min(x + stone - 2, floor[2]),
-                min(y + stone - 2, floor[3]),
-            )
-            if stone_box[0] < stone_box[2] and stone_box[1] < stone_box[3]:
-                draw.rectangle(stone_box, colour)
-
-
-def _door_box(box: Box, side: str, depth: int) -> Box:
-    """The opening of the door on `side`, `depth` pixels deep from the tile's edge outwards
-    (negative `depth` reaches inwards through the wall)."""
-    left, top, right, bottom = box
-    mid_x, mid_y, half = (left + right) // 2, (top + bottom) // 2, DOOR_W // 2
-    if side == "N":
-        return (mid_x - half, top - max(depth, 0), mid_x + half, top + max(-depth, 0))
-    if side == "S":
-        return (mid_x - half, bottom - max(-depth, 0), mid_x + half, bottom + max(depth, 0))
-    if side == "W":
-        return (left - max(depth, 0), mid_y - half, left + max(-depth, 0), mid_y + half)
-    return (right - max(-depth, 0), mid_y - half, right + max(depth, 0), mid_y + half)
-
-
-NEIGHBOUR = {"N": (-1, 0, "S"), "S": (1, 0, "N"), "W": (0, -1, "E"), "E": (0, 1, "W")}
-
-
-def _draw_doors(
-    big: Image.Image, row: int, col: int, sides: str, doors: dict[tuple[int, int], str]
-) -> None:
-    """Open each door in the wall: a lit passage when the neighbour has the matching door,
-    a dark dead end when it does not."""
-    draw = ImageDraw.Draw(big)
-    box = tile_box(row, col)
-    for side in sides:
-        d_row, d_col, facing = NEIGHBOUR[side]
-        connected = facing in doors.get((row + d_row, col + d_col), "")
-        through_wall = _door_box(box, side, -WALL_W)
-        if not connected:
-            draw.rectangle(scaled(through_wall), DEAD_DOOR)
-            continue
-        draw.rectangle(scaled(through_wall), PASSAGE)
-        if side in "ES":  # draw each passage once, from its west or north room
-            corridor = _door_box(box, side, GAP)
-            draw.rectangle(scaled(_widen(corridor, side, 3)), WALL_EDGE)
-            draw.rectangle(scaled(corridor), PASSAGE)
-
-
-def _widen(box: Box, side: str, by: int) -> Box:
-    """`box` made wider across a passage's direction: its side walls."""
-    if side in "NS":
-        return (box[0] - by, box[1], box[2] + by, box[3])
-    return (box[0], box[1] - by, box[2], box[3] + by)
-
-
-def _draw_room_label(image: Image.Image, box: Box, room: str) -> None:
-    """The room's name; the entrance and the treasure room are marked by their drawings
-    (the arrow in, the gold frame), not by words that would not fit beside the chest."""
-    left, top = box[0] + WALL_W + 6, box[1] + WALL_W + LABEL_BAND // 2
-    draw_text(image, (left, top), room, SMALL_TEXT, LABEL, "lm")
-
-
-def _draw_entrance(big: Image.Image, box: Box) -> None:
-    """A lit way in through the west wall, an arrow and "ENTRANCE" up the margin beside it
-    (kept within the tile's height so it fits on any row)."""
-    draw = ImageDraw.Draw(big)
-    mid_y = (box[1] + box[3]) // 2
-    way_in = (GRID_LEFT - 12, mid_y - DOOR_W // 2, box[0] + WALL_W, mid_y + DOOR_W // 2)
-    draw.rectangle(scaled(_widen(way_in, "E", 3)), WALL_EDGE)
-    draw.rectangle(scaled(way_in), shade(EMBER, 0.7))
-    k = SCALE
-    back, neck, tip = 25 * k, (GRID_LEFT - 28) * k, (GRID_LEFT - 13) * k
-    arrow = [
-        (back, (mid_y - 7) * k),
-        (neck, (mid_y - 7) * k),
-        (neck, (mid_y - 18) * k),
-        (tip, mid_y * k),
-        (neck, (mid_y + 18) * k),
-        (neck, (mid_y + 7) * k),
-        (back, (mid_y + 7) * k),
-    ]
-    draw.polygon(arrow, fill=TORCH, outline=WALL_EDGE)
-    _vertical_text(big, 13 * k, mid_y * k, "ENTRANCE", SMALL_TEXT * k, TORCH)
-
-
-def _vertical_text(big: Image.Image, x: int, y: int, text: str, size: int, fill: Colour) -> None:
-    """Text turned to read bottom-to-top, centred on (`x`, `y`)."""
-    strip = Image.new("L", (int(text_width(text, size)) + 2, size * 2), 0)
-    ImageDraw.Draw(strip).text((0, size), text, font=font(size), fill=255, anchor="lm")
-    strip = strip.crop(strip.getbbox() or (0, 0, 1, 1)).rotate(90, expand=True)
-    big.paste(fill, (x - strip.width // 2, y - strip.height // 2), strip)
-    left, top = (x - strip.width // 2) // SCALE, (y - strip.height // 2) // SCALE
-    note("text", (left, top, left + strip.width // SCALE, top + strip.height // SCALE), text,
-         size // SCALE)  # fmt: skip
-
-
-def _draw_treasure_frame(big: Image.Image, box: Box) -> None:
-    """A gold line round the treasure room's floor."""
-    inner = scaled((box[0] + WALL_W, box[1] + WALL_W, box[2] - WALL_W, box[3] - WALL_W))
-    ImageDraw.Draw(big).rectangle(inner, outline=TORCH, width=2 * SCALE)
 
 
 # --- rooms: tokens and the chest ---------------------------------------------------------
