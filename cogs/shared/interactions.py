@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import logging
 from collections import OrderedDict
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any, cast
 from weakref import WeakKeyDictionary
 
@@ -145,12 +146,22 @@ def claimed(interaction: discord.Interaction) -> bool:
             return True
     if message is None or not any(pattern.fullmatch(custom_id) for pattern in store._dynamic_items):
         return False
-    view_class = discord.ui.LayoutView if message.flags.components_v2 else discord.ui.View
-    on_message = view_class.from_message(message, timeout=None).walk_children()
     return any(
-        item.type.value == kind and getattr(item, "custom_id", None) == custom_id
-        for item in on_message
+        component.type.value == kind and getattr(component, "custom_id", None) == custom_id
+        for component in walk_components(message.components)
     )
+
+
+def walk_components(components: Iterable[discord.Component]) -> Iterator[discord.Component]:
+    """Every component on a message, nested ones (in rows, containers and sections) too.
+    Read from the message as parsed, without building a view from it: this runs on every
+    press, and discord.py's dispatch builds that view once already."""
+    for component in components:
+        yield component
+        yield from walk_components(getattr(component, "children", ()))
+        accessory = getattr(component, "accessory", None)
+        if accessory is not None:
+            yield from walk_components((accessory,))
 
 
 async def answer_unclaimed(interaction: discord.Interaction) -> None:
