@@ -102,9 +102,16 @@ def bench_engine(game: Game, games: int, options: dict[str, str]) -> dict[str, f
     }
 
 
-def bench_render(game: Game, draw: Callable[..., bytes], samples: int) -> dict[str, float]:
+def bench_render(
+    game: Game, draw: Callable[..., bytes], samples: int, crowd: bool = False
+) -> dict[str, float]:
+    """Board render times for `samples` boards from a few random games, or with `crowd`
+    each from a game of its own (a random moment of it): what a worker sees with that many
+    games running, where a cache of anything drawn per game keeps missing."""
     observations: list[dict] = []
     seed = 0
+    if crowd:
+        observations = [crowd_board(game, seed) for seed in range(samples)]
     while len(observations) < samples:
         random_game(game, 4, seed, lambda s: observations.append(game.observe(s, None)))
         seed += 1
@@ -121,6 +128,18 @@ def bench_render(game: Game, draw: Callable[..., bytes], samples: int) -> dict[s
         "median_ms": statistics.median(timings),
         "p95_ms": percentile(timings, 95),
     }
+
+
+def crowd_board(game: Game, seed: int) -> dict:
+    """The public view of game `seed` (4 seats) after a random number of random actions."""
+    rng = random.Random(seed)
+    state = game.new_game(4, {}, seed)
+    for _ in range(rng.randrange(40)):
+        if game.outcome(state) is not None:
+            break
+        (seat, *_) = sorted(game.to_act(state))
+        state = game.apply(state, seat, rng.choice(game.legal_actions(state, seat))).state
+    return game.observe(state, None)
 
 
 def timed(draws: list[Callable[[], object]]) -> str:
@@ -196,6 +215,11 @@ def main() -> None:
         print(
             f"  render: board median {render['median_ms']:.1f} ms, "
             f"p95 {render['p95_ms']:.1f} ms ({args.renders} boards)"
+        )
+        crowd = bench_render(game, bench.draw, args.renders, crowd=True)
+        print(
+            f"  render: board median {crowd['median_ms']:.1f} ms, "
+            f"p95 {crowd['p95_ms']:.1f} ms ({args.renders} boards, each from a game of its own)"
         )
         for picture, figures in bench_other_pictures(game, args.renders).items():
             print(f"  render: {picture} {figures}")
