@@ -109,10 +109,10 @@ def bench_render(
     each from a game of its own (a random moment of it): what a worker sees with that many
     games running, where a cache of anything drawn per game keeps missing."""
     observations: list[dict] = []
-    seed = 0
     if crowd:
         observations = [crowd_board(game, seed) for seed in range(samples)]
-    while len(observations) < samples:
+    seed = 0
+    while len(observations) < samples:  # boards from as few games as give enough of them
         random_game(game, 4, seed, lambda s: observations.append(game.observe(s, None)))
         seed += 1
     picked = random.Random(1).sample(observations, samples)

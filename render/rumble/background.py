@@ -184,11 +184,12 @@ def door(row: int, col: int, side: str, connected: bool) -> tuple[Box, Drawing]:
     """A door in a room's wall: a lit opening, with the passage across the gap east or south
     of the room, when the neighbour has the matching door (each passage drawn once, from its
     west or north room); a dark dead end when it does not."""
-    through_wall = _door_box(tile_box(row, col), side, -WALL_W)
+    box = tile_box(row, col)
+    through_wall = _door_box(box, side, -WALL_W)
     if not connected or side in "NW":
         colour = PASSAGE if connected else DEAD_DOOR
         return _bounds(through_wall), lambda d, at: d.rectangle(at(through_wall), colour)
-    corridor = _door_box(tile_box(row, col), side, GAP)
+    corridor = _door_box(box, side, GAP)
     walls = _widen(corridor, side, 3)
     left, top, right, bottom = _bounds(through_wall, walls)
     # The passage stops short of the next room's wall, where that room's door patch begins.
@@ -244,7 +245,7 @@ FEATURES: dict[str, Callable[..., tuple[Box, Drawing]]] = {
 }
 
 
-@lru_cache(maxsize=256)  # at most 12 rooms x 4 sides x 2 doors, 3 ways in, a few frames
+@lru_cache(maxsize=256)  # doors: 12 rooms x 4 sides x 2; ways in: 3; frames: 3 rooms x their doors
 def _patch(name: str, *args: Any) -> Patch:
     """The feature drawn at SCALE on the stone under its region, shrunk."""
     region, draw = FEATURES[name](*args)
