@@ -36,8 +36,9 @@ from cogs.shared.board import MAX_CONTENT
 from cogs.shared.interactions import (
     AnsweredOnce,
     client_of,
-    defer_private,
+    edit_private,
     in_private_reply,
+    in_time,
     player_of,
     send_private,
 )
@@ -245,22 +246,29 @@ class ActButton(
 
 async def act(interaction: discord.Interaction, game_id: int, step: int, action: int) -> None:
     """Apply a player's action (its index in their legal actions), then let the AI seats
-    play. The boards reach the channel through the outbox's poster."""
-    await interaction.response.defer()
+    play. The boards reach the channel through the outbox's poster; a press from a private
+    reply is answered there with what comes next for its player (`next_decision`)."""
     client = client_of(interaction)
-    private = in_private_reply(interaction)
-    update = await client.sessions.act(
-        interaction.channel_id or 0, game_id, interaction.user.id, step, action
-    )
-    # A move shown on its own board (a Toss It drop) is answered before the AI thinks
-    # through its turns; otherwise the reply waits for them, as the player's next decision
-    # may come right after (Trash War: the AI plays, then it is your turn again).
-    shown_alone = update.board_ready
-    if private and shown_alone:
-        await follow_on(interaction, update)
-    await client.sessions.play_ai(update)
-    if private and not shown_alone:
-        await follow_on(interaction, update)
+    channel_id = interaction.channel_id or 0
+    if not in_private_reply(interaction):
+        await interaction.response.defer()
+        update = await client.sessions.act(channel_id, game_id, interaction.user.id, step, action)
+        await client.sessions.play_ai(update)
+        return
+
+    async def until_reply() -> tuple[Update, dict[str, Any]]:
+        update = await client.sessions.act(channel_id, game_id, interaction.user.id, step, action)
+        # A move shown on its own board (a Toss It drop) is answered before the AI thinks
+        # through its turns; otherwise the reply waits for them, as the player's next
+        # decision may come right after (Trash War: the AI plays, then it is your turn again).
+        if not update.board_ready:
+            await client.sessions.play_ai(update)
+        return update, await next_decision(interaction, update)
+
+    update, reply = await in_time(interaction, until_reply(), in_place=True)
+    await edit_private(interaction, **reply)
+    if update.board_ready:
+        await client.sessions.play_ai(update)
 
 
 class MenuSelect(
@@ -360,20 +368,17 @@ async def open_group(
         await act(interaction, game_id, step, actions[0][0])
         return
     in_place = source == HAND
-    if in_place:
-        await interaction.response.defer()  # the reply's text may be drawn in a worker
     back = PRESENTERS[game.kind].hand_label if in_place else None
     view = narrowed_view(game_id, step, [(i, label) for i, _, label in actions], back)
-    reply = await board.narrowed_reply(client, game, choice)
-    if not in_place:
-        await interaction.response.send_message(
-            reply.text, files=board.files_of(reply.pictures), view=view, ephemeral=True
-        )
-    elif reply.pictures:
+    # The reply's text may be drawn in a worker.
+    reply = await in_time(
+        interaction, board.narrowed_reply(client, game, choice), in_place=in_place
+    )
+    if reply.pictures or not in_place:
         files = board.files_of(reply.pictures)
-        await interaction.edit_original_response(content=reply.text, attachments=files, view=view)
+        await send_private(interaction, in_place, reply.text, files, view)
     else:  # the hand's picture stays above the new buttons
-        await interaction.edit_original_response(content=reply.text, view=view)
+        await edit_private(interaction, content=reply.text, view=view)
 
 
 def controls_view(
@@ -456,10 +461,14 @@ async def show_hand(interaction: discord.Interaction, game_id: int) -> None:
     """The player's own view, privately, with the controls only they may see: a new reply
     from the board, the same reply made whole again from within it (back from a card's
     targets)."""
-    in_place = await defer_private(interaction)
-    sessions = client_of(interaction).sessions
-    game, seat, obs = await sessions.view_for(game_id, interaction.user.id)
-    text, pictures, view = await private_reply(client_of(interaction), game, seat, obs)
+    in_place = in_private_reply(interaction)
+    client = client_of(interaction)
+
+    async def reply() -> tuple[str, list[Picture], discord.ui.View | None]:
+        game, seat, obs = await client.sessions.view_for(game_id, interaction.user.id)
+        return await private_reply(client, game, seat, obs)
+
+    text, pictures, view = await in_time(interaction, reply(), in_place=in_place)
     await send_private(interaction, in_place, text[:MAX_CONTENT], board.files_of(pictures), view)
 
 
@@ -474,10 +483,10 @@ async def private_reply(
     return reply.text, reply.pictures, view
 
 
-async def follow_on(interaction: discord.Interaction, update: Update) -> None:
-    """After an action from a private reply: show that player their next decision in the
-    same reply when it is theirs again at once (defend, then burn, then attack), or close it.
-    """
+async def next_decision(interaction: discord.Interaction, update: Update) -> dict[str, Any]:
+    """After an action from a private reply, what that reply shows next (for `edit_private`):
+    the player's next decision when it is theirs again at once (defend, then burn, then
+    attack), else "Done."."""
     client = client_of(interaction)
     game = update.game
     seat = seat_of(game, interaction.user.id)
@@ -491,9 +500,10 @@ async def follow_on(interaction: discord.Interaction, update: Update) -> None:
         if PRESENTERS[game.kind].private_controls:
             text, pictures, view = await private_reply(client, game, seat, obs)
             text = f"{told}\n\n{text}" if told else text
-            await interaction.edit_original_response(
-                content=text[:MAX_CONTENT], attachments=board.files_of(pictures), view=view
-            )
-            return
+            return {
+                "content": text[:MAX_CONTENT],
+                "attachments": board.files_of(pictures),
+                "view": view,
+            }
     done = f"{told}\n\nDone." if told else "Done."
-    await interaction.edit_original_response(content=done[:MAX_CONTENT], attachments=[], view=None)
+    return {"content": done[:MAX_CONTENT], "attachments": [], "view": None}

@@ -5,10 +5,11 @@ a short reason instead of Discord's "This interaction failed"."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections import OrderedDict
-from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING, Any, cast
+from collections.abc import Awaitable, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 from weakref import WeakKeyDictionary
 
 import discord
@@ -22,6 +23,11 @@ log = logging.getLogger(__name__)
 
 STALE_CONTROL = "That control is not one of ours or no longer works; use the newest game message."
 REMEMBERED = 4096  # interaction ids remembered per client to spot a repeated delivery
+QUICK_SECONDS = 1.0
+"""How long after Discord made a press its work may run before the press is deferred:
+Discord waits 3 s for an answer, and nearly every reply is ready well before this."""
+
+T = TypeVar("T")
 
 
 def client_of(interaction: discord.Interaction) -> TrashTableBot:
@@ -50,15 +56,35 @@ def in_private_reply(interaction: discord.Interaction) -> bool:
     return message is not None and message.flags.ephemeral
 
 
-async def defer_private(interaction: discord.Interaction) -> bool:
-    """Defer a press answered by a private reply: the reply it was pressed in, edited in
-    place (returns True), or a new one (False). Pass the result to `send_private`."""
-    in_place = in_private_reply(interaction)
-    if in_place:
-        await interaction.response.defer()
+async def in_time(interaction: discord.Interaction, work: Awaitable[T], *, in_place: bool) -> T:
+    """Do a press's work, and defer the press only if it is not done within QUICK_SECONDS of
+    Discord making it: a deferred update of the private reply pressed in (`in_place`), or a
+    new private "thinking" reply. Work done in time is answered by its reply itself
+    (`send_private`, `edit_private`): one request instead of a deferral and an edit."""
+    task = asyncio.ensure_future(work)
+    made = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+    left = QUICK_SECONDS - max(made, 0.0)  # a clock ahead of Discord's waits no longer
+    if left > 0:
+        await asyncio.wait({task}, timeout=left)
+    if not task.done():
+        try:
+            if in_place:
+                await interaction.response.defer()
+            else:
+                await interaction.response.defer(ephemeral=True, thinking=True)
+        except discord.HTTPException:
+            # The work goes on (it may have saved a move); its reply is tried as an answer.
+            log.warning("interaction %s: deferring failed", interaction.id, exc_info=True)
+    return await task
+
+
+async def edit_private(interaction: discord.Interaction, **fields: Any) -> None:
+    """Show `fields` (content, attachments, view) on the private reply pressed in: as the
+    press's answer, or as an edit once `in_time` has deferred it."""
+    if interaction.response.is_done():
+        await interaction.edit_original_response(**fields)
     else:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-    return in_place
+        await interaction.response.edit_message(**fields)
 
 
 async def send_private(
@@ -68,12 +94,16 @@ async def send_private(
     files: list[discord.File],
     view: discord.ui.View | None,
 ) -> None:
-    """The private reply of a press deferred by `defer_private`."""
+    """A press's private reply (after `in_time`): the reply pressed in, edited (`in_place`),
+    or a new one."""
     if in_place:
-        await interaction.edit_original_response(content=text, attachments=files, view=view)
-    else:
-        shown = view if view is not None else discord.utils.MISSING
+        await edit_private(interaction, content=text, attachments=files, view=view)
+        return
+    shown = view if view is not None else discord.utils.MISSING
+    if interaction.response.is_done():
         await interaction.followup.send(text, files=files, ephemeral=True, view=shown)
+    else:
+        await interaction.response.send_message(text, files=files, ephemeral=True, view=shown)
 
 
 # ---------------------------------------------------------------------- once per interaction

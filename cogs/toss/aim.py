@@ -25,10 +25,17 @@ from typing import Any, cast
 
 import discord
 
-from bot.sessions import UserError, seat_of
+from bot.sessions import Update, UserError, seat_of
 from cogs.shared.board import MAX_CONTENT, files_of
 from cogs.shared.components import NUMBER, PICK_ONE, picked_value
-from cogs.shared.interactions import AnsweredOnce, client_of, defer_private, send_private
+from cogs.shared.interactions import (
+    AnsweredOnce,
+    client_of,
+    edit_private,
+    in_private_reply,
+    in_time,
+    send_private,
+)
 from cogs.shared.presenter import Picture
 from render.toss import draw_preview
 from rules.base import JSON
@@ -150,14 +157,18 @@ async def aim_reply(
 async def show(interaction: discord.Interaction, aim: Aim) -> None:
     """Show `aim`: a new private reply from the board, the same reply edited from it."""
     aim.check()
-    in_place = await defer_private(interaction)
+    in_place = in_private_reply(interaction)
     sessions = client_of(interaction).sessions
-    _game, obs, legal = await sessions.turn_view(
-        interaction.channel_id or 0, aim.game_id, interaction.user.id, aim.step, own=False
-    )
-    if aim.action not in legal:
-        raise UserError(NOT_OPEN)
-    text, files, view = await aim_reply(interaction, aim, obs)
+
+    async def reply() -> tuple[str, list[discord.File], discord.ui.View]:
+        _game, obs, legal = await sessions.turn_view(
+            interaction.channel_id or 0, aim.game_id, interaction.user.id, aim.step, own=False
+        )
+        if aim.action not in legal:
+            raise UserError(NOT_OPEN)
+        return await aim_reply(interaction, aim, obs)
+
+    text, files, view = await in_time(interaction, reply(), in_place=in_place)
     await send_private(interaction, in_place, text, files, view)
 
 
@@ -165,12 +176,23 @@ async def drop(interaction: discord.Interaction, aim: Aim) -> None:
     """Let go: the drop is saved and shown on the board; this reply then aims the next
     piece the same way while the turn lasts, and the AI seats play after."""
     aim.check()
-    await interaction.response.defer()
-    client = client_of(interaction)
-    sessions = client.sessions
-    update = await sessions.act(
-        interaction.channel_id or 0, aim.game_id, interaction.user.id, aim.step, aim.action
-    )
+    sessions = client_of(interaction).sessions
+
+    async def until_reply() -> tuple[Update, dict[str, Any]]:
+        update = await sessions.act(
+            interaction.channel_id or 0, aim.game_id, interaction.user.id, aim.step, aim.action
+        )
+        return update, await next_aim(interaction, aim, update)
+
+    update, shown = await in_time(interaction, until_reply(), in_place=True)
+    await edit_private(interaction, **shown)
+    await sessions.play_ai(update)
+
+
+async def next_aim(interaction: discord.Interaction, aim: Aim, update: Update) -> dict[str, Any]:
+    """What the reply shows after a drop: the next piece aimed the same way while the
+    player's turn lasts, else that the turn is over."""
+    sessions = client_of(interaction).sessions
     game = update.game
     seat = seat_of(game, interaction.user.id)
     # Still this player's turn to drop (not a new round's card to lay down)?
@@ -185,14 +207,12 @@ async def drop(interaction: discord.Interaction, aim: Aim) -> None:
         text, files, view = await aim_reply(
             interaction, next_aim, sessions.public_view(game), again=True, note=note
         )
-        await interaction.edit_original_response(content=text, attachments=files, view=view)
-    else:
-        await interaction.edit_original_response(
-            content="Dropped. Your turn is over: the board shows how it went.",
-            attachments=[],
-            view=None,
-        )
-    await sessions.play_ai(update)
+        return {"content": text, "attachments": files, "view": view}
+    return {
+        "content": "Dropped. Your turn is over: the board shows how it went.",
+        "attachments": [],
+        "view": None,
+    }
 
 
 # ---------------------------------------------------------------------- the items

@@ -24,6 +24,7 @@ from tests.e2e.trashwar_play import (
     turn_user_id,
 )
 from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser, running_bot
+from tests.fakediscord.server import CALLBACK_NAMES
 
 
 async def open_war(table: Table, seed: int) -> None:
@@ -223,3 +224,29 @@ async def test_a_restart_between_the_card_and_the_target(fake_discord, table: Ta
         await pressed(user, reply, f"{name} · middle wall")
         after = await second.sessions.current(fake_discord.channel.id)
     assert after.state == thrown(before, 0, carol, "middle")
+
+
+async def test_a_reply_ready_in_time_is_the_press_answer(bot, table: Table, fake_discord):
+    """Issue 16 (fewer requests a press): a press whose private reply is ready within a
+    second is answered by that reply itself, not by a deferral and then an edit. "My hand"
+    on the board answers with the new private reply, and a decision in that reply with the
+    reply rewritten (the next decision, or "Done.")."""
+    await open_war(table, seed=30)
+    first = len(fake_discord.interactions)
+    rng = random.Random(4)
+    for _ in range(3):
+        board = battlefields(fake_discord)[-1]
+        await take_turn(table.by_id(turn_user_id(board) or 0), board, rng)
+    presses = fake_discord.interactions[first:]
+    opened = [p for p in presses if p.data.get("custom_id", "").startswith("tt:hand:")]
+    decided = [p for p in presses if p.message is not None and p.message.ephemeral_to]
+    assert opened and decided
+    # On a loaded machine a reply can miss the second and be deferred; most never do.
+    answers = [CALLBACK_NAMES[p.callback_type or 0] for p in opened]
+    assert answers.count("CHANNEL_MESSAGE_WITH_SOURCE") > len(opened) / 2, answers
+    answers = [CALLBACK_NAMES[p.callback_type or 0] for p in decided]
+    assert answers.count("UPDATE_MESSAGE") > len(decided) / 2, answers
+    # Each was answered once, with the reply: no edit of "@original" after it.
+    edits = [r for r in fake_discord.requests if r.method == "PATCH" and "@original" in r.path]
+    tokens = {p.token for p in presses if p.callback_type in (4, 7)}
+    assert not [r for r in edits if any(token in r.path for token in tokens)]
