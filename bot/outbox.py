@@ -22,6 +22,7 @@ Nothing secret goes into an entry: boards hold the public observation only.
 from __future__ import annotations
 
 import asyncio
+from collections import OrderedDict
 from typing import Any
 
 from sqlalchemy import RowMapping, Table, bindparam, insert, select, update
@@ -36,6 +37,7 @@ from bot.shards import ALL, Shards
 from rules.base import JSON, AnyGame
 
 BOARD, CLEAR = "board", "clear"
+REMEMBERED = 4096  # board messages whose last delivery an `Outbox` keeps in memory
 
 
 class Signal:
@@ -187,6 +189,11 @@ class Outbox:
         self.db = db
         self.signal = Signal()
         self.shards = shards  # the start-up delivery looks only at our own guilds' games
+        # The payload last delivered on each recent board message, by (game, message), as
+        # `_last_on` would read it: the next board takes that message's controls off, and
+        # reading it back cost a query a board. Only this process delivers its own
+        # shards' games, so what it wrote last is what the database holds.
+        self._delivered: OrderedDict[tuple[int, int], JSON] = OrderedDict()
 
     async def channels_pending(self) -> list[int]:
         ours = select(rows.GAMES.c.id).where(self.shards.owned(rows.GAMES.c.guild_id))
@@ -250,6 +257,7 @@ class Outbox:
                 },
             )
             await rows.set_messages(connection, entry.game_id, board_message_id=message_id)
+        self._remember(entry.game_id, message_id, {**entry.payload, "layout": layout})
 
     async def lines_shown(self, game_id: int, message_id: int) -> list[str]:
         """The log lines board message `message_id` shows now: those of the last entry
@@ -267,6 +275,8 @@ class Outbox:
 
     async def _last_on(self, game_id: int, message_id: int) -> JSON | None:
         """The payload of the last entry delivered on board message `message_id`."""
+        if (remembered := self._delivered.get((game_id, message_id))) is not None:
+            return remembered
         async with self.db.connected() as connection:
             params = {"game_id": game_id, "message_id": message_id}
             payload: JSON | None = (await connection.execute(_LAST_ON, params)).scalar()
@@ -277,16 +287,24 @@ class Outbox:
     ) -> None:
         """A board went onto the game's board message by an edit: the entry is delivered
         on that message, which now shows the lines `shown`."""
+        payload = {**entry.payload, "shown": shown, "layout": layout}
         async with self.db.writing() as connection:
             await connection.execute(
                 _DELIVER,
                 {
                     "entry_id": entry.id,
                     "message_id": message_id,
-                    "payload": {**entry.payload, "shown": shown, "layout": layout},
+                    "payload": payload,
                     "delivered_at": utcnow(),
                 },
             )
+        self._remember(entry.game_id, message_id, payload)
+
+    def _remember(self, game_id: int, message_id: int, payload: JSON) -> None:
+        self._delivered[(game_id, message_id)] = payload
+        self._delivered.move_to_end((game_id, message_id))
+        if len(self._delivered) > REMEMBERED:
+            self._delivered.popitem(last=False)
 
     async def delivered(self, entry_id: int) -> None:
         async with self.db.writing() as connection:

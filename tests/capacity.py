@@ -702,12 +702,16 @@ async def curve(
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", choices=sorted(BOARDS), required=True)
-    parser.add_argument("--max-channels", type=int, default=200, help="the largest N to try")
+    parser.add_argument(
+        "--max-channels", type=int, default=200, help="the largest of the usual N to try"
+    )
     parser.add_argument("--seconds", type=float, default=60.0, help="measuring window per N")
     parser.add_argument("--warmup", type=float, default=15.0, help="seconds before measuring")
     parser.add_argument("--seed", type=int, default=1, help="think times and choices")
     parser.add_argument("--think", type=float, default=THINK_MEAN, help="mean think seconds")
-    parser.add_argument("--steps", help="comma-separated N values instead of 25,50,100,150,200,...")
+    parser.add_argument(
+        "--steps", help="comma-separated N values to try instead of 25,50,100,150,200,..."
+    )
     parser.add_argument(
         "--stacks",
         action="store_true",
@@ -726,8 +730,12 @@ def main(argv: list[str] | None = None) -> None:
         "default: SQLite for one process, PostgreSQL for shards",
     )
     args = parser.parse_args(argv)
-    steps = [int(n) for n in args.steps.split(",")] if args.steps else list(STEPS)
-    steps = [n for n in steps if n <= args.max_channels]
+    if args.steps:
+        steps = [int(n) for n in args.steps.split(",")]
+    else:
+        steps = [n for n in STEPS if n <= args.max_channels]
+    if not steps:
+        parser.error("no N to try: give --steps, or a --max-channels of 25 or more")
     database = args.database or ("sqlite" if args.shards == 1 else "postgresql")
     if args.shards < 1:
         parser.error("--shards must be at least 1")

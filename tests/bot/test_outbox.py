@@ -1,0 +1,57 @@
+"""What a board message shows, as the outbox keeps it for the next board to take its
+controls off (bot/outbox.py): the lines and layout remembered by the process that delivered
+it are those a process started afresh reads back from the database."""
+
+from __future__ import annotations
+
+from sqlalchemy import insert
+
+from bot import rows
+from bot.database import Database
+from bot.models import OutboxEntry
+from bot.outbox import BOARD, OUTBOX, Outbox
+from tests.bot.test_rows import a_game
+
+
+async def board_entry(db: Database, game_id: int, channel_id: int, lines: list[str]) -> OutboxEntry:
+    async with db.writing() as connection:
+        await connection.execute(
+            insert(OUTBOX).values(
+                game_id=game_id,
+                channel_id=channel_id,
+                kind=BOARD,
+                step=len(lines),
+                payload={"lines": lines, "continues": True},
+                ready=True,
+            )
+        )
+    ((entry, _game),) = await Outbox(db).pending(channel_id)
+    return entry
+
+
+async def shown(outbox: Outbox, game_id: int, message_id: int) -> tuple[list[str], object]:
+    return (
+        await outbox.lines_shown(game_id, message_id),
+        await outbox.layout_of(game_id, message_id),
+    )
+
+
+async def test_a_board_shown_reads_the_same_remembered_or_from_the_database(db: Database) -> None:
+    async with db.writing() as connection:
+        game = await rows.insert_game(connection, a_game())
+    game_id, channel_id, message_id = game.id or 0, game.channel_id, 777
+    poster = Outbox(db)
+
+    first = await board_entry(db, game_id, channel_id, ["Ann drops a can."])
+    await poster.posted(first, message_id, None, {"text": "Turn 1", "files": ["bin.png"]})
+    posted = (["Ann drops a can."], {"text": "Turn 1", "files": ["bin.png"]})
+    assert await shown(poster, game_id, message_id) == posted
+    assert await shown(Outbox(db), game_id, message_id) == posted
+
+    # The same turn goes on: edited onto that message, which now shows both lines.
+    second = await board_entry(db, game_id, channel_id, ["Ann drops a tire."])
+    lines = ["Ann drops a can.", "Ann drops a tire."]
+    await poster.edited(second, message_id, lines, {"text": "Turn 1 (2)", "files": ["bin.png"]})
+    edited = (lines, {"text": "Turn 1 (2)", "files": ["bin.png"]})
+    assert await shown(poster, game_id, message_id) == edited
+    assert await shown(Outbox(db), game_id, message_id) == edited
