@@ -189,9 +189,9 @@ class Outbox:
         self.db = db
         self.signal = Signal()
         self.shards = shards  # the start-up delivery looks only at our own guilds' games
-        # The payload last delivered on each recent board message, by (game, message), as
-        # `_last_on` would read it: the next board takes that message's controls off, and
-        # reading it back cost a query a board. Only this process delivers its own
+        # What each recent board message shows (its lines and layout), by (game, message),
+        # as `_last_on` would read it back: the next board takes that message's controls
+        # off, and reading it cost a query a board. Only this process delivers its own
         # shards' games, so what it wrote last is what the database holds.
         self._delivered: OrderedDict[tuple[int, int], JSON] = OrderedDict()
 
@@ -257,7 +257,7 @@ class Outbox:
                 },
             )
             await rows.set_messages(connection, entry.game_id, board_message_id=message_id)
-        self._remember(entry.game_id, message_id, {**entry.payload, "layout": layout})
+        self._remember(entry.game_id, message_id, entry.payload["lines"], layout)
 
     async def lines_shown(self, game_id: int, message_id: int) -> list[str]:
         """The log lines board message `message_id` shows now: those of the last entry
@@ -274,7 +274,8 @@ class Outbox:
         return None if last is None else last.get("layout")
 
     async def _last_on(self, game_id: int, message_id: int) -> JSON | None:
-        """The payload of the last entry delivered on board message `message_id`."""
+        """The payload of the last entry delivered on board message `message_id` (as this
+        process remembers it: only its lines and layout)."""
         if (remembered := self._delivered.get((game_id, message_id))) is not None:
             return remembered
         async with self.db.connected() as connection:
@@ -298,10 +299,12 @@ class Outbox:
                     "delivered_at": utcnow(),
                 },
             )
-        self._remember(entry.game_id, message_id, payload)
+        self._remember(entry.game_id, message_id, shown, layout)
 
-    def _remember(self, game_id: int, message_id: int, payload: JSON) -> None:
-        self._delivered[(game_id, message_id)] = payload
+    def _remember(self, game_id: int, message_id: int, lines: list[str], layout: JSON) -> None:
+        # Only what `_last_on`'s readers take: an entry's whole payload (its observation)
+        # would keep thousands of objects for the garbage collector to walk.
+        self._delivered[(game_id, message_id)] = {"lines": lines, "layout": layout}
         self._delivered.move_to_end((game_id, message_id))
         if len(self._delivered) > REMEMBERED:
             self._delivered.popitem(last=False)

@@ -16,6 +16,7 @@ async def test_two_tables_give_press_to_result_samples_and_bot_cpu() -> None:
     assert step.presses >= len(step.boards)  # every timed move was a counted press
     assert step.bot_cpu > 0  # the bot process's CPU, read from /proc
     assert step.cpu_ms_per_press > 0
+    assert 0 < step.ceiling_left < step.ceiling  # the driver's own CPU leaves the bot less
 
 
 async def test_two_shard_processes_on_one_postgresql_serve_their_own_guilds(
