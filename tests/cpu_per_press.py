@@ -8,7 +8,8 @@ seeded games one after another, pressing as people do (slash commands, buttons, 
 The figure is the CPU time the bot's process and its workers spent while those games were
 played, read from /proc, divided by the presses (every interaction the users sent). It is
 printed apart for the bot's own process (the event loop: Discord, database, sessions) and
-its workers (pictures and the AI's picks; with WORKERS=0 those run inside the bot).
+its workers (pictures and the AI's picks; with WORKERS=0 those run inside the bot). Beside
+it, the HTTP requests the bot sent Discord per press (`--routes`: by route).
 
 The players and the fake Discord run in this process, so their CPU is not counted.
 """
@@ -20,8 +21,10 @@ import asyncio
 import contextlib
 import os
 import random
+import re
 import signal
 import tempfile
+from collections import Counter
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -39,6 +42,7 @@ from tests.e2e.test_rumble_game import open_and_start
 from tests.e2e.test_toss_game import open_toss
 from tests.e2e.test_trashwar_game import open_war
 from tests.fakediscord import FakeDiscord, FakeMessage
+from tests.fakediscord.state import RequestRecord
 from tests.postgres import Postgres
 from tests.proc import cpu_seconds, process_tree, times
 
@@ -96,14 +100,32 @@ class Figure:
     presses: int
     bot_ms: float
     workers_ms: float
+    requests: Counter[str]  # the bot's HTTP requests to Discord, by route
 
     def line(self, workers: int) -> str:
         per = 1 / max(self.presses, 1)
         return (
             f"{self.kind:<9} WORKERS={workers:<2} presses {self.presses:4d}  "
             f"CPU per press {(self.bot_ms + self.workers_ms) * per:6.1f} ms "
-            f"(bot process {self.bot_ms * per:5.1f}, workers {self.workers_ms * per:5.1f})"
+            f"(bot process {self.bot_ms * per:5.1f}, workers {self.workers_ms * per:5.1f}); "
+            f"requests per press {self.requests.total() * per:4.2f}"
         )
+
+    def routes(self) -> str:
+        per = 1 / max(self.presses, 1)
+        return "\n".join(
+            f"    {count * per:5.2f} {route}" for route, count in self.requests.most_common()
+        )
+
+
+def route_of(request: RequestRecord) -> str:
+    """A request's method and path with the ids and tokens left out, and, for an answer to
+    an interaction, its callback type (4 a reply, 5 and 6 deferrals, 7 an update)."""
+    path = re.sub(r"/(webhooks|interactions)/\d+/[^/]+", r"/\1/<id>/<token>", request.path)
+    route = request.method + " " + re.sub(r"/\d+", "/<id>", path)
+    if route.endswith("/callback") and isinstance(request.json, dict):
+        route += f" type {request.json.get('type')}"
+    return route + (" with files" if request.files else "")
 
 
 async def play_one(game: Kind, seed: Any, table: Table, stand_in: object) -> None:
@@ -116,7 +138,7 @@ async def play_one(game: Kind, seed: Any, table: Table, stand_in: object) -> Non
 
 
 async def measure(
-    workers: int, kinds: list[str], games: int, postgres: Postgres | None
+    workers: int, kinds: list[str], games: int, postgres: Postgres | None, routes: bool = False
 ) -> list[Figure]:
     figures = []
     with tempfile.TemporaryDirectory() as folder:
@@ -134,7 +156,7 @@ async def measure(
                 stand_in = SimpleNamespace(sessions=SessionService(reader))
                 for kind in kinds:
                     await fake.settle()
-                    pressed = len(fake.interactions)
+                    pressed, requested = len(fake.interactions), len(fake.requests)
                     before = cpu_ms(bot.process.pid)
                     for seed in (KINDS[kind].seeds * games)[:games]:
                         await play_one(KINDS[kind], seed, table, stand_in)
@@ -146,9 +168,12 @@ async def measure(
                             len(fake.interactions) - pressed,
                             after[0] - before[0],
                             after[1] - before[1],
+                            Counter(route_of(r) for r in fake.requests[requested:]),
                         )
                     )
                     print(figures[-1].line(workers), flush=True)
+                    if routes:
+                        print(figures[-1].routes(), flush=True)
             finally:
                 await reader.close()
                 # Not `bot.signal()`: it takes the bot's first child (the fork server) for
@@ -174,6 +199,9 @@ def main() -> None:
         help="a SQLite file, or a PostgreSQL server started for the run (its own CPU is not "
         "counted)",
     )
+    parser.add_argument(
+        "--routes", action="store_true", help="the HTTP requests per press by route, too"
+    )
     parser.add_argument("kinds", nargs="*", metavar="GAME", help=f"any of {', '.join(KINDS)}")
     options = parser.parse_args()
     if unknown := set(options.kinds) - set(KINDS):
@@ -184,7 +212,8 @@ def main() -> None:
             postgres = Postgres(Path(stack.enter_context(tempfile.TemporaryDirectory())))
             stack.callback(postgres.cleanup)
         for workers in options.workers:
-            asyncio.run(measure(workers, options.kinds or list(KINDS), options.games, postgres))
+            kinds = options.kinds or list(KINDS)
+            asyncio.run(measure(workers, kinds, options.games, postgres, options.routes))
 
 
 if __name__ == "__main__":
