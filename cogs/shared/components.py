@@ -36,7 +36,7 @@ from cogs.shared.board import MAX_CONTENT
 from cogs.shared.interactions import (
     AnsweredOnce,
     client_of,
-    edit_private,
+    edit_pressed,
     in_private_reply,
     in_time,
     player_of,
@@ -103,10 +103,7 @@ class LobbyButton(
         return cls(int(match["game"]), match["op"], seats)
 
     async def pressed(self, interaction: discord.Interaction) -> None:
-        # Answer first: under load the database work below may take a moment.
-        await interaction.response.defer()
-        client = client_of(interaction)
-        sessions = client.sessions
+        sessions = client_of(interaction).sessions
         player = player_of(interaction)
         channel_id = interaction.channel_id or 0
         operations = {
@@ -114,17 +111,21 @@ class LobbyButton(
             "leave": sessions.leave_lobby,
             "cancel": sessions.cancel,
         }
-        if self.op == "start":
-            update = await sessions.start(channel_id, self.game_id, player)
-            game = update.game
-        elif self.op == "ai":
-            game = await sessions.add_ai(channel_id, self.game_id, player, self.seats)
-        else:
-            game = await operations[self.op](channel_id, self.game_id, player)
+
+        async def lobby_changed() -> tuple[GameRecord, Update | None]:
+            if self.op == "start":
+                update = await sessions.start(channel_id, self.game_id, player)
+                return update.game, update
+            if self.op == "ai":
+                return await sessions.add_ai(channel_id, self.game_id, player, self.seats), None
+            return await operations[self.op](channel_id, self.game_id, player), None
+
+        # Under load the database work may take a moment: deferred if it is not done soon.
+        game, started = await in_time(interaction, lobby_changed(), in_place=True)
         # A lobby posted before layouts had an embed: an edit clears it.
-        await interaction.edit_original_response(content=None, embed=None, view=lobby_view(game))
-        if self.op == "start":
-            await sessions.play_ai(update)  # AI seats that act first
+        await edit_pressed(interaction, content=None, embed=None, view=lobby_view(game))
+        if started is not None:
+            await sessions.play_ai(started)  # AI seats that act first
 
 
 class PickSelect(
@@ -162,13 +163,13 @@ class PickSelect(
         choice = picked_value(interaction, self.item)
         if choice is None:
             raise UserError(PICK_ONE)
-        await interaction.response.defer()
-        client = client_of(interaction)
-        game = await client.sessions.pick(
+        sessions = client_of(interaction).sessions
+        picking = sessions.pick(
             interaction.channel_id or 0, self.game_id, player_of(interaction), choice
         )
+        game = await in_time(interaction, picking, in_place=True)
         # A lobby posted before layouts had an embed: an edit clears it.
-        await interaction.edit_original_response(content=None, embed=None, view=lobby_view(game))
+        await edit_pressed(interaction, content=None, embed=None, view=lobby_view(game))
 
 
 def lobby_view(game: GameRecord, note: str = "", controls: bool = True) -> discord.ui.LayoutView:
@@ -266,7 +267,7 @@ async def act(interaction: discord.Interaction, game_id: int, step: int, action:
         return update, await next_decision(interaction, update)
 
     update, reply = await in_time(interaction, until_reply(), in_place=True)
-    await edit_private(interaction, **reply)
+    await edit_pressed(interaction, **reply)
     if update.board_ready:
         await client.sessions.play_ai(update)
 
@@ -378,7 +379,7 @@ async def open_group(
         files = board.files_of(reply.pictures)
         await send_private(interaction, in_place, reply.text, files, view)
     else:  # the hand's picture stays above the new buttons
-        await edit_private(interaction, content=reply.text, view=view)
+        await edit_pressed(interaction, content=reply.text, view=view)
 
 
 def controls_view(
@@ -484,7 +485,7 @@ async def private_reply(
 
 
 async def next_decision(interaction: discord.Interaction, update: Update) -> dict[str, Any]:
-    """After an action from a private reply, what that reply shows next (for `edit_private`):
+    """After an action from a private reply, what that reply shows next (for `edit_pressed`):
     the player's next decision when it is theirs again at once (defend, then burn, then
     attack), else "Done."."""
     client = client_of(interaction)

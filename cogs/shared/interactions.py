@@ -58,9 +58,10 @@ def in_private_reply(interaction: discord.Interaction) -> bool:
 
 async def in_time(interaction: discord.Interaction, work: Awaitable[T], *, in_place: bool) -> T:
     """Do a press's work, and defer the press only if it is not done within QUICK_SECONDS of
-    Discord making it: a deferred update of the private reply pressed in (`in_place`), or a
-    new private "thinking" reply. Work done in time is answered by its reply itself
-    (`send_private`, `edit_private`): one request instead of a deferral and an edit."""
+    Discord making it: a deferred update of the message pressed (`in_place`: the private
+    reply or the lobby the answer edits), or a new private "thinking" reply. Work done in
+    time is answered by its reply itself (`edit_pressed`, `send_private`): one request
+    instead of a deferral and an edit."""
     task = asyncio.ensure_future(work)
     made = (discord.utils.utcnow() - interaction.created_at).total_seconds()
     left = QUICK_SECONDS - max(made, 0.0)  # a clock ahead of Discord's waits no longer
@@ -78,9 +79,9 @@ async def in_time(interaction: discord.Interaction, work: Awaitable[T], *, in_pl
     return await task
 
 
-async def edit_private(interaction: discord.Interaction, **fields: Any) -> None:
-    """Show `fields` (content, attachments, view) on the private reply pressed in: as the
-    press's answer, or as an edit once `in_time` has deferred it."""
+async def edit_pressed(interaction: discord.Interaction, **fields: Any) -> None:
+    """Show `fields` (content, attachments, view) on the message pressed (a private reply,
+    a lobby): as the press's answer, or as an edit once `in_time` has deferred it."""
     if interaction.response.is_done():
         await interaction.edit_original_response(**fields)
     else:
@@ -97,7 +98,7 @@ async def send_private(
     """A press's private reply (after `in_time`): the reply pressed in, edited (`in_place`),
     or a new one."""
     if in_place:
-        await edit_private(interaction, content=text, attachments=files, view=view)
+        await edit_pressed(interaction, content=text, attachments=files, view=view)
         return
     shown = view if view is not None else discord.utils.MISSING
     if interaction.response.is_done():

@@ -31,7 +31,7 @@ from cogs.shared.components import NUMBER, PICK_ONE, picked_value
 from cogs.shared.interactions import (
     AnsweredOnce,
     client_of,
-    edit_private,
+    edit_pressed,
     in_private_reply,
     in_time,
     send_private,
@@ -185,7 +185,7 @@ async def drop(interaction: discord.Interaction, aim: Aim) -> None:
         return update, await next_aim(interaction, aim, update)
 
     update, shown = await in_time(interaction, until_reply(), in_place=True)
-    await edit_private(interaction, **shown)
+    await edit_pressed(interaction, **shown)
     await sessions.play_ai(update)
 
 

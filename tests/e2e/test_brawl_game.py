@@ -25,9 +25,10 @@ async def open_brawl(table: Table, mode: str, seed: int) -> None:
     await table.alice.select(lobby.selects[0].custom_id, str(BANDIT), message=lobby)
     await table.bob.click("Join")
     taken = await table.bob.select(lobby.selects[0].custom_id, str(BANDIT), message=lobby)
-    # One character, one player. The refusal follows the select's deferred answer once the
-    # database has said no, which a loaded machine may delay past the fake's quiet spell.
-    refusal = await table.fake.wait_for(lambda: taken.followups, timeout=20, what="the refusal")
+    # One character, one player. The refusal is the select's answer, or follows its
+    # deferred answer when the database took over a second to say no (a loaded machine may
+    # delay that past the fake's quiet spell).
+    refusal = await table.fake.wait_for(lambda: taken.replies, timeout=20, what="the refusal")
     assert "already picked" in refusal[0].text and refusal[0].ephemeral_to == table.bob.id
     await table.carol.click("Join")
     await table.alice.click("Add AI player")

@@ -151,8 +151,8 @@ async def test_a_double_click_on_add_ai_player_adds_one_seat(
     await second.wait()
     game = await current(bot, fake_discord)
     assert len(game.seats) == 2
-    # The two presses overlap: each one's own reply is its followup.
-    reasons = ["".join(m.text for m in r.followups) for r in (first, second)]
+    # The two presses overlap: each one's own reply is its answer or follow-up.
+    reasons = ["".join(m.text for m in r.replies) for r in (first, second)]
     assert sorted(bool(r) for r in reasons) == [False, True], reasons
     assert "changed" in "".join(reasons)
 

@@ -227,11 +227,16 @@ async def test_a_restart_between_the_card_and_the_target(fake_discord, table: Ta
 
 
 async def test_a_reply_ready_in_time_is_the_press_answer(bot, table: Table, fake_discord):
-    """Issue 16 (fewer requests a press): a press whose private reply is ready within a
-    second is answered by that reply itself, not by a deferral and then an edit. "My hand"
-    on the board answers with the new private reply, and a decision in that reply with the
-    reply rewritten (the next decision, or "Done.")."""
+    """Issue 16 (fewer requests a press): a press whose reply is ready within a second is
+    answered by that reply itself, not by a deferral and then an edit. "My hand" on the
+    board answers with the new private reply, a decision in that reply with the reply
+    rewritten (the next decision, or "Done."), and a lobby button with the lobby."""
     await open_war(table, seed=30)
+    lobby = [
+        p for p in fake_discord.interactions if p.data.get("custom_id", "").startswith("tt:lobby:")
+    ]
+    answers = [CALLBACK_NAMES[p.callback_type or 0] for p in lobby]
+    assert len(lobby) == 4 and answers.count("UPDATE_MESSAGE") > len(lobby) / 2, answers
     first = len(fake_discord.interactions)
     rng = random.Random(4)
     for _ in range(3):

@@ -640,6 +640,13 @@ class InteractionResult:
         return [self.fake.state.messages[i] for i in self.interaction.followup_ids]
 
     @property
+    def replies(self) -> list[FakeMessage]:
+        """The new messages that answered this interaction alone: its reply (callback 4)
+        and any follow-ups, whatever else happened meanwhile."""
+        reply = self.response if self.interaction.callback_type == 4 else None
+        return ([reply] if reply is not None else []) + self.followups
+
+    @property
     def modal(self) -> ModalView | None:
         rec = self.interaction
         return ModalView(rec, rec.modal) if rec.modal is not None else None
