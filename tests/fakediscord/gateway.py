@@ -19,8 +19,6 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import WSMsgType, web
 
-from .state import json_bytes
-
 if TYPE_CHECKING:
     from .state import FakeMessage, FakeState, Guild, Member
 
@@ -57,7 +55,7 @@ class Connection:
         await self.ws.close(code=code, message=message)
 
     async def send(self, payload: dict[str, Any]) -> None:
-        raw = json_bytes(payload).decode()
+        raw = json.dumps(payload, separators=(",", ":"))
         async with self.lock:
             if self.ws.closed:
                 return

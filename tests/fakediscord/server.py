@@ -42,7 +42,6 @@ from .state import (
     Guild,
     InteractionRecord,
     RequestRecord,
-    json_bytes,
     number_components,
 )
 
@@ -95,7 +94,7 @@ def body_of(request: web.Request) -> Any:
 
 def json_response(data: Any, status: int = 200) -> web.Response:
     return web.Response(
-        status=status, body=json_bytes(data), headers={"Content-Type": "application/json"}
+        status=status, body=json.dumps(data).encode(), headers={"Content-Type": "application/json"}
     )
 
 

@@ -11,12 +11,9 @@ import copy
 import dataclasses
 import datetime as dt
 import itertools
-import json
 import re
 from collections.abc import Iterator
 from typing import Any
-
-import orjson
 
 from .clock import FakeClock, Snowflakes, iso, monotonic
 
@@ -360,26 +357,9 @@ def walk_components(components: list[dict[str, Any]] | None) -> Iterator[dict[st
             yield from walk_components([comp["accessory"]])
 
 
-def json_bytes(data: Any) -> bytes:
-    """JSON as Discord sends it, by orjson (the fake's own CPU counts in the benchmarks)."""
-    try:
-        return orjson.dumps(data)
-    except orjson.JSONEncodeError:  # an integer past 64 bits, say: the standard library's
-        return json.dumps(data).encode()
-
-
-def json_copy(value: Any) -> Any:
-    """A deep copy of JSON data (what Discord's payloads are), through orjson: several times
-    quicker than `copy.deepcopy`, which matters when a crowd of games is benchmarked."""
-    try:
-        return orjson.loads(orjson.dumps(value))
-    except orjson.JSONEncodeError:  # not plain JSON after all (a test's own object)
-        return copy.deepcopy(value)
-
-
 def number_components(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Copy of a component tree with Discord's sequential ``id`` filled in where missing."""
-    tree = json_copy(components)
+    tree = copy.deepcopy(components)
     used = {c["id"] for c in walk_components(tree) if isinstance(c.get("id"), int)}
     counter = itertools.count(1)
     for comp in walk_components(tree):
@@ -623,8 +603,8 @@ class FakeMessage:
             "mention_roles": mention_roles,
             "mention_channels": [],
             "attachments": [a.payload() for a in self.attachments],
-            "embeds": json_copy(self.embeds),
-            "components": json_copy(self.components),
+            "embeds": copy.deepcopy(self.embeds),
+            "components": copy.deepcopy(self.components),
             "reactions": [
                 {
                     "emoji": {"id": None, "name": name},
@@ -649,9 +629,9 @@ class FakeMessage:
         if self.application_id is not None:
             data["application_id"] = str(self.application_id)
         if self.interaction_metadata is not None:
-            data["interaction_metadata"] = json_copy(self.interaction_metadata)
+            data["interaction_metadata"] = copy.deepcopy(self.interaction_metadata)
         if self.interaction_legacy is not None:
-            data["interaction"] = json_copy(self.interaction_legacy)
+            data["interaction"] = copy.deepcopy(self.interaction_legacy)
         if self.reference is not None:
             data["message_reference"] = {
                 "type": 0,
