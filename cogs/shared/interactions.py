@@ -44,10 +44,7 @@ def player_of(interaction: discord.Interaction) -> Player:
 
 async def refuse(interaction: discord.Interaction, reason: str) -> None:
     """A short private reason; used for everything a user does wrong."""
-    if interaction.response.is_done():
-        await interaction.followup.send(reason, ephemeral=True)
-    else:
-        await interaction.response.send_message(reason, ephemeral=True)
+    await send_private(interaction, False, reason, [], None)
 
 
 def in_private_reply(interaction: discord.Interaction) -> bool:
