@@ -164,6 +164,18 @@ class OutboxEntry(SQLModel, table=True):
     """
 
     __tablename__ = "outbox"
+    # The poster looks for a channel's undelivered entries after every change: an index of
+    # those alone finds them without walking the channel's whole history (each entry
+    # delivered stays, and a busy channel gathers thousands).
+    __table_args__ = (
+        Index(
+            "ix_outbox_undelivered",
+            "channel_id",
+            "id",
+            sqlite_where=text("delivered_at IS NULL"),
+            postgresql_where=text("delivered_at IS NULL"),
+        ),
+    )
 
     id: int | None = Field(default=None, primary_key=True)
     game_id: int = Field(foreign_key="games.id", index=True)

@@ -25,7 +25,7 @@ import asyncio
 from collections import OrderedDict
 from typing import Any
 
-from sqlalchemy import RowMapping, Table, bindparam, insert, select, update
+from sqlalchemy import RowMapping, Select, Table, bindparam, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlmodel import SQLModel
 
@@ -196,13 +196,18 @@ class Outbox:
         self._delivered: OrderedDict[tuple[int, int], JSON] = OrderedDict()
 
     async def channels_pending(self) -> list[int]:
-        ours = select(rows.GAMES.c.id).where(self.shards.owned(rows.GAMES.c.guild_id))
         async with self.db.connected() as connection:
-            query = select(OUTBOX.c.channel_id).where(
-                OUTBOX.c.delivered_at.is_(None), OUTBOX.c.game_id.in_(ours.scalar_subquery())
-            )
-            result = await connection.execute(query)
+            result = await connection.execute(self.channels_pending_query())
             return sorted(set(result.scalars()))
+
+    def channels_pending_query(self) -> Select[Any]:
+        """The channels of this process's games with an entry not yet delivered."""
+        games = rows.GAMES
+        return (
+            select(OUTBOX.c.channel_id)
+            .join(games, games.c.id == OUTBOX.c.game_id)
+            .where(OUTBOX.c.delivered_at.is_(None), self.shards.owned(games.c.guild_id))
+        )
 
     async def pending(self, channel_id: int) -> list[tuple[OutboxEntry, GameRecord]]:
         """The channel's undelivered entries in order, up to the first one still open, each
@@ -226,15 +231,13 @@ class Outbox:
     async def close_open(self) -> None:
         """Stopping: a board held open for the AI's next moves is shown as it stands (the
         player's move); the AI's moves after the next start get a board of their own."""
-        ours = select(rows.GAMES.c.id).where(self.shards.owned(rows.GAMES.c.guild_id))
+        # This process's undelivered entries, found through their index (a scan of every
+        # entry ever written, game by game, would grow with the history).
+        undelivered = self.channels_pending_query().with_only_columns(OUTBOX.c.id)
         async with self.db.writing() as connection:
             await connection.execute(
                 update(OUTBOX)
-                .where(
-                    OUTBOX.c.ready.is_(False),
-                    OUTBOX.c.delivered_at.is_(None),
-                    OUTBOX.c.game_id.in_(ours.scalar_subquery()),
-                )
+                .where(OUTBOX.c.ready.is_(False), OUTBOX.c.id.in_(undelivered.scalar_subquery()))
                 .values(ready=True)
             )
 

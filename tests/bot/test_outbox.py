@@ -4,12 +4,13 @@ it are those a process started afresh reads back from the database."""
 
 from __future__ import annotations
 
-from sqlalchemy import insert
+from sqlalchemy import insert, text
 
 from bot import rows
 from bot.database import Database
 from bot.models import OutboxEntry
-from bot.outbox import BOARD, OUTBOX, Outbox
+from bot.outbox import _PENDING, BOARD, OUTBOX, Outbox
+from bot.shards import ALL, Shards
 from tests.bot.test_rows import a_game
 
 
@@ -55,3 +56,23 @@ async def test_a_board_shown_reads_the_same_remembered_or_from_the_database(db: 
     edited = (lines, {"text": "Turn 1 (2)", "files": ["bin.png"]})
     assert await shown(poster, game_id, message_id) == edited
     assert await shown(Outbox(db), game_id, message_id) == edited
+
+
+async def test_a_channels_pending_entries_are_found_without_its_history(db: Database) -> None:
+    """The poster's look for a channel's undelivered entries (and, at start-up, for the
+    channels that have any) goes through the index of undelivered entries: it reads those
+    alone, however many boards the channel was shown before (a busy channel gathers
+    thousands, and the look runs on the event loop after every change)."""
+    queries = [_PENDING.params(channel_id=5)] + [
+        Outbox(db, shards).channels_pending_query() for shards in (ALL, Shards(2, (1,)))
+    ]
+    async with db.connected() as connection:
+        postgres = connection.dialect.name == "postgresql"
+        if postgres:
+            # A table this small is read whole either way: ask whether the index serves.
+            await connection.execute(text("SET enable_seqscan = off"))
+        for query in queries:
+            sql = query.compile(dialect=connection.dialect, compile_kwargs={"literal_binds": True})
+            explain = "EXPLAIN " if postgres else "EXPLAIN QUERY PLAN "
+            plan = " ".join(map(str, (await connection.execute(text(explain + str(sql)))).all()))
+            assert "ix_outbox_undelivered" in plan, plan
