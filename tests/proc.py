@@ -45,6 +45,16 @@ def times(pid: int) -> list[float]:
     return [int(x) / TICK for x in stat.rsplit(")", 1)[1].split()[11:15]]
 
 
+def thread_cpu_seconds(pid: int, tid: int | None = None) -> float:
+    """CPU time of one thread of a process (its main thread by default: an asyncio
+    program's event loop), without its children's."""
+    try:
+        stat = Path(f"/proc/{pid}/task/{tid or pid}/stat").read_text()
+    except (FileNotFoundError, ProcessLookupError):
+        return 0.0
+    return sum(int(x) / TICK for x in stat.rsplit(")", 1)[1].split()[11:13])
+
+
 def cpu_seconds(pids: list[int]) -> float:
     """CPU time used by these processes, and by their children already reaped."""
     return sum(sum(times(pid)) for pid in pids)

@@ -17,6 +17,8 @@ async def test_two_tables_give_press_to_result_samples_and_bot_cpu() -> None:
     assert step.bot_cpu > 0  # the bot process's CPU, read from /proc
     assert step.cpu_ms_per_press > 0
     assert 0 < step.ceiling_left < step.ceiling  # the driver's own CPU leaves the bot less
+    assert 0 < step.loop_cpu <= step.bot_cpu  # the event loop's thread is the bot's
+    assert step.ceiling_loop > 0
 
 
 async def test_two_shard_processes_on_one_postgresql_serve_their_own_guilds(
@@ -29,3 +31,4 @@ async def test_two_shard_processes_on_one_postgresql_serve_their_own_guilds(
     assert not step.stalls
     assert step.results and step.boards
     assert 0 < step.db_cpu < step.bot_cpu  # the server's share is part of the press's cost
+    assert step.processes == 2 and 0 < step.loop_cpu < step.bot_cpu
