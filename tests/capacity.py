@@ -54,6 +54,7 @@ THINK_MEAN = 4.0  # seconds a person takes to decide, on average
 TARGET_P95_MS = 250.0
 WATCHDOG_MS = 50  # the bot logs every event-loop block longer than this
 STEPS = (25, 50, 100, 150, 200, 250, 300, 350, 400, 450, 500)
+LAG_SLEEP = 0.01  # seconds the driver's lag watch sleeps between samples
 WAIT = 60.0  # seconds a player waits for anything before the table counts as stalled
 BOARDS = {  # the picture each game's board carries
     "rumble": "dungeon.png",
@@ -127,6 +128,10 @@ class Measured:
     window: tuple[float, float]
     results: list[float] = field(default_factory=list)
     stalls: list[str] = field(default_factory=list)
+    # How late this process's own event loop woke from a 10 ms sleep (ms): the fake Discord
+    # notes a result when its loop gets to the bot's request, so a late loop here would be
+    # counted as the bot's time.
+    driver_lags: list[float] = field(default_factory=list)
 
     def counts(self, sent_at: float) -> bool:
         return self.window[0] <= sent_at < self.window[1]
@@ -402,6 +407,7 @@ class Step:
     boards: list[float]
     bot_cpu: float  # the bot's processes and, on PostgreSQL, the database server's
     loop_cpu: float  # of which the bot processes' main threads (their event loops)
+    driver_lags: list[float]  # ms the load driver's own loop ran late (Measured.driver_lags)
     db_cpu: float  # of which the database server's
     bench_cpu: float
     bot_waited: float  # seconds the bot's threads waited for a core
@@ -534,6 +540,15 @@ def guilds_for(fake: FakeDiscord, names: tuple[str, ...], shards: int) -> list[F
     return guilds
 
 
+async def driver_lag(measured: Measured) -> None:
+    """Samples how late the load driver's loop runs, through the measuring window."""
+    while True:
+        asleep = time.monotonic()
+        await asyncio.sleep(LAG_SLEEP)
+        if measured.counts(asleep):
+            measured.driver_lags.append((time.monotonic() - asleep - LAG_SLEEP) * 1000)
+
+
 async def measure(
     kind: str,
     channels: int,
@@ -578,6 +593,7 @@ async def measure(
                     for name in guild.channels
                 ]
                 tasks = [asyncio.create_task(table.run()) for table in tables]
+                lag_watch = asyncio.create_task(driver_lag(measured))
                 await asyncio.sleep(max(0.0, start - time.monotonic()))
                 log_from, bench0 = log.stat().st_size, time.process_time()
                 pids = [pid for bot in bots for pid in process_tree(bot.pid)]
@@ -592,6 +608,7 @@ async def measure(
                 db1 = cpu_seconds(setup.server_pids())
                 bench_cpu, log_to = time.process_time() - bench0, log.stat().st_size
                 load = os.getloadavg()[0]
+                lag_watch.cancel()
                 # the presses sent just before the end get their results
                 _, late = await asyncio.wait(tasks, timeout=WAIT)
                 for task in late:
@@ -615,6 +632,7 @@ async def measure(
         boards=[wait for table in tables for wait in table.board_waits()],
         bot_cpu=cpu1 - cpu0 + max(0.0, db1 - db0),
         loop_cpu=loop1 - loop0,
+        driver_lags=measured.driver_lags,
         db_cpu=max(0.0, db1 - db0),
         bench_cpu=bench_cpu,
         bot_waited=waited1 - waited0,
@@ -659,7 +677,7 @@ HEADER = (
     f"{'N':>4} {'presses':>7} {'/s/game':>7} {'p50':>6} {'p95':>6} {'p99':>6} "
     f"{'board p95':>9} {'CPU ms/press':>12} {'bot cores':>9} {'loop cores':>10} "
     f"{'bench cores':>11} {'db cores':>8} {'loop max':>8} {'>50ms':>5} {'ceiling':>7} "
-    f"{'left':>5} {'loop ceiling':>12} {'load':>5} {'bot waited':>10}"
+    f"{'left':>5} {'loop ceiling':>12} {'load':>5} {'bot waited':>10} {'driver lag p99':>14}"
 )
 
 
@@ -672,7 +690,8 @@ def row(step: Step) -> str:
         f"{step.bot_cpu / step.seconds:>9.2f} {step.loop_cpu / step.seconds:>10.2f} "
         f"{step.bench_cpu / step.seconds:>11.2f} {step.db_cpu / step.seconds:>8.2f} "
         f"{longest:>8} {len(step.blocks):>5} {step.ceiling:>7.0f} {step.ceiling_left:>5.0f} "
-        f"{step.ceiling_loop:>12.0f} {step.load:>5.1f} {step.bot_waited / step.seconds:>10.2f}"
+        f"{step.ceiling_loop:>12.0f} {step.load:>5.1f} {step.bot_waited / step.seconds:>10.2f} "
+        f"{step.p(99, step.driver_lags):>11.0f} ms"
     )
     if step.stalls or step.failed:
         line += f"  ({len(step.stalls)} tables stalled, {step.failed} presses unanswered in 3 s)"

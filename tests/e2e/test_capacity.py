@@ -19,6 +19,7 @@ async def test_two_tables_give_press_to_result_samples_and_bot_cpu() -> None:
     assert 0 < step.ceiling_left < step.ceiling  # the driver's own CPU leaves the bot less
     assert 0 < step.loop_cpu <= step.bot_cpu  # the event loop's thread is the bot's
     assert step.ceiling_loop > 0
+    assert step.driver_lags  # the load driver's own lateness, sampled through the window
 
 
 async def test_two_shard_processes_on_one_postgresql_serve_their_own_guilds(
