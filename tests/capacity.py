@@ -406,9 +406,9 @@ class Step:
     results: list[float]
     boards: list[float]
     bot_cpu: float  # the bot's processes and, on PostgreSQL, the database server's
+    db_cpu: float  # of which the database server's
     loop_cpu: float  # of which the bot processes' main threads (their event loops)
     driver_lags: list[float]  # ms the load driver's own loop ran late (Measured.driver_lags)
-    db_cpu: float  # of which the database server's
     bench_cpu: float
     bot_waited: float  # seconds the bot's threads waited for a core
     blocks: list[int]
@@ -421,6 +421,10 @@ class Step:
     @property
     def cpu_ms_per_press(self) -> float:
         return self.bot_cpu * 1000 / max(1, self.presses)
+
+    @property
+    def loop_ms_per_press(self) -> float:
+        return self.loop_cpu * 1000 / max(1, self.presses)
 
     @property
     def presses_per_game_second(self) -> float:
@@ -437,7 +441,7 @@ class Step:
         """Games the bot processes' event loops could serve, each on a core of its own: one
         process runs its loop on one thread, whatever the cores (the workers draw and think
         beside it), so this bounds it below the ceiling when the loop does most of a press."""
-        per_game = self.loop_cpu * 1000 / max(1, self.presses) * self.presses_per_game_second
+        per_game = self.loop_ms_per_press * self.presses_per_game_second
         return self.processes * 1000 / per_game if per_game else 0.0
 
     @property
@@ -631,9 +635,9 @@ async def measure(
         results=measured.results,
         boards=[wait for table in tables for wait in table.board_waits()],
         bot_cpu=cpu1 - cpu0 + max(0.0, db1 - db0),
+        db_cpu=max(0.0, db1 - db0),
         loop_cpu=loop1 - loop0,
         driver_lags=measured.driver_lags,
-        db_cpu=max(0.0, db1 - db0),
         bench_cpu=bench_cpu,
         bot_waited=waited1 - waited0,
         blocks=[int(ms) for ms in BLOCKED.findall(window_log)],
@@ -750,7 +754,7 @@ async def curve(
     report(
         f"{kind}: capacity {capacity} at p95 <= {TARGET_P95_MS:g} ms ({setup}); "
         f"the CPU cost at N={costed.channels} ({costed.cpu_ms_per_press:.1f} ms a press, "
-        f"{costed.loop_cpu * 1000 / max(1, costed.presses):.1f} of them on the event loop, "
+        f"{costed.loop_ms_per_press:.1f} of them on the event loop, "
         f"{costed.presses_per_game_second:.3f} presses/s a game) implies a ceiling of "
         f"{costed.ceiling:.0f} on {os.cpu_count()} cores, {costed.ceiling_left:.0f} on what "
         f"the load driver leaves, {costed.ceiling_loop:.0f} on the event loop{shares}"

@@ -36,10 +36,15 @@ def children(pid: int) -> list[int]:
 
 
 def times(pid: int) -> list[float]:
-    """utime, stime, cutime, cstime in seconds (fields 14 to 17 of /proc/PID/stat; the
-    process name, field 2, may hold spaces, so count from its closing parenthesis)."""
+    """utime, stime, cutime, cstime in seconds (fields 14 to 17 of /proc/PID/stat)."""
+    return _stat_times(Path(f"/proc/{pid}/stat"))
+
+
+def _stat_times(stat_file: Path) -> list[float]:
+    """Fields 14 to 17 of a process's or a thread's stat file, in seconds (the name, field
+    2, may hold spaces, so count from its closing parenthesis)."""
     try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
+        stat = stat_file.read_text()
     except (FileNotFoundError, ProcessLookupError):  # ended between listing and reading
         return [0.0] * 4
     return [int(x) / TICK for x in stat.rsplit(")", 1)[1].split()[11:15]]
@@ -48,11 +53,8 @@ def times(pid: int) -> list[float]:
 def thread_cpu_seconds(pid: int, tid: int | None = None) -> float:
     """CPU time of one thread of a process (its main thread by default: an asyncio
     program's event loop), without its children's."""
-    try:
-        stat = Path(f"/proc/{pid}/task/{tid or pid}/stat").read_text()
-    except (FileNotFoundError, ProcessLookupError):
-        return 0.0
-    return sum(int(x) / TICK for x in stat.rsplit(")", 1)[1].split()[11:13])
+    utime, stime, _, _ = _stat_times(Path(f"/proc/{pid}/task/{tid or pid}/stat"))
+    return utime + stime
 
 
 def cpu_seconds(pids: list[int]) -> float:

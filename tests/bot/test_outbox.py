@@ -67,12 +67,12 @@ async def test_a_channels_pending_entries_are_found_without_its_history(db: Data
         Outbox(db, shards).channels_pending_query() for shards in (ALL, Shards(2, (1,)))
     ]
     async with db.connected() as connection:
-        postgres = connection.dialect.name == "postgresql"
-        if postgres:
+        explain = "EXPLAIN QUERY PLAN "
+        if connection.dialect.name == "postgresql":
             # A table this small is read whole either way: ask whether the index serves.
             await connection.execute(text("SET enable_seqscan = off"))
+            explain = "EXPLAIN "
         for query in queries:
             sql = query.compile(dialect=connection.dialect, compile_kwargs={"literal_binds": True})
-            explain = "EXPLAIN " if postgres else "EXPLAIN QUERY PLAN "
             plan = " ".join(map(str, (await connection.execute(text(explain + str(sql)))).all()))
             assert "ix_outbox_undelivered" in plan, plan
