@@ -47,7 +47,13 @@ from tests.fakediscord import FakeDiscord, FakeDiscordError, FakeMessage, FakeUs
 from tests.fakediscord.guilds import FakeGuild
 from tests.fakediscord.state import Channel, InteractionRecord
 from tests.postgres import Postgres
-from tests.proc import cpu_seconds, cpu_wait_seconds, process_tree, thread_cpu_seconds
+from tests.proc import (
+    cpu_seconds,
+    cpu_wait_seconds,
+    process_tree,
+    thread_cpu_seconds,
+    thread_wait_seconds,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 THINK_MEAN = 4.0  # seconds a person takes to decide, on average
@@ -411,6 +417,7 @@ class Step:
     driver_lags: list[float]  # ms the load driver's own loop ran late (Measured.driver_lags)
     bench_cpu: float
     bot_waited: float  # seconds the bot's threads waited for a core
+    loop_waited: float  # of which the bot processes' main threads (their event loops)
     blocks: list[int]
     causes: list[str]  # where the loop was during each block, with --stacks
     stacks_log: str  # the file with their whole stacks, with --stacks
@@ -604,11 +611,13 @@ async def measure(
                 servers = setup.server_pids()
                 cpu0, waited0 = cpu_seconds(pids), cpu_wait_seconds(pids)
                 loop0 = sum(thread_cpu_seconds(bot.pid) for bot in bots)
+                loop_waited0 = sum(thread_wait_seconds(bot.pid) for bot in bots)
                 db0 = cpu_seconds(servers)
                 await asyncio.sleep(max(0.0, measured.window[1] - time.monotonic()))
                 pids = [pid for bot in bots for pid in process_tree(bot.pid)]
                 cpu1, waited1 = cpu_seconds(pids), cpu_wait_seconds(pids)
                 loop1 = sum(thread_cpu_seconds(bot.pid) for bot in bots)
+                loop_waited1 = sum(thread_wait_seconds(bot.pid) for bot in bots)
                 db1 = cpu_seconds(setup.server_pids())
                 bench_cpu, log_to = time.process_time() - bench0, log.stat().st_size
                 load = os.getloadavg()[0]
@@ -640,6 +649,7 @@ async def measure(
         driver_lags=measured.driver_lags,
         bench_cpu=bench_cpu,
         bot_waited=waited1 - waited0,
+        loop_waited=loop_waited1 - loop_waited0,
         blocks=[int(ms) for ms in BLOCKED.findall(window_log)],
         causes=causes(window_log) if os.environ.get("LOOP_WATCHDOG_STACKS") == "1" else [],
         stacks_log=keep_stacks(kind, channels, window_log),
@@ -695,7 +705,7 @@ def row(step: Step) -> str:
         f"{step.bench_cpu / step.seconds:>11.2f} {step.db_cpu / step.seconds:>8.2f} "
         f"{longest:>8} {len(step.blocks):>5} {step.ceiling:>7.0f} {step.ceiling_left:>5.0f} "
         f"{step.ceiling_loop:>12.0f} {step.load:>5.1f} {step.bot_waited / step.seconds:>10.2f} "
-        f"{step.p(99, step.driver_lags):>11.0f} ms"
+        f"{step.loop_waited / step.seconds:>11.2f} {step.p(99, step.driver_lags):>11.0f} ms"
     )
     if step.stalls or step.failed:
         line += f"  ({len(step.stalls)} tables stalled, {step.failed} presses unanswered in 3 s)"

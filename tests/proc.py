@@ -62,6 +62,14 @@ def cpu_seconds(pids: list[int]) -> float:
     return sum(sum(times(pid)) for pid in pids)
 
 
+def thread_wait_seconds(pid: int) -> float:
+    """How long a process's main thread (an asyncio program's event loop) was ready to run
+    but waited for a core."""
+    with contextlib.suppress(FileNotFoundError, ProcessLookupError):
+        return int(Path(f"/proc/{pid}/task/{pid}/schedstat").read_text().split()[1]) / 1e9
+    return 0.0
+
+
 def cpu_wait_seconds(pids: list[int]) -> float:
     """Time these processes' threads spent ready to run but waiting for a core (the
     scheduler's run-queue wait): what other work on the machine cost them."""
