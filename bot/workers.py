@@ -275,7 +275,7 @@ class Lane:
         return Worker(process, reader, writer)
 
     def pids(self) -> list[int]:
-        return sorted(w.process.pid for w in self.workers if w.process.pid and alive(w))
+        return sorted(w.process.pid for w in self.workers if w.process.pid and w.process.is_alive())
 
     async def shutdown(self) -> None:
         """Let the jobs running finish, cancel the queued ones, end the workers."""
@@ -289,10 +289,6 @@ class Lane:
         for worker in self.workers:
             worker.close()
         await asyncio.to_thread(_join, [w.process for w in self.workers])
-
-
-def alive(worker: Worker) -> bool:
-    return worker.process.is_alive()
 
 
 def _join(processes: list[BaseProcess]) -> None:

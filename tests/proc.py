@@ -50,10 +50,10 @@ def _stat_times(stat_file: Path) -> list[float]:
     return [int(x) / TICK for x in stat.rsplit(")", 1)[1].split()[11:15]]
 
 
-def thread_cpu_seconds(pid: int, tid: int | None = None) -> float:
-    """CPU time of one thread of a process (its main thread by default: an asyncio
-    program's event loop), without its children's."""
-    utime, stime, _, _ = _stat_times(Path(f"/proc/{pid}/task/{tid or pid}/stat"))
+def thread_cpu_seconds(pid: int) -> float:
+    """CPU time of a process's main thread (an asyncio program's event loop), without its
+    other threads' or its children's."""
+    utime, stime, _, _ = _stat_times(Path(f"/proc/{pid}/task/{pid}/stat"))
     return utime + stime
 
 
@@ -65,17 +65,21 @@ def cpu_seconds(pids: list[int]) -> float:
 def thread_wait_seconds(pid: int) -> float:
     """How long a process's main thread (an asyncio program's event loop) was ready to run
     but waited for a core."""
-    with contextlib.suppress(FileNotFoundError, ProcessLookupError):
-        return int(Path(f"/proc/{pid}/task/{pid}/schedstat").read_text().split()[1]) / 1e9
-    return 0.0
+    return _waited(Path(f"/proc/{pid}/task/{pid}/schedstat"))
 
 
 def cpu_wait_seconds(pids: list[int]) -> float:
     """Time these processes' threads spent ready to run but waiting for a core (the
     scheduler's run-queue wait): what other work on the machine cost them."""
-    total = 0
-    for pid in pids:
-        for task in Path(f"/proc/{pid}/task").glob("*/schedstat"):
-            with contextlib.suppress(FileNotFoundError, ProcessLookupError):
-                total += int(task.read_text().split()[1])
-    return total / 1e9
+    return sum(
+        _waited(schedstat)
+        for pid in pids
+        for schedstat in Path(f"/proc/{pid}/task").glob("*/schedstat")
+    )
+
+
+def _waited(schedstat: Path) -> float:
+    """A thread's run-queue wait in seconds (the second field of its schedstat file)."""
+    with contextlib.suppress(FileNotFoundError, ProcessLookupError):  # the thread has ended
+        return int(schedstat.read_text().split()[1]) / 1e9
+    return 0.0
