@@ -656,6 +656,9 @@ async def test_deferred_update_then_edit_and_followup(fake_discord: FakeDiscord,
     alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
     posted = await alice.slash("/poll")
     voted = await bob.click("Vote", settle=False)
+    # The followup comes last: wait for it rather than for a quiet spell, which a busy
+    # machine can put between the edit and the followup.
+    await fake_discord.wait_for(lambda: voted.interaction.followup_ids, what="the followup")
     await voted.wait()
     assert voted.callback_name == "DEFERRED_UPDATE_MESSAGE"
     assert voted.response is posted.response  # @original = the message the button is on
