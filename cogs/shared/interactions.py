@@ -59,35 +59,21 @@ async def in_time(interaction: discord.Interaction, work: Awaitable[T], *, in_pl
     reply or the lobby the answer edits), or a new private "thinking" reply. Work done in
     time is answered by its reply itself (`edit_pressed`, `send_private`): one request
     instead of a deferral and an edit."""
+    task = asyncio.ensure_future(work)
     made = (discord.utils.utcnow() - interaction.created_at).total_seconds()
     left = QUICK_SECONDS - max(made, 0.0)  # a clock ahead of Discord's waits no longer
-    if left <= 0:
-        await _defer(interaction, in_place)
-        return await work
-    # The work runs in this task, and a timer defers the press if it is still running when
-    # the window closes. (A task of its own and a wait for it would cost every press two
-    # more trips round the event loop, each behind whatever else is ready under load.)
-    deferring: list[asyncio.Task[None]] = []
-    timer = asyncio.get_running_loop().call_later(
-        left, lambda: deferring.append(asyncio.ensure_future(_defer(interaction, in_place)))
-    )
-    try:
-        return await work
-    finally:
-        timer.cancel()
-        if deferring:  # the answer must follow the deferral
-            await deferring[0]
-
-
-async def _defer(interaction: discord.Interaction, in_place: bool) -> None:
-    try:
-        if in_place:
-            await interaction.response.defer()
-        else:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-    except discord.HTTPException:
-        # The work goes on (it may have saved a move); its reply is tried as an answer.
-        log.warning("interaction %s: deferring failed", interaction.id, exc_info=True)
+    if left > 0:
+        await asyncio.wait({task}, timeout=left)
+    if not task.done():
+        try:
+            if in_place:
+                await interaction.response.defer()
+            else:
+                await interaction.response.defer(ephemeral=True, thinking=True)
+        except discord.HTTPException:
+            # The work goes on (it may have saved a move); its reply is tried as an answer.
+            log.warning("interaction %s: deferring failed", interaction.id, exc_info=True)
+    return await task
 
 
 async def edit_pressed(interaction: discord.Interaction, **fields: Any) -> None:

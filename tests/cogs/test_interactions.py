@@ -82,20 +82,6 @@ async def test_work_done_in_time_is_not_deferred() -> None:
     assert interaction.response.deferrals == []
 
 
-async def test_work_done_in_time_takes_no_trip_round_the_event_loop() -> None:
-    """The work runs in the press's own task (issue 16): work that never waits is answered
-    without any other task running in between. Each trip round the loop waits behind
-    every task that is ready, which under load is milliseconds a trip."""
-    interaction, others_ran = press(), []
-    asyncio.get_running_loop().call_soon(others_ran.append, "another task's turn")
-
-    async def work() -> str:
-        return "reply"
-
-    assert await in_time(interaction, work(), in_place=True) == "reply"
-    assert others_ran == []
-
-
 @pytest.mark.parametrize(
     ("in_place", "deferral"), [(True, {}), (False, {"ephemeral": True, "thinking": True})]
 )
