@@ -75,7 +75,6 @@ class Database:
             json_deserializer=orjson.loads,
             **(SQLITE_ENGINE if sqlite else {}),
         )
-        self.in_place = sqlite  # statements run on the event loop's own thread
         # SQLite takes one writer at a time and fails, rather than waits, when two
         # transactions of this process race to write; so writes queue here instead.
         # PostgreSQL locks rows itself (SELECT ... FOR UPDATE) and needs no queue.
@@ -168,9 +167,7 @@ class Database:
         async with contextlib.AsyncExitStack() as stack:
             if self._one_writer is not None:
                 await stack.enter_async_context(self._one_writer)
-            connection = await stack.enter_async_context(self.connected())
-            await stack.enter_async_context(connection.begin())
-            yield connection
+            yield await stack.enter_async_context(self.engine.begin())
 
     @asynccontextmanager
     async def reading(self) -> AsyncIterator[AsyncSession]:
@@ -180,24 +177,9 @@ class Database:
     @asynccontextmanager
     async def connected(self) -> AsyncIterator[AsyncConnection]:
         """A connection for plain statements that only read (`bot/rows.py`): lighter than
-        an ORM session, and a request reads a game row or two every press.
-
-        SQLAlchemy's own `async with engine.connect()` closes the connection in a task of
-        its own, so that a cancelled caller cannot abandon a close halfway through a round
-        trip; the caller then waits twice for the event loop to come round (under load,
-        p95 14-22 ms for a save that takes 1-2 ms: docs/performance.md). A SQLite
-        connection here runs in place (bot/sqlite_driver.py) and closes without waiting for
-        anything, so it is closed directly: a read or a save never gives up the loop.
-        PostgreSQL's close may talk to the server, so it keeps SQLAlchemy's way."""
-        if not self.in_place:
-            async with self.engine.connect() as connection:
-                yield connection
-            return
-        connection = await self.engine.connect()
-        try:
+        an ORM session, and a request reads a game row or two every press."""
+        async with self.engine.connect() as connection:
             yield connection
-        finally:
-            await connection.close()
 
     async def close(self) -> None:
         await self.engine.dispose()
