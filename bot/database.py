@@ -5,8 +5,9 @@ Alembic owns the schema: `Database.migrate` brings any database to the newest re
 `create_all` start-up made.
 
 Four ways in: `writing` (a transaction) and `connected` (reads) for the plain statements of
-`bot/rows.py` and the outbox, which is what a press runs; `transaction` and `reading` for
-ORM sessions (results and ratings, the scoreboard, the history).
+`bot/rows.py` and the outbox, which is what a press runs (`bot/statements.py`; on SQLite they
+run on a synchronous connection in place); `transaction` and `reading` for ORM sessions
+(the scoreboard, the history).
 """
 
 from __future__ import annotations
@@ -24,15 +25,16 @@ from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from filelock import AsyncFileLock
-from sqlalchemy import Connection, event, inspect, text
+from sqlalchemy import Connection, Engine, create_engine, event, inspect, text
 from sqlalchemy.exc import DBAPIError
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot import (
     models,  # noqa: F401  (registers the tables on SQLModel.metadata)
     sqlite_driver,
 )
+from bot.statements import Awaited, InPlace, Statements
 
 log = logging.getLogger(__name__)
 # Alembic's own INFO lines describe its set-up; the one line worth keeping is ours, below.
@@ -52,10 +54,11 @@ UNREACHABLE_SQLSTATES = ("08", "57P")
 # start held the loop 80-260 ms. The default pool keeps 5 connections and closes every
 # overflow one when it is returned, so a busy moment opened new ones again and again; a
 # larger pool keeps them for reuse.
-# Each statement runs in place, on the loop's thread (bot/sqlite_driver.py).
+# Each statement runs in place, on the loop's thread (bot/sqlite_driver.py); the plain
+# statements of a press go through a synchronous engine instead (bot/statements.py).
+SQLITE_POOL: dict[str, Any] = {"pool_size": 20, "max_overflow": 20}
 SQLITE_ENGINE: dict[str, Any] = {
-    "pool_size": 20,
-    "max_overflow": 20,
+    **SQLITE_POOL,
     "connect_args": {"async_creator_fn": sqlite_driver.connect},
 }
 
@@ -75,6 +78,9 @@ class Database:
             json_deserializer=orjson.loads,
             **(SQLITE_ENGINE if sqlite else {}),
         )
+        # On SQLite the plain statements run on a synchronous engine of their own, in place
+        # (bot/statements.py); the ORM's sessions and migrations keep the asyncio one.
+        self._in_place: Engine | None = None
         # SQLite takes one writer at a time and fails, rather than waits, when two
         # transactions of this process race to write; so writes queue here instead.
         # PostgreSQL locks rows itself (SELECT ... FOR UPDATE) and needs no queue.
@@ -82,6 +88,13 @@ class Database:
         if url.startswith("sqlite"):
             self._one_writer = asyncio.Lock()
             event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
+            self._in_place = create_engine(
+                self.engine.url.set(drivername="sqlite+pysqlite"),
+                json_serializer=_json_text,
+                json_deserializer=orjson.loads,
+                **SQLITE_POOL,
+            )
+            event.listen(self._in_place, "connect", _sqlite_pragmas)
 
     @staticmethod
     def _make_sqlite_folder(url: str) -> None:
@@ -160,14 +173,18 @@ class Database:
             yield session
 
     @asynccontextmanager
-    async def writing(self) -> AsyncIterator[AsyncConnection]:
+    async def writing(self) -> AsyncIterator[Statements]:
         """`transaction` for plain statements (`bot/rows.py`, the outbox): a connection in a
         transaction, committed at the end or not at all. What the service changes a press
         goes through here; an ORM session costs more than the statements themselves."""
-        async with contextlib.AsyncExitStack() as stack:
-            if self._one_writer is not None:
-                await stack.enter_async_context(self._one_writer)
-            yield await stack.enter_async_context(self.engine.begin())
+        if self._in_place is not None:
+            assert self._one_writer is not None
+            async with self._one_writer:
+                with self._in_place.begin() as connection:
+                    yield InPlace(connection)
+            return
+        async with self.engine.begin() as connection:
+            yield Awaited(connection)
 
     @asynccontextmanager
     async def reading(self) -> AsyncIterator[AsyncSession]:
@@ -175,14 +192,20 @@ class Database:
             yield session
 
     @asynccontextmanager
-    async def connected(self) -> AsyncIterator[AsyncConnection]:
+    async def connected(self) -> AsyncIterator[Statements]:
         """A connection for plain statements that only read (`bot/rows.py`): lighter than
         an ORM session, and a request reads a game row or two every press."""
+        if self._in_place is not None:
+            with self._in_place.connect() as connection:
+                yield InPlace(connection)
+            return
         async with self.engine.connect() as connection:
-            yield connection
+            yield Awaited(connection)
 
     async def close(self) -> None:
         await self.engine.dispose()
+        if self._in_place is not None:
+            self._in_place.dispose()
 
 
 def alembic_config() -> Config:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import secrets
 
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot import rows
 from bot.games import GAMES, ai_name
@@ -23,6 +22,7 @@ from bot.requests import (
     seat_of,
 )
 from bot.session_base import SessionBase
+from bot.statements import Statements
 from rules.base import IllegalAction
 
 ALREADY_OPEN = "A game is already open in this channel. Finish it or use `/game stop` first."
@@ -106,9 +106,7 @@ class Lobbies(SessionBase):
         except IntegrityError:  # as in open_lobby: another process was first
             raise UserError(ALREADY_OPEN) from None
 
-    async def _refuse_if_busy(
-        self, connection: AsyncConnection, channel_id: int, then: str
-    ) -> None:
+    async def _refuse_if_busy(self, connection: Statements, channel_id: int, then: str) -> None:
         """A UserError when the channel already has a lobby or a game; `then` is what the
         refusal advises before `/game stop`."""
         busy = await self._active_in(connection, channel_id)
@@ -251,9 +249,7 @@ class Lobbies(SessionBase):
         self._wake_poster(update)
         return update  # the AI's first turns, if any, are `play_ai`'s
 
-    async def _lobby(
-        self, connection: AsyncConnection, game_id: int, channel_id: int
-    ) -> GameRecord:
+    async def _lobby(self, connection: Statements, game_id: int, channel_id: int) -> GameRecord:
         game = await self._load(connection, game_id, channel_id)
         if game.status != Status.LOBBY:
             raise UserError(

@@ -26,7 +26,6 @@ from collections import OrderedDict
 from typing import Any
 
 from sqlalchemy import RowMapping, Select, Table, bindparam, insert, select, update
-from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlmodel import SQLModel
 
 from bot import rows
@@ -34,6 +33,7 @@ from bot.database import Database
 from bot.models import GameRecord, OutboxEntry, Status, utcnow
 from bot.ratings import Standing
 from bot.shards import ALL, Shards
+from bot.statements import Statements
 from rules.base import JSON, AnyGame
 
 BOARD, CLEAR = "board", "clear"
@@ -103,7 +103,7 @@ def entry_of(row: RowMapping) -> OutboxEntry:
 
 
 async def record_board(
-    connection: AsyncConnection,
+    connection: Statements,
     game: GameRecord,
     engine: AnyGame,
     state: Any,
@@ -163,7 +163,7 @@ async def record_board(
     return ready
 
 
-async def record_clear(connection: AsyncConnection, game: GameRecord) -> None:
+async def record_clear(connection: Statements, game: GameRecord) -> None:
     """Take the controls off the game's messages (a stopped game, a closed lobby). Any
     board still open is closed: no AI will add to it now."""
     await connection.execute(_CLOSE_OPEN_BOARD, {"of_game": game.id})

@@ -13,7 +13,7 @@ from typing import TypedDict
 
 from openskill.models import PlackettLuce
 from sqlalchemy import case, func
-from sqlmodel import col, select
+from sqlmodel import Session, col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.models import RatingRecord, ResultRecord
@@ -22,8 +22,8 @@ MODEL = PlackettLuce()
 ALL_GAMES = "all"
 
 
-async def update_ratings(
-    session: AsyncSession, guild_id: int, kind: str, results: list[ResultRecord]
+def update_ratings(
+    session: Session, guild_id: int, kind: str, results: list[ResultRecord]
 ) -> dict[int, float]:
     """Rate a finished game; returns how much each rated player's rating for this game kind
     (the scoreboard's number, mu - 3 sigma) moved, by user id."""
@@ -35,7 +35,7 @@ async def update_ratings(
         records = []
         for result in rated:
             assert result.user_id is not None  # a rated seat is a person's
-            record = await session.get(RatingRecord, (guild_id, rating_kind, result.user_id))
+            record = session.get(RatingRecord, (guild_id, rating_kind, result.user_id))
             if record is None:
                 fresh = MODEL.rating()
                 record = RatingRecord(

@@ -17,11 +17,11 @@ from __future__ import annotations
 from typing import TypeVar, cast
 
 from sqlalchemy import ColumnElement, RowMapping, Table, bindparam, insert, select, update
-from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlalchemy.orm import configure_mappers
 from sqlmodel import SQLModel
 
 from bot.models import ACTIVE, GameRecord, utcnow
+from bot.statements import Statements
 
 GAMES: Table = SQLModel.metadata.tables["games"]
 ACTIONS: Table = SQLModel.metadata.tables["actions"]
@@ -73,7 +73,7 @@ def game_of(row: RowMapping) -> GameRecord:
 
 
 async def load_game(
-    connection: AsyncConnection, game_id: int, *, lock: bool = False
+    connection: Statements, game_id: int, *, lock: bool = False
 ) -> GameRecord | None:
     """Game `game_id`, or None. `lock`: held for this transaction (PostgreSQL's
     SELECT ... FOR UPDATE; SQLite's writes already queue one at a time)."""
@@ -83,7 +83,7 @@ async def load_game(
 
 
 async def active_game(
-    connection: AsyncConnection, channel_id: int, *, lock: bool = False
+    connection: Statements, channel_id: int, *, lock: bool = False
 ) -> GameRecord | None:
     """The channel's lobby or running game, or None."""
     query = _ACTIVE_IN_LOCKED if lock else _ACTIVE_IN
@@ -91,15 +91,13 @@ async def active_game(
     return None if row is None else game_of(row)
 
 
-async def games_where(
-    connection: AsyncConnection, *conditions: ColumnElement[bool]
-) -> list[GameRecord]:
+async def games_where(connection: Statements, *conditions: ColumnElement[bool]) -> list[GameRecord]:
     """Every game row meeting `conditions` (columns of `GAMES`), in id order."""
     query = select(GAMES).where(*conditions).order_by(GAMES.c.id)
     return [game_of(row) for row in (await connection.execute(query)).mappings()]
 
 
-async def insert_game(connection: AsyncConnection, game: GameRecord) -> GameRecord:
+async def insert_game(connection: Statements, game: GameRecord) -> GameRecord:
     """Write a new game row; `game.id` is set from the database."""
     values = {
         column.name: getattr(game, column.name) for column in GAMES.columns if column.name != "id"
@@ -109,7 +107,7 @@ async def insert_game(connection: AsyncConnection, game: GameRecord) -> GameReco
     return game
 
 
-async def save_game(connection: AsyncConnection, game: GameRecord) -> None:
+async def save_game(connection: Statements, game: GameRecord) -> None:
     """Write what a request changed in `game` (every column in `SAVED`), stamping
     `updated_at`."""
     game.updated_at = utcnow()
@@ -117,14 +115,14 @@ async def save_game(connection: AsyncConnection, game: GameRecord) -> None:
     await connection.execute(_SAVE, {"game_id": game.id, **values})
 
 
-async def set_messages(connection: AsyncConnection, game_id: int, **messages: int) -> None:
+async def set_messages(connection: Statements, game_id: int, **messages: int) -> None:
     """Record the lobby or board message of a game (`lobby_message_id`, `board_message_id`)."""
     assert messages and set(messages) <= set(MESSAGES), messages
     await connection.execute(update(GAMES).where(GAMES.c.id == game_id).values(**messages))
 
 
 async def log_action(
-    connection: AsyncConnection, game: GameRecord, seat: int, actor: str, action: str
+    connection: Statements, game: GameRecord, seat: int, actor: str, action: str
 ) -> None:
     """One line of the action log: `seat`'s `action` at the game's step before it."""
     await connection.execute(

@@ -11,8 +11,8 @@ from contextlib import asynccontextmanager
 from datetime import datetime, timedelta
 from typing import Any, cast
 
-from sqlalchemy.ext.asyncio import AsyncConnection
-from sqlmodel.ext.asyncio.session import AsyncSession
+from sqlalchemy import Connection
+from sqlmodel import Session
 
 from bot import rows
 from bot.database import Database
@@ -30,6 +30,7 @@ from bot.requests import (
     seat_of,
 )
 from bot.shards import ALL, Shards
+from bot.statements import Statements
 from bot.workers import Workers, apply_action, new_state
 from rules.base import JSON, AnyGame, Applied, Event, Outcome
 
@@ -96,7 +97,7 @@ class SessionBase:
 
     async def _load(
         self,
-        connection: AsyncConnection,
+        connection: Statements,
         game_id: int,
         channel_id: int | None = None,
     ) -> GameRecord:
@@ -105,10 +106,10 @@ class SessionBase:
             raise UserError("That game no longer exists.")
         return game
 
-    async def _active_in(self, connection: AsyncConnection, channel_id: int) -> GameRecord | None:
+    async def _active_in(self, connection: Statements, channel_id: int) -> GameRecord | None:
         return await rows.active_game(connection, channel_id, lock=True)
 
-    async def _require_active(self, connection: AsyncConnection, channel_id: int) -> GameRecord:
+    async def _require_active(self, connection: Statements, channel_id: int) -> GameRecord:
         game = await self._active_in(connection, channel_id)
         if game is None:
             starts = " or ".join(f"`/{key} new`" for key in GAMES)
@@ -123,7 +124,7 @@ class SessionBase:
 
     @staticmethod
     async def _show(
-        connection: AsyncConnection,
+        connection: Statements,
         update: Update,
         engine: AnyGame,
         state: Any,
@@ -140,7 +141,7 @@ class SessionBase:
         )
 
     async def _finish(
-        self, connection: AsyncConnection, game: GameRecord, outcome: Outcome
+        self, connection: Statements, game: GameRecord, outcome: Outcome
     ) -> list[Standing]:
         """Results and ratings of a finished game, in the transaction of its last action;
         returns its final standings for the last board."""
@@ -159,13 +160,17 @@ class SessionBase:
             )
             for index, seat in enumerate(game.seats)
         ]
+
         # Results and ratings are ORM work, done once a game: a session joins the request's
         # transaction (it commits nothing itself; the request's commit keeps its rows).
-        async with AsyncSession(bind=connection) as orm:
-            orm.add_all(results)
-            changes = await update_ratings(orm, game.guild_id, game.kind, results)
-            await orm.flush()
-        return standings(results, changes)
+        def rate(sync: Connection) -> dict[int, float]:
+            with Session(bind=sync) as orm:
+                orm.add_all(results)
+                changes = update_ratings(orm, game.guild_id, game.kind, results)
+                orm.flush()
+            return changes
+
+        return standings(results, await connection.run_sync(rate))
 
     def _wake_poster(self, update: Update) -> None:
         """After the commit: a board that is ready goes out now."""

@@ -20,7 +20,6 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlmodel import col, select
 
 from bot import rows
@@ -42,6 +41,7 @@ from bot.requests import (
     seat_names,
     seat_of,
 )
+from bot.statements import Statements
 from bot.workers import ai_choice
 from rules.base import JSON, AnyGame, Event, IllegalAction
 from rules.words import and_list
@@ -164,7 +164,7 @@ class SessionService(Lobbies):
 
     async def _apply(
         self,
-        connection: AsyncConnection,
+        connection: Statements,
         update: Update,
         engine: AnyGame,
         state: Any,

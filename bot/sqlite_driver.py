@@ -14,6 +14,10 @@ a checkpoint now and then (the WAL copied back into the database file, about 13 
 each 4 MB written), and, only if another process holds the write lock, up to the busy
 timeout. The connection's thread still opens and closes the connection.
 
+Since then the press path's plain statements have left aiosqlite altogether: they run on a
+synchronous connection (bot/statements.py). This driver serves the ORM's sessions (the
+scoreboard, the history) and the migrations.
+
 It relies on aiosqlite's `Connection._execute` (run one call for the connection), stable
 since aiosqlite 0.17; pyproject.toml bounds the version.
 """

@@ -3,7 +3,11 @@ back the same, and a request's save leaves alone what the poster writes."""
 
 from __future__ import annotations
 
+import asyncio
 from datetime import UTC, datetime
+
+import pytest
+from sqlalchemy import select
 
 from bot import rows
 from bot.database import Database
@@ -77,3 +81,62 @@ async def test_rows_made_here_belong_to_no_session(db: Database) -> None:
     async with db.connected() as connection:
         again = await rows.load_game(connection, game.id or 0)
     assert again is not None and again.step == 0
+
+
+async def test_a_request_that_fails_part_way_leaves_nothing_written(db: Database) -> None:
+    """A request's statements are committed together or not at all: an error after some
+    of them (an illegal move found late, a crash of the code) undoes the ones before."""
+    async with db.writing() as connection:
+        game = await rows.insert_game(connection, a_game())
+
+    class Refused(Exception):
+        pass
+
+    with pytest.raises(Refused):
+        async with db.writing() as connection:
+            loaded = await rows.load_game(connection, game.id or 0, lock=True)
+            assert loaded is not None
+            loaded.step = 5
+            await rows.save_game(connection, loaded)
+            await rows.log_action(connection, loaded, 0, "player", "draw")
+            raise Refused
+    async with db.connected() as connection:
+        again = await rows.load_game(connection, game.id or 0)
+        logged = (await connection.execute(select(rows.ACTIONS))).all()
+    assert again is not None and again.step == 0
+    assert logged == []
+
+
+async def test_requests_writing_at_once_both_land(db: Database) -> None:
+    """Two requests of one process write at the same time, and one of them waits for
+    something (a worker's answer) in the middle of its transaction: SQLite takes one writer
+    at a time, so the second must wait its turn rather than fail with "database is
+    locked" (or block the event loop the first one needs to finish)."""
+    async with db.writing() as connection:
+        first = await rows.insert_game(connection, a_game())
+        elsewhere = a_game()
+        elsewhere.channel_id += 1  # one open game a channel
+        second = await rows.insert_game(connection, elsewhere)
+    halfway = asyncio.Event()
+
+    async def slow() -> None:
+        async with db.writing() as connection:
+            loaded = await rows.load_game(connection, first.id or 0, lock=True)
+            assert loaded is not None
+            loaded.step = 1
+            await rows.save_game(connection, loaded)
+            halfway.set()
+            await asyncio.sleep(0.05)  # the other request runs meanwhile
+
+    async def quick() -> None:
+        await halfway.wait()
+        async with db.writing() as connection:
+            loaded = await rows.load_game(connection, second.id or 0, lock=True)
+            assert loaded is not None
+            loaded.step = 2
+            await rows.save_game(connection, loaded)
+
+    await asyncio.wait_for(asyncio.gather(slow(), quick()), timeout=30)
+    async with db.connected() as connection:
+        steps = [await rows.load_game(connection, g.id or 0) for g in (first, second)]
+    assert [g.step for g in steps if g is not None] == [1, 2]
