@@ -16,7 +16,7 @@ import discord
 from discord import app_commands
 
 from bot.sessions import UserError
-from cogs.shared.interactions import AnsweredOnce
+from cogs.shared.interactions import AnsweredOnce, routed_by_custom_id
 from cogs.shared.plugin import PLUGINS, game_choices
 
 LIST_ITEM = re.compile(r"\s*(?:[-*•]|\d+\.)\s")
@@ -51,7 +51,7 @@ def page_embed(kind: str, page: int) -> discord.Embed:
 
 
 def page_view(kind: str, page: int) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
+    view = routed_by_custom_id(discord.ui.View(timeout=None))
     count = len(pages(kind))
     view.add_item(RulesPageButton(kind, max(page - 1, 0), "◀ Back", disabled=page == 0))
     view.add_item(

@@ -22,7 +22,7 @@ from bot.sessions import (
     notes_since_last_move,
     seat_names,
 )
-from cogs.shared.interactions import client_of
+from cogs.shared.interactions import client_of, routed_by_custom_id
 from cogs.shared.menus import HAND, buttons_of, menu_chunks
 from cogs.shared.presenter import PRESENTERS, BoardControl, Control, HandReply, Picture, Recaps
 from cogs.shared.standings import standings_lines
@@ -84,7 +84,7 @@ def board_layout(
         container.add_item(discord.ui.MediaGallery(*items))
     for row in control_rows(controls):
         container.add_item(row)
-    layout = discord.ui.LayoutView(timeout=None)
+    layout = routed_by_custom_id(discord.ui.LayoutView(timeout=None))
     layout.add_item(container)
     return layout
 

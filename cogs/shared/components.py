@@ -40,6 +40,7 @@ from cogs.shared.interactions import (
     in_private_reply,
     in_time,
     player_of,
+    routed_by_custom_id,
     send_private,
 )
 from cogs.shared.menus import ACTIONS, HAND, MAX_OPTIONS, MAX_ROWS, buttons_of, menu_chunks
@@ -190,7 +191,7 @@ def lobby_view(game: GameRecord, note: str = "", controls: bool = True) -> disco
         ]
         container.add_item(discord.ui.ActionRow(*buttons))
         container.add_item(discord.ui.TextDisplay(lobby.HOST_NOTE))
-    view = discord.ui.LayoutView(timeout=None)
+    view = routed_by_custom_id(discord.ui.LayoutView(timeout=None))
     view.add_item(container)
     return view
 
@@ -392,7 +393,7 @@ def controls_view(
 ) -> discord.ui.View:
     """Turn a presenter's controls into components within Discord's limits: menus of more
     than 25 choices are split, buttons fill rows of five, at most five rows in all."""
-    view = discord.ui.View(timeout=None)
+    view = routed_by_custom_id(discord.ui.View(timeout=None))
     for slot, menu in enumerate(menu_chunks(controls)):
         values = [str(i) for i in range(len(menu.choices))]
         view.add_item(MenuSelect(game_id, step, source, slot, menu, values))
@@ -416,7 +417,7 @@ def narrowed_view(
     """The actions of one group: buttons while they fit, menus of them beyond that; and,
     given its label, a button `back` to the player's whole view (it takes a button, or a
     row beside menus)."""
-    view = discord.ui.View(timeout=None)
+    view = routed_by_custom_id(discord.ui.View(timeout=None))
     if len(actions) + (back is not None) <= MAX_OPTIONS:
         for index, label in actions:
             view.add_item(ActButton(game_id, step, index, label))

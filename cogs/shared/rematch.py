@@ -10,7 +10,7 @@ from typing import Any
 import discord
 
 from cogs.shared.components import NUMBER, post_lobby
-from cogs.shared.interactions import AnsweredOnce, client_of, player_of
+from cogs.shared.interactions import AnsweredOnce, client_of, player_of, routed_by_custom_id
 
 
 class RematchButton(
@@ -50,6 +50,6 @@ class RematchButton(
 
 
 def rematch_view(game_id: int) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
+    view = routed_by_custom_id(discord.ui.View(timeout=None))
     view.add_item(RematchButton(game_id))
     return view

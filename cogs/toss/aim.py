@@ -34,6 +34,7 @@ from cogs.shared.interactions import (
     edit_pressed,
     in_private_reply,
     in_time,
+    routed_by_custom_id,
     send_private,
 )
 from cogs.shared.presenter import Picture
@@ -111,7 +112,7 @@ def board_items(kinds: list[str], game_id: int, step: int) -> list[discord.ui.It
 
 def aim_view(aim: Aim, again: bool) -> discord.ui.View:
     """Nudges and turns (one click each), the Drop button, then menus to jump anywhere."""
-    view = discord.ui.View(timeout=None)
+    view = routed_by_custom_id(discord.ui.View(timeout=None))
     left, right = max(0, aim.spot - 1), min(X_STEPS - 1, aim.spot + 1)
     counter = (aim.angle + ANGLE_STEP) % 180  # a piece turned 180 degrees is the same piece
     clockwise = (aim.angle - ANGLE_STEP) % 180

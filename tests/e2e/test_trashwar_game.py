@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
 import random
 
@@ -255,3 +256,31 @@ async def test_a_reply_ready_in_time_is_the_press_answer(bot, table: Table, fake
     edits = [r for r in fake_discord.requests if r.method == "PATCH" and "@original" in r.path]
     tokens = {p.token for p in presses if p.callback_type in (4, 7)}
     assert not [r for r in edits if any(token in r.path for token in tokens)]
+
+
+def view_timers() -> list[asyncio.Task[object]]:
+    """Tasks discord.py runs to time out a view it keeps (`BaseView.__timeout_task_impl`)."""
+    return [
+        task
+        for task in asyncio.all_tasks()
+        if "__timeout_task_impl" in getattr(task.get_coro(), "__qualname__", "")
+    ]
+
+
+async def test_sent_controls_leave_no_view_or_timer_behind(bot, table: Table, fake_discord):
+    """Every control is answered by its custom id (`DynamicItem`), so a view sent is not
+    kept: discord.py would otherwise keep each private reply's view with a 15-minute timer,
+    thousands of them in a busy hour. The controls still work once sent."""
+    await open_war(table, seed=30)
+    board = battlefields(fake_discord)[-1]
+    turn = table.by_id(turn_user_id(board))
+    mine = await turn.click("My hand", message=board)
+    (controls,) = mine.ephemeral
+    assert controls.buttons or controls.selects
+    assert view_timers() == []
+    assert bot.persistent_views == []
+    before = (await bot.sessions.current(fake_discord.channel.id)).step
+    await take_turn(turn, board, random.Random(2))
+    after = await bot.sessions.current(fake_discord.channel.id)
+    assert after.step > before  # the private reply's controls answered
+    assert view_timers() == []
