@@ -14,12 +14,14 @@ CPU counts in the CPU per press (and is shown apart as "db cores").
 For N = 25, 50, 100, 150, 200, ... (each step a fresh bot, a warm-up, then a fixed window) it
 prints press-to-result p50/p95/p99 (from the press to the private reply or the board that
 shows its result, timed where the fake Discord received it), the board after a move, the
-bot's CPU milliseconds per press (the process and its children, from /proc), the longest
-event-loop block the bot's watchdog logged (LOOP_WATCHDOG_MS), and stops once p95 passes
-250 ms. With `--stacks` each block is listed with where the loop was 50 ms into it (the
-innermost project frame and the innermost frame), any garbage collection over 10 ms in it,
-and how long the loop's thread waited for a core meanwhile (a block that is mostly waiting
-is the machine's: other processes had the cores). The ceiling the CPU cost implies is
+bot's CPU milliseconds per press (the process and its children, from /proc), what the bot's
+watchdog logged (LOOP_WATCHDOG_MS, bot/watchdog.py): how late its event loop ran at most
+and how often over 50 ms, and the longest step of a task that held the loop (each over 50
+ms is listed), and stops once p95 passes 250 ms. With `--stacks` each late loop is listed
+with where the loop was 50 ms into it (the innermost project frame and the innermost
+frame), any garbage collection over 10 ms meanwhile, and how long the loop's thread waited
+for a core (a late loop that is mostly waiting is the machine's: other processes had the
+cores). The ceiling the CPU cost implies is
 cores * 1000 ms / (CPU ms per press * presses per second per game); "left" is the same for
 the cores the load driver and the fake Discord (this process) leave the bot.
 """
@@ -58,7 +60,7 @@ from tests.proc import (
 ROOT = Path(__file__).resolve().parents[1]
 THINK_MEAN = 4.0  # seconds a person takes to decide, on average
 TARGET_P95_MS = 250.0
-WATCHDOG_MS = 50  # the bot logs every event-loop block longer than this
+WATCHDOG_MS = 50  # the bot logs a loop this late, and a task step holding it this long
 STEPS = (25, 50, 100, 150, 200, 250, 300, 350, 400, 450, 500)
 LAG_SLEEP = 0.01  # seconds the driver's lag watch sleeps between samples
 WAIT = 60.0  # seconds a player waits for anything before the table counts as stalled
@@ -68,8 +70,9 @@ BOARDS = {  # the picture each game's board carries
     "brawl": "alley.png",
     "toss": "bin.png",
 }
-BLOCKED = re.compile(r"event loop blocked (\d+) ms")
-# With --stacks the bot logs where the loop was during each block: the stack follows the
+LATE = re.compile(r"event loop ran (\d+) ms late")
+HELD = re.compile(r"a task step held the event loop (\d+) ms: (.*)$", re.M)
+# With --stacks the bot logs where the loop was when it ran late: the stack follows the
 # line, each frame as `  File "...", line N, in name` and its source line.
 FRAME = re.compile(r'^  File "(?P<file>[^"]+)", line (?P<line>\d+), in (?P<name>.+)$', re.M)
 NOTES = re.compile(
@@ -418,8 +421,9 @@ class Step:
     bench_cpu: float
     bot_waited: float  # seconds the bot's threads waited for a core
     loop_waited: float  # of which the bot processes' main threads (their event loops)
-    blocks: list[int]
-    causes: list[str]  # where the loop was during each block, with --stacks
+    late: list[int]  # ms the event loop ran late, each over WATCHDOG_MS
+    held: list[tuple[int, str]]  # ms a task step held the loop, and which task, each over
+    causes: list[str]  # where the loop was each time it ran late, with --stacks
     stacks_log: str  # the file with their whole stacks, with --stacks
     stalls: list[str]
     failed: int
@@ -650,7 +654,8 @@ async def measure(
         bench_cpu=bench_cpu,
         bot_waited=waited1 - waited0,
         loop_waited=loop_waited1 - loop_waited0,
-        blocks=[int(ms) for ms in BLOCKED.findall(window_log)],
+        late=[int(ms) for ms in LATE.findall(window_log)],
+        held=[(int(ms), task) for ms, task in HELD.findall(window_log)],
         causes=causes(window_log) if os.environ.get("LOOP_WATCHDOG_STACKS") == "1" else [],
         stacks_log=keep_stacks(kind, channels, window_log),
         stalls=measured.stalls,
@@ -663,18 +668,16 @@ def keep_stacks(kind: str, channels: int, log: str) -> str:
     """With --stacks, the window's watchdog lines and stacks in a file kept after the run."""
     if os.environ.get("LOOP_WATCHDOG_STACKS") != "1":
         return ""
-    path = Path(tempfile.gettempdir()) / f"capacity-{kind}-{channels}-blocks.log"
-    path.write_text(
-        "".join(re.findall(r"^.*event loop blocked .*\n(?:(?!20\d\d-).*\n)*", log, re.M))
-    )
+    path = Path(tempfile.gettempdir()) / f"capacity-{kind}-{channels}-late.log"
+    path.write_text("".join(re.findall(r"^.*event loop ran .*\n(?:(?!20\d\d-).*\n)*", log, re.M)))
     return str(path)
 
 
 def causes(log: str) -> list[str]:
-    """One line per logged block stack: the innermost project frame and the innermost frame
+    """One line per late loop logged: the innermost project frame and the innermost frame
     of all (a library's), e.g. `bot/sessions.py:610 _apply <- pymunk/space.py:540 step`."""
     found = []
-    for block in re.split(r"^.*event loop blocked ", log, flags=re.M)[1:]:
+    for block in re.split(r"^.*event loop ran ", log, flags=re.M)[1:]:
         frames = [
             f"{'/'.join(m['file'].split('/')[-2:])}:{m['line']} {m['name']}"
             for m in FRAME.finditer(block.split("\n20", 1)[0])  # up to the next log line
@@ -683,27 +686,30 @@ def causes(log: str) -> list[str]:
         ours = [f for f in frames if f.startswith(PROJECT)]
         where = f"{(ours or frames)[-1]} <- {frames[-1]}" if frames else "no stack"
         notes = "".join(f"; {note}" for note in NOTES.findall(block.split("\n", 1)[0]))
-        found.append(f"{block.split(' ', 1)[0]} ms: {where}{notes}")
+        found.append(f"{block.split(' ', 1)[0]} ms late: {where}{notes}")
     return found
 
 
 HEADER = (
     f"{'N':>4} {'presses':>7} {'/s/game':>7} {'p50':>6} {'p95':>6} {'p99':>6} "
     f"{'board p95':>9} {'CPU ms/press':>12} {'bot cores':>9} {'loop cores':>10} "
-    f"{'bench cores':>11} {'db cores':>8} {'loop max':>8} {'>50ms':>5} {'ceiling':>7} "
-    f"{'left':>5} {'loop ceiling':>12} {'load':>5} {'bot waited':>10} {'driver lag p99':>14}"
+    f"{'bench cores':>11} {'db cores':>8} {'late max':>8} {'>50ms':>5} {'step max':>8} "
+    f"{'>50ms':>5} {'ceiling':>7} {'left':>5} {'loop ceiling':>12} {'load':>5} "
+    f"{'bot waited':>10} {'loop waited':>11} {'driver lag p99':>14}"
 )
 
 
 def row(step: Step) -> str:
-    longest = f"{max(step.blocks)} ms" if step.blocks else f"<{WATCHDOG_MS} ms"
+    latest = f"{max(step.late)} ms" if step.late else f"<{WATCHDOG_MS} ms"
+    longest = f"{max(ms for ms, _ in step.held)} ms" if step.held else f"<{WATCHDOG_MS} ms"
     line = (
         f"{step.channels:>4} {step.presses:>7} {step.presses_per_game_second:>7.3f} "
         f"{step.p(50):>6.0f} {step.p(95):>6.0f} {step.p(99):>6.0f} "
         f"{step.p(95, step.boards):>9.0f} {step.cpu_ms_per_press:>12.1f} "
         f"{step.bot_cpu / step.seconds:>9.2f} {step.loop_cpu / step.seconds:>10.2f} "
         f"{step.bench_cpu / step.seconds:>11.2f} {step.db_cpu / step.seconds:>8.2f} "
-        f"{longest:>8} {len(step.blocks):>5} {step.ceiling:>7.0f} {step.ceiling_left:>5.0f} "
+        f"{latest:>8} {len(step.late):>5} {longest:>8} {len(step.held):>5} "
+        f"{step.ceiling:>7.0f} {step.ceiling_left:>5.0f} "
         f"{step.ceiling_loop:>12.0f} {step.load:>5.1f} {step.bot_waited / step.seconds:>10.2f} "
         f"{step.loop_waited / step.seconds:>11.2f} {step.p(99, step.driver_lags):>11.0f} ms"
     )
@@ -711,10 +717,12 @@ def row(step: Step) -> str:
         line += f"  ({len(step.stalls)} tables stalled, {step.failed} presses unanswered in 3 s)"
         for reason in sorted(set(step.stalls))[:3]:
             line += f"\n     stalled: {reason}"
+    for ms, task in step.held:
+        line += f"\n     step held the loop {ms} ms: {task}"
     for cause in step.causes:
-        line += f"\n     block {cause}"
+        line += f"\n     {cause}"
     if step.stacks_log:
-        line += f"\n     (the blocks' whole stacks: {step.stacks_log})"
+        line += f"\n     (the late loops' whole stacks: {step.stacks_log})"
     return line
 
 
@@ -792,7 +800,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--stacks",
         action="store_true",
-        help="the bot notes where its event loop was during each block; printed per step",
+        help="the bot notes where its event loop was each time it ran late; printed per step",
     )
     parser.add_argument(
         "--whole-curve", action="store_true", help="measure every step, past the target too"
