@@ -120,9 +120,12 @@ class StackSampler:
 
 def time_each_step(loop: asyncio.AbstractEventLoop, threshold_ms: int) -> None:
     """Time every step of every task made on `loop` from now on, and log each that held the
-    loop over `threshold_ms`. A task factory wraps each task's coroutine; the wrapper's
-    cost is a Python call a step."""
+    loop over `threshold_ms`, with how much of it the loop's thread ran on a core (the rest
+    it waited for one: the machine's other work) and spent collecting garbage. A task
+    factory wraps each task's coroutine; the wrapper costs about a microsecond a step."""
     over = threshold_ms / 1000
+    if _collector.note not in gc.callbacks:
+        gc.callbacks.append(_collector.note)
 
     def make_task(
         loop: asyncio.AbstractEventLoop, coro: Coroutine[Any, Any, Any], **options: Any
@@ -130,6 +133,22 @@ def time_each_step(loop: asyncio.AbstractEventLoop, threshold_ms: int) -> None:
         return asyncio.Task(TimedSteps(coro, over), loop=loop, **options)
 
     loop.set_task_factory(make_task)  # type: ignore[arg-type]
+
+
+class _Collections:
+    """The seconds garbage collection has taken in this process, summed."""
+
+    def __init__(self) -> None:
+        self.total = self._started = 0.0
+
+    def note(self, phase: str, _info: dict[str, int]) -> None:
+        if phase == "start":
+            self._started = time.perf_counter()
+        else:
+            self.total += time.perf_counter() - self._started
+
+
+_collector = _Collections()
 
 
 class TimedSteps(collections.abc.Coroutine[Any, Any, Any]):
@@ -141,11 +160,11 @@ class TimedSteps(collections.abc.Coroutine[Any, Any, Any]):
         self._coro, self._over = coro, over
 
     def send(self, value: Any) -> Any:
-        started = time.perf_counter()
+        started = time.perf_counter(), time.thread_time(), _collector.total
         try:
             return self._coro.send(value)
         finally:
-            self._check(time.perf_counter() - started)
+            self._check(*started)
 
     def throw(  # type: ignore[override]
         self,
@@ -153,11 +172,11 @@ class TimedSteps(collections.abc.Coroutine[Any, Any, Any]):
         value: BaseException | None = None,
         traceback: TracebackType | None = None,
     ) -> Any:
-        started = time.perf_counter()
+        started = time.perf_counter(), time.thread_time(), _collector.total
         try:
             return self._coro.throw(kind, value, traceback)  # type: ignore[arg-type]
         finally:
-            self._check(time.perf_counter() - started)
+            self._check(*started)
 
     def close(self) -> None:
         self._coro.close()
@@ -165,11 +184,15 @@ class TimedSteps(collections.abc.Coroutine[Any, Any, Any]):
     def __await__(self) -> Generator[Any, None, Any]:
         return self._coro.__await__()
 
-    def _check(self, took: float) -> None:
+    def _check(self, started: float, cpu: float, collecting: float) -> None:
+        took = time.perf_counter() - started
         if took > self._over:
             log.warning(
-                "a task step held the event loop %d ms: %s, now at %s",
+                "a task step held the event loop %d ms (%d ms on a core, %d ms collecting"
+                " garbage): %s, now at %s",
                 took * 1000,
+                (time.thread_time() - cpu) * 1000,
+                (_collector.total - collecting) * 1000,
                 getattr(self._coro, "__qualname__", type(self._coro).__name__),
                 _where(self._coro),
             )

@@ -71,7 +71,7 @@ BOARDS = {  # the picture each game's board carries
     "toss": "bin.png",
 }
 LATE = re.compile(r"event loop ran (\d+) ms late")
-HELD = re.compile(r"a task step held the event loop (\d+) ms: (.*)$", re.M)
+HELD = re.compile(r"a task step held the event loop (\d+) ms (.*)$", re.M)
 # With --stacks the bot logs where the loop was when it ran late: the stack follows the
 # line, each frame as `  File "...", line N, in name` and its source line.
 FRAME = re.compile(r'^  File "(?P<file>[^"]+)", line (?P<line>\d+), in (?P<name>.+)$', re.M)

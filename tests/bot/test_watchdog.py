@@ -102,7 +102,7 @@ def held_steps(caplog: pytest.LogCaptureFixture) -> list[tuple[int, str]]:
     return [
         (int(m[1]), m[2])
         for r in caplog.records
-        if (m := re.search(r"a task step held the event loop (\d+) ms: (\S+)", r.getMessage()))
+        if (m := re.search(r"a task step held the event loop (\d+) ms .*?: (\S+)", r.getMessage()))
     ]
 
 
@@ -126,6 +126,9 @@ async def test_a_step_that_holds_the_loop_is_logged_with_its_task(
         loop.set_task_factory(None)
     ((took, name),) = held_steps(caplog)
     assert took >= 150 and "render_on_the_loop" in name
+    (line,) = [r.getMessage() for r in caplog.records if "task step" in r.getMessage()]
+    on_a_core = int(re.findall(r"(\d+) ms on a core", line)[0])
+    assert on_a_core < 100  # a sleep holds the loop without running on a core
 
 
 async def test_many_quick_steps_make_the_loop_late_but_hold_it_in_no_step(
@@ -151,6 +154,32 @@ async def test_many_quick_steps_make_the_loop_late_but_hold_it_in_no_step(
     late = [int(m[1]) for r in caplog.records if (m := re.search(r"ran (\d+) ms late", r.message))]
     assert late and max(late) >= 100
     assert held_steps(caplog) == []
+
+
+async def test_a_long_step_names_its_garbage_collection(caplog: pytest.LogCaptureFixture) -> None:
+    """A step whose time went to a full garbage collection says how long the collector took
+    (a collector callback stands in for a large heap's walk)."""
+    loop = asyncio.get_running_loop()
+    time_each_step(loop, 50)
+
+    def slow_walk(phase: str, info: dict[str, int]) -> None:
+        if phase == "start" and info["generation"] == 2:
+            time.sleep(0.1)
+
+    async def collects() -> None:
+        gc.callbacks.append(slow_walk)  # after the watchdog's: inside the collection it times
+        try:
+            gc.collect()
+        finally:
+            gc.callbacks.remove(slow_walk)
+
+    try:
+        await asyncio.create_task(collects())
+    finally:
+        loop.set_task_factory(None)
+    (line,) = [r.getMessage() for r in caplog.records if "task step" in r.getMessage()]
+    collecting = int(re.findall(r"(\d+) ms collecting garbage", line)[0])
+    assert collecting >= 90
 
 
 async def test_timed_tasks_return_raise_and_cancel_as_before() -> None:
