@@ -9,9 +9,9 @@ on only when LOOP_WATCHDOG_MS is set. Two measures, each logged when over the th
   awaits, run without a break, which is what asyncio's debug mode reports as a slow
   callback. A step over the threshold is work that blocks every other game.
 
-A sampling profiler of the loop's thread (docs/performance.md, "Late, or blocked") found
-every late loop under the capacity benchmark's load made of many different tasks' steps
-in turn, not one long one.
+A sampling profiler of the loop's thread found every late loop under the capacity
+benchmark's load made of many different tasks' steps in turn, not one long one
+(docs/performance.md, "Views kept, and a late loop against a blocked one").
 """
 
 from __future__ import annotations
