@@ -422,7 +422,8 @@ class Step:
     bot_waited: float  # seconds the bot's threads waited for a core
     loop_waited: float  # of which the bot processes' main threads (their event loops)
     late: list[int]  # ms the event loop ran late, each over WATCHDOG_MS
-    held: list[tuple[int, str]]  # ms a task step held the loop, and which task, each over
+    held: list[tuple[int, str]]  # ms a task step held the loop (each over WATCHDOG_MS), and
+    # the rest of its line: on a core, collecting garbage, which task and where it stopped
     causes: list[str]  # where the loop was each time it ran late, with --stacks
     stacks_log: str  # the file with their whole stacks, with --stacks
     stalls: list[str]
@@ -700,7 +701,7 @@ HEADER = (
 
 
 def row(step: Step) -> str:
-    latest = f"{max(step.late)} ms" if step.late else f"<{WATCHDOG_MS} ms"
+    most_late = f"{max(step.late)} ms" if step.late else f"<{WATCHDOG_MS} ms"
     longest = f"{max(ms for ms, _ in step.held)} ms" if step.held else f"<{WATCHDOG_MS} ms"
     line = (
         f"{step.channels:>4} {step.presses:>7} {step.presses_per_game_second:>7.3f} "
@@ -708,7 +709,7 @@ def row(step: Step) -> str:
         f"{step.p(95, step.boards):>9.0f} {step.cpu_ms_per_press:>12.1f} "
         f"{step.bot_cpu / step.seconds:>9.2f} {step.loop_cpu / step.seconds:>10.2f} "
         f"{step.bench_cpu / step.seconds:>11.2f} {step.db_cpu / step.seconds:>8.2f} "
-        f"{latest:>8} {len(step.late):>5} {longest:>8} {len(step.held):>5} "
+        f"{most_late:>8} {len(step.late):>5} {longest:>8} {len(step.held):>5} "
         f"{step.ceiling:>7.0f} {step.ceiling_left:>5.0f} "
         f"{step.ceiling_loop:>12.0f} {step.load:>5.1f} {step.bot_waited / step.seconds:>10.2f} "
         f"{step.loop_waited / step.seconds:>11.2f} {step.p(99, step.driver_lags):>11.0f} ms"
@@ -718,7 +719,7 @@ def row(step: Step) -> str:
         for reason in sorted(set(step.stalls))[:3]:
             line += f"\n     stalled: {reason}"
     for ms, task in step.held:
-        line += f"\n     step held the loop {ms} ms: {task}"
+        line += f"\n     step held the loop {ms} ms {task}"
     for cause in step.causes:
         line += f"\n     {cause}"
     if step.stacks_log:
