@@ -245,7 +245,10 @@ class SessionService(Lobbies):
         turn and for a late player (the turn timer)."""
         observation, legal = engine.observe(state, seat), engine.legal_actions(state, seat)
         seed = (game.seed, "ai", engine.step(state), seat)  # the step of `state`
-        return await self.workers.run(ai_choice, game.kind, observation, legal, seed)
+        # A heavy game's AI tries its moves in the simulation: seconds, not milliseconds.
+        return await self.workers.run(
+            ai_choice, game.kind, observation, legal, seed, long=engine.heavy
+        )
 
     async def resume_all(self) -> list[Update]:
         """After a restart: let the AI finish turns it had not played yet (a press whose

@@ -22,10 +22,17 @@ job woke both: each took the GIL from the loop, and on a busy machine the loop w
 a thread that held the GIL but waited for a core. The loop pickles a job and unpickles its
 answer itself; both are small (observations in, PNG bytes or an action out).
 
+Each worker holds two jobs at a time: the one it runs and the next. A worker given one job
+at a time finished it, then idled until the loop came round to read the answer and send
+another; under load that turn-around took longer than the job itself, and jobs queued for
+a tenth of a second while the workers were a third busy (docs/performance.md, "Workers
+that never wait for the loop"). A job that may take seconds (`long`: a Toss It AI choice)
+has nothing sent behind it.
+
 A worker that dies (the OOM killer, say) closes its socket: the job it was running is tried
-once more on another worker, and a new process takes its place. A job whose worker dies
-again fails to its caller with `BrokenProcessPool` (the poster retries a board with
-backoff).
+once more on another worker, the one waiting behind it goes back in the queue, and a new
+process takes its place. A job whose worker dies again fails to its caller with
+`BrokenProcessPool` (the poster retries a board with backoff).
 
 Workers are forked from a fork server started from the bot before it has work to do, never
 from the bot itself: forking a process that holds threads and an event loop copies locks
@@ -43,6 +50,7 @@ import pickle
 import socket
 import struct
 import threading
+from collections import deque
 from collections.abc import Callable, Iterable
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
@@ -64,6 +72,7 @@ BASE_PRELOAD = ("bot.workers",)
 Result = TypeVar("Result")
 FRAME = struct.Struct("!Q")  # each message on a worker's socket: its length, then a pickle
 TRIES = 2  # a job is tried once more when its worker dies under it
+DEPTH = 2  # jobs a worker holds at once: the one it runs and the next, already sent
 
 
 def ai_choice(kind: str, observation: JSON, legal: list[str], seed: tuple[Any, ...]) -> str:
@@ -156,23 +165,34 @@ def _receive_exactly(connection: socket.socket, size: int) -> bytes:
 class Job:
     payload: bytes  # the pickled function and arguments
     answer: asyncio.Future[Any]
+    long: bool = False  # may run for seconds (a Toss It AI choice): nothing queues behind it
     tries: int = 0
 
 
 @dataclass
 class Worker:
-    """One worker process and the bot's end of its socket."""
+    """One worker process, the bot's end of its socket, and the jobs sent to it whose
+    answers have not come back yet, in the order it runs them."""
 
     process: BaseProcess
     reader: asyncio.StreamReader
     writer: asyncio.StreamWriter
+    sent: deque[Job] = field(default_factory=deque)
+    alive: bool = True  # False from the moment its socket closes until it is replaced
 
-    async def run(self, job: Job) -> bytes:
-        """Send `job`, wait for its pickled answer. Raises ConnectionError if the worker
-        died."""
+    def takes(self, job: Job) -> bool:
+        """Whether `job` may go to this worker now: it holds fewer than `DEPTH` jobs, and
+        none that may run for seconds."""
+        return self.alive and len(self.sent) < DEPTH and not any(j.long for j in self.sent)
+
+    def send(self, job: Job) -> None:
+        self.sent.append(job)
         self.writer.write(FRAME.pack(len(job.payload)) + job.payload)
+
+    async def answer(self) -> bytes:
+        """The pickled answer to `sent[0]`, once it comes. Raises ConnectionError if the
+        worker died."""
         try:
-            await self.writer.drain()
             (length,) = FRAME.unpack(await self.reader.readexactly(FRAME.size))
             return await self.reader.readexactly(length)
         except asyncio.IncompleteReadError as closed:
@@ -184,16 +204,20 @@ class Worker:
 
 @dataclass
 class Lane:
-    """`size` worker processes taking jobs in turn from one queue. Each has a task on the
-    event loop that sends it a job, waits for the answer, and takes the next."""
+    """`size` worker processes taking jobs from one queue. A dispatching task on the event
+    loop sends each job to the worker holding the fewest, up to `DEPTH` each, so a worker
+    finds its next job waiting when it finishes one instead of waiting for the loop to
+    read the answer and send another; a task per worker reads its answers."""
 
     size: int
     preload: list[str]
     replaced: int = 0  # workers replaced after one died, for logs and tests
     queue: asyncio.Queue[Job] = field(default_factory=asyncio.Queue)
     workers: list[Worker] = field(default_factory=list)
-    tasks: list[asyncio.Task[None]] = field(default_factory=list)
-    busy: set[int] = field(default_factory=set)  # the slots whose worker runs a job now
+    dispatcher: asyncio.Task[None] | None = None
+    readers: list[asyncio.Task[None]] = field(default_factory=list)
+    room: asyncio.Event = field(default_factory=asyncio.Event)  # a worker may take a job
+    sent: int = 0  # jobs sent so far, which picks the next worker among equals
     starting: asyncio.Future[None] | None = None
     closing: bool = False
 
@@ -204,62 +228,74 @@ class Lane:
 
     async def _start(self) -> None:
         self.workers = [await self._start_process() for _ in range(self.size)]
-        self.tasks = [asyncio.create_task(self._serve(slot)) for slot in range(self.size)]
+        self.readers = [asyncio.create_task(self._read(slot)) for slot in range(self.size)]
+        self.dispatcher = asyncio.create_task(self._dispatch())
 
-    async def run(self, job: Callable[..., Result], *args: Any) -> Result:
+    async def run(self, job: Callable[..., Result], *args: Any, long: bool = False) -> Result:
         await self.start()
         pickled = pickle.dumps((job, args), pickle.HIGHEST_PROTOCOL)
         answer: asyncio.Future[tuple[bool, Any]] = asyncio.get_running_loop().create_future()
-        self.queue.put_nowait(Job(pickled, answer))
+        self.queue.put_nowait(Job(pickled, answer, long))
         done, result = await answer
         if not done:
             raise result
         return result  # type: ignore[no-any-return]
 
-    async def _serve(self, slot: int) -> None:
-        """Slot `slot`'s task: its worker's jobs, one at a time, until the lane closes."""
-        while not self.closing:
+    async def _dispatch(self) -> None:
+        """Send each queued job, in order, to an open worker holding the fewest."""
+        while True:
             job = await self.queue.get()
             if job.answer.done():  # its caller gave up (cancelled) while it was queued
                 continue
-            self.busy.add(slot)
-            try:
-                answer = await self._run_on(slot, job)
-            except Exception as error:  # never lose the task: every queued job needs it
-                log.exception("the worker pool failed a job")
-                answer = (False, error)
-            finally:
-                self.busy.discard(slot)
-            if answer is not None and not job.answer.done():
-                job.answer.set_result(answer)
+            while not (open_ := [w for w in self.workers if w.takes(job)]):
+                self.room.clear()
+                await self.room.wait()
+            # The fewest held; among equals, the workers in turn (each gets its share).
+            self.sent += 1
+            turn = self.sent % len(open_)
+            min(open_[turn:] + open_[:turn], key=lambda worker: len(worker.sent)).send(job)
 
-    async def _run_on(self, slot: int, job: Job) -> tuple[bool, Any] | None:
-        """The job's answer from this slot's worker, or None when the job went back in
-        the queue because the worker died under it."""
-        try:
-            data = await self.workers[slot].run(job)
-        except ConnectionError:
-            job.tries += 1
-            if self.closing:
-                return (False, BrokenProcessPool("the pool is closing"))
-            await self._replace(slot)
-            if job.tries < TRIES:
-                self.queue.put_nowait(job)
-                return None
-            return (False, BrokenProcessPool("a worker died under this job twice"))
-        try:
-            answer: tuple[bool, Any] = pickle.loads(data)
-        except Exception as error:  # an exception whose class will not rebuild, say
-            return (False, error)
-        return answer
+    async def _read(self, slot: int) -> None:
+        """Slot `slot`'s answers, each to its job's caller, for as long as the lane runs
+        (and, once it closes, until the jobs sent have their answers)."""
+        while not (self.closing and not self.workers[slot].sent):
+            worker = self.workers[slot]
+            try:
+                data = await worker.answer()
+            except ConnectionError:
+                await self._replace(slot)
+                continue
+            job = worker.sent.popleft()
+            self.room.set()
+            if not job.answer.done():
+                job.answer.set_result(_unpickled(data))
 
     async def _replace(self, slot: int) -> None:
-        log.warning("a worker process died; starting a new one")
+        """The worker in `slot` died: the job it was running is tried once more (twice
+        dead, it fails to its caller), the ones waiting behind it go back in the queue,
+        and a new process takes its place."""
         dead = self.workers[slot]
+        dead.alive = False
+        failed = []
+        for index, job in enumerate(dead.sent):
+            job.tries += index == 0
+            if self.closing:
+                job.answer.cancel()  # nothing runs it now; the caller learns at once
+            elif job.tries < TRIES:
+                self.queue.put_nowait(job)
+            else:
+                failed.append(job)
+        dead.sent.clear()
         dead.close()
-        await asyncio.to_thread(dead.process.join, 5)
-        self.workers[slot] = await self._start_process()
-        self.replaced += 1
+        if not self.closing:
+            log.warning("a worker process died; starting a new one")
+            await asyncio.to_thread(dead.process.join, 5)
+            self.workers[slot] = await self._start_process()
+            self.replaced += 1
+            self.room.set()
+        for job in failed:  # once the pool is whole again
+            if not job.answer.done():
+                job.answer.set_result((False, BrokenProcessPool("a worker died under it twice")))
 
     async def _start_process(self) -> Worker:
         """A new worker, forked by the fork server (which preloads the game modules)."""
@@ -278,17 +314,31 @@ class Lane:
         return sorted(w.process.pid for w in self.workers if w.process.pid and w.process.is_alive())
 
     async def shutdown(self) -> None:
-        """Let the jobs running finish, cancel the queued ones, end the workers."""
+        """Let the jobs running finish, cancel the queued ones (those sent to a worker but
+        not begun too), end the workers."""
         self.closing = True
+        if self.dispatcher is not None:
+            self.dispatcher.cancel()
         while not self.queue.empty():
             self.queue.get_nowait().answer.cancel()
-        for slot, task in enumerate(self.tasks):
-            if slot not in self.busy:
-                task.cancel()  # waiting for a job that will not come
-        await asyncio.gather(*self.tasks, return_exceptions=True)
+        for slot, worker in enumerate(self.workers):
+            for job in list(worker.sent)[1:]:
+                job.answer.cancel()  # its answer, if it comes, is read and dropped
+            if not worker.sent:
+                self.readers[slot].cancel()  # waiting for an answer that will not come
+        await asyncio.gather(*self.readers, return_exceptions=True)
         for worker in self.workers:
             worker.close()
         await asyncio.to_thread(_join, [w.process for w in self.workers])
+
+
+def _unpickled(data: bytes) -> tuple[bool, Any]:
+    """A worker's answer: (True, the job's result) or (False, the exception it raised)."""
+    try:
+        answer: tuple[bool, Any] = pickle.loads(data)
+    except Exception as error:  # an exception whose class will not rebuild, say
+        return (False, error)
+    return answer
 
 
 def _join(processes: list[BaseProcess]) -> None:
@@ -325,20 +375,23 @@ class Workers:
             await self._lane.start()
             await self._quick_lane.start()
 
-    async def run(self, job: Callable[..., Result], *args: Any) -> Result:
+    async def run(self, job: Callable[..., Result], *args: Any, long: bool = False) -> Result:
         """`job(*args)` in a worker (or a thread when the pool is off); tried once more on
-        another worker if its worker died while running it."""
-        return await self._run(self._lane, job, *args)
+        another worker if its worker died while running it. A `long` job (one that may
+        take seconds) never has another queued behind it on its worker."""
+        return await self._run(self._lane, job, *args, long=long)
 
     async def run_quick(self, job: Callable[..., Result], *args: Any) -> Result:
         """`run` for a job of a few milliseconds that a player is waiting for (a drop
         simulated), on the quick worker: it never queues behind the AI's long choices."""
         return await self._run(self._quick_lane, job, *args)
 
-    async def _run(self, lane: Lane, job: Callable[..., Result], *args: Any) -> Result:
+    async def _run(
+        self, lane: Lane, job: Callable[..., Result], *args: Any, long: bool = False
+    ) -> Result:
         if not self.size or self._closed:
             return await asyncio.to_thread(job, *args)
-        return await lane.run(job, *args)
+        return await lane.run(job, *args, long=long)
 
     def pids(self) -> list[int]:
         """The worker processes running now, the quick worker aside (a test kills one)."""

@@ -128,7 +128,8 @@ async def test_a_job_whose_worker_dies_is_tried_once_more(pool: Workers, tmp_pat
     first = pool.pids()
     answer = await pool.run(die_once, str(tmp_path / "died"))
     assert pool.replaced == 1
-    assert answer in pool.pids() and answer not in first
+    (dead,) = set(first) - set(pool.pids())
+    assert answer in pool.pids() and answer != dead
 
 
 async def test_a_job_that_kills_every_worker_fails_after_one_retry(pool: Workers) -> None:
@@ -188,6 +189,59 @@ async def test_closing_lets_a_running_job_finish_and_cancels_the_queued() -> Non
     with pytest.raises(asyncio.CancelledError):
         await queued
     assert not [pid for pid in pids if running_process(pid)]
+
+
+def mark_then_answer(marker: str, seconds: float) -> int:
+    """A job that notes it has begun (a file), works `seconds`, and answers its pid."""
+    Path(marker).touch()
+    time.sleep(seconds)
+    return os.getpid()
+
+
+def wait_for_file(path: str, seconds: float) -> int:
+    """A job that runs until `path` exists (or `seconds` pass), then answers its pid."""
+    deadline = time.monotonic() + seconds
+    while not os.path.exists(path) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    return os.getpid()
+
+
+async def test_a_worker_starts_its_next_job_without_waiting_for_the_loop(tmp_path) -> None:
+    """Issue 16: a worker holds its next job while it runs one, so it starts that job as
+    soon as it finishes, even while the event loop is busy elsewhere (here: blocked) and
+    has not yet read the first answer. Otherwise a worker idles for as long as the loop
+    takes to come round, and under load its jobs queue behind that."""
+    workers = Workers(1)
+    await workers.start()
+    try:
+        first = asyncio.ensure_future(workers.run(mark_then_answer, str(tmp_path / "a"), 0.2))
+        second = asyncio.ensure_future(workers.run(mark_then_answer, str(tmp_path / "b"), 0))
+        while not (tmp_path / "a").exists():
+            await asyncio.sleep(0.01)  # the first has begun; both have been sent
+        began = False
+        for _ in range(300):  # the loop blocked for up to 30 s: nothing is sent or read
+            if began := (tmp_path / "b").exists():
+                break
+            time.sleep(0.1)
+        assert began, "the second job waited for the loop"
+        assert await first == await second == workers.pids()[0]
+    finally:
+        await workers.close()
+
+
+async def test_nothing_queues_behind_a_long_job(pool: Workers, tmp_path) -> None:
+    """A job that may take seconds (a Toss It AI choice) keeps its worker to itself:
+    quick jobs sent meanwhile all go to the other worker, not behind it."""
+    release = str(tmp_path / "release")
+    long = asyncio.ensure_future(pool.run(wait_for_file, release, 60.0, long=True))
+    await asyncio.sleep(0.2)  # sent
+    quick = await asyncio.wait_for(
+        asyncio.gather(*(pool.run(os.getpid) for _ in range(6))), timeout=30
+    )
+    assert not long.done()
+    Path(release).touch()
+    held = await long
+    assert len(set(quick)) == 1 and held not in quick
 
 
 def test_workers_end_with_a_killed_bot(tmp_path: Path) -> None:
@@ -252,9 +306,9 @@ class Recording(Workers):
         super().__init__(size)
         self.jobs: list[str] = []
 
-    async def run(self, job: Any, *args: Any) -> Any:
+    async def run(self, job: Any, *args: Any, long: bool = False) -> Any:
         self.jobs.append(job.__name__)
-        return await super().run(job, *args)
+        return await super().run(job, *args, long=long)
 
     async def run_quick(self, job: Any, *args: Any) -> Any:
         self.jobs.append(f"quick {job.__name__}")
