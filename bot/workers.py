@@ -245,11 +245,15 @@ class Lane:
         """Send each queued job, in order, to an open worker holding the fewest."""
         while True:
             job = await self.queue.get()
-            if job.answer.done():  # its caller gave up (cancelled) while it was queued
+            try:
+                while not (open_ := [w for w in self.workers if w.takes(job)]):
+                    self.room.clear()
+                    await self.room.wait()
+            except asyncio.CancelledError:
+                job.answer.cancel()  # the lane is closing: as for the jobs still queued
+                raise
+            if job.answer.done():  # its caller gave up (cancelled) while it waited
                 continue
-            while not (open_ := [w for w in self.workers if w.takes(job)]):
-                self.room.clear()
-                await self.room.wait()
             # The fewest held; among equals, the workers in turn (each gets its share).
             self.sent += 1
             turn = self.sent % len(open_)
@@ -263,7 +267,11 @@ class Lane:
             try:
                 data = await worker.answer()
             except ConnectionError:
-                await self._replace(slot)
+                try:
+                    await self._replace(slot)
+                except Exception:  # the fork server failed, say: the other workers go on
+                    log.exception("could not replace a worker; trying again")
+                    await asyncio.sleep(1)
                 continue
             job = worker.sent.popleft()
             self.room.set()

@@ -176,18 +176,20 @@ async def test_workers_start_once_when_the_first_jobs_come_together() -> None:
 
 
 async def test_closing_lets_a_running_job_finish_and_cancels_the_queued() -> None:
-    """Stopping the bot: a job a worker is running gets its answer, a job still queued is
-    cancelled, and every worker process ends."""
+    """Stopping the bot: a job a worker is running gets its answer; jobs not begun are
+    cancelled, whether sent to the worker behind it, waiting for room, or still queued;
+    and every worker process ends."""
     workers = Workers(1)
     await workers.start()
     running = asyncio.ensure_future(workers.run(sleep_then_answer, 0.5))
-    queued = asyncio.ensure_future(workers.run(sleep_then_answer, 0.5))
-    await asyncio.sleep(0.2)  # the first is in the worker, the second waits behind it
+    waiting = [asyncio.ensure_future(workers.run(sleep_then_answer, 0.5)) for _ in range(3)]
+    await asyncio.sleep(0.2)  # the first is in the worker, the others wait behind it
     pids = workers.pids()
     await workers.close()
     assert await asyncio.wait_for(running, 30) == "finished"
-    with pytest.raises(asyncio.CancelledError):
-        await queued
+    for job in waiting:
+        with pytest.raises(asyncio.CancelledError):
+            await asyncio.wait_for(job, 30)
     assert not [pid for pid in pids if running_process(pid)]
 
 
