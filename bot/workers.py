@@ -185,6 +185,11 @@ class Worker:
         none that may run for seconds."""
         return self.alive and len(self.sent) < DEPTH and not any(j.long for j in self.sent)
 
+    def owes(self) -> bool:
+        """Whether a caller still waits for one of the answers it holds (a job cancelled
+        while it waited behind another is run, but nobody waits for it)."""
+        return any(not job.answer.done() for job in self.sent)
+
     def send(self, job: Job) -> None:
         self.sent.append(job)
         self.writer.write(FRAME.pack(len(job.payload)) + job.payload)
@@ -261,8 +266,8 @@ class Lane:
 
     async def _read(self, slot: int) -> None:
         """Slot `slot`'s answers, each to its job's caller, for as long as the lane runs
-        (and, once it closes, until the jobs sent have their answers)."""
-        while not (self.closing and not self.workers[slot].sent):
+        (and, once it closes, until the jobs begun have their answers)."""
+        while not (self.closing and not self.workers[slot].owes()):
             worker = self.workers[slot]
             try:
                 data = await worker.answer()
@@ -331,9 +336,9 @@ class Lane:
             self.queue.get_nowait().answer.cancel()
         for slot, worker in enumerate(self.workers):
             for job in list(worker.sent)[1:]:
-                job.answer.cancel()  # its answer, if it comes, is read and dropped
-            if not worker.sent:
-                self.readers[slot].cancel()  # waiting for an answer that will not come
+                job.answer.cancel()  # not begun: the worker may run it, nobody waits
+            if not worker.owes():
+                self.readers[slot].cancel()  # waiting for an answer nobody wants
         await asyncio.gather(*self.readers, return_exceptions=True)
         for worker in self.workers:
             worker.close()

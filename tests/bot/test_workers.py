@@ -193,6 +193,20 @@ async def test_closing_lets_a_running_job_finish_and_cancels_the_queued() -> Non
     assert not [pid for pid in pids if running_process(pid)]
 
 
+async def test_closing_does_not_wait_for_a_cancelled_job_behind_the_running_one() -> None:
+    """A job sent behind the running one and cancelled by the stop is not waited for:
+    the stop ends its worker (which would run it for a minute) instead."""
+    workers = Workers(1)
+    await workers.start()
+    running = asyncio.ensure_future(workers.run(sleep_then_answer, 0.3))
+    behind = asyncio.ensure_future(workers.run(sleep_then_answer, 60))
+    await asyncio.sleep(0.1)  # both are in the worker's hands
+    pids = workers.pids()
+    await asyncio.wait_for(workers.close(), 40)
+    assert running.result() == "finished" and behind.cancelled()
+    assert not [pid for pid in pids if running_process(pid)]
+
+
 def mark_then_answer(marker: str, seconds: float) -> int:
     """A job that notes it has begun (a file), works `seconds`, and answers its pid."""
     Path(marker).touch()
