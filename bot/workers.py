@@ -178,12 +178,17 @@ class Worker:
     reader: asyncio.StreamReader
     writer: asyncio.StreamWriter
     sent: deque[Job] = field(default_factory=deque)
-    alive: bool = True  # False from the moment its socket closes until it is replaced
 
     def takes(self, job: Job) -> bool:
-        """Whether `job` may go to this worker now: it holds fewer than `DEPTH` jobs, and
-        none that may run for seconds."""
-        return self.alive and len(self.sent) < DEPTH and not any(j.long for j in self.sent)
+        """Whether `job` may go to this worker now: its socket is open (closed once it
+        is found dead, by its reader or by a write that failed before the reader saw it;
+        on uvloop another write would raise), and it holds fewer than `DEPTH` jobs, none
+        that may run for seconds."""
+        return (
+            not self.writer.is_closing()
+            and len(self.sent) < DEPTH
+            and not any(j.long for j in self.sent)
+        )
 
     def owes(self) -> bool:
         """Whether a caller still waits for one of the answers it holds (a job cancelled
@@ -222,7 +227,7 @@ class Lane:
     dispatcher: asyncio.Task[None] | None = None
     readers: list[asyncio.Task[None]] = field(default_factory=list)
     room: asyncio.Event = field(default_factory=asyncio.Event)  # a worker may take a job
-    sent: int = 0  # jobs sent so far, which picks the next worker among equals
+    dispatched: int = 0  # jobs sent so far, which picks the next worker among equals
     starting: asyncio.Future[None] | None = None
     closing: bool = False
 
@@ -260,8 +265,8 @@ class Lane:
             if job.answer.done():  # its caller gave up (cancelled) while it waited
                 continue
             # The fewest held; among equals, the workers in turn (each gets its share).
-            self.sent += 1
-            turn = self.sent % len(open_)
+            self.dispatched += 1
+            turn = self.dispatched % len(open_)
             min(open_[turn:] + open_[:turn], key=lambda worker: len(worker.sent)).send(job)
 
     async def _read(self, slot: int) -> None:
@@ -288,7 +293,6 @@ class Lane:
         dead, it fails to its caller), the ones waiting behind it go back in the queue,
         and a new process takes its place."""
         dead = self.workers[slot]
-        dead.alive = False
         failed = []
         for index, job in enumerate(dead.sent):
             job.tries += index == 0

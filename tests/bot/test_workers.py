@@ -9,15 +9,17 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import socket
 import subprocess
 import sys
 import textwrap
 import time
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
+import uvloop
 from pydantic import ValidationError
 from sqlmodel import col, select
 
@@ -26,7 +28,7 @@ from bot.games import GAMES
 from bot.models import ActionRecord, GameRecord, Status
 from bot.sessions import Player, SessionService, UserError
 from bot.settings import Settings
-from bot.workers import Workers
+from bot.workers import Job, Worker, Workers
 from rules.base import rng_for
 
 CHANNEL, GUILD = 500, 900
@@ -121,6 +123,24 @@ async def test_a_killed_worker_is_replaced_and_the_next_job_runs(pool: Workers) 
     answers = {await pool.run(os.getpid) for _ in range(4)}  # each worker gets one
     assert before[0] not in answers and answers <= set(pool.pids())
     assert pool.replaced == 1 and len(pool.pids()) == 2
+
+
+def test_a_worker_whose_socket_closed_takes_no_more_jobs() -> None:
+    """A worker that died is sent nothing more once a write has found its socket closed,
+    even before its reader has noticed: on uvloop, the bot's loop, a second write to a
+    closed socket raises, and it would end the task that sends every job. The job already
+    sent is the reader's to put back in the queue."""
+
+    async def scenario() -> bool:
+        ours, theirs = socket.socketpair()
+        reader, writer = await asyncio.open_unix_connection(sock=ours)
+        worker = Worker(cast(Any, None), reader, writer)  # no process: only its socket
+        theirs.close()  # the worker is gone, and its end of the socket with it
+        job = Job(b"a job", asyncio.get_running_loop().create_future())
+        worker.send(job)  # the write that finds the socket closed
+        return worker.takes(job)
+
+    assert not uvloop.run(scenario())
 
 
 async def test_a_job_whose_worker_dies_is_tried_once_more(pool: Workers, tmp_path) -> None:
@@ -266,7 +286,7 @@ def test_workers_end_with_a_killed_bot(tmp_path: Path) -> None:
     script = textwrap.dedent(
         """
         import asyncio
-        from bot.workers import Workers
+        from bot.workers import Job, Worker, Workers
 
         async def main():
             workers = Workers(2)
