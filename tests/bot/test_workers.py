@@ -44,6 +44,17 @@ async def pool():
     await workers.close()
 
 
+async def replacements(pool: Workers, count: int) -> None:
+    """Wait until `count` dead workers have been replaced, then check no more were. A
+    job's retry can be answered by the other worker while the new process is still
+    starting (on a busy machine it was), so its answer does not mean the pool is whole."""
+    for _ in range(600):  # 30 s: a bound for a stuck pool, not a speed
+        if pool.replaced >= count:
+            break
+        await asyncio.sleep(0.05)
+    assert pool.replaced == count
+
+
 async def play(db: Database, workers: Workers, kind: str, seed: int) -> list[tuple]:
     """Alice and two AI seats play `kind`, Alice always taking her first legal action; the
     action log, after checking every AI action is the one the engine picks with the rng
@@ -121,8 +132,9 @@ async def test_a_killed_worker_is_replaced_and_the_next_job_runs(pool: Workers) 
     assert len(before) == 2
     os.kill(before[0], signal.SIGKILL)
     answers = {await pool.run(os.getpid) for _ in range(4)}  # each worker gets one
-    assert before[0] not in answers and answers <= set(pool.pids())
-    assert pool.replaced == 1 and len(pool.pids()) == 2
+    assert before[0] not in answers
+    await replacements(pool, 1)
+    assert len(pool.pids()) == 2 and answers <= set(pool.pids())
 
 
 def test_a_worker_whose_socket_closed_takes_no_more_jobs() -> None:
@@ -147,7 +159,7 @@ async def test_a_job_whose_worker_dies_is_tried_once_more(pool: Workers, tmp_pat
     """A job running when its worker died gets one more try on another worker."""
     first = pool.pids()
     answer = await pool.run(die_once, str(tmp_path / "died"))
-    assert pool.replaced == 1
+    await replacements(pool, 1)
     (dead,) = set(first) - set(pool.pids())
     assert answer in pool.pids() and answer != dead
 
@@ -157,7 +169,7 @@ async def test_a_job_that_kills_every_worker_fails_after_one_retry(pool: Workers
     then retries the delivery later), and the pool still works for the next job."""
     with pytest.raises(BrokenProcessPool):
         await pool.run(die)
-    assert pool.replaced == 2  # the worker it ran on, then the one it was tried again on
+    await replacements(pool, 2)  # the worker it ran on, then the one it was tried again on
     assert await pool.run(os.getpid) in pool.pids()
     assert pool.replaced == 2 and len(pool.pids()) == 2
 

@@ -40,6 +40,10 @@ async def test_a_war_on_the_worker_pool_plays_on_past_a_killed_worker(
         await fake_discord.wait_for(
             lambda: len(battlefields(fake_discord)) > seen, timeout=30, what="the next board"
         )
+        # The press's jobs may be answered by the other worker before the new process is up.
+        await fake_discord.wait_for(
+            lambda: bot.workers.replaced >= 1, timeout=30, what="the dead worker replaced"
+        )
         assert bot.workers.replaced == 1
 
         final = await play_to_the_end(fake_discord, players, rng)
