@@ -23,8 +23,9 @@ from __future__ import annotations
 
 import asyncio
 from collections import OrderedDict
-from typing import Any
+from typing import Any, cast
 
+import orjson
 from sqlalchemy import RowMapping, Select, Table, bindparam, insert, select, update
 from sqlmodel import SQLModel
 
@@ -193,7 +194,7 @@ class Outbox:
         # as `_last_on` would read it back: the next board takes that message's controls
         # off, and reading it cost a query a board. Only this process delivers its own
         # shards' games, so what it wrote last is what the database holds.
-        self._delivered: OrderedDict[tuple[int, int], JSON] = OrderedDict()
+        self._delivered: OrderedDict[tuple[int, int], bytes] = OrderedDict()
 
     async def channels_pending(self) -> list[int]:
         async with self.db.connected() as connection:
@@ -280,7 +281,7 @@ class Outbox:
         """The payload of the last entry delivered on board message `message_id` (as this
         process remembers it: only its lines and layout)."""
         if (remembered := self._delivered.get((game_id, message_id))) is not None:
-            return remembered
+            return cast(JSON, orjson.loads(remembered))
         async with self.db.connected() as connection:
             params = {"game_id": game_id, "message_id": message_id}
             payload: JSON | None = (await connection.execute(_LAST_ON, params)).scalar()
@@ -305,9 +306,11 @@ class Outbox:
         self._remember(entry.game_id, message_id, shown, layout)
 
     def _remember(self, game_id: int, message_id: int, lines: list[str], layout: JSON) -> None:
-        # Only what `_last_on`'s readers take: an entry's whole payload (its observation)
-        # would keep thousands of objects for the garbage collector to walk.
-        self._delivered[(game_id, message_id)] = {"lines": lines, "layout": layout}
+        # Only what `_last_on`'s readers take (an entry's whole payload, its observation,
+        # is far larger), and as JSON text: a layout is dozens of lists and dicts, and
+        # thousands of boards' worth would be walked by every full garbage collection.
+        shown = {"lines": lines, "layout": layout}  # as the database would read it back:
+        self._delivered[(game_id, message_id)] = orjson.dumps(shown, option=orjson.OPT_NON_STR_KEYS)
         self._delivered.move_to_end((game_id, message_id))
         if len(self._delivered) > REMEMBERED:
             self._delivered.popitem(last=False)

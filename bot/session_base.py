@@ -34,7 +34,11 @@ from bot.statements import Statements
 from bot.workers import Workers, apply_action, new_state
 from rules.base import JSON, AnyGame, Applied, Event, Outcome
 
-STATES_KEPT = 512  # decoded states remembered (a few kB each): more than the games in play
+# Games whose newest state stays decoded. The presses in flight need theirs (a request
+# decodes a state once, and the reply and board after an action use the state it made);
+# more only spares a decode of a few hundred microseconds a press, while every state
+# kept is a few dozen objects that each full garbage collection walks.
+STATES_KEPT = 128
 
 
 class SessionBase:
@@ -56,10 +60,11 @@ class SessionBase:
         self._in_flight = 0
         self._idle = asyncio.Event()
         self._idle.set()
-        # Decoded states by (game id, step): a request decodes a row's state once, and the
-        # state an action made is kept decoded for the reply and board that follow. States
-        # are immutable and a step names one state of a game, so sharing them is safe.
-        self._states: OrderedDict[tuple[int, int], Any] = OrderedDict()
+        # Each recent game's newest decoded state, with its step: a request decodes a row's
+        # state once, and the state an action made is kept decoded for the reply and board
+        # that follow. States are immutable and a step names one state of a game, so
+        # sharing them is safe.
+        self._states: OrderedDict[int, tuple[int, Any]] = OrderedDict()
 
     # ------------------------------------------------------------------ plumbing
 
@@ -182,17 +187,21 @@ class SessionBase:
     def state_of(self, game: GameRecord) -> Any:
         """The state of a started game's row, decoded (once for each game and step)."""
         assert game.state is not None, "only a started game has a state"
-        key = (game.id or 0, game.step)
-        state = self._states.get(key)
-        if state is None:
+        kept = self._states.get(game.id or 0)
+        if kept is not None and kept[0] == game.step:
+            state = kept[1]
+        else:
             state = engine_of(game).from_json(game.state)
         self._keep_state(game, state)
         return state
 
     def _keep_state(self, game: GameRecord, state: Any) -> None:
-        """Remember `state` as the decoded state of `game` at its step."""
-        key = (game.id or 0, game.step)
-        self._states[key] = state
+        """Remember `state` as the decoded state of `game` at its step, unless a newer
+        step's is kept (a reader of an older row must not push the newest state out)."""
+        key = game.id or 0
+        kept = self._states.get(key)
+        if kept is None or kept[0] <= game.step:
+            self._states[key] = (game.step, state)
         self._states.move_to_end(key)
         while len(self._states) > STATES_KEPT:
             self._states.popitem(last=False)

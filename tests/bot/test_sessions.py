@@ -535,3 +535,20 @@ async def test_a_game_won_in_its_deal_finishes_at_the_start(
     (finished, results), *_ = await service.history(GUILD)
     assert finished.id == game.id
     assert [result.name for result in results if result.rank == 0] == ["bob"]
+
+
+async def test_each_row_gets_the_state_of_its_own_step(service: SessionService) -> None:
+    """A game's state is decoded once a step and kept: the newest step's state is shared,
+    and a row read before a move (an older step) still gets its own step's state, not the
+    newest one kept; nor does reading it push the newest out."""
+    before = (await started(service, ALICE, BOB)).game
+    seat = turn_of(service, before)
+    user = (ALICE, BOB)[seat].user_id
+    action = RUMBLE.legal_actions(service.state_of(before), seat)[0]
+    after = (await service.act(CHANNEL, before.id, user, before.step, action)).game
+    assert after.step > before.step
+    newest = service.state_of(after)
+    assert service.state_of(after) is newest  # decoded once for the step
+    older = service.state_of(before)
+    assert RUMBLE.to_json(older) == before.state and older is not newest
+    assert service.state_of(after) is newest
