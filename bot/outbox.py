@@ -309,8 +309,9 @@ class Outbox:
         # Only what `_last_on`'s readers take (an entry's whole payload, its observation,
         # is far larger), and as JSON text: a layout is dozens of lists and dicts, and
         # thousands of boards' worth would be walked by every full garbage collection.
-        shown = {"lines": lines, "layout": layout}  # as the database would read it back:
-        self._delivered[(game_id, message_id)] = orjson.dumps(shown, option=orjson.OPT_NON_STR_KEYS)
+        # Encoded as the database's JSON columns are, so it reads back the same either way.
+        last = {"lines": lines, "layout": layout}
+        self._delivered[(game_id, message_id)] = orjson.dumps(last, option=orjson.OPT_NON_STR_KEYS)
         self._delivered.move_to_end((game_id, message_id))
         if len(self._delivered) > REMEMBERED:
             self._delivered.popitem(last=False)

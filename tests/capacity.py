@@ -569,7 +569,7 @@ async def driver_lag(measured: Measured) -> None:
 @contextlib.contextmanager
 def collector_paused() -> Iterator[None]:
     """Discord never pauses, but this process, which plays it, would: it keeps every message
-    and interaction of a step (a million objects at 450 tables), and a full pass of the
+    and interaction of a step (900,000 objects at 450 tables), and a full pass of the
     garbage collector over them held its loop up to 430 ms, with no press delivered and no
     result timed meanwhile. A pass frees a few dozen objects here, so the collector is off
     for the step and runs once after it."""
