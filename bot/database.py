@@ -74,7 +74,7 @@ class Database:
         self.engine: AsyncEngine = create_async_engine(
             url,
             pool_pre_ping=not sqlite,
-            json_serializer=_json_text,
+            json_serializer=json_text,
             json_deserializer=orjson.loads,
             **(SQLITE_ENGINE if sqlite else {}),
         )
@@ -90,7 +90,7 @@ class Database:
             event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
             self._in_place = create_engine(
                 self.engine.url.set(drivername="sqlite+pysqlite"),
-                json_serializer=_json_text,
+                json_serializer=json_text,
                 json_deserializer=orjson.loads,
                 **SQLITE_POOL,
             )
@@ -244,7 +244,7 @@ def _reason(error: BaseException) -> str:
     return str(original).splitlines()[0] if str(original) else type(original).__name__
 
 
-def _json_text(value: Any) -> str:
+def json_text(value: Any) -> str:
     """A JSON column's text. orjson is several times quicker than the standard library,
     and a game's state is written with every action; keys that are not text are written as
     text, as `json.dumps` does."""

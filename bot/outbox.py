@@ -30,7 +30,7 @@ from sqlalchemy import RowMapping, Select, Table, bindparam, insert, select, upd
 from sqlmodel import SQLModel
 
 from bot import rows
-from bot.database import Database
+from bot.database import Database, json_text
 from bot.models import GameRecord, OutboxEntry, Status, utcnow
 from bot.ratings import Standing
 from bot.shards import ALL, Shards
@@ -194,7 +194,7 @@ class Outbox:
         # as `_last_on` would read it back: the next board takes that message's controls
         # off, and reading it cost a query a board. Only this process delivers its own
         # shards' games, so what it wrote last is what the database holds.
-        self._delivered: OrderedDict[tuple[int, int], bytes] = OrderedDict()
+        self._delivered: OrderedDict[tuple[int, int], str] = OrderedDict()
 
     async def channels_pending(self) -> list[int]:
         async with self.db.connected() as connection:
@@ -310,8 +310,7 @@ class Outbox:
         # is far larger), and as JSON text: a layout is dozens of lists and dicts, and
         # thousands of boards' worth would be walked by every full garbage collection.
         # Encoded as the database's JSON columns are, so it reads back the same either way.
-        last = {"lines": lines, "layout": layout}
-        self._delivered[(game_id, message_id)] = orjson.dumps(last, option=orjson.OPT_NON_STR_KEYS)
+        self._delivered[(game_id, message_id)] = json_text({"lines": lines, "layout": layout})
         self._delivered.move_to_end((game_id, message_id))
         if len(self._delivered) > REMEMBERED:
             self._delivered.popitem(last=False)
