@@ -755,16 +755,18 @@ async def curve(
     report: Callable[[str], None] = print,
     setup: Setup = Setup(),
     runs: int = 1,
+    refine: int = 0,
 ) -> list[Step]:
-    """Step N up until p95 passes the target (or through every step, `whole`); returns
-    every step measured."""
+    """Step N up until p95 passes the target (or through every step, `whole`), then, given
+    `refine`, halve the gap between the last step that passed and the first that failed
+    until it is at most `refine` games; returns every step measured, by N."""
     report(
         f"{kind}: {seconds:g} s per step after {warmup:g} s warm-up, think mean {think_mean:g} s,"
         f" {setup}"
     )
     report(HEADER)
-    done: list[Step] = []
-    for channels in steps:
+
+    async def step_at(channels: int) -> Step:
         tries = []
         for _ in range(runs):
             tries.append(await measure(kind, channels, seconds, warmup, seed, think_mean, setup))
@@ -775,10 +777,24 @@ async def curve(
         step = sorted(tries, key=lambda t: t.p(95) if t.results else float("inf"))[runs // 2]
         if runs > 1:
             report(f"{channels:>4} the median of {runs} runs: p95 {step.p(95):.0f} ms")
-        done.append(step)
-        if not whole and (not step.results or step.p(95) > TARGET_P95_MS):
+        return step
+
+    done: list[Step] = []
+    for channels in steps:
+        done.append(await step_at(channels))
+        if not whole and not fits_target(done[-1]):
             break
-    fits = [s for s in done if s.results and s.p(95) <= TARGET_P95_MS]
+    # The capacity is read at a step that passed, so the gap to the next step is the
+    # reading's error: halve it down to `refine` games.
+    failed = next((s.channels for s in done if not fits_target(s)), None)
+    passed = [s.channels for s in done if fits_target(s) and failed and s.channels < failed]
+    low = max(passed, default=0)
+    while refine and failed and passed and failed - low > refine:
+        middle = low + max(1, (failed - low) // 2 // refine) * refine
+        done.append(await step_at(middle))
+        low, failed = (middle, failed) if fits_target(done[-1]) else (low, middle)
+    done.sort(key=lambda s: s.channels)
+    fits = [s for s in done if fits_target(s)]
     capacity = f"{fits[-1].channels} games" if fits else f"fewer than {steps[0]} games"
     costed = (fits or done)[-1]  # the CPU cost at the busiest load that still fit
     shares = (
@@ -796,6 +812,10 @@ async def curve(
         f"the load driver leaves, {costed.ceiling_loop:.0f} on the event loop{shares}"
     )
     return done
+
+
+def fits_target(step: Step) -> bool:
+    return bool(step.results) and step.p(95) <= TARGET_P95_MS
 
 
 def share(games: int, ceiling: float) -> str:
@@ -827,6 +847,13 @@ def main(argv: list[str] | None = None) -> None:
         "--runs", type=int, default=1, help="runs of each step; a step counts by its median run"
     )
     parser.add_argument(
+        "--refine",
+        type=int,
+        default=25,
+        help="then halve the gap between the last N that passed and the first that failed "
+        "down to this many games (0: no more steps)",
+    )
+    parser.add_argument(
         "--shards", type=int, default=1, help="bot processes, one per shard (default 1: unsharded)"
     )
     parser.add_argument(
@@ -845,6 +872,8 @@ def main(argv: list[str] | None = None) -> None:
     database = args.database or ("sqlite" if args.shards == 1 else "postgresql")
     if args.shards < 1:
         parser.error("--shards must be at least 1")
+    if args.refine < 0:
+        parser.error("--refine must be 0 or more")
     if args.runs < 1:
         parser.error("--runs must be at least 1")
     if args.shards > 1 and database == "sqlite":
@@ -866,6 +895,7 @@ def main(argv: list[str] | None = None) -> None:
                     args.whole_curve,
                     setup=setup,
                     runs=args.runs,
+                    refine=args.refine,
                 )
             )
         finally:
