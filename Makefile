@@ -30,7 +30,8 @@ test: lint
 	$(BIN)/pytest
 
 # The benchmark, the capacity at human pace for each game (N stepped up until press-to-result
-# p95 passes 250 ms; at most about 18 minutes a game), and for two shard processes on one
+# p95 passes 250 ms, then the gap to the last step that passed halved down to 25 games; at
+# most about 20 minutes a game), and for two shard processes on one
 # PostgreSQL, then the issue-sized playouts that are
 # too long for `make test` (about 35 minutes in all on two cores) and the Toss bin measurement.
 bench: $(VENV)/.installed
@@ -41,6 +42,7 @@ bench: $(VENV)/.installed
 	$(BIN)/python -m tests.capacity --game toss --max-channels 800 --seconds 40
 	$(BIN)/python -m tests.capacity --game trashwar --max-channels 600 --seconds 40 --shards 2
 	$(BIN)/python -m tests.capacity --game rumble --max-channels 600 --seconds 40 --shards 2
+	$(BIN)/python -m tests.capacity --game brawl --max-channels 600 --seconds 40 --shards 2
 	PLAYOUT_GAMES=1000 $(BIN)/pytest -q -rP tests/rules/test_rumble_playouts.py \
 		tests/rules/test_trashwar_playouts.py tests/rules/test_brawl_playouts.py
 	PLAYOUT_GAMES=500 $(BIN)/pytest -q -rP tests/rules/test_toss_playouts.py
