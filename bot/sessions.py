@@ -130,12 +130,20 @@ class SessionService(Lobbies):
         return engine, state, seat
 
     async def narrow(
-        self, channel_id: int, game_id: int, user_id: int, step: int, group: str
+        self,
+        channel_id: int,
+        game_id: int,
+        user_id: int,
+        step: int,
+        group: str,
+        read: GameRecord | None = None,
     ) -> tuple[GameRecord, list[tuple[int, str, str]]]:
         """The legal actions under a menu entry (`group`, see `Game.group_of`), as (index
         among the legal actions, action, label), for the player whose turn it is. Changes
-        nothing."""
-        game = await self.get(game_id)
+        nothing. `read`: the game's row as the caller has just read it (to find which entry
+        was chosen), so it is not read again; `act` checks the step again in its own
+        transaction either way."""
+        game = read if read is not None and read.id == game_id else await self.get(game_id)
         if game is None or game.channel_id != channel_id:
             raise UserError("That game no longer exists.")
         engine, state, seat = self._check_turn(game, user_id, step)

@@ -209,10 +209,10 @@ async def narrowed_reply(client: TrashTableBot, game: GameRecord, group: str) ->
 
 async def built_controls(
     interaction: discord.Interaction, game_id: int, step: int, source: str
-) -> Sequence[BoardControl]:
+) -> tuple[GameRecord, Sequence[BoardControl]]:
     """The controls of the board (`source` BOARD) or of the player's own reply (HAND) as
     they were made at `step`: built again from the game, the same (the step check
-    guarantees it)."""
+    guarantees it); with the game's row they were built from."""
     sessions = client_of(interaction).sessions
     own = source == HAND
     game, obs, legal = await sessions.turn_view(
@@ -220,25 +220,28 @@ async def built_controls(
     )
     presenter = PRESENTERS[game.kind]
     build = presenter.hand_controls if own else presenter.controls
-    return build(obs, legal, sessions.describer(game))
+    return game, build(obs, legal, sessions.describer(game))
 
 
 async def menu_choice(
     interaction: discord.Interaction, game_id: int, step: int, source: str, slot: int, picked: int
-) -> str:
-    """What the `picked` option of menu `slot` stood for."""
-    menus = menu_chunks(await built_controls(interaction, game_id, step, source))
+) -> tuple[GameRecord, str]:
+    """What the `picked` option of menu `slot` stood for, and the game's row it was read
+    from."""
+    game, controls = await built_controls(interaction, game_id, step, source)
+    menus = menu_chunks(controls)
     if not (0 <= slot < len(menus) and 0 <= picked < len(menus[slot].choices)):
         raise UserError(GONE)
-    return menus[slot].choices[picked].value
+    return game, menus[slot].choices[picked].value
 
 
 async def button_choice(
     interaction: discord.Interaction, game_id: int, step: int, source: str, index: int
-) -> str:
-    """What the button at `index` among the controls' buttons stood for."""
-    controls = await built_controls(interaction, game_id, step, source)
+) -> tuple[GameRecord, str]:
+    """What the button at `index` among the controls' buttons stood for, and the game's
+    row it was read from."""
+    game, controls = await built_controls(interaction, game_id, step, source)
     buttons = buttons_of(controls)
     if not 0 <= index < len(buttons):
         raise UserError(GONE)
-    return buttons[index].value
+    return game, buttons[index].value

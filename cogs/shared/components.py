@@ -314,10 +314,10 @@ class MenuSelect(
         if self.source == ACTIONS:
             await act(interaction, self.game_id, self.step, picked)
             return
-        choice = await board.menu_choice(
+        game, choice = await board.menu_choice(
             interaction, self.game_id, self.step, self.source, self.slot, picked
         )
-        await open_group(interaction, self.game_id, self.step, self.source, choice)
+        await open_group(interaction, game, self.step, self.source, choice)
 
 
 class GroupButton(
@@ -350,21 +350,23 @@ class GroupButton(
         return cls(game, step, match["source"], index, label)
 
     async def pressed(self, interaction: discord.Interaction) -> None:
-        choice = await board.button_choice(
+        game, choice = await board.button_choice(
             interaction, self.game_id, self.step, self.source, self.index
         )
-        await open_group(interaction, self.game_id, self.step, self.source, choice)
+        await open_group(interaction, game, self.step, self.source, choice)
 
 
 async def open_group(
-    interaction: discord.Interaction, game_id: int, step: int, source: str, choice: str
+    interaction: discord.Interaction, read: GameRecord, step: int, source: str, choice: str
 ) -> None:
-    """Finish a choice that may stand for several actions (`choice`, a group): one action is
-    played at once; several open as buttons, in the player's private reply itself when the
-    choice was made there (with a way back), else in a new one."""
+    """Finish a choice that may stand for several actions (`choice`, a group, found in the
+    game's row `read`): one action is played at once; several open as buttons, in the
+    player's private reply itself when the choice was made there (with a way back), else in
+    a new one."""
     client = client_of(interaction)
+    game_id = read.id or 0
     game, actions = await client.sessions.narrow(
-        interaction.channel_id or 0, game_id, interaction.user.id, step, choice
+        interaction.channel_id or 0, game_id, interaction.user.id, step, choice, read
     )
     if len(actions) == 1 and actions[0][1] == choice:
         await act(interaction, game_id, step, actions[0][0])

@@ -552,3 +552,25 @@ async def test_each_row_gets_the_state_of_its_own_step(service: SessionService) 
     older = service.state_of(before)
     assert RUMBLE.to_json(older) == before.state and older is not newest
     assert service.state_of(after) is newest
+
+
+async def test_narrowing_a_row_just_read_reads_it_no_more(
+    service: SessionService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 16: a menu press finds its choice in the row it has just read (the controls
+    are built from it) and narrows the choice on that row, without reading it again; the
+    moves it narrows to are those a fresh read gives."""
+    game = (await started(service, ALICE, BOB)).game
+    seat = turn_of(service, game)
+    user = (ALICE, BOB)[seat].user_id
+    group = RUMBLE.group_of(RUMBLE.legal_actions(service.state_of(game), seat)[0])
+    _, fresh = await service.narrow(CHANNEL, game.id, user, game.step, group)
+
+    async def read_again(_game_id: int) -> GameRecord | None:
+        raise AssertionError("the row was read again")
+
+    monkeypatch.setattr(service, "get", read_again)
+    _, in_hand = await service.narrow(CHANNEL, game.id, user, game.step, group, game)
+    assert in_hand == fresh and len(fresh) >= 1
+    with pytest.raises(UserError, match="out of date"):  # the row's own checks still hold
+        await service.narrow(CHANNEL, game.id, user, game.step - 1, group, game)
