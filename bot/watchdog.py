@@ -1,13 +1,16 @@
 """The event loop's watchdog: diagnostics for the capacity benchmark (tests/capacity.py),
-on only when LOOP_WATCHDOG_MS is set. Two measures, each logged when over the threshold:
+off unless asked for. Two measures, each logged when over its threshold:
 
-- how late the loop ran: a 10 ms sleep that wakes late. It counts everything ahead of the
-  sleep in the loop's queue: one slow callback, or a burst of many quick ones (a gateway
-  read that dispatches a dozen presses at once), and the time the loop's thread waited for
-  a core;
-- how long one step of a task held the loop (`time_each_step`): the code between two
-  awaits, run without a break, which is what asyncio's debug mode reports as a slow
-  callback. A step over the threshold is work that blocks every other game.
+- how late the loop ran (LOOP_WATCHDOG_MS): a 10 ms sleep that wakes late. It counts
+  everything ahead of the sleep in the loop's queue: one slow callback, or a burst of many
+  quick ones (a gateway read that dispatches a dozen presses at once), and the time the
+  loop's thread waited for a core. A step that holds the loop B ms makes the sleep at least
+  B - 10 ms late, so no late run over T ms means no block over T + 10;
+- how long one step of a task held the loop (LOOP_WATCHDOG_STEPS_MS, `time_each_step`):
+  the code between two awaits, run without a break, which is what asyncio's debug mode
+  reports as a slow callback. A step over the threshold is work that blocks every other
+  game. It says which task blocked, at a price: every task's coroutine is wrapped, about
+  4 % of the loop's CPU under load.
 
 A sampling profiler of the loop's thread found every late loop under the capacity
 benchmark's load made of many different tasks' steps in turn, not one long one

@@ -1,6 +1,7 @@
-"""The event-loop watchdog the capacity benchmark turns on (LOOP_WATCHDOG_MS): a loop that
-runs late is logged with how late, and a task step that holds the loop longer than the
-threshold is logged with how long and which task it was."""
+"""The event-loop watchdog the capacity benchmark turns on (LOOP_WATCHDOG_MS and, asked for,
+LOOP_WATCHDOG_STEPS_MS): a loop that runs late is logged with how late, and a task step
+that holds the loop longer than the threshold is logged with how long and which task it
+was."""
 
 from __future__ import annotations
 
@@ -212,3 +213,44 @@ async def test_timed_tasks_return_raise_and_cancel_as_before() -> None:
         assert sleeper.get_name() == "a turn timer"
     finally:
         loop.set_task_factory(None)
+
+
+@pytest.mark.parametrize(
+    ("environment", "steps_timed", "late_watched"),
+    [
+        ({}, False, False),
+        ({"LOOP_WATCHDOG_MS": "40"}, False, True),
+        ({"LOOP_WATCHDOG_MS": "40", "LOOP_WATCHDOG_STEPS_MS": "50"}, True, True),
+    ],
+)
+async def test_each_step_is_timed_only_when_asked_for(
+    monkeypatch: pytest.MonkeyPatch,
+    environment: dict[str, str],
+    steps_timed: bool,
+    late_watched: bool,
+) -> None:
+    """`python -m bot` wraps every task to time its steps only with LOOP_WATCHDOG_STEPS_MS:
+    the wrapper costs the loop CPU on every step, so the benchmark's usual runs (and a
+    deployed bot) go without it; LOOP_WATCHDOG_MS alone watches how late the loop runs."""
+    import bot.__main__ as entry
+
+    for name in ("LOOP_WATCHDOG_MS", "LOOP_WATCHDOG_STEPS_MS"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in environment.items():
+        monkeypatch.setenv(name, value)
+    seen: dict[str, bool] = {}
+
+    async def bot_runs(_settings: object) -> None:
+        loop = asyncio.get_running_loop()
+        seen["steps_timed"] = loop.get_task_factory() is not None
+        coroutines = [task.get_coro() for task in asyncio.all_tasks()]
+        unwrapped = [getattr(coro, "_coro", coro) for coro in coroutines]  # if timed
+        seen["late_watched"] = any(c.__qualname__ == "watch_the_loop" for c in unwrapped)
+
+    monkeypatch.setattr(entry, "run", bot_runs)
+    loop = asyncio.get_running_loop()
+    try:
+        await entry.run_watched(None)  # type: ignore[arg-type]
+    finally:
+        loop.set_task_factory(None)
+    assert seen == {"steps_timed": steps_timed, "late_watched": late_watched}
