@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -26,7 +27,7 @@ from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from filelock import AsyncFileLock
 from sqlalchemy import Connection, Engine, create_engine, event, inspect, text
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import DBAPIError, DisconnectionError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from sqlmodel.ext.asyncio.session import AsyncSession
 
@@ -47,6 +48,8 @@ POSTGRES_MIGRATION_LOCK = 0x7472617368  # "trash"
 # PostgreSQL error classes worth waiting out: 08 connection trouble, 57P server starting
 # up or shutting down.
 UNREACHABLE_SQLSTATES = ("08", "57P")
+# A pooled PostgreSQL connection idle this long is pinged before use (see `_check_alive`).
+IDLE_BEFORE_PING = 10.0
 
 
 # Each aiosqlite connection is a thread, and opening one starts that thread from the event
@@ -68,16 +71,22 @@ class Database:
         self.url = url
         if url.startswith("sqlite"):
             self._make_sqlite_folder(url)
-        # A pooled connection can be dead after a database server restart: check it before
-        # use, so the restart costs no player an error. A SQLite file has no server to lose.
         sqlite = url.startswith("sqlite")
         self.engine: AsyncEngine = create_async_engine(
             url,
-            pool_pre_ping=not sqlite,
             json_serializer=json_text,
             json_deserializer=orjson.loads,
             **(SQLITE_ENGINE if sqlite else {}),
         )
+        # Reads of single rows need no transaction: on PostgreSQL one costs a BEGIN and a
+        # ROLLBACK, two more round trips to the server for each read.
+        self._reads = self.engine
+        if not sqlite:
+            # A pooled connection can be dead after a database server restart: it is
+            # checked before use, so the restart costs no player an error.
+            event.listen(self.engine.sync_engine, "checkout", _check_alive)
+            event.listen(self.engine.sync_engine, "checkin", _note_returned)
+            self._reads = self.engine.execution_options(isolation_level="AUTOCOMMIT")
         # On SQLite the plain statements run on a synchronous engine of their own, in place
         # (bot/statements.py); the ORM's sessions and migrations keep the asyncio one.
         self._in_place: Engine | None = None
@@ -199,7 +208,7 @@ class Database:
             with self._in_place.connect() as connection:
                 yield InPlace(connection)
             return
-        async with self.engine.connect() as connection:
+        async with self._reads.connect() as connection:
             yield Awaited(connection)
 
     async def close(self) -> None:
@@ -242,6 +251,25 @@ def _reason(error: BaseException) -> str:
     """The error's own first line: the driver's message, no URL or SQL."""
     original = getattr(error, "orig", None) or error
     return str(original).splitlines()[0] if str(original) else type(original).__name__
+
+
+def _check_alive(dbapi_connection: Any, record: Any, _proxy: Any) -> None:
+    """Before a pooled PostgreSQL connection is used: one the server closed (a restart) is
+    seen closed locally, and one idle for a while is pinged; either way a dead one is
+    replaced before anyone's request runs on it. SQLAlchemy's `pool_pre_ping` pings every
+    time, three round trips to the server before each read or save."""
+    if dbapi_connection._connection.is_closed():  # asyncpg's connection, under the adapter
+        raise DisconnectionError("the server closed this connection")
+    returned = record.info.get("returned_at")
+    if returned is not None and time.monotonic() - returned > IDLE_BEFORE_PING:
+        try:
+            dbapi_connection.ping()
+        except Exception as error:
+            raise DisconnectionError(f"the connection did not answer: {error}") from error
+
+
+def _note_returned(_dbapi_connection: Any, record: Any) -> None:
+    record.info["returned_at"] = time.monotonic()
 
 
 def json_text(value: Any) -> str:

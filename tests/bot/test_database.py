@@ -81,6 +81,23 @@ async def test_a_database_restart_costs_no_player_an_error(own_postgres: Postgre
     await db.close()
 
 
+async def test_a_read_on_postgresql_holds_no_transaction(postgresql_url: str) -> None:
+    """Issue 16: a read (`Database.connected`, what a press reads its game through) runs
+    each statement on its own, without a BEGIN and a ROLLBACK around it: two more round
+    trips to the server a read. Seen from the server: `now()` is the start of the
+    transaction, so two statements of one transaction would see the same instant."""
+    db = Database(async_database_url(postgresql_url))
+    async with db.connected() as connection:
+        first = (await connection.execute(text("SELECT now()"))).scalar()
+        await asyncio.sleep(0.01)
+        second = (await connection.execute(text("SELECT now()"))).scalar()
+    async with db.writing() as connection:  # a save is one transaction still
+        saved = [(await connection.execute(text("SELECT now()"))).scalar() for _ in range(2)]
+    await db.close()
+    assert first != second
+    assert saved[0] == saved[1]
+
+
 @pytest.mark.parametrize("mode", ["disable", "prefer"])
 async def test_sslmode_links_connect(postgresql_url: str, mode: str) -> None:
     """A link with libpq's `sslmode=` (as hosted services hand out) connects."""
