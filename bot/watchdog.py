@@ -35,12 +35,15 @@ from typing import Any
 log = logging.getLogger("bot.watchdog")
 
 
+HEARTBEAT_SECONDS = 0.01  # the sleep whose lateness is measured; a block of B makes it B - this
+
+
 async def watch_the_loop(threshold_ms: int, stacks: bool = False) -> None:
     """Log each time a short sleep wakes over `threshold_ms` late. With `stacks`
     (LOOP_WATCHDOG_STACKS=1) the line also says where the loop was once it passed the
     threshold, any garbage collection meanwhile that took over 10 ms, and how long the
     loop's thread waited for a core."""
-    loop, tick = asyncio.get_running_loop(), 0.01
+    loop, tick = asyncio.get_running_loop(), HEARTBEAT_SECONDS
     sampler = StackSampler(threading.get_ident(), threshold_ms / 1000 + tick) if stacks else None
     try:
         while True:
