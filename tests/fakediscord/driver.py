@@ -16,11 +16,12 @@ import datetime as dt
 import inspect
 import logging
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from aiohttp import web
 
+from . import permissions
 from .clock import FakeClock, monotonic
 from .gateway import PRIVILEGED_INTENTS, Gateway
 from .guilds import FakeGuild
@@ -49,6 +50,7 @@ from .state import (
     InteractionRecord,
     Member,
     RequestRecord,
+    Role,
     User,
     Violation,
 )
@@ -298,6 +300,68 @@ class FakeDiscord:
         if guild in (None, True):
             out += self.state.guild_commands.get(self.state.guild.id, {}).values()
         return out
+
+    # ------------------------------------------------------------------ permissions
+    async def set_overwrite(
+        self,
+        channel: Channel,
+        target: Role | User | FakeUser | Guild,
+        *,
+        allow: Iterable[str] = (),
+        deny: Iterable[str] = (),
+        inherit: Iterable[str] = (),
+        announce: bool = True,
+    ) -> None:
+        """Allow and deny permissions (discord.py's names: ``"attach_files"``) in `channel`
+        to a role, a member, or @everyone (the guild), as an admin does in the channel's
+        settings, on top of what that overwrite held; `inherit` neither allows nor denies
+        them any more. A thread has no overwrites: the
+        change goes to its parent, whose overwrites it takes. The bot hears of it by
+        CHANNEL_UPDATE, as from Discord; ``announce=False`` changes it silently (a change
+        the bot's cache does not follow)."""
+        guild = self.state.guild_of(channel)
+        if channel.is_thread and channel.parent_id is not None:
+            channel = guild.channels[channel.parent_id]
+        kind = permissions.ROLE if isinstance(target, (Role, Guild)) else permissions.MEMBER
+        overwrite = permissions.changed(
+            channel.overwrites.get(target.id),
+            target.id,
+            kind,
+            allow=permissions.bits(allow),
+            deny=permissions.bits(deny),
+            inherit=permissions.bits(inherit),
+        )
+        if overwrite is None:
+            channel.overwrites.pop(target.id, None)
+        else:
+            channel.overwrites[target.id] = overwrite
+        if announce:
+            await self.gateway.dispatch("CHANNEL_UPDATE", channel.payload())
+
+    async def deny_bot(
+        self, channel: Channel, *names: str, member: bool = False, announce: bool = True
+    ) -> None:
+        """Deny the bot permissions in `channel` (a thread: its parent) through its managed
+        role's overwrite, or its member's own with ``member=True``; see `set_overwrite`."""
+        await self.set_overwrite(
+            channel, self._bot_target(channel, member), deny=names, announce=announce
+        )
+
+    async def allow_bot(
+        self, channel: Channel, *names: str, member: bool = False, announce: bool = True
+    ) -> None:
+        """Allow the bot permissions in `channel`: the converse of `deny_bot`."""
+        await self.set_overwrite(
+            channel, self._bot_target(channel, member), allow=names, announce=announce
+        )
+
+    def _bot_target(self, channel: Channel, member: bool) -> Role | User:
+        return self.bot_user if member else self.state.bot_roles[channel.guild_id]
+
+    def permissions_in(self, channel: Channel, who: User | FakeUser | None = None) -> int:
+        """What `who` (by default the bot) may do in `channel`, as Discord computes it."""
+        user_id = self.bot_user.id if who is None else who.id
+        return permissions.in_channel(self.state.guild_of(channel), channel, user_id)
 
     # ------------------------------------------------------------------ recordings
     @property

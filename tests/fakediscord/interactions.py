@@ -11,6 +11,7 @@ from __future__ import annotations
 import mimetypes
 from typing import TYPE_CHECKING, Any
 
+from . import permissions
 from .state import (
     ACTION_ROW,
     BUTTON,
@@ -55,8 +56,10 @@ TYPE_NAMES = {
 def interaction_payload(state: FakeState, rec: InteractionRecord) -> dict[str, Any]:
     """The full INTERACTION_CREATE ``d`` for a guild interaction (in its channel's guild)."""
     guild = state.guild_of(rec.channel)
-    perms = guild.permissions_of(rec.user.id)
-    bot_perms = guild.permissions_of(state.bot_user.id)
+    # The member's and the app's permissions in the channel, overwrites included, as
+    # Discord computes them for every interaction.
+    perms = permissions.in_channel(guild, rec.channel, rec.user.id)
+    bot_perms = permissions.in_channel(guild, rec.channel, state.bot_user.id)
     payload: dict[str, Any] = {
         "id": str(rec.id),
         "application_id": str(state.application_id),

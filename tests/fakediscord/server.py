@@ -24,7 +24,7 @@ from urllib.parse import unquote
 import multipart
 from aiohttp import web
 
-from . import validation
+from . import permissions, validation
 from .clock import monotonic
 from .state import (
     ATTACH_FILES,
@@ -355,6 +355,26 @@ class RestApi:
         if channel is None:
             raise ApiError(404, 10003, "Unknown Channel")
         return channel
+
+    def _bot_permissions(self, channel: Channel) -> int:
+        return permissions.in_channel(self.state.guild_of(channel), channel, self.state.bot_user.id)
+
+    def _require(
+        self, channel: Channel, *, send: bool = False, files: bool = False, history: bool = False
+    ) -> None:
+        """Refuse a bot request its permissions in `channel` do not allow, as Discord does:
+        403 with 50001 (no View Channel) or 50013 (see `permissions.refusal`)."""
+        have = self._bot_permissions(channel)
+        refused = permissions.refusal(have, channel, send=send, files=files, history=history)
+        if refused is not None:
+            raise ApiError(403, *refused)
+
+    def _response_files(self, rec: InteractionRecord, uploads: list[Upload]) -> None:
+        """Files in an interaction's response or followup need the app's Attach Files in the
+        interaction's channel: the one permission of the bot's that counts there (see
+        README.md, "Permissions")."""
+        if uploads and not self._bot_permissions(rec.channel) & ATTACH_FILES:
+            raise ApiError(403, 50013, "Missing Permissions")
 
     def _guild(self, request: web.Request) -> Guild:
         guild = self.state.guilds.get(_snowflake(request.match_info["guild_id"]))
@@ -783,6 +803,7 @@ class RestApi:
         ctype = body.get("type")
         data = body.get("data") or {}
         uploads: list[Upload] = request[UPLOADS]
+        self._response_files(rec, uploads)
         allowed = set(ALLOWED_CALLBACKS.get(rec.type, set()))
         if rec.type == 5 and rec.message is None:
             allowed -= {DEFERRED_UPDATE, UPDATE}
@@ -940,6 +961,7 @@ class RestApi:
             )
         payload = body_of(request) or {}
         uploads: list[Upload] = request[UPLOADS]
+        self._response_files(rec, uploads)
         original = self.state.messages.get(rec.response_message_id or 0)
         if rec.callback_type == DEFERRED_MESSAGE and original is not None and original.loading:
             # Discord: the first followup after a deferred response *is* the response.
@@ -980,6 +1002,7 @@ class RestApi:
     async def webhook_edit(self, request: web.Request) -> web.Response:
         rec = self._webhook_interaction(request)
         msg = self._webhook_message(request, rec)
+        self._response_files(rec, request[UPLOADS])
         self._apply_edit(
             msg, body_of(request) or {}, request[UPLOADS], what=f"{rec.description} edit"
         )
@@ -997,7 +1020,9 @@ class RestApi:
     # ------------------------------------------------------------------ channels
     async def get_channel(self, request: web.Request) -> web.Response:
         self._require_bot_auth(request)
-        return json_response(self._channel(request).payload())
+        channel = self._channel(request)
+        self._require(channel)
+        return json_response(channel.payload())
 
     def _channel_message(self, request: web.Request, channel: Channel, action: str) -> FakeMessage:
         msg = self.state.messages.get(_snowflake(request.match_info["message_id"]))
@@ -1014,6 +1039,9 @@ class RestApi:
     async def list_messages(self, request: web.Request) -> web.Response:
         self._require_bot_auth(request)
         channel = self._channel(request)
+        self._require(channel)
+        if permissions.refusal(self._bot_permissions(channel), channel, history=True):
+            return json_response([])  # Discord: without Read Message History, no messages
         q = request.query
         limit = max(1, min(100, int(q.get("limit", 50))))
         msgs = [
@@ -1040,9 +1068,9 @@ class RestApi:
             raise bad_request(
                 ["flags: EPHEMERAL can only be set on interaction responses"], "channel message"
             )
-        guild = self.state.guild_of(channel)
-        if uploads and not guild.permissions_of(self.state.bot_user.id) & ATTACH_FILES:
-            raise ApiError(403, 50013, "Missing Permissions")
+        # A reply (message_reference) needs Read Message History besides.
+        replying = bool(payload.get("message_reference"))
+        self._require(channel, send=True, files=bool(uploads), history=replying)
         nonce = payload.get("nonce")
         if nonce is not None and payload.get("enforce_nonce"):
             # Discord: the same author sending the same nonce within a few minutes gets the
@@ -1060,11 +1088,13 @@ class RestApi:
     async def get_message(self, request: web.Request) -> web.Response:
         self._require_bot_auth(request)
         channel = self._channel(request)
+        self._require(channel, history=True)
         return json_response(self._channel_message(request, channel, "GET").payload())
 
     async def edit_message(self, request: web.Request) -> web.Response:
         self._require_bot_auth(request)
         channel = self._channel(request)
+        self._require(channel, files=bool(request[UPLOADS]))  # new files need Attach Files
         msg = self._channel_message(request, channel, "PATCH")
         if msg.author.id != self.state.bot_user.id:
             raise ApiError(
@@ -1081,6 +1111,7 @@ class RestApi:
     async def delete_message(self, request: web.Request) -> web.Response:
         self._require_bot_auth(request)
         channel = self._channel(request)
+        self._require(channel)
         msg = self._channel_message(request, channel, "DELETE")
         msg.deleted = True
         self.state.record("message_delete", message=msg)
@@ -1090,6 +1121,7 @@ class RestApi:
     async def bulk_delete(self, request: web.Request) -> web.Response:
         self._require_bot_auth(request)
         channel = self._channel(request)
+        self._require(channel)
         ids = [_snowflake(i) for i in (body_of(request) or {}).get("messages", [])]
         if not 2 <= len(ids) <= 100:
             raise bad_request(["messages: must be 2-100 message ids"], "bulk delete")
@@ -1104,12 +1136,15 @@ class RestApi:
     async def typing(self, request: web.Request) -> web.Response:
         self._require_bot_auth(request)
         channel = self._channel(request)
+        self._require(channel, send=True)
         self.state.typing.append((channel.id, monotonic()))
         return no_content()
 
     async def add_reaction(self, request: web.Request) -> web.Response:
         self._require_bot_auth(request)
-        msg = self._channel_message(request, self._channel(request), "reaction")
+        channel = self._channel(request)
+        self._require(channel, history=True)
+        msg = self._channel_message(request, channel, "reaction")
         emoji = unquote(request.match_info["emoji"])
         msg.reactions.setdefault(emoji, set()).add(self.state.bot_user.id)
         self.state.record("reaction", message=msg)
@@ -1126,6 +1161,7 @@ class RestApi:
     async def create_thread(self, request: web.Request) -> web.Response:
         self._require_bot_auth(request)
         parent = self._channel(request)
+        self._require(parent)
         body = body_of(request) or {}
         name = str(body.get("name") or "")
         if not 1 <= len(name) <= 100:

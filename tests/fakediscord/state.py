@@ -203,6 +203,25 @@ class Member:
 
 
 @dataclasses.dataclass
+class Overwrite:
+    """A channel's permission overwrite for one role (``type`` 0; the guild's id is
+    @everyone's) or one member (``type`` 1); see ``permissions.py`` for how it counts."""
+
+    id: int
+    type: int
+    allow: int = 0
+    deny: int = 0
+
+    def payload(self) -> dict[str, Any]:
+        return {
+            "id": str(self.id),
+            "type": self.type,
+            "allow": str(self.allow),
+            "deny": str(self.deny),
+        }
+
+
+@dataclasses.dataclass
 class Channel:
     id: int
     name: str
@@ -213,6 +232,8 @@ class Channel:
     owner_id: int | None = None
     created_at: dt.datetime | None = None
     last_message_id: int | None = None
+    overwrites: dict[int, Overwrite] = dataclasses.field(default_factory=dict)
+    """By role or member id. A thread has none: it takes its parent's."""
 
     @property
     def is_thread(self) -> bool:
@@ -249,7 +270,10 @@ class Channel:
                 },
             )
         else:
-            data.update(position=self.position, permission_overwrites=[], nsfw=False, topic=None)
+            overwrites = [o.payload() for o in self.overwrites.values()]
+            data.update(
+                position=self.position, permission_overwrites=overwrites, nsfw=False, topic=None
+            )
             if self.type == CH_TEXT:
                 data["default_auto_archive_duration"] = 1440
         return data
