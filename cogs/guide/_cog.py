@@ -77,6 +77,9 @@ class RulesPageButton(
         )
         self.kind, self.page = kind, page
 
+    def leads_to_boards(self) -> bool:
+        return False
+
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /

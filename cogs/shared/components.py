@@ -96,6 +96,9 @@ class LobbyButton(
         super().__init__(discord.ui.Button(label=label, style=style, custom_id=custom_id))
         self.game_id, self.op, self.seats = game_id, op, seats
 
+    def leads_to_boards(self) -> bool:
+        return self.op == "start"  # the rest only change the lobby message
+
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
@@ -151,6 +154,9 @@ class PickSelect(
             )
         )
         self.game_id = game_id
+
+    def leads_to_boards(self) -> bool:
+        return False
 
     @classmethod
     async def from_custom_id(

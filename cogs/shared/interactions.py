@@ -15,6 +15,7 @@ from weakref import WeakKeyDictionary
 import discord
 
 from bot.sessions import RESTARTING, Player, UserError
+from cogs.shared import permissions
 
 if TYPE_CHECKING:
     from bot.client import TrashTableBot
@@ -116,6 +117,39 @@ async def send_private(
         await interaction.response.send_message(text, files=files, ephemeral=True, view=shown)
 
 
+# ---------------------------------------------------------------------- the bot's permissions
+
+
+async def lacking_here(interaction: discord.Interaction, opening: bool = False) -> str:
+    """What the bot lacks in the interaction's channel to run a game there, as the player's
+    answer ("" when nothing): `opening` a lobby says where to grant it, a press says it in
+    one line. Read from the interaction's `app_permissions`, what Discord itself goes by
+    in that channel. When nothing is lacking, a channel whose boards the poster paused is
+    resumed: its pending boards go out, and this interaction goes on as if nothing had
+    happened (a control still current does what it says; an older one is refused as out
+    of date, as any time)."""
+    thread = permissions.in_thread(interaction.channel)
+    missing = permissions.lacking(interaction.app_permissions, thread)
+    if missing:
+        if opening:
+            return permissions.cannot_open(missing, thread)
+        return permissions.cannot_post(missing, thread)
+    poster = permissions.poster_of(interaction.client)
+    channel_id = interaction.channel_id or 0
+    if poster is not None and poster.blocked(channel_id) is not None:
+        await poster.resume(channel_id)
+    return ""
+
+
+async def held_for_permissions(interaction: discord.Interaction, opening: bool = False) -> bool:
+    """Answer a game's press or command with what the bot lacks in the channel (True), or
+    let it go on (False); see `lacking_here`."""
+    reason = await lacking_here(interaction, opening)
+    if reason:
+        await refuse(interaction, reason)
+    return bool(reason)
+
+
 # ---------------------------------------------------------------------- once per interaction
 
 _delivered: WeakKeyDictionary[discord.Client, OrderedDict[int, None]] = WeakKeyDictionary()
@@ -152,16 +186,24 @@ class AnsweredOnce:
     `interaction_check` allows it, so a repeated delivery never reaches it; the callback
     runs the item's `pressed`, and a `UserError` raised anywhere in it is the player's
     short private reason (the one refusal path of every control; commands have theirs in
-    the tree's error handler, cogs/table)."""
+    the tree's error handler, cogs/table). A control that leads to boards is first held
+    while the bot lacks a permission in the channel (`held_for_permissions`)."""
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         return first_delivery(interaction)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
+            if self.leads_to_boards() and await held_for_permissions(interaction):
+                return
             await self.pressed(interaction)
         except UserError as error:
             await refuse(interaction, str(error))
+
+    def leads_to_boards(self) -> bool:
+        """Whether this press needs the channel's boards: a game's controls do; paging
+        the rules or joining a lobby does not."""
+        return True
 
     async def pressed(self, interaction: discord.Interaction) -> None:
         raise NotImplementedError

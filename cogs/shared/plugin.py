@@ -21,7 +21,7 @@ from discord import app_commands
 from bot.games import GAMES, register_game
 from bot.sessions import UserError
 from cogs.shared import components
-from cogs.shared.interactions import client_of, player_of
+from cogs.shared.interactions import client_of, held_for_permissions, player_of
 from cogs.shared.options import SEED, TIMER, WholeNumber
 from cogs.shared.presenter import Presenter, register
 from rules.base import AnyGame, Option
@@ -145,6 +145,8 @@ async def open_lobby(
     client = client_of(interaction)
     if interaction.guild_id is None or interaction.channel_id is None:
         raise UserError("Games are played in a server channel, not in direct messages.")
+    if await held_for_permissions(interaction, opening=True):
+        return  # no lobby opens where no board could be posted
     game = await client.sessions.open_lobby(
         interaction.guild_id,
         interaction.channel_id,

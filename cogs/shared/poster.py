@@ -19,19 +19,27 @@ message showed and its own; the edit is the same when repeated, and step 2 is sk
 A process killed at any point repeats the unfinished steps on start-up, before the AI
 resumes unplayed turns. A failure (a Discord 5xx, a render error) is retried with backoff;
 each channel has its own task, so one broken game never holds up another.
+
+A board Discord refuses with 403 (a permission taken from the bot in the channel) pauses
+the channel instead: the entry stays undelivered and nothing more is sent there (each 403
+counts toward Discord's limit of invalid requests) until `resume`, called by a press or
+command whose `app_permissions` show the permissions back, or by a permission change the
+cache shows (cogs/shared/permissions.py). Pauses live in memory: only this process
+delivers its guilds' channels, and a restart meets the 403 again and pauses again.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import discord
 
 from bot.models import GameRecord, OutboxEntry
 from bot.outbox import BOARD
-from cogs.shared import board, components, menus, rematch
+from cogs.shared import board, components, menus, permissions, rematch
 from rules.base import JSON
 
 if TYPE_CHECKING:
@@ -74,6 +82,16 @@ def _layout_of(
     return layout, {"text": shown.text, "files": files}
 
 
+@dataclass(frozen=True)
+class Blocked:
+    """A channel whose boards wait for a permission: Discord's error code (50013 Missing
+    Permissions, 50001 Missing Access) and what the bot lacks there as its cache told at
+    the time (empty when it could not tell)."""
+
+    code: int
+    missing: tuple[str, ...]
+
+
 class Poster:
     def __init__(self, client: TrashTableBot) -> None:
         self.client = client
@@ -83,6 +101,8 @@ class Poster:
         self._main: asyncio.Task[None] | None = None
         self._draining = False  # stopping: deliver once, retry nothing
         self._delivering = 0  # channels reading or posting right now (not waiting to retry)
+        self._blocked: dict[int, Blocked] = {}  # channels paused by a 403, until `resume`
+        permissions.register(client, self)
 
     @property
     def busy(self) -> bool:
@@ -126,6 +146,27 @@ class Poster:
             for channel_id in await self.outbox.signal.wait():
                 await self._wake(channel_id)
 
+    def blocked(self, channel_id: int) -> Blocked | None:
+        """Why the channel's boards are paused, or None when they are not."""
+        return self._blocked.get(channel_id)
+
+    def paused(self) -> list[int]:
+        return list(self._blocked)
+
+    async def resume(self, channel_id: int) -> None:
+        """The permissions may be back: deliver the channel's pending boards again (a 403
+        pauses it again)."""
+        if self._blocked.pop(channel_id, None) is not None:
+            log.info("channel %s: boards resumed", channel_id)
+            await self._wake(channel_id)
+
+    def _pause(self, channel_id: int, error: discord.Forbidden) -> None:
+        missing = permissions.lacking_in(self.client.get_channel(channel_id)) or ()
+        if not missing and error.code == 50001:
+            missing = ("view_channel",)
+        self._blocked[channel_id] = Blocked(error.code, missing)
+        log.warning("channel %s: boards paused (%s; lacking %s)", channel_id, error.code, missing)
+
     async def _wake(self, channel_id: int) -> None:
         task = self._channels.get(channel_id)
         if task is not None and not task.done():
@@ -157,6 +198,8 @@ class Poster:
         self._delivering += 1
         try:
             for entry, game in await self.outbox.pending(channel_id):
+                if channel_id in self._blocked:
+                    return  # the rest wait for `resume`: each would only be refused again
                 await self._deliver(entry, game)
         finally:
             self._delivering -= 1
@@ -213,10 +256,12 @@ class Poster:
                 )
             else:
                 message = await sending
-        except (discord.NotFound, discord.Forbidden) as error:
-            # The channel is gone or closed to the bot: retrying would never end.
+        except discord.NotFound as error:  # the channel is gone: retrying would never end
             log.warning("game %s: board not posted (%s)", entry.game_id, error.status)
             await self.outbox.delivered(entry.id or 0)
+            return
+        except discord.Forbidden as error:  # a permission taken away: the board waits
+            self._pause(entry.channel_id, error)
             return
         await self.outbox.posted(entry, message.id, replaced, kept)
         game.board_message_id = message.id  # the next entry of this game replaces this board
@@ -240,9 +285,8 @@ class Poster:
         except discord.NotFound:
             log.info("game %s: board %s is gone; posting a new one", entry.game_id, message_id)
             return False
-        except discord.Forbidden as error:  # the channel is closed to the bot: as a post
-            log.warning("game %s: board not edited (%s)", entry.game_id, error.status)
-            await self.outbox.delivered(entry.id or 0)
+        except discord.Forbidden as error:  # a permission taken away: as a post
+            self._pause(entry.channel_id, error)
             return True
         await self.outbox.edited(entry, message_id, [*earlier, *entry.payload["lines"]], kept)
         return True

@@ -10,7 +10,13 @@ from typing import Any
 import discord
 
 from cogs.shared.components import NUMBER, post_lobby
-from cogs.shared.interactions import AnsweredOnce, client_of, player_of, routed_by_custom_id
+from cogs.shared.interactions import (
+    AnsweredOnce,
+    client_of,
+    held_for_permissions,
+    player_of,
+    routed_by_custom_id,
+)
 
 
 class RematchButton(
@@ -28,6 +34,9 @@ class RematchButton(
         super().__init__(button)
         self.game_id = game_id
 
+    def leads_to_boards(self) -> bool:
+        return False  # checked as `/<game> new` is, in `pressed`
+
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
@@ -35,6 +44,8 @@ class RematchButton(
         return cls(int(match["game"]))
 
     async def pressed(self, interaction: discord.Interaction) -> None:
+        if await held_for_permissions(interaction, opening=True):
+            return  # no lobby opens where no board could be posted
         client = client_of(interaction)
         game = await client.sessions.rematch(
             interaction.channel_id or 0, self.game_id, player_of(interaction)

@@ -14,8 +14,14 @@ from discord.ext import commands, tasks
 from bot.games import GAMES
 from bot.models import GameRecord, Status
 from bot.sessions import UserError, seat_names
-from cogs.shared import components
-from cogs.shared.interactions import answer_unclaimed, command_check, player_of, refuse
+from cogs.shared import components, permissions
+from cogs.shared.interactions import (
+    answer_unclaimed,
+    command_check,
+    lacking_here,
+    player_of,
+    refuse,
+)
 from cogs.shared.lobby import turn_timer
 from cogs.shared.options import OptionRefused, WholeNumber
 from cogs.shared.poster import Poster
@@ -74,6 +80,26 @@ class TableCog(commands.Cog):
     async def _before_timer(self) -> None:
         await self.bot.wait_until_ready()
 
+    @commands.Cog.listener()
+    async def on_guild_channel_update(
+        self, before: discord.abc.GuildChannel, after: discord.abc.GuildChannel
+    ) -> None:
+        await self.permissions_changed(after.guild)
+
+    @commands.Cog.listener()
+    async def on_guild_role_update(self, before: discord.Role, after: discord.Role) -> None:
+        await self.permissions_changed(after.guild)
+
+    async def permissions_changed(self, guild: discord.Guild) -> None:
+        """A channel's overwrites or a role changed: a paused channel of the guild where
+        discord.py's cache shows the bot its permissions again gets its boards (a thread's
+        come from its parent). Should the cache be wrong, the board is refused again and
+        the channel paused again: one request, not a storm."""
+        for channel_id in self.poster.paused():
+            channel = guild.get_channel_or_thread(channel_id)
+            if channel is not None and permissions.lacking_in(channel) == ():
+                await self.poster.resume(channel_id)
+
     async def on_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
@@ -110,11 +136,16 @@ class TableCog(commands.Cog):
         game = await self.sessions.current(interaction.channel_id or 0)
         if game is None:
             raise UserError("There is no game in this channel.")
+        paused = await lacking_here(interaction)  # and boards paused here resume if they may
         if game.status == Status.LOBBY:
-            lobby = components.lobby_view(game, controls=False)  # the controls are on the lobby
+            # The controls are on the lobby.
+            lobby = components.lobby_view(game, note=paused, controls=False)
             await interaction.response.send_message(view=lobby, ephemeral=True)
             return
-        await interaction.response.send_message(embed=self.status_embed(game), ephemeral=True)
+        embed = self.status_embed(game)
+        if paused:
+            embed.insert_field_at(0, name="Paused", value=paused, inline=False)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
 
     def status_embed(self, game: GameRecord) -> discord.Embed:
         """What people at the table need: whose turn it is and since when, the timer and
