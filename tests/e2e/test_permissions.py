@@ -11,6 +11,8 @@ Discord does (tests/fakediscord/README.md, "Permissions"); `fake.deny_bot` and
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import random
 from collections.abc import Callable
 
@@ -19,9 +21,15 @@ import pytest
 from bot.client import TrashTableBot
 from cogs.shared import permissions
 from cogs.shared.permissions import Pauses
-from tests.e2e import play
+from tests.e2e import play, toss_play
 from tests.e2e.conftest import Table
-from tests.e2e.test_kill_anywhere import assert_shown_once_in_order, logged_lines_of
+from tests.e2e.test_kill_anywhere import (
+    AI_DROP,
+    assert_shown_once_in_order,
+    board_edit,
+    logged_lines_of,
+    play_until_fired,
+)
 from tests.fakediscord import FakeDiscord, FakeMessage, running_bot
 from tests.fakediscord.state import Channel, RequestRecord, walk_components
 
@@ -261,3 +269,36 @@ async def test_a_paused_channel_pauses_again_after_a_restart(
         shown = len(play.boards(fake))
         await fake.allow_bot(fake.channel, "attach_files")
         await plays_on(second, table, fake.channel, shown)
+
+
+async def test_a_turn_board_refused_as_an_edit_waits_too(
+    bot, table: Table, fake_discord: FakeDiscord
+) -> None:
+    """Toss It edits its turn's board with each drop (`continues`): Attach Files taken as
+    an AI drop is edited onto it pauses the channel as a refused post does; the AI's next
+    drops wait behind it and go on, in order, once it is back."""
+    fake = fake_discord
+    await table.alice.slash("/toss new", wobble="steady", seed=5)
+    await table.bob.click("Join")
+    await table.alice.click("Add AI player")
+    await table.alice.click("Start")
+    await fake.wait_for(lambda: toss_play.bin_boards(fake), what="the board")
+    hook = fake.on_request(
+        board_edit(fake, AI_DROP), lambda: fake.deny_bot(fake.channel, "attach_files")
+    )
+    players = {u.id: u for u in (table.alice, table.bob)}
+    rng = random.Random(6)
+    task = await play_until_fired(fake, hook, lambda: toss_play.play_one(fake, players, rng))
+    task.cancel()  # it waits for a board that cannot come yet
+    with contextlib.suppress(asyncio.CancelledError):
+        await task
+    await fake.settle()
+    edits = [r for r in fake.requests if board_edit(fake, AI_DROP)(r)]
+    assert [r.status for r in edits].count(403) == 1
+    assert poster_of(bot).blocked(fake.channel.id) is not None
+
+    seen = toss_play.board_texts(fake)
+    await fake.allow_bot(fake.channel, "attach_files")
+    await toss_play.next_board(fake, seen)
+    await fake.settle()
+    assert_shown_once_in_order(fake, toss_play.bin_boards(fake), await logged_lines_of(bot.db))
