@@ -245,7 +245,7 @@ class Lobbies(SessionBase):
                 update.standings = await self._finish(connection, game, outcome)
                 update.finished = True
             await rows.save_game(connection, game)
-            await self._show(connection, update, engine, state, game.step, update.events, True)
+            await self._show(connection, update, engine, state, game.step, [], update.events, True)
         self._wake_poster(update)
         return update  # the AI's first turns, if any, are `play_ai`'s
 

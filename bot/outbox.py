@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import OrderedDict
+from collections.abc import Collection
 from typing import Any, cast
 
 import orjson
@@ -33,6 +34,7 @@ from bot import rows
 from bot.database import Database, json_text
 from bot.models import GameRecord, OutboxEntry, Status, utcnow
 from bot.ratings import Standing
+from bot.requests import waiting_for
 from bot.shards import ALL, Shards
 from bot.statements import Statements
 from rules.base import JSON, AnyGame
@@ -110,29 +112,38 @@ async def record_board(
     state: Any,
     lines: list[str],
     since: int,
+    before: Collection[int],
     started: bool = False,
     standings: list[Standing] | None = None,
 ) -> bool:
     """Write (or extend the open) board entry showing `game` as saved in this transaction,
-    with the public `lines` of what happened; `since` is the game's step before it, and
-    `standings` a finished game's final standings with the rating changes. Returns whether
-    the entry is ready to be posted."""
+    with the public `lines` of what happened; `since` is the game's step before it, `before`
+    the seats a person had to decide for then (`waiting_for`), and `standings` a finished
+    game's final standings with the rating changes. Returns whether the entry is ready to
+    be posted."""
     playing = game.status == Status.PLAYING
-    to_act = sorted(engine.to_act(state)) if playing else []
-    humans = [seat for seat in to_act if not game.seats[seat].ai]
-    ai_next = len(humans) < len(to_act)
-    ready = not ai_next or (engine.board_each_action and not humans)
+    to_act = engine.to_act(state) if playing else frozenset()
+    humans = waiting_for(game, engine, state)
+    # The AI's seats and forced choices are played at once, in this board.
+    machine_next = len(humans) < len(to_act)
+    ready = not machine_next or (engine.board_each_action and not humans)
     open_board = (await connection.execute(_OPEN_BOARD, {"game_id": game.id})).first()
     earlier: dict[str, Any]
     if open_board is None:
-        earlier = {
-            "lines": [],
-            "since": since,
-            "started": started,
-            "continues": engine.continues_turn(state) and not started,
-        }
+        earlier = {"lines": [], "since": since, "started": started, "still": sorted(before)}
     else:
         earlier = open_board.payload
+    # One message a turn: the board goes on the game's board message while nobody new must
+    # decide (the same person still acting, or the AI playing on), and a new message, with
+    # its ping, comes when the turn passes to a person; `still` is who has held the turn
+    # throughout: an AI seat's move takes it from them, a single choice made for someone
+    # does not. A game's first and last boards are messages of their own.
+    still = set(earlier.get("still", ()))
+    continues = playing and not (started or earlier["started"]) and set(humans) <= still
+    if humans:
+        still &= set(humans)
+    elif any(game.seats[seat].ai for seat in to_act):
+        still = set()
     payload = {
         "view": engine.observe(state, None),
         "names": [seat.name for seat in game.seats],
@@ -142,7 +153,8 @@ async def record_board(
         "status": game.status,
         "waiting": humans,
         "mention": [game.seats[seat].user_id for seat in humans],
-        "continues": earlier.get("continues", False),  # decided by the entry's first change
+        "still": sorted(still),
+        "continues": continues,
         "standings": standings or [],
     }
     if open_board is None:

@@ -5,9 +5,10 @@ names, the engine of a row, and a lobby's options checked against its game."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from bot.games import GAMES
-from bot.models import GameRecord, Note, Seat
+from bot.models import GameRecord, Note, Seat, Status
 from bot.ratings import Standing
 from rules.base import AnyGame, Event
 
@@ -88,6 +89,25 @@ def seat_of(game: GameRecord, user_id: int) -> int | None:
 
 def engine_of(game: GameRecord) -> AnyGame:
     return GAMES[game.kind]
+
+
+def forced_action(engine: AnyGame, state: Any, seat: int) -> str | None:
+    """The one action open to `seat` when it has no other: the bot makes it for the player
+    (a click that decides nothing is not asked for), and the board's lines say it."""
+    legal = engine.legal_actions(state, seat)
+    return legal[0] if len(legal) == 1 else None
+
+
+def waiting_for(game: GameRecord, engine: AnyGame, state: Any) -> list[int]:
+    """The seats a person must decide for now: to act, not played by the AI, and with more
+    than one choice."""
+    if game.status != Status.PLAYING:
+        return []
+    return sorted(
+        seat
+        for seat in engine.to_act(state)
+        if not game.seats[seat].ai and forced_action(engine, state, seat) is None
+    )
 
 
 def human_seat(player: Player) -> Seat:

@@ -28,6 +28,7 @@ from bot.requests import (
     format_event,
     seat_names,
     seat_of,
+    waiting_for,
 )
 from bot.shards import ALL, Shards
 from bot.statements import Statements
@@ -134,15 +135,25 @@ class SessionBase:
         engine: AnyGame,
         state: Any,
         since: int,
+        before: list[int],
         events: list[Event],
         started: bool = False,
     ) -> None:
         """Record the board showing `update.game` as this transaction saves it, with the
-        public lines of `events` (what happened since the step `since`)."""
+        public lines of `events` (what happened since the step `since`, when `before` were
+        the seats a person had to decide for)."""
         names = seat_names(update.game)
         lines = [format_event(event, names) for event in events if event.to is None]
         update.board_ready = await record_board(
-            connection, update.game, engine, state, lines, since, started, update.standings
+            connection,
+            update.game,
+            engine,
+            state,
+            lines,
+            since,
+            before,
+            started,
+            update.standings,
         )
 
     async def _finish(
@@ -252,11 +263,11 @@ class SessionBase:
         )
 
     def humans_to_act(self, game: GameRecord) -> list[int]:
-        """Seats still played by a person that must act now."""
+        """Seats still played by a person that must decide now (a single choice is made
+        for them)."""
         if game.state is None or game.status != Status.PLAYING:
             return []
-        to_act = engine_of(game).to_act(self.state_of(game))
-        return sorted(seat for seat in to_act if not game.seats[seat].ai)
+        return waiting_for(game, engine_of(game), self.state_of(game))
 
     async def set_message(
         self, game_id: int, *, lobby: int | None = None, board: int | None = None

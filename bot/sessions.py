@@ -35,11 +35,13 @@ from bot.requests import (
     UserError,
     check_options,
     engine_of,
+    forced_action,
     format_event,
     keep_notes,
     notes_since_last_move,
     seat_names,
     seat_of,
+    waiting_for,
 )
 from bot.statements import Statements
 from bot.workers import ai_choice
@@ -94,11 +96,11 @@ class SessionService(Lobbies):
                     raise UserError("That choice is not open to you any more.")
                 action = legal[action]
             update = Update(game=game, requester=seat)
-            since = game.step
+            since, before = game.step, waiting_for(game, engine, state)
             state = await self._apply(connection, update, engine, state, seat, action, "player")
             game.seats[seat].timeouts = 0
             await rows.save_game(connection, game)
-            await self._show(connection, update, engine, state, since, update.events)
+            await self._show(connection, update, engine, state, since, before, update.events)
         self._wake_poster(update)
         return update
 
@@ -225,11 +227,17 @@ class SessionService(Lobbies):
             engine = engine_of(game)
             if state is None:
                 state = self.state_of(game)
-            ai_seats = sorted(s for s in engine.to_act(state) if game.seats[s].ai)
-            if not ai_seats:
+            before = waiting_for(game, engine, state)
+            # AI seats, and people with a single choice (made for them: `forced_action`).
+            machine = sorted(engine.to_act(state) - set(before))
+            if not machine:
                 return update
-            seat, chosen_at = ai_seats[0], game.step
-            action = await self._ai_pick(game, engine, state, seat)
+            seat, chosen_at = machine[0], game.step
+            forced = None if game.seats[seat].ai else forced_action(engine, state, seat)
+            if forced is None:
+                actor, action = "ai", await self._ai_pick(game, engine, state, seat)
+            else:
+                actor, action = "forced", forced
             async with self.db.writing() as connection:
                 game = update.game = await self._load(connection, update.game.id or 0)
                 if game.status != Status.PLAYING or game.state is None:
@@ -241,9 +249,11 @@ class SessionService(Lobbies):
                     state = None
                     continue
                 since, first = game.step, len(update.events)
-                state = await self._apply(connection, update, engine, state, seat, action, "ai")
+                state = await self._apply(connection, update, engine, state, seat, action, actor)
                 await rows.save_game(connection, game)
-                await self._show(connection, update, engine, state, since, update.events[first:])
+                await self._show(
+                    connection, update, engine, state, since, before, update.events[first:]
+                )
             self._wake_poster(update)
         log.warning("game %s: AI chain limit reached", update.game.id)
         return update
@@ -317,6 +327,7 @@ class SessionService(Lobbies):
                 if not self._late(game) or game.step != chosen_at:
                     return None  # moved on while the AI thought (a press in another process)
                 update = Update(game=game)
+                before = waiting_for(game, engine, state)
                 for seat, action in picks:
                     timed_out = game.seats[seat]
                     timed_out.timeouts += 1
@@ -333,7 +344,9 @@ class SessionService(Lobbies):
                     if update.finished:
                         break
                 await rows.save_game(connection, game)
-                await self._show(connection, update, engine, state, chosen_at, update.events)
+                await self._show(
+                    connection, update, engine, state, chosen_at, before, update.events
+                )
             self._wake_poster(update)
             return await self._play_ai_turns(update)
 
@@ -399,7 +412,8 @@ class SessionService(Lobbies):
             engine = engine_of(game)
             assert game.state is not None
             state = self.state_of(game)
-            await self._show(connection, update, engine, state, game.step, update.events)
+            before = waiting_for(game, engine, state)  # the seat is the AI's already
+            await self._show(connection, update, engine, state, game.step, before, update.events)
         self._wake_poster(update)
         return update
 

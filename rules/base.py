@@ -284,13 +284,6 @@ class Game(ABC, Generic[StateT, ObsT]):
         """What to log when a game starts (`new_game` returns only the state)."""
         return []
 
-    def continues_turn(self, state: StateT) -> bool:
-        """True when the board of `state` goes on the message of the board before it (the
-        same player's turn is still going): the channel's message is edited instead of a
-        new one posted, so a long turn is one message. Decided from the state alone, so it
-        is the same after a crash. By default every board is a message of its own."""
-        return False
-
     def step(self, state: StateT) -> int:
         """How many actions have been applied: stale buttons compare against it."""
         return state.step

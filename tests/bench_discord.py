@@ -245,9 +245,18 @@ async def play_toss(
 RESULTS: list[float] = []
 
 
+DEFERRED_UPDATE = 6  # the interaction callback type of a deferred update of the message
+
+
 def answered(fake: FakeDiscord, result) -> FakeMessage | None:
-    """The message an interaction's answer ended up in, once it is filled in."""
+    """The message an interaction's answer ended up in, once it is filled in. A press on a
+    board that opens a private reply is answered as an update of the board, and the reply
+    is its first followup (issue 34: its token can then edit the board)."""
     record = result.interaction
+    if record.callback_type == DEFERRED_UPDATE and not (
+        record.message and record.message.ephemeral
+    ):
+        return fake.message(record.followup_ids[0]) if record.followup_ids else None
     if record.response_message_id is None:
         return None
     message = fake.message(record.response_message_id)

@@ -378,6 +378,8 @@ async def open_group(
         await act(interaction, game_id, step, actions[0][0])
         return
     in_place = source == HAND
+    if not in_place:
+        await defer_on_board(interaction)
     back = PRESENTERS[game.kind].hand_label if in_place else None
     view = narrowed_view(game_id, step, [(i, label) for i, _, label in actions], back)
     # The reply's text may be drawn in a worker.
@@ -389,6 +391,15 @@ async def open_group(
         await send_private(interaction, in_place, reply.text, files, view)
     else:  # the hand's picture stays above the new buttons
         await edit_pressed(interaction, content=reply.text, view=view)
+
+
+async def defer_on_board(interaction: discord.Interaction) -> None:
+    """A press on a board that opens a private reply: answered first as an update of the
+    board (which changes nothing on it), the reply then sent as a private followup. The
+    press's token can then edit the board for 15 minutes, so the moves its player makes in
+    the reply show on the board without the bot token (cogs/shared/carriers.py)."""
+    if not interaction.response.is_done():
+        await interaction.response.defer()
 
 
 def controls_view(
@@ -473,6 +484,8 @@ async def show_hand(interaction: discord.Interaction, game_id: int) -> None:
     targets)."""
     in_place = in_private_reply(interaction)
     client = client_of(interaction)
+    if not in_place:
+        await defer_on_board(interaction)
 
     async def reply() -> tuple[str, list[Picture], discord.ui.View | None]:
         game, seat, obs = await client.sessions.view_for(game_id, interaction.user.id)

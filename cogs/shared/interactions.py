@@ -16,6 +16,7 @@ import discord
 
 from bot.sessions import RESTARTING, Player, UserError
 from cogs.shared import permissions
+from cogs.shared.carriers import carriers_of
 
 if TYPE_CHECKING:
     from bot.client import TrashTableBot
@@ -77,7 +78,7 @@ async def in_time(interaction: discord.Interaction, work: Awaitable[T], *, in_pl
     left = QUICK_SECONDS - max(made, 0.0)  # a clock ahead of Discord's waits no longer
     if left > 0:
         await asyncio.wait({task}, timeout=left)
-    if not task.done():
+    if not task.done() and not interaction.response.is_done():
         try:
             if in_place:
                 await interaction.response.defer()
@@ -178,6 +179,8 @@ async def command_check(interaction: discord.Interaction) -> bool:
     if command and client_of(interaction).sessions.stopping:
         await interaction.response.send_message(RESTARTING, ephemeral=True)
         return False
+    if command:  # `/game leave` and `kick` change a game: their boards can go on them
+        carriers_of(interaction.client).add(interaction)
     return True
 
 
@@ -193,6 +196,8 @@ class AnsweredOnce:
         return first_delivery(interaction)
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        # Once answered, the press can carry the boards it causes (cogs/shared/carriers.py).
+        carriers_of(interaction.client).add(interaction)
         try:
             if self.leads_to_boards() and await held_for_permissions(interaction):
                 return

@@ -32,14 +32,18 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
+from collections.abc import Awaitable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.models import GameRecord, OutboxEntry
 from bot.outbox import BOARD
 from cogs.shared import board, components, menus, permissions, rematch
+from cogs.shared.carriers import Carrier, carriers_of
+from cogs.shared.interactions import walk_components
 from rules.base import JSON
 
 if TYPE_CHECKING:
@@ -103,6 +107,11 @@ class Poster:
         self._delivering = 0  # channels reading or posting right now (not waiting to retry)
         self._blocked: dict[int, Blocked] = {}  # channels paused by a 403, until `resume`
         permissions.register(client, self)
+        self.carriers = carriers_of(client)
+        # Entries that may have been posted without this process knowing (left pending by
+        # the previous process, or a post that failed midway): `_lost_post` looks first.
+        self._unsure: set[int] = set()
+        self._starting = True
 
     @property
     def busy(self) -> bool:
@@ -134,6 +143,7 @@ class Poster:
         # unplayed turns (which write new entries, delivered as they come).
         await asyncio.gather(*(self._wake(ch) for ch in await self.outbox.channels_pending()))
         await asyncio.gather(*self._channels.values(), return_exceptions=True)
+        self._starting = False
         listener = asyncio.create_task(self._listen())
         try:
             await self.client.sessions.resume_all()
@@ -200,6 +210,8 @@ class Poster:
             for entry, game in await self.outbox.pending(channel_id):
                 if channel_id in self._blocked:
                     return  # the rest wait for `resume`: each would only be refused again
+                if self._starting:
+                    self._unsure.add(entry.id or 0)
                 await self._deliver(entry, game)
         finally:
             self._delivering -= 1
@@ -229,7 +241,32 @@ class Poster:
         else:
             shown = await self.outbox.layout_of(game.id or 0, message_id)
             layout = None if shown is None else board.board_layout(shown["text"], shown["files"])
+        carrier = self.carriers.on(channel_id, message_id)
+        if (
+            carrier is not None
+            and layout is not None
+            and await self._through(
+                channel_id,
+                carrier,
+                carrier.interaction.edit_original_response(content=None, view=layout),
+            )
+        ):
+            return
         await board.clear_controls(self.client, channel_id, message_id, layout)
+
+    async def _through(
+        self, channel_id: int, carrier: Carrier, sending: Awaitable[Any]
+    ) -> Any | None:
+        """Send on a press's own token: what Discord answered, or None when the token is
+        refused (run out, or the interaction unknown), and the bot token must carry it."""
+        try:
+            return await sending
+        except (discord.NotFound, discord.HTTPException) as error:
+            if error.status not in (401, 404):
+                raise
+            log.info("channel %s: a press's token was refused (%s)", channel_id, error.status)
+            self.carriers.drop(channel_id, carrier)
+            return None
 
     async def _deliver_board(self, entry: OutboxEntry, game: GameRecord) -> None:
         turn_message = game.board_message_id if entry.payload.get("continues") else None
@@ -237,25 +274,20 @@ class Poster:
             return
         shown = await board.board_message(self.client, entry, game)
         layout, kept = _layout_of(entry, game, shown)
-        # The board this one replaces loses its controls while this one is posted (one
-        # round trip instead of two before the players see it). Both are done again after
-        # a crash or a failure of either: the clear is harmless, and the nonce keeps the
-        # post from being doubled.
         replaced = game.board_message_id
-        channel = self.client.get_partial_messageable(entry.channel_id)
-        sending = channel.send(
-            files=board.files_of(shown.pictures),
-            view=layout,
-            allowed_mentions=shown.mentions,
-            nonce=nonce_of(entry),
-        )
+        found = await self._lost_post(entry, game) if entry.id in self._unsure else None
         try:
-            if replaced:
-                _, message = await asyncio.gather(
-                    self._clear(game, entry.channel_id, replaced), sending
+            if found is not None:
+                message_id = found
+            elif replaced:
+                # The board this one replaces loses its controls while this one is posted,
+                # when the press that caused it can edit it for free; else it keeps them
+                # (pressed, they say they are out of date).
+                message_id, _ = await asyncio.gather(
+                    self._post(entry, shown, layout), self._finish(game, entry, replaced)
                 )
             else:
-                message = await sending
+                message_id = await self._post(entry, shown, layout)
         except discord.NotFound as error:  # the channel is gone: retrying would never end
             log.warning("game %s: board not posted (%s)", entry.game_id, error.status)
             await self.outbox.delivered(entry.id or 0)
@@ -263,25 +295,96 @@ class Poster:
         except discord.Forbidden as error:  # a permission taken away: the board waits
             self._pause(entry.channel_id, error)
             return
-        await self.outbox.posted(entry, message.id, replaced, kept)
-        game.board_message_id = message.id  # the next entry of this game replaces this board
+        except Exception:
+            self._unsure.add(entry.id or 0)  # it may have been made: look before posting again
+            raise
+        self._unsure.discard(entry.id or 0)
+        await self.outbox.posted(entry, message_id, replaced, kept)
+        game.board_message_id = message_id  # the next entry of this game replaces this board
+
+    async def _post(
+        self, entry: OutboxEntry, shown: board.BoardMessage, layout: discord.ui.LayoutView
+    ) -> int:
+        """Post a new board: as a followup of the newest press in the channel, else through
+        the bot token with a nonce made from the entry (a post retried after a crash then
+        gets the message Discord already made)."""
+        carrier = self.carriers.newest(entry.channel_id)
+        if carrier is not None:
+            message = await self._through(
+                entry.channel_id,
+                carrier,
+                carrier.interaction.followup.send(
+                    files=board.files_of(shown.pictures),
+                    view=layout,
+                    allowed_mentions=shown.mentions,
+                    wait=True,
+                ),
+            )
+            if message is not None:
+                return int(message.id)
+        channel = self.client.get_partial_messageable(entry.channel_id)
+        message = await channel.send(
+            files=board.files_of(shown.pictures),
+            view=layout,
+            allowed_mentions=shown.mentions,
+            nonce=nonce_of(entry),
+        )
+        return message.id
+
+    async def _finish(self, game: GameRecord, entry: OutboxEntry, message_id: int) -> None:
+        """The board a new one replaces: its controls off, through a press that can edit it
+        (free of the bot token's budget), or not at all."""
+        if self.carriers.on(entry.channel_id, message_id) is not None:
+            await self._clear(game, entry.channel_id, message_id)
+
+    async def _lost_post(self, entry: OutboxEntry, game: GameRecord) -> int | None:
+        """A board this process may not know it posted (a followup carries no nonce): the
+        first of the game's boards in the channel after the one recorded, if there is one.
+        Asked only of an entry left pending by a previous process or by a failure whose
+        outcome is unknown."""
+        after = game.board_message_id or game.lobby_message_id
+        me = self.client.user
+        if after is None or me is None:
+            return None
+        channel = self.client.get_partial_messageable(entry.channel_id)
+        named = re.compile(rf"tt:[a-z]+:{game.id}(:|$)")
+        try:
+            async for message in channel.history(limit=10, after=discord.Object(after)):
+                if message.author.id == me.id and any(
+                    named.match(getattr(item, "custom_id", None) or "")
+                    for item in walk_components(message.components)
+                ):
+                    log.info("game %s: board %s found posted", game.id, message.id)
+                    return message.id
+        except (discord.NotFound, discord.Forbidden):
+            pass
+        return None
 
     async def _edit_board(self, entry: OutboxEntry, game: GameRecord, message_id: int) -> bool:
         """Show the entry on the game's board message (the same turn's); False when that
-        message is gone, and the board is posted as a new message instead."""
+        message is gone, and the board is posted as a new message instead. Through a press
+        whose answer is that message when there is one, else through the bot token."""
         earlier = await self.outbox.lines_shown(game.id or 0, message_id)
         shown = await board.board_message(self.client, entry, game, earlier)
         layout, kept = _layout_of(entry, game, shown)
-        message = self.client.get_partial_messageable(entry.channel_id).get_partial_message(
-            message_id
-        )
+
+        def edit() -> dict[str, Any]:
+            return {
+                "content": None,  # a turn's message posted before layouts had its text here
+                "attachments": board.files_of(shown.pictures),
+                "view": layout,
+                "allowed_mentions": shown.mentions,
+            }
+
+        carrier = self.carriers.on(entry.channel_id, message_id)
         try:
-            await message.edit(
-                content=None,  # a turn's message posted before layouts had its text here
-                attachments=board.files_of(shown.pictures),
-                view=layout,
-                allowed_mentions=shown.mentions,
-            )
+            if carrier is None or not await self._through(
+                entry.channel_id, carrier, carrier.interaction.edit_original_response(**edit())
+            ):
+                message = self.client.get_partial_messageable(entry.channel_id).get_partial_message(
+                    message_id
+                )
+                await message.edit(**edit())
         except discord.NotFound:
             log.info("game %s: board %s is gone; posting a new one", entry.game_id, message_id)
             return False

@@ -429,11 +429,6 @@ class Toss(Game[State, TossObservation]):
     def opening_events(self, state: State) -> list[Event]:
         return [Event("Round 1: everyone lays down a card face down.")]
 
-    def continues_turn(self, state: State) -> bool:
-        # A turn's kind is bound by its first drop and freed when the turn ends (a spill,
-        # the last piece, the card's number placed), so a bound kind means "same turn".
-        return state.phase == PLACE and state.kind is not None
-
     def to_act(self, state: State) -> frozenset[int]:
         if state.phase == CHOOSE:
             return frozenset(seat for seat in range(state.seats) if state.chosen[seat] is None)

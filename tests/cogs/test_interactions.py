@@ -64,6 +64,9 @@ class Response:
         self.deferrals: list[dict[str, Any]] = []
         self._deferred = deferred
 
+    def is_done(self) -> bool:
+        return bool(self.deferrals)
+
     async def defer(self, **kwargs: Any) -> None:
         self.deferrals.append(kwargs)
         if self._deferred is not None:

@@ -8,13 +8,15 @@ import asyncio
 import random
 import re
 
+from sqlmodel import col, select
+
 from bot.client import TrashTableBot
-from bot.models import Status
+from bot.models import ActionRecord, GameRecord, Status
 from bot.requests import UserError
 from rules.rumble import RUMBLE
 from tests.e2e.conftest import Table
 from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser, InteractionResult
-from tests.fakediscord.state import Channel
+from tests.fakediscord.state import TEXT_DISPLAY, Channel, walk_components
 
 TURN = re.compile(r"<@(\d+)>[^\n]*your turn")
 FIGHT_MENU = "Start a fight…"
@@ -52,12 +54,23 @@ async def next_board(fake: FakeDiscord, before: int, channel: Channel | None = N
     )
 
 
+def board_views(fake: FakeDiscord, channel: Channel | None = None) -> int:
+    """How many board texts the channel has shown: a new board, and a board edited to
+    show more (a turn going on, issue 34), count one each."""
+    return sum(len({text for text, _ in shown(m)}) for m in boards(fake, channel))
+
+
 async def take_turn(user: FakeUser, board: FakeMessage, rng: random.Random) -> InteractionResult:
-    """One action with the board's controls, then wait for the board it posts."""
-    before = len(boards(user.fake, board.channel))
+    """One action with the board's controls, then wait for the board that shows it (a new
+    one, or the same edited while the turn goes on)."""
+    before = board_views(user.fake, board.channel)
     result = await choose_and_act(user, board, rng)
     if not result.ephemeral_text.startswith(("It is not", "You are not", "Those")):
-        await next_board(user.fake, before, board.channel)
+        await user.fake.wait_for(
+            lambda: board_views(user.fake, board.channel) > before,
+            timeout=20,
+            what="the board showing the move",
+        )
     return result
 
 
@@ -132,3 +145,56 @@ async def finished_rumble(bot: TrashTableBot, table: Table, fake: FakeDiscord) -
         await bot.sessions.play_ai(update)
     await fake.wait_for(lambda: is_over(latest_board(fake)), timeout=30, what="the last board")
     return game_id
+
+
+def shown(message: FakeMessage) -> list[tuple[str, set[str]]]:
+    """What a message showed, version by version (a turn's board is edited as it goes): its
+    text displays and its attachments' names."""
+    versions = []
+    for version in message.versions:
+        texts = [
+            c["content"]
+            for c in walk_components(version.get("components") or [])
+            if c.get("type") == TEXT_DISPLAY and c.get("content")
+        ]
+        files = {a["filename"] for a in version.get("attachments") or []}
+        versions.append(("\n".join([version.get("content") or "", *texts]), files))
+    return versions
+
+
+async def assert_one_message_a_turn(bot: TrashTableBot, fake: FakeDiscord) -> None:
+    """Issue 34 (one board a turn): the bot's channel messages for the newest game are at
+    most the times the turn passed to a person, plus its lobby and its final standings.
+    The turns are counted from the action log alone: a person's own moves (or the turn
+    timer's for them) that follow another seat's action; a single choice the bot made for
+    someone (actor "forced") does not take the turn from the person acting. So a second
+    board posted while the same person still acts fails."""
+    async with bot.db.reading() as session:
+        query = select(GameRecord).order_by(col(GameRecord.id).desc())
+        game = (await session.exec(query)).first()
+        assert game is not None
+        records = await session.exec(
+            select(ActionRecord)
+            .where(ActionRecord.game_id == game.id)
+            .order_by(col(ActionRecord.step))
+        )
+        actions = [(record.seat, record.actor) for record in records.all()]
+    turns, last = 0, None
+    for seat, actor in actions:
+        if actor == "forced":
+            continue
+        if actor in ("player", "timer") and seat != last:
+            turns += 1
+        last = seat
+    assert game.lobby_message_id is not None
+    messages = [
+        m
+        for m in fake.messages()
+        if not m.ephemeral and m.author.id == fake.bot_user.id and m.id >= game.lobby_message_id
+    ]
+    assert len(messages) <= turns + 2, (
+        len(messages),
+        turns,
+        actions,
+        [(m.id, m.text[:300], m.interaction_metadata) for m in messages],
+    )

@@ -4,6 +4,7 @@ buttons and picking from menus, one game per way to play, and a restart mid-game
 from __future__ import annotations
 
 import io
+from itertools import pairwise
 
 import pytest
 from PIL import Image
@@ -12,6 +13,7 @@ from rules.brawl import BRAWL
 from rules.brawl.data import CHARACTERS
 from tests.e2e.brawl_play import alley_boards, play_to_the_end, take_turn, turn_user_id
 from tests.e2e.conftest import Table
+from tests.e2e.play import assert_one_message_a_turn, shown
 from tests.fakediscord import running_bot
 
 BANDIT = next(i for i, c in enumerate(CHARACTERS) if c.key == "bandit")
@@ -60,14 +62,20 @@ async def test_three_users_and_an_ai_animal_brawl_to_the_end(
     players = {u.id: u for u in table.players}
     final = await play_to_the_end(bot, fake_discord, players)
     assert "wins" in final.text.lower()
+    await assert_one_message_a_turn(bot, fake_discord)
     # Issue 15: the last board recaps the game: the final standings and the recap picture.
     assert "**Final standings**" in final.text and "recap.png" in [
         a.filename for a in final.attachments
     ]
-    fights = [b for b in alley_boards(fake_discord) if "rolls 6 blue dice" in b.text]
-    assert fights and all(
-        "dice.png" in {a.filename for a in b.attachments} for b in fights
-    )  # every board that reports a roll shows the dice
+    # Every board that reports a roll shows the dice, in the version (a turn's board is
+    # edited as it goes) that first tells it.
+    fights = [
+        files
+        for board in alley_boards(fake_discord)
+        for (before, _), (text, files) in pairwise([("", set()), *shown(board)])
+        if text.count("rolls 6 blue dice") > before.count("rolls 6 blue dice")
+    ]
+    assert fights and all("dice.png" in files for files in fights)
     # Cards are drawn one at a time and each draw is told to its drawer alone: in their own
     # reply, never on a public message.
     said = [
@@ -89,11 +97,12 @@ async def test_a_restart_mid_brawl_resumes_with_the_posted_buttons(
     players = {u.id: u for u in table.players}
     async with running_bot(fake_discord, make_bot()) as first:
         await open_brawl(table, "round-rummage", 247)
-        for _ in range(6):
+        for _ in range(2):  # a board is a turn: a few presses each
             board = alley_boards(fake_discord)[-1]
             await take_turn(first, players[turn_user_id(board)], board)
             await fake_discord.settle()
         before = await first.sessions.current(fake_discord.channel.id)
+        assert before is not None and before.status == "playing"
         board = alley_boards(fake_discord)[-1]
     async with running_bot(fake_discord, make_bot()) as second:
         resumed = await second.sessions.current(fake_discord.channel.id)

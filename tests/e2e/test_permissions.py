@@ -14,7 +14,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
+import re
 from collections.abc import Callable
+from datetime import timedelta
 
 import pytest
 
@@ -25,6 +27,7 @@ from tests.e2e import play, toss_play
 from tests.e2e.conftest import Table
 from tests.e2e.test_kill_anywhere import (
     AI_DROP,
+    EPHEMERAL,
     assert_shown_once_in_order,
     board_edit,
     logged_lines_of,
@@ -42,14 +45,28 @@ NAMES = {
 }
 
 
-def posting_in(channel: Channel) -> Callable[[RequestRecord], bool]:
-    """The bot posting a message (a board) in `channel`."""
+def posting_in(fake: FakeDiscord, channel: Channel) -> Callable[[RequestRecord], bool]:
+    """The bot posting a public message (a board) in `channel`: through the bot token, or
+    as a followup of a press made there (issue 34)."""
     path = f"/api/v10/channels/{channel.id}/messages"
-    return lambda record: record.method == "POST" and record.path == path
+
+    def matches(record: RequestRecord) -> bool:
+        if record.method != "POST":
+            return False
+        if record.path == path:
+            return True
+        followup = re.fullmatch(r"/api/v10/webhooks/\d+/([^/]+)", record.path)
+        if followup is None or int((record.json or {}).get("flags") or 0) & EPHEMERAL:
+            return False
+        return any(
+            rec.token == followup[1] and rec.channel.id == channel.id for rec in fake.interactions
+        )
+
+    return matches
 
 
 def refused_posts(fake: FakeDiscord, channel: Channel) -> list[RequestRecord]:
-    return [r for r in fake.requests if posting_in(channel)(r) and r.status == 403]
+    return [r for r in fake.requests if posting_in(fake, channel)(r) and r.status == 403]
 
 
 def needs(permission: str, channel: Channel) -> str:
@@ -77,10 +94,40 @@ async def pause_at_the_next_board(
     board = play.latest_board(fake, channel)
     shown = len(play.boards(fake, channel))
     players = {u.id: u for u in (table.alice, table.bob)}
-    hook = fake.on_request(posting_in(channel), lambda: fake.deny_bot(channel, permission))
+    hook = fake.on_request(posting_in(fake, channel), lambda: fake.deny_bot(channel, permission))
     await play.choose_and_act(players[play.turn_user_id(board) or 0], board, rng)
     await fake.wait_for(lambda: hook.fired, what="the board's post")
     await fake.settle()
+    assert len(refused_posts(fake, channel)) == 1
+    assert len(play.boards(fake, channel)) == shown, "no board shown while it is refused"
+    assert await bot.sessions.outbox.pending(channel.id), "the board waits in the outbox"
+    assert poster_of(bot).blocked(channel.id) is not None
+    return board
+
+
+async def pause_at_a_timer_board(
+    bot: TrashTableBot, table: Table, channel: Channel, permission: str
+) -> FakeMessage:
+    """A board no press carries: the presses' tokens have run out (15 minutes on Discord's
+    clock), the permission is taken away, and the turn timer plays for the late player. Its
+    board goes through the bot token, which Discord refuses. Returns the last board shown."""
+    fake = table.fake
+    board = play.latest_board(fake, channel)
+    shown = len(play.boards(fake, channel))
+    await table.alice.slash("/game timer", minutes=1, channel=channel)
+    fake.clock.advance(minutes=16)
+    await fake.deny_bot(channel, permission)
+    game = await bot.sessions.current(channel.id)
+    assert game is not None and game.turn_deadline is not None
+    later = game.turn_deadline + timedelta(seconds=1)
+    bot.sessions.clock = lambda: later
+    cog = bot.get_cog("TableCog")
+    assert cog is not None
+    await cog.check_timers()  # type: ignore[attr-defined]
+    await fake.settle()
+    # The newest press's token was tried first: Discord said it had run out (its clock
+    # moved on without the bot's), and the board went to the bot token.
+    assert fake.pop_violations("token-expired")
     assert len(refused_posts(fake, channel)) == 1
     assert len(play.boards(fake, channel)) == shown, "no board shown while it is refused"
     assert await bot.sessions.outbox.pending(channel.id), "the board waits in the outbox"
@@ -165,7 +212,13 @@ async def test_a_permission_taken_mid_game_pauses_the_boards_until_it_is_back(
     channel = fake.thread if place == "thread" else fake.channel
     assert channel is not None
     await start_rumble(table, channel, seed=21)
-    board = await pause_at_the_next_board(bot, table, channel, permission, random.Random(4))
+    if permission == "attach_files":
+        # Every board has pictures: a press's own followup needs Attach Files too.
+        board = await pause_at_the_next_board(bot, table, channel, permission, random.Random(4))
+    else:
+        # Discord lets a press's answers through without these (issue 34: boards go out on
+        # the press): what the bot token carries is refused.
+        board = await pause_at_a_timer_board(bot, table, channel, permission)
     game = await bot.sessions.current(channel.id)
     assert game is not None
 

@@ -9,7 +9,13 @@ import pytest
 from PIL import Image
 
 from tests.e2e.conftest import Table
-from tests.e2e.play import boards, latest_board, next_board, play_to_the_end
+from tests.e2e.play import (
+    assert_one_message_a_turn,
+    boards,
+    latest_board,
+    next_board,
+    play_to_the_end,
+)
 from tests.fakediscord.state import FLAG_COMPONENTS_V2 as COMPONENTS_V2
 from tests.fakediscord.state import MEDIA_GALLERY, TEXT_DISPLAY
 
@@ -49,6 +55,7 @@ async def test_three_users_and_an_ai_play_three_rumbles_then_the_scoreboard(
 
     players = {u.id: u for u in table.players}
     final = await play_to_the_end(fake_discord, players, random.Random(5))
+    await assert_one_message_a_turn(bot, fake_discord)
     assert "final:" in final.text
     # The last board's only control is Rematch (issue 15).
     assert [button.label for button in final.buttons] == ["Rematch"] and not final.selects

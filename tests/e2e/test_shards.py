@@ -220,8 +220,11 @@ async def test_two_shard_processes_share_a_database_and_survive_a_kill(
             steps = [a.step for a in actions]
             assert steps == list(range(steps[0], steps[0] + len(steps))), "no gap, no repeat"
             assert {"player", "timer", "ai"} <= {a.actor for a in actions}
-            nonces = Counter(board.nonce for board in site.boards())
-            assert max(nonces.values()) == 1, "each board posted once"
+            # A board posted through the bot token has its nonce; one carried by a press
+            # (a followup) has none, and a doubled one would repeat its text.
+            nonces = Counter(board.nonce for board in site.boards() if board.nonce)
+            texts = Counter(board.text for board in site.boards())
+            assert max([*nonces.values(), *texts.values()]) == 1, "each board posted once"
     finally:
         await db.close()
 

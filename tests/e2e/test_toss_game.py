@@ -17,6 +17,7 @@ from bot.client import TrashTableBot
 from bot.models import ActionRecord
 from rules.toss import TOSS
 from tests.e2e.conftest import Table
+from tests.e2e.play import assert_one_message_a_turn, shown
 from tests.e2e.toss_play import (
     aim_button,
     bin_boards,
@@ -48,10 +49,11 @@ def drop_lines(board: FakeMessage) -> list[re.Match[str]]:
     return [m for line in board.text.splitlines() if (m := DROP.search(line))]
 
 
-def turn_droppers(board: FakeMessage) -> set[str]:
-    """Who dropped on a board, after its first drop line: a turn's message is posted by
-    the last drop of the turn before it, and then shows that turn's own drops."""
-    return {m.group(1) for m in drop_lines(board)[1:]}
+def people_dropping(board: FakeMessage) -> set[str]:
+    """The people (not AI seats) who dropped on a board, after its first drop line: a
+    turn's message is posted by the last drop of the turn before it, then shows that
+    turn's own drops and the AI's drops that follow at once."""
+    return {m.group(1) for m in drop_lines(board)[1:] if not m.group(1).endswith("(AI)")}
 
 
 async def open_toss(table: Table, seed: int, wobble: str = "shaky") -> None:
@@ -78,14 +80,16 @@ async def test_three_users_and_an_ai_fill_the_bin_to_the_end(bot, table: Table, 
     players = {u.id: u for u in table.players}
     final = await play_to_the_end(fake_discord, players, random.Random(5))
     assert "final:" in final.text
+    await assert_one_message_a_turn(bot, fake_discord)
     # Issue 15: the last board recaps the game: the final standings and the recap picture.
     assert "**Final standings**" in final.text and "recap.png" in [
         a.filename for a in final.attachments
     ]
-    # Issue 5: the channel shows the bin after each drop, the AI's drops too; issue 14: a
-    # turn's drops edit one message, so a message's drops are one player's turn (after the
-    # last drop of the turn before it, which posted it).
-    assert all(len(turn_droppers(board)) <= 1 for board in bin_boards(fake_discord))
+    # Issue 5: the channel shows the bin after each drop, the AI's drops too; issues 14 and
+    # 34: a turn's drops edit one message, and so do the AI's that follow, so a message's
+    # drops are one person's turn (after the last drop of the turn before it, which
+    # posted it) and the AI's after it.
+    assert all(len(people_dropping(board)) <= 1 for board in bin_boards(fake_discord))
     ai_drop_boards = [b for b in bin_boards(fake_discord) if AI_DROP.search(b.text)]
     assert len(ai_drop_boards) >= 2
     edited = [b for b in bin_boards(fake_discord) if len(drop_lines(b)) > 1]
@@ -301,11 +305,12 @@ async def test_players_leaving_hand_the_game_to_the_ai_drop_by_drop(
         what="the AI to finish the game",
     )
     boards = bin_boards(fake_discord)
-    drops = sum(len(drop_lines(board)) for board in boards)
-    assert drops >= 40  # at least a bin's worth
-    assert len(boards) < drops  # issue 14: one message per turn, not one per drop
     # Every drop was shown: each version of a board adds at most one drop to the one before.
+    drops = 0
     for board in boards:
-        counts = [sum(bool(DROP.search(line)) for line in v["content"].splitlines())
-                  for v in board.versions]  # fmt: skip
+        counts = [0] + [sum(bool(DROP.search(line)) for line in text.splitlines())
+                        for text, _ in shown(board)]  # fmt: skip
         assert all(b - a <= 1 for a, b in itertools.pairwise(counts))
+        drops += sum(max(b - a, 0) for a, b in itertools.pairwise(counts))
+    assert drops >= 40  # at least a bin's worth
+    assert len(boards) < drops  # issues 14 and 34: one message per turn, not one per drop

@@ -441,25 +441,3 @@ def test_apples_roll_cans_stack_and_bottles_bridge() -> None:
     posts = (Piece("can", 200, 160, 0), Piece("can", 1300, 160, 0))
     bottle = simulate(posts, "bottle", BIN_WIDTH / 2, math.pi / 2).pieces[-1]
     assert bottle.y > 350 and abs(abs(bottle.angle) - 1571) < 50
-
-
-def test_a_turns_boards_continue_from_its_first_drop_until_it_ends() -> None:
-    """(issue 14: one board message per turn) `continues_turn` holds from the first drop of
-    a turn while that player still drops, also once the turn's kind is used up; never while
-    cards are chosen, at a turn's start, after a spill, after the last piece or the card's
-    number placed."""
-    state = placing(seats=2, supply=(0, 0, 1, 3), cards=[3, 3])
-    assert not TOSS.continues_turn(new(2))  # choosing cards
-    seat = state.turn
-    assert seat is not None and not TOSS.continues_turn(state)  # the turn's start
-    state = TOSS.apply(state, seat, "place bottle 10 90").state
-    assert state.turn == seat and TOSS.continues_turn(state)
-    state = TOSS.apply(state, seat, "place apple 4 0").state  # bottles used up: apples
-    assert state.turn == seat and TOSS.continues_turn(state)
-    state = TOSS.apply(state, seat, "place apple 16 0").state  # the card's 3 placed
-    assert state.turn != seat and not TOSS.continues_turn(state)
-    before, after, _ = first_spill(new(3, seed=4, wobble="shaky"), random.Random(4))
-    assert TOSS.continues_turn(before) or before.kind is None
-    assert not TOSS.continues_turn(after)  # a spill ends the turn
-    last = placing(seats=3, supply=(0, 1, 0, 0), cards=[5, 6, 7])
-    assert not TOSS.continues_turn(TOSS.apply(last, last.turn or 0, "place can 10 0").state)

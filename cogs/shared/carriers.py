@@ -1,0 +1,112 @@
+"""Presses whose interaction can carry a channel's boards.
+
+Discord gives a bot token 50 requests a second in all, but does not count an interaction's
+own webhook against it: a press's token may edit the message its answer is (`@original`)
+and post new messages in the channel (followups) for 15 minutes. So the boards a press
+causes go out on that press (`cogs/shared/poster.py`), and the bot token carries only what
+no press caused: the turn timer's moves, the start-up delivery after a restart, a board whose
+press's token has run out.
+
+A press is a carrier once it has been answered in a way whose followups are new messages:
+a message of its own (type 4), or an update of the message pressed (types 6 and 7, whose
+`@original` is that message: a board pressed on can be edited through it). A "thinking"
+answer (type 5) is not: its first followup would fill the thinking message, which is private.
+Carriers are kept in memory only: after a restart the bot token delivers what is pending.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+from dataclasses import dataclass
+from weakref import WeakKeyDictionary
+
+import discord
+
+TOKEN_SECONDS = 14 * 60.0  # Discord's tokens last 15 minutes; a minute's margin
+KEPT = 6  # carriers kept per channel: the newest press on each board is what counts
+SWEEP_EVERY = 1024  # presses between two looks for channels whose carriers all expired
+
+_FOLLOWS_AS_NEW = {
+    discord.InteractionResponseType.channel_message,
+    discord.InteractionResponseType.deferred_message_update,
+    discord.InteractionResponseType.message_update,
+}
+_UPDATES_PRESSED = {
+    discord.InteractionResponseType.deferred_message_update,
+    discord.InteractionResponseType.message_update,
+}
+
+
+@dataclass
+class Carrier:
+    interaction: discord.Interaction
+    since: float  # time.monotonic() when the press arrived
+
+    @property
+    def usable(self) -> bool:
+        answered = self.interaction.response.type
+        fresh = time.monotonic() - self.since < TOKEN_SECONDS
+        return fresh and answered in _FOLLOWS_AS_NEW
+
+    @property
+    def original(self) -> int | None:
+        """The channel message `@original` is, when the press updated the message it was
+        on (a board or a lobby); None for a private reply or an answer of its own."""
+        message = self.interaction.message
+        if message is None or message.flags.ephemeral:
+            return None
+        return message.id if self.interaction.response.type in _UPDATES_PRESSED else None
+
+
+class Carriers:
+    """The recent presses of each channel, newest last."""
+
+    def __init__(self) -> None:
+        self._channels: dict[int, deque[Carrier]] = {}
+        self._added = 0
+
+    def add(self, interaction: discord.Interaction) -> None:
+        if interaction.channel_id is None or interaction.guild_id is None:
+            return
+        kept = self._channels.setdefault(interaction.channel_id, deque(maxlen=KEPT))
+        kept.append(Carrier(interaction, time.monotonic()))
+        self._added += 1
+        if self._added % SWEEP_EVERY == 0:  # channels nobody has pressed in for a while
+            for channel_id in list(self._channels):
+                self._live(channel_id)
+
+    def on(self, channel_id: int, message_id: int) -> Carrier | None:
+        """The newest usable press whose token can edit channel message `message_id`."""
+        for carrier in reversed(self._live(channel_id)):
+            if carrier.original == message_id:
+                return carrier
+        return None
+
+    def newest(self, channel_id: int) -> Carrier | None:
+        """The newest usable press of the channel, to post a new message with."""
+        live = self._live(channel_id)
+        return live[-1] if live else None
+
+    def drop(self, channel_id: int, carrier: Carrier) -> None:
+        """A token Discord refused (expired, or the interaction unknown): not tried again."""
+        kept = self._channels.get(channel_id)
+        if kept is not None and carrier in kept:
+            kept.remove(carrier)
+
+    def _live(self, channel_id: int) -> list[Carrier]:
+        kept = self._channels.get(channel_id)
+        if kept is None:
+            return []
+        live = [carrier for carrier in kept if carrier.usable]
+        if not live and all(time.monotonic() - carrier.since >= TOKEN_SECONDS for carrier in kept):
+            del self._channels[channel_id]  # nothing left that could become usable
+        return live
+
+
+_carriers: WeakKeyDictionary[discord.Client, Carriers] = WeakKeyDictionary()
+
+
+def carriers_of(client: discord.Client) -> Carriers:
+    """The client's carriers (one set per bot process)."""
+    return _carriers.setdefault(client, Carriers())
