@@ -54,7 +54,9 @@ class GameLog:
 @dataclass(frozen=True)
 class Frame:
     view: JSON  # the public observation
+    step: int  # the step it shows
     since: int  # the step the board before it showed (for the marks of the last move)
+    continues: bool  # it went on the message of the board before it (a Toss It drop)
 
 
 async def load_log(db: Database, guild_id: int, game_id: int) -> tuple[GameRecord, GameLog]:
@@ -99,14 +101,14 @@ def rebuild(log: GameLog) -> list[Frame]:
     refused = ReplayRefused(CHANGED_RULES.format(id=log.id, title=engine.title))
     state = engine.new_game(log.seats, log.options, log.seed)
     wanted = set(log.shown)
-    views: dict[int, JSON] = {}
+    views: dict[int, tuple[JSON, bool]] = {}
     every: list[int] = []
 
     def keep(state: Any) -> None:
         step = engine.step(state)
         every.append(step)
         if not wanted or step in wanted:
-            views[step] = engine.observe(state, None)
+            views[step] = engine.observe(state, None), engine.continues_turn(state)
 
     keep(state)
     for step, seat, action in log.actions:
@@ -123,10 +125,21 @@ def rebuild(log: GameLog) -> list[Frame]:
     if len(shown) < len(log.shown):
         raise refused  # a board showed a step this log never reached
     frames, since = [], shown[0]
-    for step in shown:
-        frames.append(Frame(views[step], since))
+    for index, step in enumerate(shown):
+        view, continues = views[step]
+        frames.append(Frame(view, step, since, continues and index > 0))
         since = step
     return frames
+
+
+def turn_ends(frames: list[Frame]) -> set[int]:
+    """The frames that end a turn: the last board of each message (the board after it is
+    a new message, not a drop edited onto the same one), and the game's last."""
+    return {
+        index
+        for index in range(len(frames))
+        if index + 1 == len(frames) or not frames[index + 1].continues
+    }
 
 
 def _canonical(data: JSON) -> str:
