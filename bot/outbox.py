@@ -6,15 +6,17 @@ between saving and posting loses nothing: the poster (`cogs/shared/poster.py`) d
 every pending entry, in id order, on start-up and whenever it is woken.
 
 Grouping is decided here, from the state each transaction saved, so it is the same after a
-crash: a press's board shows the player's move and the AI moves after it together (the
-entry stays open, `ready` False, while an AI seat is still to act), except in a game that
-shows every action apart (`Game.board_each_action`, Toss It) when no person must act
-beside the AI: then every action's entry is ready at once.
+crash: a press's board shows the player's move and the moves made at once after it (the AI
+seats', and a single choice made for a person: `forced_action`) together (the entry stays
+open, `ready` False, while such a move is still to come), except in a game that shows every
+action apart (`Game.board_each_action`, Toss It) when no person must act beside the AI:
+then every action's entry is ready at once.
 
-A game may keep a turn on one message (`Game.continues_turn`, Toss It's drops): such an
-entry is marked `continues`, and the poster edits the game's board message with it instead of
-posting a new one. The edit shows every line the message showed before (`lines_shown`) and
-this entry's, so repeating it after a crash gives the same message.
+One board a turn: an entry is marked `continues` unless the turn has passed to a person
+(someone must decide who had not held the turn throughout), and the poster edits the
+game's board message with it instead of posting a new one, so the ping comes once a turn.
+The edit shows every line the message showed before (`lines_shown`) and this entry's, so
+repeating it after a crash gives the same message.
 
 Nothing secret goes into an entry: boards hold the public observation only.
 """

@@ -15,7 +15,7 @@ saved at its end: any difference refuses it too, with the same reason.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlmodel import col, select
@@ -49,12 +49,17 @@ class GameLog:
     actions: list[tuple[int, int, str]]  # (the step before it, seat, action), in order
     shown: list[int]  # the steps the game's boards showed, in the order they were posted
     final: JSON  # the state saved at the end
+    # The message each of those boards went on (None: not known), so a board edited onto
+    # the message of the board before it (the same turn) is told apart from a new one.
+    messages: list[int | None] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
 class Frame:
     view: JSON  # the public observation
+    step: int  # the step it shows
     since: int  # the step the board before it showed (for the marks of the last move)
+    continues: bool  # it went on the message of the board before it (the same turn)
 
 
 async def load_log(db: Database, guild_id: int, game_id: int) -> tuple[GameRecord, GameLog]:
@@ -73,11 +78,13 @@ async def load_log(db: Database, guild_id: int, game_id: int) -> tuple[GameRecor
             .where(ActionRecord.game_id == game_id)
             .order_by(col(ActionRecord.step))
         )
-        shown = await session.exec(
-            select(OutboxEntry.step)
-            .where(OutboxEntry.game_id == game_id, OutboxEntry.kind == BOARD)
-            .order_by(col(OutboxEntry.id))
-        )
+        shown = (
+            await session.exec(
+                select(OutboxEntry.step, OutboxEntry.message_id)
+                .where(OutboxEntry.game_id == game_id, OutboxEntry.kind == BOARD)
+                .order_by(col(OutboxEntry.id))
+            )
+        ).all()
         log = GameLog(
             id=game_id,
             kind=game.kind,
@@ -85,7 +92,8 @@ async def load_log(db: Database, guild_id: int, game_id: int) -> tuple[GameRecor
             options=dict(game.options),
             seed=game.seed,
             actions=[(step, seat, action) for step, seat, action in actions.all()],
-            shown=list(shown.all()),
+            shown=[step for step, _ in shown],
+            messages=[message for _, message in shown],
             final=game.state,
         )
     return game, log
@@ -122,11 +130,24 @@ def rebuild(log: GameLog) -> list[Frame]:
     shown = [step for step in log.shown if step in views] or every
     if len(shown) < len(log.shown):
         raise refused  # a board showed a step this log never reached
+    message_of = dict(zip(log.shown, log.messages, strict=False))
     frames, since = [], shown[0]
-    for step in shown:
-        frames.append(Frame(views[step], since))
+    for index, step in enumerate(shown):
+        message = message_of.get(step)
+        continues = index > 0 and message is not None and message == message_of.get(since)
+        frames.append(Frame(views[step], step, since, continues))
         since = step
     return frames
+
+
+def turn_ends(frames: list[Frame]) -> set[int]:
+    """The frames that end a turn: the last board of each message (the board after it is
+    a new message, not a drop edited onto the same one), and the game's last."""
+    return {
+        index
+        for index in range(len(frames))
+        if index + 1 == len(frames) or not frames[index + 1].continues
+    }
 
 
 def _canonical(data: JSON) -> str:

@@ -583,6 +583,35 @@ async def test_double_callback_and_bad_payload(fake_discord: FakeDiscord, bot: A
     assert [v.kind for v in fake_discord.pop_violations()] == ["double-callback", "bad-request"]
 
 
+async def test_a_file_over_the_guilds_upload_limit_is_refused_as_discord_does(
+    fake_discord: FakeDiscord, bot: Any
+) -> None:
+    """Each file of a request against the guild's upload limit (API Reference, Uploading
+    Files): 413 code 40005 over it; a boosted guild's limit is higher, and interactions
+    carry it as `attachment_size_limit`."""
+    client, _ = bot
+    channel = client.get_channel(fake_discord.channel.id)
+    mib = 1024 * 1024
+
+    def file(size: int) -> discord.File:
+        return discord.File(io.BytesIO(b"x" * size), filename="big.bin")
+
+    await channel.send(file=file(10 * mib))  # at the limit: taken
+    with pytest.raises(discord.HTTPException) as refused:
+        await channel.send(files=[file(10), file(10 * mib + 1)])
+    assert (refused.value.status, refused.value.code) == (413, 40005)
+    assert [v.kind for v in fake_discord.pop_violations()] == ["too-large"]
+
+    fake_discord.guild.premium_tier = 2  # 50 MiB a file
+    await channel.send(file=file(10 * mib + 1))
+    await fake_discord.user("alice").slash("/secret")
+    assert fake_discord.interactions[-1].payload["attachment_size_limit"] == 50 * mib
+    fake_discord.guild.upload_limit = 1000  # a test's own limit
+    with pytest.raises(discord.HTTPException):
+        await channel.send(file=file(1001))
+    assert [v.kind for v in fake_discord.pop_violations()] == ["too-large"]
+
+
 async def test_unexpected_requests_are_recorded(fake_discord: FakeDiscord, bot: Any) -> None:
     _, probe = bot
     await fake_discord.user("alice").slash("/emojis")

@@ -17,6 +17,7 @@ from discord import app_commands
 
 from bot.sessions import UserError
 from cogs.shared.interactions import AnsweredOnce, routed_by_custom_id
+from cogs.shared.limits import fit_embed
 from cogs.shared.plugin import PLUGINS, game_choices
 
 LIST_ITEM = re.compile(r"\s*(?:[-*•]|\d+\.)\s")
@@ -45,9 +46,9 @@ def pages(kind: str) -> list[tuple[str, str]]:
 def page_embed(kind: str, page: int) -> discord.Embed:
     all_pages = pages(kind)
     title, body = all_pages[page]
-    embed = discord.Embed(title=f"{PLUGINS[kind].engine.title} · {title}", description=body[:4096])
+    embed = discord.Embed(title=f"{PLUGINS[kind].engine.title} · {title}", description=body)
     embed.set_footer(text=f"Page {page + 1} of {len(all_pages)}")
-    return embed
+    return fit_embed(embed)
 
 
 def page_view(kind: str, page: int) -> discord.ui.View:

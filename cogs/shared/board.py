@@ -1,8 +1,9 @@
-"""Board messages: after every change the channel gets one new message with the public
-picture, the log lines since the last one, whose turn it is and the controls; the previous
-board message loses its controls (the poster, `cogs/shared/poster.py`, posts them from the
-outbox). A turn that goes on (`Game.continues_turn`) edits its message instead, adding its
-lines to the ones it showed. A player's own view is an ephemeral reply.
+"""Board messages: one a turn. When the turn passes to a person the channel gets a new
+message with the public picture, the log lines since the last one, whose turn it is and
+the controls; while it goes on (the same person acting, the AI playing after them) that
+message is edited, adding its lines to the ones it showed (the poster,
+`cogs/shared/poster.py`, delivers them from the outbox). A player's own view is an
+ephemeral reply.
 """
 
 from __future__ import annotations
@@ -23,6 +24,15 @@ from bot.sessions import (
     seat_names,
 )
 from cogs.shared.interactions import client_of, routed_by_custom_id
+from cogs.shared.limits import (
+    MAX_CONTENT,
+    MAX_FILES,
+    MAX_LAYOUT_TEXT,
+    clip,
+    fit_lines,
+    guild_upload_limit,
+    upload_budget,
+)
 from cogs.shared.menus import HAND, buttons_of, menu_chunks
 from cogs.shared.presenter import PRESENTERS, BoardControl, Control, HandReply, Picture, Recaps
 from cogs.shared.standings import standings_lines
@@ -33,7 +43,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-MAX_CONTENT = 2000  # Discord's limit for a message's text
 GONE = "That choice is not open to you any more."
 
 
@@ -41,18 +50,19 @@ def files_of(pictures: list[Picture]) -> list[discord.File]:
     return [discord.File(io.BytesIO(p.data), filename=p.filename) for p in pictures]
 
 
-def fit_lines(header: str, lines: list[str], footer: str) -> str:
-    """Header, as many of the latest log lines as fit, footer: within Discord's limit."""
-    budget = MAX_CONTENT - len(header) - len(footer) - 20
-    kept: list[str] = []
-    for line in reversed(lines):
-        if len(line) + 1 > budget:
-            kept.append("…")
+def fit_pictures(pictures: list[Picture], budget: int) -> list[Picture]:
+    """The pictures, in order, while they fit `budget` bytes together (and Discord's ten
+    files): the first ones matter most (a board's, before its recap). A board is about
+    0.1 MB and the limit 10 MiB or more, so this only ever guards."""
+    kept: list[Picture] = []
+    for picture in pictures[:MAX_FILES]:
+        if sum(len(p.data) for p in kept) + len(picture.data) > budget:
             break
-        kept.append(line)
-        budget -= len(line) + 1
-    body = "\n".join(reversed(kept))
-    return "\n".join(part for part in (header, body, footer) if part)
+        kept.append(picture)
+    if len(kept) < len(pictures):
+        left = [p.filename for p in pictures[len(kept) :]]
+        log.warning("pictures %s left off a message: over %s bytes", left, budget)
+    return kept
 
 
 ROW_WIDTH = 5  # an action row holds five buttons, or one menu (width 5)
@@ -75,10 +85,13 @@ def control_rows(view: discord.ui.View | None) -> list[discord.ui.ActionRow[disc
 def board_layout(
     text: str, files: Sequence[str], controls: discord.ui.View | None = None
 ) -> discord.ui.LayoutView:
-    """A board message in Discord's layout components: one container with the text, the
-    pictures (the message's own attachments, by name) and the controls."""
+    """A board message in Discord's layout components: one container with the text (its
+    only text display, so it may take all of Discord's 4,000 characters), the pictures (the
+    message's own attachments, by name) and the controls. At most 3 components besides the
+    controls, whose view Discord (and discord.py) holds to 25 items in 5 rows: 33 at most
+    of the 40 a message may have."""
     container: discord.ui.Container[discord.ui.LayoutView] = discord.ui.Container()
-    container.add_item(discord.ui.TextDisplay(text))
+    container.add_item(discord.ui.TextDisplay(clip(text, MAX_LAYOUT_TEXT)))
     if files:
         items = [discord.MediaGalleryItem(f"attachment://{name}") for name in files]
         container.add_item(discord.ui.MediaGallery(*items))
@@ -105,6 +118,11 @@ async def clear_controls(
             await message.edit(content=None, embed=None, view=layout)
     except (discord.NotFound, discord.Forbidden) as error:  # deleted by a moderator, say
         log.info("could not clear controls of message %s: %s", message_id, error.status)
+
+
+# The rest of a board's request besides its pictures: the text (4,000 characters, up to 4
+# bytes each in UTF-8) and the components' JSON.
+BOARD_RESERVED = 4 * MAX_LAYOUT_TEXT + 8192
 
 
 @dataclass(frozen=True)
@@ -160,9 +178,10 @@ async def board_message(
         if current and len(board["waiting"]) == 1:
             legal = sessions.legal_for(game, board["waiting"][0])
             controls = presenter.controls(obs, legal, sessions.describer(game))
+    limit = guild_upload_limit(client.get_guild(game.guild_id))
     return BoardMessage(
-        fit_lines(header, lines, footer),
-        pictures,
+        fit_lines(header, lines, footer, MAX_LAYOUT_TEXT),
+        fit_pictures(pictures, upload_budget(limit, BOARD_RESERVED)),
         mentions,
         controls,
         legal,
@@ -193,7 +212,10 @@ async def own_view(client: TrashTableBot, game: GameRecord, seat: int, obs: JSON
     text = reply.text
     notes = notes_since_last_move(game, seat)  # a card taken from this hand, a Slug given…
     if notes:
-        text = "\n".join(["Since your last move:", *(f"🔒 {note}" for note in notes), "", text])
+        # The newest notes, in at most half of a private reply (its text is clipped to fit
+        # Discord's 2,000 characters when sent): the hand's own text keeps the other half.
+        told = [f"🔒 {note}" for note in notes]
+        text = f"{fit_lines('Since your last move:', told, '', MAX_CONTENT // 2)}\n\n{text}"
     return OwnView(text, reply.pictures, controls, legal)
 
 

@@ -32,7 +32,6 @@ from bot.games import GAMES
 from bot.models import GameRecord, Status
 from bot.sessions import Update, UserError, seat_of
 from cogs.shared import board, lobby
-from cogs.shared.board import MAX_CONTENT
 from cogs.shared.interactions import (
     AnsweredOnce,
     client_of,
@@ -43,6 +42,7 @@ from cogs.shared.interactions import (
     routed_by_custom_id,
     send_private,
 )
+from cogs.shared.limits import MAX_CONTENT, MAX_LAYOUT_TEXT, clip, fit_lines
 from cogs.shared.menus import ACTIONS, HAND, MAX_OPTIONS, MAX_ROWS, buttons_of, menu_chunks
 from cogs.shared.presenter import PRESENTERS, BoardControl, Choice, Menu, OwnItems, Picture
 from rules.base import JSON, Option
@@ -184,10 +184,15 @@ def lobby_view(game: GameRecord, note: str = "", controls: bool = True) -> disco
     rematch's call), the lobby's text and, while it takes players, its controls (a player's
     own pick, then the lobby buttons)."""
     container: discord.ui.Container[Any] = discord.ui.Container(accent_colour=lobby.accent(game))
+    taking = controls and game.status == Status.LOBBY
+    # Discord's 4,000 characters are for all of a message's text displays together: the
+    # note (a rematch's call) and the host's note first, the lobby's text in what is left.
+    note = clip(note, MAX_LAYOUT_TEXT // 4)
+    room = MAX_LAYOUT_TEXT - len(note) - (len(lobby.HOST_NOTE) if taking else 0)
     if note:
         container.add_item(discord.ui.TextDisplay(note))
-    container.add_item(discord.ui.TextDisplay(lobby.lobby_text(game)))
-    if controls and game.status == Status.LOBBY:
+    container.add_item(discord.ui.TextDisplay(clip(lobby.lobby_text(game), room)))
+    if taking:
         option = GAMES[game.kind].seat_pick
         if option is not None:
             container.add_item(discord.ui.ActionRow(PickSelect(game.id or 0, option)))
@@ -492,7 +497,7 @@ async def show_hand(interaction: discord.Interaction, game_id: int) -> None:
         return await private_reply(client, game, seat, obs)
 
     text, pictures, view = await in_time(interaction, reply(), in_place=in_place)
-    await send_private(interaction, in_place, text[:MAX_CONTENT], board.files_of(pictures), view)
+    await send_private(interaction, in_place, text, board.files_of(pictures), view)
 
 
 async def private_reply(
@@ -515,7 +520,10 @@ async def next_decision(interaction: discord.Interaction, update: Update) -> dic
     seat = seat_of(game, interaction.user.id)
     # What the action told this player alone (the card drawn, a peek at a hand) leads.
     told = (
-        "\n".join(f"🔒 {line}" for line in update.private_lines(seat)) if seat is not None else ""
+        # The newest, in at most half of the reply (clipped to Discord's 2,000 when sent).
+        fit_lines("", [f"🔒 {line}" for line in update.private_lines(seat)], "", MAX_CONTENT // 2)
+        if seat is not None
+        else ""
     )
     if seat is not None and seat in client.sessions.humans_to_act(game):
         # `update.game` is the row as the request last saved it: no need to read it again.
@@ -524,9 +532,9 @@ async def next_decision(interaction: discord.Interaction, update: Update) -> dic
             text, pictures, view = await private_reply(client, game, seat, obs)
             text = f"{told}\n\n{text}" if told else text
             return {
-                "content": text[:MAX_CONTENT],
+                "content": text,
                 "attachments": board.files_of(pictures),
                 "view": view,
             }
     done = f"{told}\n\nDone." if told else "Done."
-    return {"content": done[:MAX_CONTENT], "attachments": [], "view": None}
+    return {"content": done, "attachments": [], "view": None}

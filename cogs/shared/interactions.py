@@ -17,6 +17,7 @@ import discord
 from bot.sessions import RESTARTING, Player, UserError
 from cogs.shared import permissions
 from cogs.shared.carriers import carriers_of
+from cogs.shared.limits import MAX_CONTENT, clip
 
 if TYPE_CHECKING:
     from bot.client import TrashTableBot
@@ -92,7 +93,10 @@ async def in_time(interaction: discord.Interaction, work: Awaitable[T], *, in_pl
 
 async def edit_pressed(interaction: discord.Interaction, **fields: Any) -> None:
     """Show `fields` (content, attachments, view) on the message pressed (a private reply,
-    a lobby): as the press's answer, or as an edit once `in_time` has deferred it."""
+    a lobby): as the press's answer, or as an edit once `in_time` has deferred it. Its
+    content is clipped to Discord's 2,000 characters here, for every private reply."""
+    if isinstance(fields.get("content"), str):
+        fields["content"] = clip(fields["content"], MAX_CONTENT)
     if interaction.response.is_done():
         await interaction.edit_original_response(**fields)
     else:
@@ -107,7 +111,8 @@ async def send_private(
     view: discord.ui.View | None,
 ) -> None:
     """A press's private reply (after `in_time`): the reply pressed in, edited (`in_place`),
-    or a new one."""
+    or a new one; its text clipped to Discord's 2,000 characters."""
+    text = clip(text, MAX_CONTENT)
     if in_place:
         await edit_pressed(interaction, content=text, attachments=files, view=view)
         return

@@ -5,16 +5,21 @@ caused it and wakes the poster through `sessions.outbox.signal`. For each channe
 poster delivers the pending entries one by one, in id order:
 
 1. render the board off the event loop;
-2. post it with a nonce made from the entry id (discord.py then asks Discord to enforce
-   it: a post retried after a crash returns the message already made instead of a second
-   one) and, at the same time, take the controls off the board it replaces (the game's
-   board until now);
+2. post it: on the press that caused it when one can carry it (a followup on its
+   interaction's webhook, which Discord does not count against the bot token's 50 a
+   second: `cogs/shared/carriers.py`), else through the bot token with a nonce made from
+   the entry id (discord.py then asks Discord to enforce it: a post retried after a crash
+   returns the message already made instead of a second one); at the same time the board
+   it replaces loses its controls when a press can edit that one too, else keeps them;
 3. in one transaction, record the message as the entry's and the game's board and mark
    the entry delivered.
 
-A board that continues the turn of the one before it (`continues` in the entry, see
-`Game.continues_turn`) is instead edited onto the game's board message, with the lines that
-message showed and its own; the edit is the same when repeated, and step 2 is skipped.
+A board that continues the turn of the one before it (`continues` in the entry, decided
+by the outbox) is instead edited onto the game's board message, with the lines that message
+showed and its own (through a press whose answer is that message, else the bot token); the
+edit is the same when repeated, and step 2 is skipped. A followup has no nonce: an entry
+that may have been posted without this process knowing is first looked for in the channel
+(`_lost_post`).
 
 A process killed at any point repeats the unfinished steps on start-up, before the AI
 resumes unplayed turns. A failure (a Discord 5xx, a render error) is retried with backoff;

@@ -16,32 +16,50 @@ import discord
 from discord import app_commands
 
 from bot.games import GAMES
-from bot.replays import GameLog, ReplayRefused, load_log, rebuild
+from bot.replays import GameLog, ReplayRefused, load_log, rebuild, turn_ends
 from bot.sessions import seat_names
 from cogs.shared.board import board_layout
+from cogs.shared.limits import MAX_LAYOUT_TEXT, upload_budget, upload_limit
 from cogs.shared.presenter import PRESENTERS
-from render.animation import Animation, animate
+from render.animation import MOST_FRAMES, Animation, Board, TooLarge, animate, pick
 from rules.words import and_list
 
 if TYPE_CHECKING:
     from bot.client import TrashTableBot
 
-# Discord's upload limit is the interaction's `filesize_limit`; the GIF leaves room for the
-# request around it.
-UPLOAD_MARGIN = 0.95
+# The rest of the replay's request besides the GIF: its text (4,000 characters at most, up
+# to 4 bytes each in UTF-8), the components' JSON and the form around them.
+REST_OF_MESSAGE = 4 * MAX_LAYOUT_TEXT + 8192
+TOO_LARGE = (
+    "Game #{id} does not fit in a picture under this server's upload limit "
+    "({limit:.1f} MiB), not even its last board."
+)
 CHOICES = 25  # Discord shows at most 25 autocomplete choices
 
 _one_at_a_time = asyncio.Lock()
 
 
+def replay_budget(limit: int) -> int:
+    """The bytes the GIF may take under an upload `limit` (a margin kept, the rest of the
+    message counted)."""
+    return upload_budget(limit, REST_OF_MESSAGE)
+
+
 def replay_animation(log: GameLog, names: list[str], budget: int, title: str) -> Animation:
-    """Runs in a worker: the game rebuilt, each board drawn from its public view, animated."""
+    """Runs in a worker: the game rebuilt, the boards it will show (`render.animation.pick`)
+    drawn from their public views, animated. A board drawn after others were left out marks
+    everything since the board before it in the replay, as a board of the channel marks a
+    player's move and the AI's after it."""
     presenter = PRESENTERS[log.kind]
-    boards = [
-        [picture.data for picture in presenter.board(frame.view, names, frame.since)]
-        for frame in rebuild(log)
-    ]
-    return animate(boards, budget, title)
+    frames = rebuild(log)
+    ends = turn_ends(frames)
+    boards, since = [], frames[0].since
+    for number in pick(len(frames), ends, MOST_FRAMES):
+        frame = frames[number]
+        pictures = presenter.board(frame.view, names, since)
+        boards.append(Board([p.data for p in pictures], number, result=number in ends))
+        since = frame.step
+    return animate(boards, len(frames), budget, title)
 
 
 async def post_replay(
@@ -53,19 +71,24 @@ async def post_replay(
     await interaction.response.defer(thinking=True)
     engine, names = GAMES[game.kind], seat_names(game)
     title = f"{engine.title} #{game_id}"
-    budget = int(interaction.filesize_limit * UPLOAD_MARGIN)
+    limit = upload_limit(interaction)
     try:
         async with _one_at_a_time:
-            animation = await client.workers.run(replay_animation, log, names, budget, title)
+            animation = await client.workers.run(
+                replay_animation, log, names, replay_budget(limit), title
+            )
     except ReplayRefused as refusal:
         await interaction.followup.send(str(refusal))
+        return
+    except TooLarge:
+        await interaction.followup.send(TOO_LARGE.format(id=game_id, limit=limit / 2**20))
         return
     final = engine.observe(engine.from_json(game.state or {}), None)
     lines = [f"**Replay of {title}** · {PRESENTERS[game.kind].summary(final, names)}"]
     if animation.frames < animation.boards:
         lines.append(
-            f"{animation.frames} of its {animation.boards} boards, spread over the game, "
-            "to fit Discord's upload limit."
+            f"{animation.frames} of its {animation.boards} boards: the first, the last and "
+            "the turns' results before the others, spread over the game."
         )
     else:
         lines.append(f"All {animation.boards} boards, as the channel saw them.")

@@ -22,6 +22,7 @@ from cogs.shared.interactions import (
     player_of,
     refuse,
 )
+from cogs.shared.limits import fit_embed
 from cogs.shared.lobby import turn_timer
 from cogs.shared.options import OptionRefused, WholeNumber
 from cogs.shared.poster import Poster
@@ -176,7 +177,7 @@ class TableCog(commands.Cog):
         if game.board_message_id:
             url = f"https://discord.com/channels/{game.guild_id}/{game.channel_id}/{game.board_message_id}"
             embed.add_field(name="Board", value=f"[latest board message]({url})")
-        return embed
+        return fit_embed(embed)
 
     @game.command(
         name="stop", description="Stop the game in this channel (host or channel managers)"

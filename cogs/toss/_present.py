@@ -5,7 +5,7 @@ player picks from their own "My hand" reply and the board shows only who has cho
 a piece is public: the board of the player whose turn it is carries a menu of spots per kind
 of garbage, and the spot picked opens a private reply where the piece is aimed (moved,
 turned, previewed) and dropped (`aim.py`). A turn's drops are shown on one board message,
-edited after each drop (`Toss.continues_turn`).
+edited after each drop (one board a turn: `bot/outbox.py`).
 """
 
 from __future__ import annotations

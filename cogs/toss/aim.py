@@ -26,7 +26,7 @@ from typing import Any, cast
 import discord
 
 from bot.sessions import Update, UserError, seat_of
-from cogs.shared.board import MAX_CONTENT, files_of
+from cogs.shared.board import files_of
 from cogs.shared.components import NUMBER, PICK_ONE, picked_value
 from cogs.shared.interactions import (
     AnsweredOnce,
@@ -152,7 +152,7 @@ async def aim_reply(
     workers = client_of(interaction).workers
     data = await workers.run_quick(draw_preview, obs, aim.kind, aim.spot, aim.angle)
     files = files_of([Picture("preview.png", data)])
-    return aim_text(aim, again, note)[:MAX_CONTENT], files, aim_view(aim, again)
+    return aim_text(aim, again, note), files, aim_view(aim, again)
 
 
 async def show(interaction: discord.Interaction, aim: Aim) -> None:

@@ -13,9 +13,12 @@ from bot.client import TrashTableBot
 from bot.models import GameRecord, OutboxEntry
 from bot.outbox import BOARD
 from bot.replays import load_log, rebuild
+from cogs.shared import replay as replay_cog
 from rules.rumble import RUMBLE
 from tests.e2e.conftest import Table
 from tests.e2e.play import finished_rumble
+
+MIB = 1024 * 1024
 
 
 async def board_views(bot: TrashTableBot, game_id: int) -> list[dict]:
@@ -72,6 +75,51 @@ async def test_a_replay_shows_every_board_the_channel_saw_and_nothing_secret(
     animation = Image.open(io.BytesIO(data))
     assert animation.format == "GIF"
     assert animation.n_frames == len(posted) and f"All {len(posted)} boards" in message.text
+
+
+@pytest.fixture
+def boosted(fake_discord) -> None:
+    """The guild at boost tier 2 (50 MiB a file), before the bot connects and reads it."""
+    fake_discord.guild.premium_tier = 2
+
+
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+async def test_the_replay_follows_the_guilds_upload_limit(
+    boosted, bot, table: Table, fake_discord, monkeypatch
+):
+    """The GIF's budget is taken from the guild's upload limit: a boosted guild's is five
+    times an unboosted one's; under a small limit the replay keeps fewer boards, the first
+    and the last among them, and the fake (which refuses a file over the guild's limit,
+    413) takes it."""
+    budgets: list[int] = []
+
+    job = replay_cog.replay_animation
+
+    def recorded(log, names, budget, title):  # the worker job (WORKERS=0: in a thread)
+        budgets.append(budget)
+        return job(log, names, budget, title)
+
+    monkeypatch.setattr(replay_cog, "replay_animation", recorded)
+    game_id = await finished_rumble(bot, table, fake_discord)
+    whole = await table.bob.slash("/game replay", game=game_id, settle=False)
+    await fake_discord.settle(timeout=120)
+    assert budgets == [replay_cog.replay_budget(50 * MIB)]
+    assert replay_cog.replay_budget(50 * MIB) > 5 * replay_cog.replay_budget(10 * MIB) - MIB
+    whole.freeze()
+    ((_, data),) = whole.public[0].files
+    boards = Image.open(io.BytesIO(data)).n_frames
+    assert f"All {boards} boards" in whole.public[0].text
+
+    fake_discord.guild.upload_limit = limit = max(len(data) // 2, 200_000)
+    small = await table.bob.slash("/game replay", game=game_id, settle=False)
+    await fake_discord.settle(timeout=120)
+    small.freeze()
+    assert budgets[-1] == replay_cog.replay_budget(limit)
+    ((_, fitted),) = small.public[0].files
+    assert len(fitted) <= budgets[-1]
+    frames = Image.open(io.BytesIO(fitted)).n_frames
+    assert 2 <= frames < boards and f"{frames} of its {boards} boards" in small.public[0].text
+    assert not fake_discord.pop_violations()
 
 
 @pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)

@@ -34,6 +34,7 @@ from .state import (
     User,
     walk_components,
 )
+from .validation import upload_limit
 
 if TYPE_CHECKING:
     from .state import FakeState
@@ -79,7 +80,7 @@ def interaction_payload(state: FakeState, rec: InteractionRecord) -> dict[str, A
         "entitlement_sku_ids": [],
         "authorizing_integration_owners": {"0": str(guild.id)},
         "context": 0,
-        "attachment_size_limit": 10 * 1024 * 1024,
+        "attachment_size_limit": upload_limit(guild),
     }
     if rec.message is not None:
         payload["message"] = rec.message.payload()

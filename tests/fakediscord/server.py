@@ -456,8 +456,21 @@ class RestApi:
         *,
         creating: bool,
         what: str,
+        channel: Channel,
         editing: FakeMessage | None = None,
     ) -> None:
+        limit = validation.upload_limit(self.state.guild_of(channel))
+        sizes = [len(u.data) for u in uploads]
+        too_large = validation.upload_errors(sizes, limit)
+        if too_large:
+            raise ApiError(
+                413,
+                40005,
+                "Request entity too large",
+                violation="too-large",
+                detail=f"{what}: " + "; ".join(too_large),
+                errors=too_large,
+            )
         names = {u.filename for u in uploads}
         names |= {
             str(a.get("filename")) for a in payload.get("attachments") or [] if a.get("filename")
@@ -476,10 +489,11 @@ class RestApi:
         errors = validation.message_errors(
             payload,
             file_count=len(uploads),
-            file_sizes=[len(u.data) for u in uploads],
+            file_sizes=sizes,
             creating=creating,
             file_names=frozenset(names),
             flags=int(flags or 0),
+            upload_limit=limit,
         )
         if errors:
             raise bad_request(errors, what)
@@ -497,7 +511,7 @@ class RestApi:
         loading: bool = False,
     ) -> FakeMessage:
         if not loading:
-            self._validate(payload, uploads, creating=True, what=what)
+            self._validate(payload, uploads, creating=True, what=what, channel=channel)
         flags = int(payload.get("flags") or 0)
         keep_flags = FLAG_SUPPRESS_EMBEDS | FLAG_SUPPRESS_NOTIFICATIONS | FLAG_COMPONENTS_V2
         flags &= keep_flags
@@ -574,7 +588,9 @@ class RestApi:
         what: str,
     ) -> None:
         """PATCH semantics: only the fields present change. Fills a loading message."""
-        self._validate(payload, uploads, creating=False, what=what, editing=msg)
+        self._validate(
+            payload, uploads, creating=False, what=what, channel=msg.channel, editing=msg
+        )
         attachments = self._build_attachments(
             payload, uploads, msg.channel, msg.attachments, ephemeral=msg.ephemeral, editing=True
         )
@@ -967,7 +983,13 @@ class RestApi:
             # Discord: the first followup after a deferred response *is* the response.
             # It replaces the "thinking" message and keeps the defer's ephemerality
             # (its own ephemeral flag is ignored).
-            self._validate(payload, uploads, creating=True, what=f"{rec.description} followup")
+            self._validate(
+                payload,
+                uploads,
+                creating=True,
+                what=f"{rec.description} followup",
+                channel=rec.channel,
+            )
             fill = {k: v for k, v in payload.items() if k != "flags"}
             layout = int(payload.get("flags") or 0) & FLAG_COMPONENTS_V2
             if layout:  # the followup's layout flag does apply

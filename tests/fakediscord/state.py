@@ -288,6 +288,11 @@ class Guild:
     roles: dict[int, Role] = dataclasses.field(default_factory=dict)
     channels: dict[int, Channel] = dataclasses.field(default_factory=dict)
     members: dict[int, Member] = dataclasses.field(default_factory=dict)
+    # Server boosts: the tier sets the upload limit (validation.upload_limit) unless a test
+    # gives its own `upload_limit`. Both are read when the bot connects (GUILD_CREATE) and
+    # in every interaction (`attachment_size_limit`).
+    premium_tier: int = 0
+    upload_limit: int | None = None
 
     @property
     def everyone(self) -> Role:
@@ -327,7 +332,7 @@ class Guild:
             "explicit_content_filter": 0,
             "mfa_level": 0,
             "nsfw_level": 0,
-            "premium_tier": 0,
+            "premium_tier": self.premium_tier,
             "premium_subscription_count": 0,
             "premium_progress_bar_enabled": False,
             "preferred_locale": "en-US",

@@ -1,8 +1,9 @@
 """Discord's limits on message and modal payloads.
 
-Real Discord rejects these with 400 "Invalid Form Body" (code 50035); the fake does
-the same and records a violation, so a bot bug that would only show up in
-production (a 101-character custom_id, a sixth button in a row...) fails the test.
+Real Discord rejects these with 400 "Invalid Form Body" (code 50035), and a file over the
+upload limit with 413 "Request entity too large" (code 40005); the fake does the same and
+records a violation, so a bot bug that would only show up in production (a 101-character
+custom_id, a sixth button in a row, an 11 MiB picture...) fails the test.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from .state import (
     TEXT_DISPLAY,
     TEXT_INPUT,
     THUMBNAIL,
+    Guild,
     walk_components,
 )
 
@@ -32,6 +34,11 @@ MAX_EMBEDS = 10
 MAX_EMBED_TOTAL = 6000
 MAX_FILES = 10
 MAX_FILE_SIZE = 10 * 1024 * 1024
+# The upload limit applies to each file of a request (API Reference, Uploading Files) and
+# rises with the server's boost tier. These are discord.py's figures (`Guild.filesize_limit`,
+# what the bot reads); Discord's reference now gives 20 MiB unboosted, so the fake is the
+# stricter of the two.
+UPLOAD_LIMITS = {0: MAX_FILE_SIZE, 1: MAX_FILE_SIZE, 2: 50 * 1024 * 1024, 3: 100 * 1024 * 1024}
 LINK_STYLE = 5
 PREMIUM_STYLE = 6
 
@@ -249,9 +256,11 @@ def message_errors(
     existing_attachments: int = 0,
     file_names: frozenset[str] = frozenset(),
     flags: int | None = None,
+    upload_limit: int = MAX_FILE_SIZE,
 ) -> list[str]:
     """Errors for a message create (``creating``) or edit payload. `flags` are the
-    message's flags after the change (an edit may leave them out of its payload)."""
+    message's flags after the change (an edit may leave them out of its payload);
+    `upload_limit` is the guild's, for each file."""
     errors: list[str] = []
     flags = int(payload.get("flags") or 0) if flags is None else flags
     if flags & FLAG_COMPONENTS_V2 and (payload.get("content") or payload.get("embeds")):
@@ -264,9 +273,7 @@ def message_errors(
         errors += component_errors(payload["components"], flags, file_names)
     if file_count > MAX_FILES:
         errors.append(f"files: at most {MAX_FILES} attachments")
-    for size in file_sizes:
-        if size > MAX_FILE_SIZE:
-            errors.append(f"files: {size} bytes is over the {MAX_FILE_SIZE} byte upload limit")
+    errors += upload_errors(file_sizes, upload_limit)
     if creating:
         empty = (
             not content
@@ -279,6 +286,22 @@ def message_errors(
         if empty:
             return [*errors, "Cannot send an empty message (code 50006)"]
     return errors
+
+
+def upload_limit(guild: Guild) -> int:
+    """What one file may weigh in `guild`: a test's own limit, else its boost tier's."""
+    if guild.upload_limit is not None:
+        return guild.upload_limit
+    return UPLOAD_LIMITS.get(guild.premium_tier, MAX_FILE_SIZE)
+
+
+def upload_errors(file_sizes: list[int], limit: int = MAX_FILE_SIZE) -> list[str]:
+    """Files over the upload limit, each on its own (Discord answers 413, code 40005)."""
+    return [
+        f"files.{i}: {size} bytes is over the {limit} byte upload limit"
+        for i, size in enumerate(file_sizes)
+        if size > limit
+    ]
 
 
 def modal_errors(data: dict[str, Any]) -> list[str]:
