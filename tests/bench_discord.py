@@ -265,7 +265,8 @@ PLAYERS = {
 async def bench_answers(kind: str, channels: int, seconds: float) -> dict[str, float]:
     RESULTS.clear()
     names = tuple(f"table-{i}" for i in range(channels))
-    fake = FakeDiscord(channels=names, thread=None, settle_timeout=120)
+    # The bot's own speed: Discord's rate limits would pace it instead (tests/capacity.py).
+    fake = FakeDiscord(channels=names, thread=None, settle_timeout=120, rate_limits=False)
     await fake.start()
     users = [fake.user("alice"), fake.user("bob")]
     with tempfile.TemporaryDirectory() as folder:
