@@ -18,7 +18,9 @@ message showed and its own; the edit is the same when repeated, and step 2 is sk
 
 A process killed at any point repeats the unfinished steps on start-up, before the AI
 resumes unplayed turns. A failure (a Discord 5xx, a render error) is retried with backoff;
-each channel has its own task, so one broken game never holds up another.
+each channel has its own task, so one broken game never holds up another. A refusal is not
+retried: a channel gone or closed to the bot (404, 403) skips the board, and a token Discord
+refuses (401) leaves it for the next start.
 """
 
 from __future__ import annotations
@@ -141,7 +143,12 @@ class Poster:
             self._again.discard(channel_id)
             try:
                 await self._deliver_pending(channel_id)
-            except Exception:
+            except Exception as error:
+                if isinstance(error, discord.HTTPException) and error.status == 401:
+                    # Discord refused the bot's token: every try would be refused alike, and
+                    # counted against the bot as invalid. The entries wait for the next start.
+                    log.error("channel %s: Discord refused the bot's token (401)", channel_id)
+                    return
                 if self._draining:
                     log.exception("channel %s: delivery failed while stopping", channel_id)
                     return
