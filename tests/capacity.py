@@ -47,7 +47,14 @@ from pathlib import Path
 from typing import Any
 
 from bot.watchdog import HEARTBEAT_SECONDS
-from tests.bench_discord import FIGHT_MENU, MOVE_MENU, answered, percentile, turn_taker
+from tests.bench_discord import (
+    FIGHT_MENU,
+    MOVE_MENU,
+    UNLIMITED,
+    answered,
+    percentile,
+    turn_taker,
+)
 from tests.e2e import toss_play
 from tests.fakediscord import FakeDiscord, FakeDiscordError, FakeMessage, FakeUser
 from tests.fakediscord.guilds import FakeGuild
@@ -515,6 +522,7 @@ async def running_bots(fake: FakeDiscord, folder: Path, setup: Setup) -> Any:
         "DISCORD_API_BASE": fake.api_base,
         "LOG_LEVEL": "WARNING",
         "LOOP_WATCHDOG_MS": str(LATE_MS),
+        "BOT_TOKEN_REQUESTS_PER_SECOND": UNLIMITED,  # the fake's limits are off (`measure`)
     }
     shards = (
         [{}]
