@@ -18,6 +18,7 @@ from discord.ext import commands
 from bot.database import Database
 from bot.extensions import walk_extensions
 from bot.health import HealthServer
+from bot.ratelimits import RequestBudget, request_trace
 from bot.sessions import SessionService
 from bot.settings import DEFAULT_API_BASE, Settings
 from bot.workers import Workers
@@ -34,10 +35,13 @@ class TrashTableBot(commands.Bot):
     def __init__(self, settings: Settings, **client_options: Any) -> None:
         intents = discord.Intents.none()
         intents.guilds = True  # channels and threads; no message content is ever read
+        # This process's share of the bot token's global rate limit (bot/ratelimits.py).
+        self.request_budget = RequestBudget(settings.requests_per_second)
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,
+            http_trace=request_trace(self.request_budget),
             **client_options,
         )
         self.settings = settings
@@ -69,7 +73,12 @@ class TrashTableBot(commands.Bot):
         else:
             await self.tree.sync()
         self.synced.set()
-        log.info("commands synced; %d cogs loaded; %s", len(self.cogs), self.sessions.shards)
+        log.info(
+            "commands synced; %d cogs loaded; %s; at most %g bot-token requests a second",
+            len(self.cogs),
+            self.sessions.shards,
+            self.request_budget.per_second,
+        )
 
     async def close(self) -> None:
         await super().close()

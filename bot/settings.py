@@ -16,6 +16,7 @@ from pydantic import Field, SecretStr, ValidationError, ValidationInfo, field_va
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 from sqlalchemy.engine import make_url
 
+from bot.ratelimits import DISCORD_GLOBAL_LIMIT
 from bot.shards import Shards, parse_shard_ids
 
 DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///data/trash_table.db"
@@ -97,6 +98,9 @@ class Settings(DatabaseSettings):
     # Extensions to load besides those found under cogs/: a game plug-in kept in another
     # package (comma-separated module names; the tests' own small game is one).
     extra_extensions: Annotated[tuple[str, ...], NoDecode] = ()
+    # This process's share of Discord's 50 requests a second per bot token (bot/ratelimits.py);
+    # unset: 50 divided by the processes the shards make (`requests_per_second`).
+    bot_token_requests_per_second: float | None = Field(default=None, gt=0, allow_inf_nan=False)
 
     @field_validator("extra_extensions", mode="before")
     @classmethod
@@ -111,9 +115,9 @@ class Settings(DatabaseSettings):
             return names
         return value
 
-    @field_validator("shard_count", mode="before")
+    @field_validator("shard_count", "bot_token_requests_per_second", mode="before")
     @classmethod
-    def _blank_is_unsharded(cls, value: object) -> object:
+    def _blank_is_unset(cls, value: object) -> object:
         return None if value == "" else value
 
     @field_validator("shard_ids", mode="before")
@@ -142,6 +146,13 @@ class Settings(DatabaseSettings):
         if self.shard_count is None:
             return Shards()
         return Shards(self.shard_count, self.shard_ids or tuple(range(self.shard_count)))
+
+    @property
+    def requests_per_second(self) -> float:
+        """BOT_TOKEN_REQUESTS_PER_SECOND, or this process's even share of the token's."""
+        if self.bot_token_requests_per_second is not None:
+            return self.bot_token_requests_per_second
+        return DISCORD_GLOBAL_LIMIT / self.shards.processes
 
     @field_validator("discord_api_base")
     @classmethod

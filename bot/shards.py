@@ -8,6 +8,7 @@ one place that says which games are ours, in Python (`owns`) and in SQL (`owned`
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -46,6 +47,13 @@ class Shards:
     @property
     def sharded(self) -> bool:
         return self.count is not None
+
+    @property
+    def processes(self) -> int:
+        """How many processes run the bot, each running as many shards as this one."""
+        if self.count is None or not self.ids:
+            return 1
+        return math.ceil(self.count / len(self.ids))
 
     def owns(self, guild_id: int) -> bool:
         return self.count is None or shard_of(guild_id, self.count) in self.ids

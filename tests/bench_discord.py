@@ -26,6 +26,9 @@ from tests.fakediscord.state import Channel
 
 ROOT = Path(__file__).resolve().parents[1]
 FIGHT_MENU, MOVE_MENU = "Start a fight…", "Move a character…"
+# BOT_TOKEN_REQUESTS_PER_SECOND for a benchmark of the bot's own speed, with the fake's rate
+# limits off: far above what any benchmark sends.
+UNLIMITED = "100000"
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -274,7 +277,8 @@ PLAYERS = {
 async def bench_answers(kind: str, channels: int, seconds: float) -> dict[str, float]:
     RESULTS.clear()
     names = tuple(f"table-{i}" for i in range(channels))
-    fake = FakeDiscord(channels=names, thread=None, settle_timeout=120)
+    # The bot's own speed: Discord's rate limits would pace it instead (tests/capacity.py).
+    fake = FakeDiscord(channels=names, thread=None, settle_timeout=120, rate_limits=False)
     await fake.start()
     users = [fake.user("alice"), fake.user("bob")]
     with tempfile.TemporaryDirectory() as folder:
@@ -284,6 +288,7 @@ async def bench_answers(kind: str, channels: int, seconds: float) -> dict[str, f
             "DATABASE_URL": f"sqlite:///{folder}/bench.db",
             "DISCORD_API_BASE": fake.api_base,
             "LOG_LEVEL": "WARNING",
+            "BOT_TOKEN_REQUESTS_PER_SECOND": UNLIMITED,
         }
         process = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "bot", env=env, cwd=ROOT, stdin=asyncio.subprocess.DEVNULL

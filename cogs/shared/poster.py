@@ -23,7 +23,9 @@ that may have been posted without this process knowing is first looked for in th
 
 A process killed at any point repeats the unfinished steps on start-up, before the AI
 resumes unplayed turns. A failure (a Discord 5xx, a render error) is retried with backoff;
-each channel has its own task, so one broken game never holds up another.
+each channel has its own task, so one broken game never holds up another. A refusal is not
+retried: a channel gone (404) skips the board, a press's token refused (401) hands the board
+to the bot token, and the bot token refused (401) leaves it for the next start.
 
 A board Discord refuses with 403 (a permission taken from the bot in the channel) pauses
 the channel instead: the entry stays undelivered and nothing more is sent there (each 403
@@ -197,7 +199,12 @@ class Poster:
             self._again.discard(channel_id)
             try:
                 await self._deliver_pending(channel_id)
-            except Exception:
+            except Exception as error:
+                if isinstance(error, discord.HTTPException) and error.status == 401:
+                    # Discord refused the bot's token: every try would be refused alike, and
+                    # counted against the bot as invalid. The entries wait for the next start.
+                    log.error("channel %s: Discord refused the bot's token (401)", channel_id)
+                    return
                 if self._draining:
                     log.exception("channel %s: delivery failed while stopping", channel_id)
                     return

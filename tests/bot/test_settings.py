@@ -47,6 +47,14 @@ def run_bot(tmp_path: Path, **env: str) -> subprocess.CompletedProcess[str]:
         ({"DISCORD_TOKEN": "x", "SHARD_IDS": "0"}, "SHARD_IDS is invalid"),
         ({"DISCORD_TOKEN": "x", "EXTRA_EXTENSIONS": "no.such.game"}, "EXTRA_EXTENSIONS is invalid"),
         ({"DISCORD_TOKEN": "x", "EXTRA_EXTENSIONS": "rules.base"}, "EXTRA_EXTENSIONS is invalid"),
+        (
+            {"DISCORD_TOKEN": "x", "BOT_TOKEN_REQUESTS_PER_SECOND": "0"},
+            "BOT_TOKEN_REQUESTS_PER_SECOND is invalid",
+        ),
+        (
+            {"DISCORD_TOKEN": "x", "BOT_TOKEN_REQUESTS_PER_SECOND": "fast"},
+            "BOT_TOKEN_REQUESTS_PER_SECOND is invalid",
+        ),
     ],
 )
 def test_a_bad_setting_stops_the_bot_with_one_line(tmp_path: Path, env, named) -> None:
@@ -100,3 +108,27 @@ def test_shard_settings_name_the_shards_this_process_runs(
     for name, value in {"DISCORD_TOKEN": "x", **env}.items():
         monkeypatch.setenv(name, value)
     assert Settings(_env_file=None).shards == shards  # type: ignore[call-arg]
+
+
+@pytest.mark.parametrize(
+    ("env", "per_second"),
+    [
+        ({}, 50),
+        ({"SHARD_COUNT": "2"}, 50),
+        ({"SHARD_COUNT": "2", "SHARD_IDS": "1"}, 25),
+        ({"SHARD_COUNT": "4", "SHARD_IDS": "0-1"}, 25),
+        ({"SHARD_COUNT": "5", "SHARD_IDS": "0-1"}, 50 / 3),
+        ({"SHARD_COUNT": "2", "SHARD_IDS": "0", "BOT_TOKEN_REQUESTS_PER_SECOND": "40"}, 40),
+        ({"BOT_TOKEN_REQUESTS_PER_SECOND": ""}, 50),
+        ({"BOT_TOKEN_REQUESTS_PER_SECOND": "0.5"}, 0.5),
+    ],
+)
+def test_each_process_takes_its_share_of_the_tokens_requests(
+    monkeypatch: pytest.MonkeyPatch, env: dict[str, str], per_second: float
+) -> None:
+    """Discord's 50 requests a second per bot token, split evenly between the processes
+    the shards make (SHARD_COUNT over the shards this one runs, rounded up), unless set."""
+    for name, value in {"DISCORD_TOKEN": "x", **env}.items():
+        monkeypatch.setenv(name, value)
+    settings = Settings(_env_file=None)  # type: ignore[call-arg]
+    assert settings.requests_per_second == pytest.approx(per_second)

@@ -13,6 +13,7 @@ from .clock import FakeClock
 from .driver import FakeDiscord, FakeUser, InteractionResult, SettleTimeout
 from .guilds import FakeGuild
 from .interactions import ModalView
+from .ratelimits import Limit, RateLimitHit, RateLimits
 from .state import Attachment, Component, FakeDiscordError, FakeMessage, Violation
 
 __all__ = [
@@ -25,7 +26,10 @@ __all__ = [
     "FakeMessage",
     "FakeUser",
     "InteractionResult",
+    "Limit",
     "ModalView",
+    "RateLimitHit",
+    "RateLimits",
     "SettleTimeout",
     "Violation",
     "discord_py_pointed_at",

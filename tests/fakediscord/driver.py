@@ -36,6 +36,7 @@ from .interactions import (
     modal_submit_data,
     select_data,
 )
+from .ratelimits import RateLimiter, RateLimitHit, RateLimits
 from .server import CALLBACK_NAMES, DEFERRED_MESSAGE, RestApi
 from .state import (
     BUTTON,
@@ -102,6 +103,7 @@ class FakeDiscord:
         host: str = "127.0.0.1",
         port: int = 0,
         recommended_shards: int = 1,
+        rate_limits: bool | RateLimits = True,
     ) -> None:
         self.clock = FakeClock()
         self.recommended_shards = recommended_shards  # GET /gateway/bot's "shards"
@@ -138,6 +140,10 @@ class FakeDiscord:
         self._tasks: set[asyncio.Task[None]] = set()
         self._hooks: list[RequestHook] = []
         self._busy_probes: list[Callable[[], bool]] = []
+        limits = RateLimits() if rate_limits is True else rate_limits or None
+        self.rate_limiter = RateLimiter(limits, self.state.violate)
+        # A client sleeping on a bucket it was told is empty sends nothing, yet is not done.
+        self._busy_probes.append(self.rate_limiter.waiting)
 
     # ------------------------------------------------------------------ lifecycle
     async def start(self) -> FakeDiscord:
@@ -381,6 +387,17 @@ class FakeDiscord:
     @property
     def interactions(self) -> list[InteractionRecord]:
         return list(self.state.interactions.values())
+
+    @property
+    def rate_limited(self) -> list[RateLimitHit]:
+        """Every 429 the fake answered (``scope``, ``bucket``, ``route``, ``retry_after``)."""
+        return self.rate_limiter.hits
+
+    @property
+    def invalid_requests(self) -> int:
+        """Answers Discord counts against the address: 401, 403, and 429 but ``shared``;
+        ``rate_limiter.recent_invalid_requests()`` counts the last 10 minutes only."""
+        return self.rate_limiter.invalid_requests
 
     def pop_unexpected_requests(self) -> list[RequestRecord]:
         """Take unexpected requests a test provoked on purpose (they stay in the raw log)."""

@@ -249,8 +249,9 @@ class RestApi:
             await self._read_body(request, record)
             if await self.fake._run_hooks(record, after=False):
                 return error_response(503, 0, "dropped by a test hook")
+            passage = self.fake.rate_limiter.admit(request, record)  # ratelimits.py
             try:
-                response = await handler(request)
+                response = passage.refusal or await handler(request)
             except ApiError as exc:
                 if exc.violation:
                     self.state.violate(
@@ -263,6 +264,7 @@ class RestApi:
                     exc.message,
                     {"_errors": [{"message": e} for e in exc.errors]} if exc.errors else None,
                 )
+            passage.answered(response)
             record.status = response.status
             if isinstance(response, web.Response) and response.body:
                 try:
