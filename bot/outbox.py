@@ -102,6 +102,41 @@ _LAST_ON = (
 )
 
 
+def folded(
+    entries: list[tuple[OutboxEntry, GameRecord]],
+) -> list[tuple[OutboxEntry, GameRecord]]:
+    """Consecutive boards of one game where each after the first continues the turn (an
+    edit of the same message) are shown as one: the first entry (its id, so a post keeps its
+    nonce) with the last one's picture and status and every line of the run, naming the
+    others in `folded`; `posted` or `edited` marks them all delivered together. So boards
+    that queued up (Discord pacing the bot, a slow render) reach the channel as one edit,
+    not one each."""
+    runs: list[tuple[OutboxEntry, GameRecord]] = []
+    for entry, game in entries:
+        if runs and entry.kind == BOARD and entry.payload.get("continues"):
+            first, first_game = runs[-1]
+            if first.kind == BOARD and first.message_id is None and first.game_id == entry.game_id:
+                payload = {
+                    **entry.payload,
+                    "lines": [*first.payload["lines"], *entry.payload["lines"]],
+                    "since": first.payload["since"],
+                    "started": first.payload.get("started", False),
+                    "continues": first.payload.get("continues", False),
+                    "folded": [*first.payload.get("folded", []), entry.id],
+                }
+                merged = first.model_copy(update={"payload": payload, "step": entry.step})
+                runs[-1] = (merged, first_game)
+                continue
+        runs.append((entry, game))
+    return runs
+
+
+def run_of(entry: OutboxEntry) -> list[int]:
+    """The ids of the entries a (`folded`) board stands for, its own first."""
+    others: list[int] = entry.payload.get("folded", [])
+    return [entry.id or 0, *others]
+
+
 def entry_of(row: RowMapping) -> OutboxEntry:
     """An outbox row as an `OutboxEntry` (see `rows.game_of`)."""
     return rows.record_of(OutboxEntry, row)
@@ -264,10 +299,16 @@ class Outbox:
         `layout` is what the message shows (its text and pictures): taking its controls off
         later means sending it again without them."""
         async with self.db.writing() as connection:
+            *earlier, last = run_of(entry)
+            for entry_id in earlier:  # boards folded into this one (`folded`)
+                await connection.execute(
+                    _DELIVER,
+                    {"entry_id": entry_id, "message_id": message_id, "delivered_at": utcnow()},
+                )
             await connection.execute(
                 _DELIVER,
                 {
-                    "entry_id": entry.id,
+                    "entry_id": last,
                     "message_id": message_id,
                     "replaced_id": replaced_id,
                     "payload": {**entry.payload, "layout": layout},
@@ -308,10 +349,16 @@ class Outbox:
         on that message, which now shows the lines `shown`."""
         payload = {**entry.payload, "shown": shown, "layout": layout}
         async with self.db.writing() as connection:
+            *earlier, last = run_of(entry)
+            for entry_id in earlier:  # boards folded into this one (`folded`)
+                await connection.execute(
+                    _DELIVER,
+                    {"entry_id": entry_id, "message_id": message_id, "delivered_at": utcnow()},
+                )
             await connection.execute(
                 _DELIVER,
                 {
-                    "entry_id": entry.id,
+                    "entry_id": last,
                     "message_id": message_id,
                     "payload": payload,
                     "delivered_at": utcnow(),
@@ -329,6 +376,7 @@ class Outbox:
         if len(self._delivered) > REMEMBERED:
             self._delivered.popitem(last=False)
 
-    async def delivered(self, entry_id: int) -> None:
+    async def delivered(self, *entry_ids: int) -> None:
         async with self.db.writing() as connection:
-            await connection.execute(_DELIVER, {"entry_id": entry_id, "delivered_at": utcnow()})
+            for entry_id in entry_ids:
+                await connection.execute(_DELIVER, {"entry_id": entry_id, "delivered_at": utcnow()})

@@ -19,7 +19,6 @@ from __future__ import annotations
 import time
 from collections import deque
 from dataclasses import dataclass
-from weakref import WeakKeyDictionary
 
 import discord
 
@@ -104,9 +103,11 @@ class Carriers:
         return live
 
 
-_carriers: WeakKeyDictionary[discord.Client, Carriers] = WeakKeyDictionary()
-
-
 def carriers_of(client: discord.Client) -> Carriers:
-    """The client's carriers (one set per bot process)."""
-    return _carriers.setdefault(client, Carriers())
+    """The client's carriers (one set per bot process), kept on the client itself so they
+    go with it."""
+    carriers: Carriers | None = getattr(client, "_press_carriers", None)
+    if carriers is None:
+        carriers = Carriers()
+        setattr(client, "_press_carriers", carriers)  # noqa: B010 (not a declared attribute)
+    return carriers

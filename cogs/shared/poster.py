@@ -47,7 +47,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.models import GameRecord, OutboxEntry
-from bot.outbox import BOARD
+from bot.outbox import BOARD, folded, run_of
 from cogs.shared import board, components, menus, permissions, rematch
 from cogs.shared.carriers import Carrier, carriers_of
 from cogs.shared.interactions import walk_components
@@ -219,7 +219,7 @@ class Poster:
     async def _deliver_pending(self, channel_id: int) -> None:
         self._delivering += 1
         try:
-            for entry, game in await self.outbox.pending(channel_id):
+            for entry, game in folded(await self.outbox.pending(channel_id)):
                 if channel_id in self._blocked:
                     return  # the rest wait for `resume`: each would only be refused again
                 if self._starting:
@@ -302,7 +302,7 @@ class Poster:
                 message_id = await self._post(entry, shown, layout)
         except discord.NotFound as error:  # the channel is gone: retrying would never end
             log.warning("game %s: board not posted (%s)", entry.game_id, error.status)
-            await self.outbox.delivered(entry.id or 0)
+            await self.outbox.delivered(*run_of(entry))
             return
         except discord.Forbidden as error:  # a permission taken away: the board waits
             self._pause(entry.channel_id, error)

@@ -9,7 +9,7 @@ from sqlalchemy import insert, text
 from bot import rows
 from bot.database import Database
 from bot.models import OutboxEntry
-from bot.outbox import _PENDING, BOARD, OUTBOX, Outbox
+from bot.outbox import _PENDING, BOARD, OUTBOX, Outbox, folded, run_of
 from bot.shards import ALL, Shards
 from tests.bot.test_rows import a_game
 
@@ -76,3 +76,46 @@ async def test_a_channels_pending_entries_are_found_without_its_history(db: Data
             sql = query.compile(dialect=connection.dialect, compile_kwargs={"literal_binds": True})
             plan = " ".join(map(str, (await connection.execute(text(explain + str(sql)))).all()))
             assert "ix_outbox_undelivered" in plan, plan
+
+
+async def test_queued_boards_of_one_turn_reach_the_channel_as_one(db: Database) -> None:
+    """Issue 34: boards that queued up for one message (Discord pacing the bot) are shown as
+    one edit with every line of the run (the last one's picture), and all of them are marked
+    delivered with it; a board that starts a new message is a run of its own."""
+    async with db.writing() as connection:
+        game = await rows.insert_game(connection, a_game())
+        boards = [
+            ("Ann draws.", False),
+            ("Ann draws again.", True),
+            ("Ann attacks.", True),
+            ("Bob's turn.", False),
+            ("Bob draws.", True),
+        ]
+        for step, (line, continues) in enumerate(boards):
+            await connection.execute(
+                insert(OUTBOX).values(
+                    game_id=game.id,
+                    channel_id=game.channel_id,
+                    kind=BOARD,
+                    step=step,
+                    payload={"lines": [line], "since": step, "continues": continues},
+                    ready=True,
+                )
+            )
+    outbox = Outbox(db)
+    pending = await outbox.pending(game.channel_id)
+    runs = folded(pending)
+    assert [entry.payload["lines"] for entry, _ in runs] == [
+        ["Ann draws.", "Ann draws again.", "Ann attacks."],
+        ["Bob's turn.", "Bob draws."],
+    ]
+    first, _ = runs[0]
+    ids = [entry.id for entry, _ in pending]
+    assert first.id == ids[0] and run_of(first) == ids[:3]  # the post keeps the first's nonce
+    assert (first.step, first.payload["since"], first.payload["continues"]) == (2, 0, False)
+
+    await outbox.posted(first, 555, None, {"text": "Ann's turn", "files": []})
+    left = await outbox.pending(game.channel_id)
+    assert [entry.id for entry, _ in left] == ids[3:]
+    assert await outbox.lines_shown(game.id or 0, 555) == first.payload["lines"]
+    assert await Outbox(db).lines_shown(game.id or 0, 555) == first.payload["lines"]

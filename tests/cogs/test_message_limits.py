@@ -32,6 +32,7 @@ from cogs.shared.limits import (
 from cogs.shared.plugin import PLUGINS
 from cogs.shared.presenter import Buttons, Choice, Picture
 from cogs.table._cog import TableCog
+from rules.toss.engine import PLACE
 from tests.fakediscord.state import FLAG_COMPONENTS_V2
 from tests.fakediscord.validation import _embed_errors, message_errors
 
@@ -194,7 +195,8 @@ async def test_a_toss_it_turn_edited_onto_one_message_keeps_its_newest_drops() -
     """A turn's drops add their lines to the message's: 300 earlier lines and the newest."""
     engine = GAMES["toss"]
     state = engine.new_game(5, {}, 3)
-    while engine.outcome(state) is None and not engine.continues_turn(state):
+    # Up to a turn whose first drop is made: its board is edited with each drop after.
+    while engine.outcome(state) is None and not (state.phase == PLACE and state.kind):
         (seat, *_) = sorted(engine.to_act(state))
         state = engine.apply(state, seat, engine.legal_actions(state, seat)[0]).state
     game = game_record("toss", state, Status.PLAYING)

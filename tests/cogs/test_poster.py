@@ -41,8 +41,14 @@ def pauses(monkeypatch: pytest.MonkeyPatch) -> list[float]:
     return slept
 
 
+class Client:
+    """What the poster reads of the bot (the permissions registry keeps it weakly)."""
+
+    sessions = SimpleNamespace(outbox=None)
+
+
 def poster_with(attempts: Attempts) -> Poster:
-    client: Any = SimpleNamespace(sessions=SimpleNamespace(outbox=None))
+    client: Any = Client()
     poster = Poster(client)
     poster._deliver_pending = attempts  # type: ignore[method-assign]
     return poster

@@ -15,10 +15,6 @@ import pytest_asyncio
 from bot.client import TrashTableBot
 from bot.settings import Settings
 from tests.fakediscord import FakeDiscord, FakeUser, running_bot
-from tests.fakediscord.fixtures import fake_discord_fixture
-
-# rate limits off until boards go one a turn through interactions (issue 34)
-fake_discord = fake_discord_fixture(rate_limits=False)
 
 
 def bot_settings(fake: FakeDiscord, database_url: str) -> Settings:

@@ -4,16 +4,13 @@ The game is in `channel` (default: the default guild's first channel, `fake.chan
 
 from __future__ import annotations
 
-import asyncio
 import random
 import re
 
 from sqlmodel import col, select
 
 from bot.client import TrashTableBot
-from bot.models import ActionRecord, GameRecord, Status
-from bot.requests import UserError
-from rules.rumble import RUMBLE
+from bot.models import ActionRecord, GameRecord
 from tests.e2e.conftest import Table
 from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser, InteractionResult
 from tests.fakediscord.state import TEXT_DISPLAY, Channel, walk_components
@@ -116,7 +113,8 @@ async def play_to_the_end(
 
 
 async def finished_rumble(bot: TrashTableBot, table: Table, fake: FakeDiscord) -> int:
-    """alice and three AI players play a whole game; alice fights whenever she can."""
+    """alice and three AI players play a whole game with the board's controls (so its
+    boards travel on her presses, as at a real table); alice fights whenever she can."""
     await table.alice.slash("/rumble new", seed=5)
     for _ in range(3):
         await table.alice.click("Add AI player")
@@ -124,27 +122,9 @@ async def finished_rumble(bot: TrashTableBot, table: Table, fake: FakeDiscord) -
     assert not started.ephemeral_text, started
     game = await bot.sessions.current(fake.channel.id)
     assert game is not None and game.id is not None
-    game_id = game.id
-    for _ in range(5000):
-        game = await bot.sessions.get(game_id)
-        assert game is not None
-        if game.status != Status.PLAYING:
-            break
-        state = RUMBLE.from_json(game.state)
-        if 0 not in RUMBLE.to_act(state):
-            await asyncio.sleep(0.02)  # the AI players are moving
-            continue
-        legal = RUMBLE.legal_actions(state, 0)
-        fights = [action for action in legal if action.startswith("fight")]
-        try:
-            update = await bot.sessions.act(
-                fake.channel.id, game_id, table.alice.id, game.step, (fights or legal)[0]
-            )
-        except UserError:
-            continue  # the AI moved first
-        await bot.sessions.play_ai(update)
-    await fake.wait_for(lambda: is_over(latest_board(fake)), timeout=30, what="the last board")
-    return game_id
+    await next_board(fake, 0)
+    await play_to_the_end(fake, {table.alice.id: table.alice}, random.Random(5))
+    return game.id
 
 
 def shown(message: FakeMessage) -> list[tuple[str, set[str]]]:
