@@ -34,6 +34,7 @@ from sqlmodel import SQLModel
 
 from bot import rows
 from bot.database import Database, json_text
+from bot.games import GAMES
 from bot.models import GameRecord, OutboxEntry, Status, utcnow
 from bot.ratings import Standing
 from bot.requests import waiting_for
@@ -110,10 +111,12 @@ def folded(
     nonce) with the last one's picture and status and every line of the run, naming the
     others in `folded`; `posted` or `edited` marks them all delivered together. So boards
     that queued up (Discord pacing the bot, a slow render) reach the channel as one edit,
-    not one each."""
+    not one each. A game that shows every action (`Game.board_each_action`: Toss It's
+    drops) is never folded."""
     runs: list[tuple[OutboxEntry, GameRecord]] = []
     for entry, game in entries:
-        if runs and entry.kind == BOARD and entry.payload.get("continues"):
+        each = GAMES[game.kind].board_each_action
+        if runs and entry.kind == BOARD and entry.payload.get("continues") and not each:
             first, first_game = runs[-1]
             if first.kind == BOARD and first.message_id is None and first.game_id == entry.game_id:
                 payload = {

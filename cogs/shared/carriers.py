@@ -41,6 +41,7 @@ _UPDATES_PRESSED = {
 class Carrier:
     interaction: discord.Interaction
     since: float  # time.monotonic() when the press arrived
+    used: float = 0.0  # when it last carried something (time.monotonic())
 
     @property
     def usable(self) -> bool:
@@ -76,11 +77,15 @@ class Carriers:
                 self._live(channel_id)
 
     def on(self, channel_id: int, message_id: int) -> Carrier | None:
-        """The newest usable press whose token can edit channel message `message_id`."""
-        for carrier in reversed(self._live(channel_id)):
-            if carrier.original == message_id:
-                return carrier
-        return None
+        """A usable press whose token can edit channel message `message_id`: of several,
+        the one that carried something longest ago, since Discord paces each token on its
+        own (a few requests a second) and an AI's run of edits goes faster spread out."""
+        on_it = [c for c in self._live(channel_id) if c.original == message_id]
+        if not on_it:
+            return None
+        carrier = min(on_it, key=lambda c: c.used)
+        carrier.used = time.monotonic()
+        return carrier
 
     def newest(self, channel_id: int) -> Carrier | None:
         """The newest usable press of the channel, to post a new message with."""

@@ -35,6 +35,7 @@ from cogs.shared import board, lobby
 from cogs.shared.interactions import (
     AnsweredOnce,
     client_of,
+    defer_on_board,
     edit_pressed,
     in_private_reply,
     in_time,
@@ -396,15 +397,6 @@ async def open_group(
         await send_private(interaction, in_place, reply.text, files, view)
     else:  # the hand's picture stays above the new buttons
         await edit_pressed(interaction, content=reply.text, view=view)
-
-
-async def defer_on_board(interaction: discord.Interaction) -> None:
-    """A press on a board that opens a private reply: answered first as an update of the
-    board (which changes nothing on it), the reply then sent as a private followup. The
-    press's token can then edit the board for 15 minutes, so the moves its player makes in
-    the reply show on the board without the bot token (cogs/shared/carriers.py)."""
-    if not interaction.response.is_done():
-        await interaction.response.defer()
 
 
 def controls_view(

@@ -91,6 +91,15 @@ async def in_time(interaction: discord.Interaction, work: Awaitable[T], *, in_pl
     return await task
 
 
+async def defer_on_board(interaction: discord.Interaction) -> None:
+    """A press on a board that opens a private reply: answered first as an update of the
+    board (which changes nothing on it), the reply then sent as a private followup. The
+    press's token can then edit the board for 15 minutes, so the moves its player makes in
+    the reply show on the board without the bot token (cogs/shared/carriers.py)."""
+    if not interaction.response.is_done():
+        await interaction.response.defer()
+
+
 async def edit_pressed(interaction: discord.Interaction, **fields: Any) -> None:
     """Show `fields` (content, attachments, view) on the message pressed (a private reply,
     a lobby): as the press's answer, or as an edit once `in_time` has deferred it. Its

@@ -31,6 +31,7 @@ from cogs.shared.components import NUMBER, PICK_ONE, picked_value
 from cogs.shared.interactions import (
     AnsweredOnce,
     client_of,
+    defer_on_board,
     edit_pressed,
     in_private_reply,
     in_time,
@@ -169,6 +170,8 @@ async def show(interaction: discord.Interaction, aim: Aim) -> None:
             raise UserError(NOT_OPEN)
         return await aim_reply(interaction, aim, obs)
 
+    if not in_place:
+        await defer_on_board(interaction)
     text, files, view = await in_time(interaction, reply(), in_place=in_place)
     await send_private(interaction, in_place, text, files, view)
 
