@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import OrderedDict
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from typing import Any, cast
 
 import orjson
@@ -34,7 +34,6 @@ from sqlmodel import SQLModel
 
 from bot import rows
 from bot.database import Database, json_text
-from bot.games import GAMES
 from bot.models import GameRecord, OutboxEntry, Status, utcnow
 from bot.ratings import Standing
 from bot.requests import waiting_for
@@ -105,18 +104,18 @@ _LAST_ON = (
 
 def folded(
     entries: list[tuple[OutboxEntry, GameRecord]],
+    apart: Callable[[GameRecord], bool] = lambda game: False,
 ) -> list[tuple[OutboxEntry, GameRecord]]:
     """Consecutive boards of one game where each after the first continues the turn (an
     edit of the same message) are shown as one: the first entry (its id, so a post keeps its
     nonce) with the last one's picture and status and every line of the run, naming the
     others in `folded`; `posted` or `edited` marks them all delivered together. So boards
     that queued up (Discord pacing the bot, a slow render) reach the channel as one edit,
-    not one each. A game that shows every action (`Game.board_each_action`: Toss It's
-    drops) is never folded."""
+    not one each. A game for which `apart` is true (the poster's choice: one that shows
+    every action while a press can carry each) is not folded."""
     runs: list[tuple[OutboxEntry, GameRecord]] = []
     for entry, game in entries:
-        each = GAMES[game.kind].board_each_action
-        if runs and entry.kind == BOARD and entry.payload.get("continues") and not each:
+        if runs and entry.kind == BOARD and entry.payload.get("continues") and not apart(game):
             first, first_game = runs[-1]
             if first.kind == BOARD and first.message_id is None and first.game_id == entry.game_id:
                 payload = {

@@ -76,7 +76,7 @@ class Carriers:
             for channel_id in list(self._channels):
                 self._live(channel_id)
 
-    def on(self, channel_id: int, message_id: int) -> Carrier | None:
+    def on(self, channel_id: int, message_id: int, peek: bool = False) -> Carrier | None:
         """A usable press whose token can edit channel message `message_id`: of several,
         the one that carried something longest ago, since Discord paces each token on its
         own (a few requests a second) and an AI's run of edits goes faster spread out."""
@@ -84,7 +84,8 @@ class Carriers:
         if not on_it:
             return None
         carrier = min(on_it, key=lambda c: c.used)
-        carrier.used = time.monotonic()
+        if not peek:  # `peek`: only asking whether there is one
+            carrier.used = time.monotonic()
         return carrier
 
     def newest(self, channel_id: int) -> Carrier | None:

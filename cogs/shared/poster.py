@@ -46,6 +46,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.games import GAMES
 from bot.models import GameRecord, OutboxEntry
 from bot.outbox import BOARD, folded, run_of
 from cogs.shared import board, components, menus, permissions, rematch
@@ -219,7 +220,7 @@ class Poster:
     async def _deliver_pending(self, channel_id: int) -> None:
         self._delivering += 1
         try:
-            for entry, game in folded(await self.outbox.pending(channel_id)):
+            for entry, game in folded(await self.outbox.pending(channel_id), self._apart):
                 if channel_id in self._blocked:
                     return  # the rest wait for `resume`: each would only be refused again
                 if self._starting:
@@ -227,6 +228,17 @@ class Poster:
                 await self._deliver(entry, game)
         finally:
             self._delivering -= 1
+
+    def _apart(self, game: GameRecord) -> bool:
+        """Whether the game's queued boards are each shown apart: in a game that shows every
+        action (Toss It's drops), while a press can carry the edits. What only the bot token
+        can carry (every person has left, a restart) is folded, at the pace Discord allows
+        a bot's edits in a channel."""
+        board_message = game.board_message_id
+        carried = board_message is not None and self.carriers.on(
+            game.channel_id, board_message, peek=True
+        )
+        return GAMES[game.kind].board_each_action and bool(carried)
 
     async def _deliver(self, entry: OutboxEntry, game: GameRecord) -> None:
         if entry.kind == BOARD and entry.message_id is None:

@@ -67,7 +67,9 @@ class BotProcess:
         )
         await self.wait_for_log("cogs loaded")
         await asyncio.sleep(2.5)  # discord.py waits for its guilds before it reports ready
-        await fake.settle()
+        # An AI game resumed at start-up goes on through the bot token, at the pace Discord
+        # allows a bot's edits in a channel: quiet may take a while.
+        await fake.settle(timeout=60)
 
     def text(self) -> str:
         return self.log.read_text()
