@@ -254,12 +254,14 @@ DEFERRED_UPDATE = 6  # the interaction callback type of a deferred update of the
 def answered(fake: FakeDiscord, result) -> FakeMessage | None:
     """The message an interaction's answer ended up in, once it is filled in. A press on a
     board that opens a private reply is answered as an update of the board, and the reply
-    is its first followup (issue 34: its token can then edit the board)."""
+    is its private followup (issue 34: its token can then edit the board). The same token
+    may also carry the channel's next board, a public followup, before or after it."""
     record = result.interaction
     if record.callback_type == DEFERRED_UPDATE and not (
         record.message and record.message.ephemeral
     ):
-        return fake.message(record.followup_ids[0]) if record.followup_ids else None
+        followups = (fake.message(i) for i in record.followup_ids)
+        return next((m for m in followups if m.ephemeral), None)
     if record.response_message_id is None:
         return None
     message = fake.message(record.response_message_id)
