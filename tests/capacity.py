@@ -308,6 +308,7 @@ async def measure(
         results=measured.results,
         boards=[wait for shown, _ in waits for wait in shown],
         unshown=sum(missing for _, missing in waits),
+        passed=[wait for table in tables for wait in table.turns_passed()],
         discord=use,
         bot_cpu=cpu1 - cpu0 + max(0.0, db1 - db0),
         db_cpu=max(0.0, db1 - db0),

@@ -41,6 +41,7 @@ class DiscordUse:
     callbacks: int = 0  # interaction callbacks
     webhooks: int = 0  # requests on a press's token: followups, `@original` edits and reads
     token_emptied: int = 0  # interaction-token requests that left their token's bucket empty
+    held: list[float] = field(default_factory=list)  # at most how long (ms) the next was held
     limited: Counter[str] = field(default_factory=Counter)  # 429s in the window, by scope
     limited_outside: Counter[str] = field(default_factory=Counter)  # and before or after it
     bot_routes: Counter[str] = field(default_factory=Counter)  # bot-token requests by route
@@ -90,9 +91,11 @@ def requests_in(fake: FakeDiscord, window: tuple[float, float], use: DiscordUse)
     use.bot_token = len(bot_token_at)
     use.busiest_second = busiest(bot_token_at, 1.0)
     limits = fake.rate_limiter.limits or RateLimits()
-    use.token_emptied = sum(
-        1 for record in emptying(fake.state.requests, limits) if start <= record.started < end
-    )
+    for empty in emptying(fake.state.requests, limits):
+        if start <= empty.record.started < end:
+            use.token_emptied += 1
+            if empty.held is not None:
+                use.held.append(empty.held_at_most * 1000)
     for hit in fake.rate_limited:
         (use.limited if start <= hit.at < end else use.limited_outside)[hit.scope] += 1
 
@@ -112,28 +115,51 @@ def busiest(times: list[float], span: float) -> int:
     return most
 
 
-def emptying(records: Iterable[RequestRecord], limits: RateLimits) -> list[RequestRecord]:
+@dataclass(eq=False)
+class Emptied:
+    """A request on an interaction's token that took the last of its bucket, and the next
+    one on that token if it came as the bucket reset: discord.py's webhook adapter held it
+    until then, at most from the answer that emptied the bucket (`held_at_most`)."""
+
+    record: RequestRecord
+    resets: float
+    held: RequestRecord | None = None
+
+    @property
+    def held_at_most(self) -> float:
+        return self.resets - (self.record.finished or self.record.started) if self.held else 0.0
+
+
+HELD_WITHIN = 0.05  # seconds after a bucket's reset a request counts as held until it
+
+
+def emptying(records: Iterable[RequestRecord], limits: RateLimits) -> list[Emptied]:
     """The requests on an interaction's token that took the last of its bucket (as the fake
-    counts: a window opens at the first request and closes its seconds later): discord.py's
-    webhook adapter then holds the token's next request until the window closes."""
+    counts: a window opens at the first request and closes its seconds later), each with
+    the request discord.py held for it, if any."""
     windows: dict[tuple[str, str], tuple[int, float]] = {}  # (bucket, token): used, resets
+    last: dict[tuple[str, str], Emptied] = {}  # the token's bucket last emptied
     emptied = []
     for record in sorted(records, key=lambda r: r.started):
         if record.status == 429:
             continue
         if found := CALLBACK.search(record.path):
-            bucket, token, limit = "callback", found[2], limits.interaction_callback
+            key, limit = ("callback", found[2]), limits.interaction_callback
         elif found := WEBHOOK.search(record.path):
-            bucket, token, limit = "webhook", found[1], limits.webhook
+            key, limit = ("webhook", found[1]), limits.webhook
         else:
             continue
-        used, resets = windows.get((bucket, token), (0, 0.0))
+        used, resets = windows.get(key, (0, 0.0))
         if record.started >= resets:
+            before = last.pop(key, None)
+            if before is not None and record.started - before.resets < HELD_WITHIN:
+                before.held = record
             used, resets = 0, record.started + limit.seconds
         used += 1
-        windows[(bucket, token)] = (used, resets)
+        windows[key] = (used, resets)
         if used == limit.requests:
-            emptied.append(record)
+            last[key] = Emptied(record, resets)
+            emptied.append(last[key])
     return emptied
 
 

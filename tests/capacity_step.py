@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 import re
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from bot.watchdog import HEARTBEAT_SECONDS
@@ -58,6 +58,8 @@ class Step:
     load: float  # the machine's 1-minute load average at the window's end
     steps_timed: bool = False  # with --time-steps: `held` was looked for
     unshown: int = 0  # moves in the window no board showed by the end of the run
+    passed: list[float] = field(default_factory=list)  # ms from a turn's last move to the next
+    # person's board (Table.turns_passed)
     discord: DiscordUse | None = None  # what the bot asked of Discord
 
     @property
@@ -179,12 +181,19 @@ def discord_line(step: Step, use: DiscordUse) -> str:
     misses = discord_misses(step, use)
     routes = ", ".join(f"{route} {n}" for route, n in use.bot_routes.most_common(3))
     routes = f" ({routes})" if routes else ""
+    held = (
+        f" (the next request held on {len(use.held)}, at most {max(use.held):.0f} ms)"
+        if use.held
+        else ""
+    )
     parts = [
         f"bot token {use.bot_token_per_second:.1f}/s (busiest second {use.busiest_second}), "
         f"{use.bot_token_per_press:.3f} a press{routes}",
         f"interaction {use.interaction_per_press:.2f} a press ({use.callbacks} callbacks, "
         f"{use.webhooks} webhook)",
-        f"tokens emptied {use.token_emptied}",
+        f"tokens emptied {use.token_emptied}{held}",
+        f"turn passed p50/p95/p99 {step.p(50, step.passed):.0f}/{step.p(95, step.passed):.0f}/"
+        f"{step.p(99, step.passed):.0f} ms",
         f"429s {use.scopes()}{outside}",
         f"boards a turn {use.boards_per_turn:.2f} ({use.turns} turns)",
         f"messages a finished game {use.messages_per_game:.1f} ({use.games_finished})",

@@ -29,6 +29,7 @@ BOARDS = {  # the picture each game's board carries
 OVER = "The game is over"
 
 
+ASKED = re.compile(r"<@\d+>.*: your turn")  # a board's line asking a person to act
 CONTROL_STEP = re.compile(r"^tt:(?:act|menu|group):\d+:(\d+):")
 
 
@@ -141,6 +142,7 @@ class Table:
         self.measured, self.think_mean = measured, think_mean
         self.filename = BOARDS[kind]
         self.moves: list[InteractionRecord] = []  # presses that play a move
+        self.lobbies: list[float] = []  # when each of its games' lobbies was posted
 
     @property
     def time_up(self) -> bool:
@@ -265,6 +267,21 @@ class Table:
                 waits.append((first.at - move.sent_at) * 1000)
         return waits, missing
 
+    def turns_passed(self) -> list[float]:
+        """Milliseconds from the last move of a turn, pressed in the window, to the new
+        board that asks the next person to act: the AI seats' moves between (their boards
+        edited onto the turn's message, each a request on one press's token) and the post."""
+        waits = []
+        moves = sorted(move.sent_at for move in self.moves)
+        for shown in self.shown():
+            if shown.version == 0 and any(ASKED.search(line) for line in shown.lines):
+                before = [at for at in moves if at < shown.at]
+                if not before or not self.measured.counts(before[-1]):
+                    continue
+                if not any(before[-1] < at < shown.at for at in self.lobbies):  # same game
+                    waits.append((shown.at - before[-1]) * 1000)
+        return waits
+
     def unshown(self) -> int:
         """Moves in the window that no board has shown yet."""
         return self.board_waits()[1]
@@ -299,6 +316,7 @@ class Table:
             )
             if pressed.followups:
                 raise FakeDiscordError(f"{label} refused: {pressed.followups[0].text}")
+        self.lobbies.append(self.watch.seen_at[lobby.id][0])
         return int(lobby.id)
 
     async def run(self) -> None:
