@@ -254,14 +254,14 @@ DEFERRED_UPDATE = 6  # the interaction callback type of a deferred update of the
 def answered(fake: FakeDiscord, result) -> FakeMessage | None:
     """The message an interaction's answer ended up in, once it is filled in. A press on a
     board that opens a private reply is answered as an update of the board, and the reply
-    is its first private followup (issue 34: its token can then edit the board)."""
+    is its private followup (issue 34: its token can then edit the board). The same token
+    may also carry the channel's next board, a public followup, before or after it."""
     record = result.interaction
     if record.callback_type == DEFERRED_UPDATE and not (
         record.message and record.message.ephemeral
     ):
-        # Its first private followup: a board the press carried may come before it.
-        replies = [fake.message(i) for i in record.followup_ids]
-        return next((reply for reply in replies if reply.ephemeral), None)
+        followups = (fake.message(i) for i in record.followup_ids)
+        return next((m for m in followups if m.ephemeral), None)
     if record.response_message_id is None:
         return None
     message = fake.message(record.response_message_id)

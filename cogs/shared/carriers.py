@@ -11,19 +11,26 @@ A press is a carrier once it has been answered in a way whose followups are new 
 a message of its own (type 4), or an update of the message pressed (types 6 and 7, whose
 `@original` is that message: a board pressed on can be edited through it). A "thinking"
 answer (type 5) is not: its first followup would fill the thinking message, which is private.
-Carriers are kept in memory only: after a restart the bot token delivers what is pending.
+A token may also edit the messages it posted as followups, so a board posted on a press is
+edited through that press until one is made on the board itself. Each channel keeps its
+newest presses and, apart from them, the presses that can edit each of its newest messages
+(a player may make many presses in a private reply while its board is edited through the
+"My hand" pressed on it). Carriers are kept in memory only: after a restart the bot token
+delivers what is pending.
 """
 
 from __future__ import annotations
 
 import time
-from collections import deque
-from dataclasses import dataclass
+from collections import OrderedDict, deque
+from dataclasses import dataclass, field
+from typing import Any
 
 import discord
 
 TOKEN_SECONDS = 14 * 60.0  # Discord's tokens last 15 minutes; a minute's margin
 KEPT = 6  # carriers kept per channel: the newest press on each board is what counts
+EDITED = 4  # messages per channel whose editing presses are kept (its board, its lobby)
 SWEEP_EVERY = 1024  # presses between two looks for channels whose carriers all expired
 
 _FOLLOWS_AS_NEW = {
@@ -37,10 +44,11 @@ _UPDATES_PRESSED = {
 }
 
 
-@dataclass
+@dataclass(eq=False)
 class Carrier:
     interaction: discord.Interaction
     since: float  # time.monotonic() when the press arrived
+    posted: set[int] = field(default_factory=set)  # channel messages its token posted
     used: float = 0.0  # when it last carried something (time.monotonic())
 
     @property
@@ -58,35 +66,88 @@ class Carrier:
             return None
         return message.id if self.interaction.response.type in _UPDATES_PRESSED else None
 
+    def edits(self, message_id: int) -> bool:
+        """Whether its token can edit channel message `message_id`: the message its answer
+        is, or one it posted."""
+        return message_id in self.posted or self.original == message_id
+
+    async def edit(self, message_id: int, **fields: Any) -> Any:
+        """Edit channel message `message_id` through the press's token (`edits` is True)."""
+        if self.original == message_id:
+            return await self.interaction.edit_original_response(**fields)
+        return await self.interaction.followup.edit_message(message_id, **fields)
+
+
+@dataclass(eq=False)
+class _Editors:
+    """The presses that may edit one channel message: the one whose token posted it, and
+    the newest made on it (whether they can, their answers tell: a Toss It aim menu on a
+    board answers with a private reply of its own, turn after turn)."""
+
+    poster: Carrier | None = None
+    pressed: deque[Carrier] = field(default_factory=lambda: deque(maxlen=KEPT))
+
+    def all(self) -> list[Carrier]:
+        return [*self.pressed, *([self.poster] if self.poster else [])]
+
 
 class Carriers:
     """The recent presses of each channel, newest last."""
 
     def __init__(self) -> None:
         self._channels: dict[int, deque[Carrier]] = {}
+        # channel -> its newest messages pressed on or posted -> their editors
+        self._editors: dict[int, OrderedDict[int, _Editors]] = {}
         self._added = 0
 
     def add(self, interaction: discord.Interaction) -> None:
         if interaction.channel_id is None or interaction.guild_id is None:
             return
         kept = self._channels.setdefault(interaction.channel_id, deque(maxlen=KEPT))
-        kept.append(Carrier(interaction, time.monotonic()))
+        carrier = Carrier(interaction, time.monotonic())
+        kept.append(carrier)
+        message = interaction.message
+        if message is not None and not message.flags.ephemeral:  # pressed on the message
+            self._editors_of(interaction.channel_id, message.id).pressed.append(carrier)
         self._added += 1
         if self._added % SWEEP_EVERY == 0:  # channels nobody has pressed in for a while
             for channel_id in list(self._channels):
                 self._live(channel_id)
 
-    def on(self, channel_id: int, message_id: int, peek: bool = False) -> Carrier | None:
+    def posted(self, channel_id: int, message_id: int, carrier: Carrier) -> None:
+        """`carrier`'s token posted channel message `message_id`, and can edit it."""
+        carrier.posted.add(message_id)
+        self._editors_of(channel_id, message_id).poster = carrier
+
+    def on(
+        self, channel_id: int, message_id: int, peek: bool = False, pressed: bool = False
+    ) -> Carrier | None:
         """A usable press whose token can edit channel message `message_id`: of several,
         the one that carried something longest ago, since Discord paces each token on its
-        own (a few requests a second) and an AI's run of edits goes faster spread out."""
-        on_it = [c for c in self._live(channel_id) if c.original == message_id]
+        own (a few requests a second) and an AI's run of edits goes faster spread out.
+        `peek`: only asking whether there is one; `pressed`: only a press made on it."""
+        messages = self._editors.get(channel_id)
+        editors = messages[message_id].all() if messages and message_id in messages else []
+        able = {id(c): c for c in [*editors, *self._live(channel_id)]}.values()
+        on_it = [
+            c
+            for c in able
+            if c.usable and (c.original == message_id if pressed else c.edits(message_id))
+        ]
         if not on_it:
             return None
-        carrier = min(on_it, key=lambda c: c.used)
-        if not peek:  # `peek`: only asking whether there is one
+        carrier = min(on_it, key=lambda c: (c.used, -c.since))
+        if not peek:
             carrier.used = time.monotonic()
         return carrier
+
+    def _editors_of(self, channel_id: int, message_id: int) -> _Editors:
+        messages = self._editors.setdefault(channel_id, OrderedDict())
+        editors = messages.setdefault(message_id, _Editors())
+        messages.move_to_end(message_id)
+        while len(messages) > EDITED:
+            messages.popitem(last=False)
+        return editors
 
     def newest(self, channel_id: int) -> Carrier | None:
         """The newest usable press of the channel, to post a new message with."""
@@ -98,6 +159,11 @@ class Carriers:
         kept = self._channels.get(channel_id)
         if kept is not None and carrier in kept:
             kept.remove(carrier)
+        for editors in self._editors.get(channel_id, {}).values():
+            if carrier in editors.pressed:
+                editors.pressed.remove(carrier)
+            if editors.poster is carrier:
+                editors.poster = None
 
     def _live(self, channel_id: int) -> list[Carrier]:
         kept = self._channels.get(channel_id)
@@ -106,6 +172,7 @@ class Carriers:
         live = [carrier for carrier in kept if carrier.usable]
         if not live and all(time.monotonic() - carrier.since >= TOKEN_SECONDS for carrier in kept):
             del self._channels[channel_id]  # nothing left that could become usable
+            self._editors.pop(channel_id, None)  # none of them newer than these
         return live
 
 

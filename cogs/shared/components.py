@@ -215,12 +215,13 @@ async def post_lobby(
     mentions: discord.AllowedMentions = discord.utils.MISSING,
 ) -> None:
     """Answer with a new lobby's message, and record it as the game's lobby message (its
-    controls come off it once the game starts or the lobby closes)."""
-    await interaction.response.send_message(
+    controls come off it once the game starts or the lobby closes). Discord's answer to
+    the callback names the message; only without it is the message asked for."""
+    answer = await interaction.response.send_message(
         view=lobby_view(game, note=note), allowed_mentions=mentions
     )
-    message = await interaction.original_response()
-    await client_of(interaction).sessions.set_message(game.id or 0, lobby=message.id)
+    lobby = answer.message_id or (await interaction.original_response()).id
+    await client_of(interaction).sessions.set_message(game.id or 0, lobby=lobby)
 
 
 # ---------------------------------------------------------------------- play

@@ -231,12 +231,12 @@ class Poster:
 
     def _apart(self, game: GameRecord) -> bool:
         """Whether the game's queued boards are each shown apart: in a game that shows every
-        action (Toss It's drops), while a press can carry the edits. What only the bot token
-        can carry (every person has left, a restart) is folded, at the pace Discord allows
-        a bot's edits in a channel."""
+        action (Toss It's drops), while people press on its board. Otherwise (every person
+        has left, a restart) queued boards are folded: the AI's run is shown at the pace
+        Discord allows the token that carries it, several actions an edit."""
         board_message = game.board_message_id
         carried = board_message is not None and self.carriers.on(
-            game.channel_id, board_message, peek=True
+            game.channel_id, board_message, peek=True, pressed=True
         )
         return GAMES[game.kind].board_each_action and bool(carried)
 
@@ -272,7 +272,7 @@ class Poster:
             and await self._through(
                 channel_id,
                 carrier,
-                carrier.interaction.edit_original_response(content=None, view=layout),
+                carrier.edit(message_id, content=None, view=layout),
             )
         ):
             return
@@ -345,6 +345,7 @@ class Poster:
                 ),
             )
             if message is not None:
+                self.carriers.posted(entry.channel_id, message.id, carrier)
                 return int(message.id)
         channel = self.client.get_partial_messageable(entry.channel_id)
         message = await channel.send(
@@ -387,7 +388,8 @@ class Poster:
     async def _edit_board(self, entry: OutboxEntry, game: GameRecord, message_id: int) -> bool:
         """Show the entry on the game's board message (the same turn's); False when that
         message is gone, and the board is posted as a new message instead. Through a press
-        whose answer is that message when there is one, else through the bot token."""
+        whose token can edit that message (its answer, or a followup it posted) when there
+        is one, else through the bot token."""
         earlier = await self.outbox.lines_shown(game.id or 0, message_id)
         shown = await board.board_message(self.client, entry, game, earlier)
         layout, kept = _layout_of(entry, game, shown)
@@ -403,7 +405,7 @@ class Poster:
         carrier = self.carriers.on(entry.channel_id, message_id)
         try:
             if carrier is None or not await self._through(
-                entry.channel_id, carrier, carrier.interaction.edit_original_response(**edit())
+                entry.channel_id, carrier, carrier.edit(message_id, **edit())
             ):
                 message = self.client.get_partial_messageable(entry.channel_id).get_partial_message(
                     message_id

@@ -1,6 +1,7 @@
 """The capacity benchmark's machinery (tests/capacity.py) on a tiny load: two Trash War
 tables with quick thinkers against a real `python -m bot` for a few seconds. It checks the
-benchmark measures something (samples, presses, the bot's CPU), never how fast."""
+benchmark measures something (samples, presses, the bot's CPU, its requests to Discord),
+never how fast."""
 
 from __future__ import annotations
 
@@ -20,6 +21,10 @@ async def test_two_tables_give_press_to_result_samples_and_bot_cpu() -> None:
     assert 0 < step.loop_cpu <= step.bot_cpu  # the event loop's thread is the bot's
     assert step.ceiling_loop > 0
     assert step.driver_lags  # the load driver's own lateness, sampled through the window
+    use = step.discord  # what the bot asked of Discord, with Discord's rate limits on
+    assert use is not None
+    assert use.callbacks > 0 and use.webhooks > 0  # presses answered, boards on their tokens
+    assert use.boards > 0 and use.turns > 0  # the channels' boards, the action log's turns
 
 
 async def test_two_shard_processes_on_one_postgresql_serve_their_own_guilds(

@@ -108,11 +108,12 @@ def posts_message(fake: FakeDiscord, record: RequestRecord) -> bool:
 
 def edits_message(fake: FakeDiscord, record: RequestRecord) -> bool:
     """An edit of a message in the game's channel: through the bot token, or through a
-    press's webhook (its `@original`)."""
+    press's webhook (its `@original`, or a followup it posted)."""
     if record.method != "PATCH":
         return False
     channel = f"/api/v10/channels/{fake.channel.id}/messages/"
-    return record.path.startswith(channel) or "/messages/@original" in record.path
+    webhook = re.fullmatch(r"/api/v10/webhooks/\d+/[^/]+/messages/(@original|\d+)", record.path)
+    return record.path.startswith(channel) or webhook is not None
 
 
 def board_post(fake: FakeDiscord, text: str | re.Pattern[str] = "") -> Callable[..., bool]:

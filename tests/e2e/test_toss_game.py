@@ -310,9 +310,9 @@ async def test_players_leaving_hand_the_game_to_the_ai_drop_by_drop(
         what="the AI to finish the game",
     )
     boards = bin_boards(fake_discord)
-    # Issue 34: with nobody left to press, the drops go through the bot token, at the pace
-    # Discord allows a bot's edits in a channel: queued drops are shown together, several
-    # an edit (while people play, each drop is shown apart: the whole-game test).
+    # Issue 34: with nobody left to press on the board, the AI's queued drops are shown
+    # together, several an edit, at the pace Discord allows the token that carries them
+    # (while people play, each drop is shown apart: the whole-game test).
     drops = 0
     for board in boards:
         counts = [0] + [sum(bool(DROP.search(line)) for line in text.splitlines())

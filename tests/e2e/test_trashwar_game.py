@@ -237,6 +237,8 @@ async def test_a_reply_ready_in_time_is_the_press_answer(bot, table: Table, fake
     answered as an update of the board, its reply a private followup, so that its token
     can show the player's moves on the board without the bot token."""
     await open_war(table, seed=30)
+    # The lobby's id comes with the callback's answer: it is not asked for again.
+    assert not [r for r in fake_discord.requests if r.method == "GET" and "@original" in r.path]
     lobby = [
         p for p in fake_discord.interactions if p.data.get("custom_id", "").startswith("tt:lobby:")
     ]
