@@ -57,6 +57,17 @@ def board_views(fake: FakeDiscord, channel: Channel | None = None) -> int:
     return sum(len({text for text, _ in shown(m)}) for m in boards(fake, channel))
 
 
+async def private_reply(user: FakeUser, result: InteractionResult) -> list[FakeMessage]:
+    """The private reply a press on a board opened. The press is answered as an update of
+    the board (issue 34) and the reply follows it once drawn (later when a worker is being
+    replaced): waited for, not assumed there once Discord is quiet."""
+
+    def replies() -> list[FakeMessage]:
+        return [m for m in result.ephemeral if m.text or m.components]
+
+    return list(await user.fake.wait_for(replies, timeout=20, what="the private reply"))
+
+
 async def take_turn(user: FakeUser, board: FakeMessage, rng: random.Random) -> InteractionResult:
     """One action with the board's controls, then wait for the board that shows it (a new
     one, or the same edited while the turn goes on)."""
@@ -86,7 +97,7 @@ async def choose_and_act(
     options = selects[MOVE_MENU].options
     option = rng.choice(options)
     picked = await user.select(MOVE_MENU, option["value"], message=board)
-    (reply,) = picked.ephemeral
+    (reply,) = await private_reply(user, picked)
     # Prefer walking into a room where another character stands, so a fight follows.
     occupied = {m[1] for o in options if o is not option and (m := ROOM.search(o["label"]))}
     towards = [b for b in reply.buttons if (m := GOAL.search(b.label or "")) and m[1] in occupied]

@@ -320,5 +320,3 @@ async def test_players_leaving_hand_the_game_to_the_ai_drop_by_drop(
         drops += sum(max(b - a, 0) for a, b in itertools.pairwise(counts))
     assert drops >= 40  # at least a bin's worth
     assert len(boards) < drops  # issues 14 and 34: one message per turn, not one per drop
-    edits = sum(len(board.versions) for board in boards)
-    assert edits < drops, "queued drops were shown together"

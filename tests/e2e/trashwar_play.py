@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import re
 
+from tests.e2e.play import private_reply
 from tests.fakediscord import Component, FakeDiscord, FakeMessage, FakeUser
 
 TURN = re.compile(r"<@(\d+)>[^\n]*your turn")
@@ -71,7 +72,7 @@ async def decide(user: FakeUser, reply: FakeMessage, rng: random.Random) -> Fake
 async def take_turn(user: FakeUser, board: FakeMessage, rng: random.Random) -> None:
     """Open "My hand" and decide until the turn is no longer this player's."""
     opened = await user.click("My hand", message=board)
-    (reply,) = opened.ephemeral
+    (reply,) = await private_reply(user, opened)
     assert reply.ephemeral_to == user.id
     for _ in range(20):
         if not reply.buttons and not reply.selects:
