@@ -16,7 +16,14 @@ from bot.models import OutboxEntry
 from render.rumble import draw_dungeon
 from rules.rumble import CHARACTERS, RUMBLE
 from tests.e2e.conftest import Table
-from tests.e2e.play import FIGHT_MENU, MOVE_MENU, latest_board, take_turn, turn_user_id
+from tests.e2e.play import (
+    FIGHT_MENU,
+    MOVE_MENU,
+    latest_board,
+    private_reply,
+    take_turn,
+    turn_user_id,
+)
 from tests.e2e.test_rumble_game import open_and_start
 from tests.fakediscord import FakeDiscord, FakeMessage
 
@@ -68,7 +75,7 @@ async def test_no_one_sees_another_players_secret_before_the_reveal(
             checked_rumbles.add(state.rumble)
             for user in table.players:
                 reply = await user.click("My secret", message=board)
-                (message,) = reply.ephemeral
+                (message,) = await private_reply(user, reply)
                 assert message.ephemeral_to == user.id
                 own = state.secrets[seat_of[user.id]]
                 for seat, pair in enumerate(state.secrets):
@@ -119,7 +126,7 @@ async def test_strangers_out_of_turn_and_stale_presses_change_nothing(
     # A private direction reply, then the player acts another way: its buttons are stale.
     moves = next(c for c in board.selects if c.placeholder == MOVE_MENU)
     picked = await turn.select(MOVE_MENU, moves.options[0]["value"], message=board)
-    (directions,) = picked.ephemeral
+    (directions,) = await private_reply(turn, picked)
     await take_turn(turn, board, random.Random(1))
     after, _state_after = await current_state(bot, fake_discord)
     assert after.step > game.step  # the move, and the AI seat's turn after it

@@ -17,7 +17,7 @@ from bot.client import TrashTableBot
 from bot.models import ActionRecord
 from rules.toss import TOSS
 from tests.e2e.conftest import Table
-from tests.e2e.play import assert_one_message_a_turn, shown
+from tests.e2e.play import assert_one_message_a_turn, private_reply, shown
 from tests.e2e.toss_play import (
     aim_button,
     bin_boards,
@@ -137,7 +137,7 @@ async def start_alices_turn(bot: TrashTableBot, table: Table, fake: FakeDiscord)
     await fake.wait_for(lambda: bin_boards(fake), timeout=20, what="the board")
     for user in (table.alice, table.bob):
         opened = await user.click("My hand", message=bin_boards(fake)[-1])
-        (hand,) = opened.ephemeral
+        (hand,) = await private_reply(user, opened)
         await user.press(hand, [b for b in hand.buttons if b.label.startswith("Lay")][-1].label)
     await fake.settle()
     board = bin_boards(fake)[-1]

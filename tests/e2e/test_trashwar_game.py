@@ -15,7 +15,7 @@ from rules.trashwar import TRASH_WAR
 from rules.trashwar.engine import WALL_NAMES
 from rules.trashwar.groups import MORE
 from tests.e2e.conftest import Table
-from tests.e2e.play import assert_one_message_a_turn
+from tests.e2e.play import assert_one_message_a_turn, private_reply
 from tests.e2e.trashwar_play import (
     PHONE,
     battlefields,
@@ -74,13 +74,13 @@ async def test_hands_stay_private_and_strangers_change_nothing(bot, table: Table
     stranger = await table.stranger.click("My hand", message=board)
     assert "not playing" in stranger.ephemeral_text
     peek = await other.click("My hand", message=board)
-    (reply,) = peek.ephemeral
+    (reply,) = await private_reply(other, peek)
     assert reply.ephemeral_to == other.id and not reply.buttons and not reply.selects
     seat = [u.id for u in table.players].index(other.id)
     own = TRASH_WAR.observe(state, seat)["hand"]
     assert all(card["title"] in reply.text for card in own)
     mine = await turn.click("My hand", message=board)
-    (controls,) = mine.ephemeral
+    (controls,) = await private_reply(turn, mine)
     assert controls.buttons or controls.selects
     # Someone else pressing the player's private buttons is impossible (they cannot see
     # them); pressing the public board's "My hand" never changes the game.
@@ -150,7 +150,7 @@ async def open_attack(table: Table, fake: FakeDiscord) -> tuple[FakeUser, FakeMe
     board = battlefields(fake)[-1]
     user = table.by_id(turn_user_id(board) or 0)
     opened = await user.click("My hand", message=board)
-    (reply,) = opened.ephemeral
+    (reply,) = await private_reply(user, opened)
     return user, reply
 
 
@@ -281,7 +281,7 @@ async def test_sent_controls_leave_no_view_or_timer_behind(bot, table: Table, fa
     board = battlefields(fake_discord)[-1]
     turn = table.by_id(turn_user_id(board))
     mine = await turn.click("My hand", message=board)
-    (controls,) = mine.ephemeral
+    (controls,) = await private_reply(turn, mine)
     assert controls.buttons or controls.selects
     assert view_timers() == []
     assert bot.persistent_views == []
