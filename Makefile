@@ -29,9 +29,10 @@ lint: $(VENV)/.installed
 test: lint
 	$(BIN)/pytest
 
-# The benchmark, the capacity at human pace for each game (N stepped up until press-to-result
-# p95 passes 250 ms, then the gap to the last step that passed halved down to 25 games; at
-# most about 20 minutes a game), and for two shard processes on one
+# The benchmark, the capacity at human pace for each game with Discord's rate limits on (N
+# stepped up until press-to-result p95 passes 250 ms, then the gap to the last step that
+# passed halved down to 25 games; at most about 20 minutes a game; each step also reports
+# the requests the bot made and issue 34's targets), and for two shard processes on one
 # PostgreSQL, then the issue-sized playouts that are
 # too long for `make test` (about 35 minutes in all on two cores) and the Toss bin measurement.
 bench: $(VENV)/.installed

@@ -50,6 +50,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from tests.bench_discord import UNLIMITED
 from tests.capacity_discord import (
     TURNS_SQL,
     DiscordUse,
@@ -95,6 +96,9 @@ class Setup:
 
     shards: int = 1
     postgres: Postgres | None = None  # the server, on PostgreSQL; None: a SQLite file
+    # Discord's rate limits in the fake and the bot's default share of the global one; off
+    # (`--no-rate-limits`): neither, the bot's own speed as measured before issue 34
+    rate_limits: bool = True
 
     def database_url(self, folder: Path) -> str:
         if self.postgres is not None:
@@ -110,7 +114,8 @@ class Setup:
 
     def __str__(self) -> str:
         processes = "one process" if self.shards == 1 else f"{self.shards} shard processes"
-        return f"{processes}, {'PostgreSQL' if self.postgres else 'SQLite'}"
+        limits = "" if self.rate_limits else ", no rate limits"
+        return f"{processes}, {'PostgreSQL' if self.postgres else 'SQLite'}{limits}"
 
     def server_pids(self) -> list[int]:
         """The database server's processes (PostgreSQL's postmaster and its backends): the
@@ -135,6 +140,8 @@ async def running_bots(fake: FakeDiscord, folder: Path, setup: Setup) -> Any:
         "LOG_LEVEL": "WARNING",
         "LOOP_WATCHDOG_MS": str(LATE_MS),
     }
+    if not setup.rate_limits:
+        env["BOT_TOKEN_REQUESTS_PER_SECOND"] = UNLIMITED
     shards = (
         [{}]
         if setup.shards == 1
@@ -226,9 +233,14 @@ async def measure(
 ) -> Step:
     """One step of the curve: fresh bots, N tables, `warmup` seconds, then the window."""
     names = tuple(f"table-{i}" for i in range(channels))
-    # What the bot's processes can serve, not what Discord would let one bot token send:
-    # hundreds of games post far more than the token's 50 requests a second.
-    fake = FakeDiscord(channels=names[:: setup.shards], thread=None, settle_timeout=120)
+    # Discord's rate limits on, as a real bot meets them: the boards a press causes go on
+    # its interaction's webhook, outside the bot token's 50 requests a second.
+    fake = FakeDiscord(
+        channels=names[:: setup.shards],
+        thread=None,
+        settle_timeout=120,
+        rate_limits=setup.rate_limits,  # off only to compare: what did Discord's limits cost?
+    )
     await fake.start()
     watch = Watch(fake)
     guilds = guilds_for(fake, names, setup.shards)
@@ -447,6 +459,13 @@ def main(argv: list[str] | None = None) -> None:
         "--shards", type=int, default=1, help="bot processes, one per shard (default 1: unsharded)"
     )
     parser.add_argument(
+        "--no-rate-limits",
+        dest="rate_limits",
+        action="store_false",
+        help="the fake without Discord's rate limits, the bot without a share of the global "
+        "one: the bot's own speed, as measured before issue 34",
+    )
+    parser.add_argument(
         "--database",
         choices=("sqlite", "postgresql"),
         help="a SQLite file (one process only) or a PostgreSQL server started for the run; "
@@ -475,7 +494,7 @@ def main(argv: list[str] | None = None) -> None:
     with tempfile.TemporaryDirectory() as folder:
         postgres = Postgres(Path(folder)) if database == "postgresql" else None
         try:
-            setup = Setup(args.shards, postgres)
+            setup = Setup(args.shards, postgres, rate_limits=args.rate_limits)
             asyncio.run(
                 curve(
                     args.game,

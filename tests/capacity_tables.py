@@ -341,7 +341,7 @@ class Table:
             except FakeDiscordError:  # a newer board took its controls
                 board = await self.moved_on(board)
                 continue
-            pressed, newest = None, self.newest_board()
+            pressed, newest = None, int(board.id)
             while reply.buttons or reply.selects:
                 await self.think()
                 if not (reply.buttons or reply.selects):
