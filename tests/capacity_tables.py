@@ -143,6 +143,8 @@ class Table:
         self.filename = BOARDS[kind]
         self.moves: list[InteractionRecord] = []  # presses that play a move
         self.lobbies: list[float] = []  # when each of its games' lobbies was posted
+        # each board's version texts so far: a version, once edited over, never changes
+        self.texts: dict[int, list[str]] = {}
 
     @property
     def time_up(self) -> bool:
@@ -238,7 +240,7 @@ class Table:
         for message in self.watch.messages[self.channel.id]:
             if message.id < since or not self.is_board(message):
                 continue
-            texts = [toss_play.version_text(version) for version in message.versions]
+            texts = self.version_texts(message)
             seen = self.watch.seen_at[message.id]
             for version, (text, at) in enumerate(zip(texts, seen, strict=False)):
                 before = Counter(texts[version - 1].splitlines()) if version else Counter()
@@ -246,6 +248,17 @@ class Table:
                     lines = Counter(text.splitlines()) - before
                     found.append(Shown(at, message, version, list(lines.elements())))
         return sorted(found, key=lambda shown: shown.at)
+
+    def version_texts(self, message: FakeMessage) -> list[str]:
+        """The text of each version of `message`: the driver looks at every board after
+        each change in the channel, and the fake's payloads are deep copies, so only the
+        versions not yet seen are read (the last one seen may since have been edited over,
+        into the same text)."""
+        texts = self.texts.setdefault(message.id, [])
+        if len(texts) != len(message.history) + 1:
+            texts.extend(toss_play.version_text(v) for v in message.history[len(texts) :])
+            texts.append(toss_play.version_text(message.payload()))
+        return texts
 
     def is_board(self, message: FakeMessage) -> bool:
         return not message.ephemeral and any(

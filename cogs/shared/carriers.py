@@ -44,27 +44,50 @@ _UPDATES_PRESSED = {
 }
 
 
-@dataclass(eq=False)
+# Discord's name, in a webhook message route, for the message an interaction's answer is.
+# discord.py's `Webhook.edit_message` puts the id it is given into that route as it is, so
+# this sends the very request `Interaction.edit_original_response` sends, without keeping
+# the whole interaction (guarded by tests/cogs/test_carriers.py).
+ORIGINAL: Any = "@original"
+
+
+@dataclass(eq=False, slots=True)
 class Carrier:
-    interaction: discord.Interaction
+    """What a press leaves that can carry a board: its token's webhook, the channel message
+    it was made on, and how it was answered. Not the interaction itself: with its member,
+    message and components, thousands kept at a time made every full garbage collection
+    walk a heap that grew all the while."""
+
+    followup: discord.Webhook  # the press's interaction webhook (its token)
+    pressed: int | None  # the channel message it was made on; None in a private reply
     since: float  # time.monotonic() when the press arrived
-    posted: set[int] = field(default_factory=set)  # channel messages its token posted
+    posted: tuple[int, ...] = ()  # channel messages its token posted (a few at most)
     used: float = 0.0  # when it last carried something (time.monotonic())
+    answered: discord.InteractionResponseType | None = None
+    unanswered: discord.Interaction | None = None  # kept only until its answer is known
+
+    @classmethod
+    def of(cls, interaction: discord.Interaction) -> Carrier:
+        message = interaction.message
+        pressed = None if message is None or message.flags.ephemeral else message.id
+        return cls(interaction.followup, pressed, time.monotonic(), unanswered=interaction)
+
+    def answer(self) -> discord.InteractionResponseType | None:
+        """How the press was answered, once it has been (then the interaction is let go)."""
+        if self.unanswered is not None and self.unanswered.response.type is not None:
+            self.answered, self.unanswered = self.unanswered.response.type, None
+        return self.answered
 
     @property
     def usable(self) -> bool:
-        answered = self.interaction.response.type
         fresh = time.monotonic() - self.since < TOKEN_SECONDS
-        return fresh and answered in _FOLLOWS_AS_NEW
+        return fresh and self.answer() in _FOLLOWS_AS_NEW
 
     @property
     def original(self) -> int | None:
         """The channel message `@original` is, when the press updated the message it was
         on (a board or a lobby); None for a private reply or an answer of its own."""
-        message = self.interaction.message
-        if message is None or message.flags.ephemeral:
-            return None
-        return message.id if self.interaction.response.type in _UPDATES_PRESSED else None
+        return self.pressed if self.answer() in _UPDATES_PRESSED else None
 
     def edits(self, message_id: int) -> bool:
         """Whether its token can edit channel message `message_id`: the message its answer
@@ -73,9 +96,9 @@ class Carrier:
 
     async def edit(self, message_id: int, **fields: Any) -> Any:
         """Edit channel message `message_id` through the press's token (`edits` is True)."""
-        if self.original == message_id:
-            return await self.interaction.edit_original_response(**fields)
-        return await self.interaction.followup.edit_message(message_id, **fields)
+        return await self.followup.edit_message(
+            ORIGINAL if self.original == message_id else message_id, **fields
+        )
 
 
 @dataclass(eq=False)
@@ -86,6 +109,13 @@ class _Editors:
 
     poster: Carrier | None = None
     pressed: deque[Carrier] = field(default_factory=lambda: deque(maxlen=KEPT))
+
+    def add(self, carrier: Carrier) -> None:
+        """A new press on the message; presses answered with a message of their own can't
+        edit it and make room first."""
+        for old in [c for c in self.pressed if c.answer() is not None and c.original is None]:
+            self.pressed.remove(old)
+        self.pressed.append(carrier)
 
     def all(self) -> list[Carrier]:
         return [*self.pressed, *([self.poster] if self.poster else [])]
@@ -100,31 +130,37 @@ class Carriers:
         self._editors: dict[int, OrderedDict[int, _Editors]] = {}
         self._added = 0
 
-    def add(self, interaction: discord.Interaction) -> None:
+    def add(self, interaction: discord.Interaction) -> Carrier | None:
+        """Keep a press of a server channel; its carrier, to be told once it is answered
+        (`Carrier.answer`), so that the interaction is let go at once."""
         if interaction.channel_id is None or interaction.guild_id is None:
-            return
+            return None
         kept = self._channels.setdefault(interaction.channel_id, deque(maxlen=KEPT))
-        carrier = Carrier(interaction, time.monotonic())
+        for older in kept:  # a command's press is answered after this was called
+            older.answer()
+        carrier = Carrier.of(interaction)
         kept.append(carrier)
-        message = interaction.message
-        if message is not None and not message.flags.ephemeral:  # pressed on the message
-            self._editors_of(interaction.channel_id, message.id).pressed.append(carrier)
+        if carrier.pressed is not None:  # pressed on a channel message
+            self._editors_of(interaction.channel_id, carrier.pressed).add(carrier)
         self._added += 1
         if self._added % SWEEP_EVERY == 0:  # channels nobody has pressed in for a while
             for channel_id in list(self._channels):
                 self._live(channel_id)
+        return carrier
 
     def posted(self, channel_id: int, message_id: int, carrier: Carrier) -> None:
         """`carrier`'s token posted channel message `message_id`, and can edit it."""
-        carrier.posted.add(message_id)
+        carrier.posted += (message_id,)
         self._editors_of(channel_id, message_id).poster = carrier
 
     def on(
         self, channel_id: int, message_id: int, peek: bool = False, pressed: bool = False
     ) -> Carrier | None:
         """A usable press whose token can edit channel message `message_id`: of several,
-        the one that carried something longest ago, since Discord paces each token on its
-        own (a few requests a second) and an AI's run of edits goes faster spread out.
+        the one that carried something, or was made, longest ago: Discord paces each token
+        on its own (a few requests a second), so an AI's run of edits goes faster spread
+        out, and a press just made is still sending its own private reply on its token
+        (discord.py sends one request a token at a time).
         `peek`: only asking whether there is one; `pressed`: only a press made on it."""
         messages = self._editors.get(channel_id)
         editors = messages[message_id].all() if messages and message_id in messages else []
@@ -136,7 +172,7 @@ class Carriers:
         ]
         if not on_it:
             return None
-        carrier = min(on_it, key=lambda c: (c.used, -c.since))
+        carrier = min(on_it, key=lambda c: max(c.used, c.since))
         if not peek:
             carrier.used = time.monotonic()
         return carrier

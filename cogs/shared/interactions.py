@@ -211,13 +211,16 @@ class AnsweredOnce:
 
     async def callback(self, interaction: discord.Interaction) -> None:
         # Once answered, the press can carry the boards it causes (cogs/shared/carriers.py).
-        carriers_of(interaction.client).add(interaction)
+        carrier = carriers_of(interaction.client).add(interaction)
         try:
             if self.leads_to_boards() and await held_for_permissions(interaction):
                 return
             await self.pressed(interaction)
         except UserError as error:
             await refuse(interaction, str(error))
+        finally:
+            if carrier is not None:
+                carrier.answer()  # answered by now: the carrier lets the interaction go
 
     def leads_to_boards(self) -> bool:
         """Whether this press needs the channel's boards: a game's controls do; paging

@@ -337,7 +337,7 @@ class Poster:
             message = await self._through(
                 entry.channel_id,
                 carrier,
-                carrier.interaction.followup.send(
+                carrier.followup.send(
                     files=board.files_of(shown.pictures),
                     view=layout,
                     allowed_mentions=shown.mentions,

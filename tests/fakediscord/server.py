@@ -85,6 +85,8 @@ UPLOADS = web.RequestKey("fakediscord_uploads", list)
 """The ``files[n]`` parts of a multipart request."""
 RECORD = web.RequestKey("fakediscord_record", RequestRecord)
 """This request's entry in the raw log."""
+# Bigger than any upload Discord takes, so a form is parsed in memory whole.
+UPLOAD_MEMORY = 256 * 1024 * 1024
 
 
 def body_of(request: web.Request) -> Any:
@@ -291,7 +293,14 @@ class RestApi:
         if content_type.startswith("multipart/"):
             raw = await request.read()
             uploads: list[Upload] = []
-            parser = multipart.MultipartParser(io.BytesIO(raw), options.get("boundary", ""))
+            parser = multipart.MultipartParser(
+                io.BytesIO(raw),
+                options.get("boundary", ""),
+                # in memory: spooling a board's picture to a temporary file cost the
+                # benchmark a tenth of a core; the fake's size limits are checked later
+                spool_limit=UPLOAD_MEMORY,
+                memory_limit=UPLOAD_MEMORY,
+            )
             for part in parser:
                 if part.name == "payload_json":
                     request[BODY] = json.loads(part.raw.decode())
