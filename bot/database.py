@@ -15,19 +15,21 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import sqlite3
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 import orjson
 from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from filelock import AsyncFileLock
 from sqlalchemy import Connection, Engine, create_engine, event, inspect, text
-from sqlalchemy.exc import DBAPIError, DisconnectionError
+from sqlalchemy.exc import DBAPIError, DisconnectionError, InterfaceError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from sqlmodel.ext.asyncio.session import AsyncSession
 
@@ -239,12 +241,37 @@ def _upgrade_to_head(connection: Connection) -> None:
         log.info("Database schema upgraded from revision %s to %s", before or "(none)", after)
 
 
+DATABASE_DOWN = (
+    "The game records can't be reached or written right now, so nothing was changed. "
+    "Try again in a moment."
+)
+
+
+def out_of_service(error: BaseException) -> bool:
+    """Whether `error` means the database can't serve us for now (down, restarting,
+    unreachable, locked by another process, read-only, or too slow to answer), rather than
+    a mistake in what we asked: a press is answered with `DATABASE_DOWN`, and what the
+    bot does by itself is tried again later."""
+    if isinstance(error, aiohttp.ClientError):
+        return False  # Discord's side (aiohttp's connection errors are OSErrors too)
+    if isinstance(error, OSError | TimeoutError | DisconnectionError):
+        return True
+    if isinstance(error, OperationalError | InterfaceError):
+        return True  # SQLite's "locked" and "readonly", a closed PostgreSQL connection
+    if isinstance(error, DBAPIError) and error.connection_invalidated:
+        return True
+    if isinstance(error, sqlite3.OperationalError):
+        return True  # raised bare by the in-place driver
+    return _unreachable(error)
+
+
 def _unreachable(error: BaseException) -> bool:
     """Whether the database could not be reached (rather than refused us)."""
     if isinstance(error, OSError):
         return True
-    sqlstate = getattr(getattr(error, "orig", None), "sqlstate", None) or ""
-    return sqlstate.startswith(UNREACHABLE_SQLSTATES)
+    sqlstate = getattr(error, "sqlstate", None)  # asyncpg's own, bare
+    sqlstate = sqlstate or getattr(getattr(error, "orig", None), "sqlstate", None) or ""
+    return str(sqlstate).startswith(UNREACHABLE_SQLSTATES)
 
 
 def _reason(error: BaseException) -> str:

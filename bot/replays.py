@@ -62,8 +62,13 @@ class Frame:
     continues: bool  # it went on the message of the board before it (the same turn)
 
 
+LARGEST_ID = 2**31 - 1  # a game id is a 32-bit integer on PostgreSQL
+
+
 async def load_log(db: Database, guild_id: int, game_id: int) -> tuple[GameRecord, GameLog]:
     """A finished game of this guild and its log, or a UserError saying why not."""
+    if not 0 < game_id <= LARGEST_ID:  # no game has it, and the database can't look it up
+        raise UserError(f"There is no game #{game_id} in this server.")
     async with db.reading() as session:
         game = await session.get(GameRecord, game_id)
         if game is None or game.guild_id != guild_id:

@@ -66,6 +66,9 @@ class SessionBase:
         # that follow. States are immutable and a step names one state of a game, so
         # sharing them is safe.
         self._states: OrderedDict[int, tuple[int, Any]] = OrderedDict()
+        # Games whose AI turns failed for the database being out of service: game id ->
+        # (when to try again, the wait after that), tried by `play_owed_ai`.
+        self.ai_owed: dict[int, tuple[float, float]] = {}
 
     # ------------------------------------------------------------------ plumbing
 

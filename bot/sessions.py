@@ -18,11 +18,13 @@ or a game's private state themselves.
 from __future__ import annotations
 
 import logging
+import time
 from typing import Any
 
 from sqlmodel import col, select
 
 from bot import rows
+from bot.database import out_of_service
 from bot.lobbies import Lobbies
 from bot.models import GameRecord, ResultRecord, Status, utcnow
 from bot.outbox import record_clear
@@ -67,6 +69,7 @@ __all__ = [
 ]
 
 MAX_AI_CHAIN = 500  # AI turns in a row before the service pauses for a human; a safety net
+AI_RETRY_FIRST, AI_RETRY_LAST = 1.0, 60.0  # seconds before an owed AI turn is tried again
 
 
 class SessionService(Lobbies):
@@ -106,7 +109,9 @@ class SessionService(Lobbies):
 
     async def play_ai(self, update: Update) -> Update:
         """Let the AI seats play every turn that is theirs after `update` (a press, a start,
-        a seat handed over), adding what they did to it."""
+        a seat handed over), adding what they did to it. While the database is out of
+        service the AI's turns are owed, and `play_owed_ai` plays them once it is back:
+        the press that led to them was saved, and is answered as such."""
         try:
             async with self._locked(update.game.channel_id):
                 return await self._play_ai_turns(update)
@@ -114,6 +119,35 @@ class SessionService(Lobbies):
             if self.stopping:
                 return update  # the player's move is saved; the next start plays the AI's
             raise
+        except Exception as error:
+            if not out_of_service(error):
+                raise
+            self._owe_ai(update.game.id or 0, error)
+            return update
+
+    def _owe_ai(self, game_id: int, error: BaseException) -> None:
+        _, wait = self.ai_owed.get(game_id, (0.0, AI_RETRY_FIRST / 2))
+        wait = min(wait * 2, AI_RETRY_LAST)
+        self.ai_owed[game_id] = (time.monotonic() + wait, wait)
+        log.warning("game %s: the AI turn failed (%r); trying again in %g s", game_id, error, wait)
+
+    async def play_owed_ai(self) -> None:
+        """Play the AI turns owed since the database was out of service, each game once its
+        wait is over (doubling, up to AI_RETRY_LAST, while it stays out)."""
+        for game_id, (due, _) in list(self.ai_owed.items()):
+            if due > time.monotonic() or self.stopping:
+                continue
+            try:
+                async with self.db.connected() as connection:
+                    game = await self._load(connection, game_id)
+                async with self._locked(game.channel_id):
+                    await self._play_ai_turns(Update(game=game))
+            except Exception as error:
+                if out_of_service(error):
+                    self._owe_ai(game_id, error)
+                    continue
+                log.exception("game %s: the owed AI turn failed", game_id)
+            self.ai_owed.pop(game_id, None)
 
     def _check_turn(self, game: GameRecord, user_id: int, step: int) -> tuple[AnyGame, Any, int]:
         """The engine, state and seat of a player whose turn it is, or a UserError saying

@@ -9,6 +9,7 @@ server under a system user it creates.
 Fixtures:
 
 - `postgres`: the worker's server (`Postgres`), for tests that create databases or restart it.
+- `own_postgres`: a server of the test's own, for a test that stops it.
 - `postgresql_url`: a fresh empty database, as `postgresql://postgres:@/<db>?host=<socket dir>`.
 - `database_url`: parametrized over `sqlite` and `postgresql`; a fresh database as a URL the
   way an admin writes it. Every test that uses it (the session service's, the end-to-end
@@ -54,8 +55,9 @@ class Postgres:
         )
         return output.strip()
 
-    def stop(self) -> None:
-        self._pg_ctl("-m", "fast", "stop")
+    def stop(self, immediate: bool = False) -> None:
+        """Stop the server: `immediate` as a crash would, without closing anything."""
+        self._pg_ctl("-m", "immediate" if immediate else "fast", "stop")
 
     def start(self) -> None:
         """Start the stopped server again, with the options it had (postmaster.opts)."""
@@ -81,6 +83,18 @@ class Postgres:
 def postgres() -> Iterator[Postgres]:
     # Not under pytest's own temporary folder: pytest keeps that private to root (0700), so
     # the server's own system user could not reach its data there.
+    folder = Path(tempfile.mkdtemp(prefix="trash-table-postgres-"))
+    server = Postgres(folder / "data")
+    try:
+        yield server
+    finally:
+        server.cleanup()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture
+def own_postgres() -> Iterator[Postgres]:
+    """A server of this test's own, which it may stop and start."""
     folder = Path(tempfile.mkdtemp(prefix="trash-table-postgres-"))
     server = Postgres(folder / "data")
     try:

@@ -141,6 +141,8 @@ class PickSelect(
     """A player's own pick in the lobby (Dumpster Brawl!'s character): option values are
     positions among the game's choices."""
 
+    COMPONENT = discord.ComponentType.string_select
+
     def __init__(self, game_id: int, option: Option | None = None) -> None:
         choices = [] if option is None else list(option.labels or option.choices)
         super().__init__(
@@ -164,7 +166,7 @@ class PickSelect(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> PickSelect:
         pick = cls(int(match["game"]))
-        pick.item.options = cast("discord.ui.Select[Any]", item).options  # the message's own
+        pick.item.options = getattr(item, "options", [])  # the message's own
         return pick
 
     async def pressed(self, interaction: discord.Interaction) -> None:
@@ -293,6 +295,8 @@ class MenuSelect(
         rf"tt:menu:(?P<game>{NUMBER}):(?P<step>{NUMBER}):(?P<source>[bha]):(?P<slot>{NUMBER})"
     ),
 ):
+    COMPONENT = discord.ComponentType.string_select
+
     def __init__(
         self, game_id: int, step: int, source: str, slot: int, menu: Menu, values: list[str]
     ) -> None:
@@ -314,9 +318,10 @@ class MenuSelect(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> MenuSelect:
-        select = cast("discord.ui.Select[Any]", item)
-        menu = Menu(select.placeholder or "", [Choice("", o.label) for o in select.options])
-        values = [o.value for o in select.options]
+        # A forged press may bring a button here: `interaction_check` then refuses it.
+        placeholder, options = getattr(item, "placeholder", ""), getattr(item, "options", [])
+        menu = Menu(placeholder or "", [Choice("", o.label) for o in options])
+        values = [o.value for o in options]
         game, step, slot = int(match["game"]), int(match["step"]), int(match["slot"])
         return cls(game, step, match["source"], slot, menu, values)
 

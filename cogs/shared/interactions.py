@@ -9,11 +9,12 @@ import asyncio
 import logging
 from collections import OrderedDict
 from collections.abc import Awaitable, Iterable, Iterator
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
 from weakref import WeakKeyDictionary
 
 import discord
 
+from bot.database import DATABASE_DOWN, out_of_service
 from bot.sessions import RESTARTING, Player, UserError
 from cogs.shared import permissions
 from cogs.shared.carriers import carriers_of
@@ -60,6 +61,25 @@ def player_of(interaction: discord.Interaction) -> Player:
 async def refuse(interaction: discord.Interaction, reason: str) -> None:
     """A short private reason; used for everything a user does wrong."""
     await send_private(interaction, False, reason, [], None)
+
+
+SOMETHING_WRONG = "Something went wrong on our side; nothing was changed."
+
+
+async def refuse_fault(interaction: discord.Interaction, error: Exception) -> None:
+    """Answer a press or command that failed on our side, never leaving it unanswered:
+    the database out of service (it changed nothing: every press is one transaction),
+    or anything else, logged whole."""
+    if out_of_service(error):
+        log.warning("interaction %s: the database is out of service (%r)", interaction.id, error)
+        reason = DATABASE_DOWN
+    else:
+        log.error("interaction %s failed", interaction.id, exc_info=error)
+        reason = SOMETHING_WRONG
+    try:
+        await refuse(interaction, reason)
+    except discord.HTTPException:
+        log.warning("interaction %s: the refusal could not be sent", interaction.id)
 
 
 def in_private_reply(interaction: discord.Interaction) -> bool:
@@ -206,8 +226,12 @@ class AnsweredOnce:
     the tree's error handler, cogs/table). A control that leads to boards is first held
     while the bot lacks a permission in the channel (`held_for_permissions`)."""
 
+    # The kind of control it is: a press claiming another kind (a forged one) is not its
+    # own, and `answer_unclaimed` answers it (see `claimed`).
+    COMPONENT: ClassVar[discord.ComponentType] = discord.ComponentType.button
+
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        return first_delivery(interaction)
+        return pressed_kind(interaction) == self.COMPONENT.value and first_delivery(interaction)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         # Once answered, the press can carry the boards it causes (cogs/shared/carriers.py).
@@ -218,6 +242,8 @@ class AnsweredOnce:
             await self.pressed(interaction)
         except UserError as error:
             await refuse(interaction, str(error))
+        except Exception as error:
+            await refuse_fault(interaction, error)
         finally:
             if carrier is not None:
                 carrier.answer()  # answered by now: the carrier lets the interaction go
@@ -248,12 +274,23 @@ def claimed(interaction: discord.Interaction) -> bool:
         item = store._views.get(key, {}).get((kind, custom_id))
         if item is not None and item.view is not None and not item.view.is_finished():
             return True
-    if message is None or not any(pattern.fullmatch(custom_id) for pattern in store._dynamic_items):
+    # A DynamicItem of ours takes the press only if it is of its kind (`AnsweredOnce`).
+    kinds = [
+        getattr(factory, "COMPONENT", None)
+        for pattern, factory in store._dynamic_items.items()
+        if pattern.fullmatch(custom_id)
+    ]
+    if message is None or not any(k is None or k.value == kind for k in kinds):
         return False
     return any(
         component.type.value == kind and getattr(component, "custom_id", None) == custom_id
         for component in walk_components(message.components)
     )
+
+
+def pressed_kind(interaction: discord.Interaction) -> int:
+    """The kind of control the press says it came from (Discord's component type)."""
+    return int(cast("dict[str, Any]", interaction.data or {}).get("component_type") or 0)
 
 
 def walk_components(components: Iterable[discord.Component]) -> Iterator[discord.Component]:

@@ -11,9 +11,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
+from bot.database import out_of_service
 from bot.games import GAMES
 from bot.models import GameRecord, Status
-from bot.sessions import UserError, seat_names
+from bot.sessions import AI_RETRY_FIRST, UserError, seat_names
 from cogs.shared import components, permissions
 from cogs.shared.interactions import (
     answer_unclaimed,
@@ -21,6 +22,7 @@ from cogs.shared.interactions import (
     lacking_here,
     player_of,
     refuse,
+    refuse_fault,
 )
 from cogs.shared.limits import fit_embed
 from cogs.shared.lobby import turn_timer
@@ -54,10 +56,12 @@ class TableCog(commands.Cog):
 
     async def cog_load(self) -> None:
         self.turn_timer.start()
+        self.owed_ai.start()
         self.poster.start()
 
     async def cog_unload(self) -> None:
         self.turn_timer.cancel()
+        self.owed_ai.cancel()
         self.bot.remove_listener(answer_unclaimed, "on_interaction")
         await self.poster.stop()
 
@@ -65,9 +69,24 @@ class TableCog(commands.Cog):
     async def turn_timer(self) -> None:
         await self.check_timers()
 
+    @tasks.loop(seconds=AI_RETRY_FIRST)
+    async def owed_ai(self) -> None:
+        """The AI turns that failed while the database was out of service, tried again."""
+        if self.sessions.ai_owed:
+            await self.sessions.play_owed_ai()
+
     async def check_timers(self) -> None:
-        """Play for every player whose turn timer ran out. Also called by tests."""
-        for game in await self.sessions.late_games():
+        """Play for every player whose turn timer ran out. Also called by tests. A loop of
+        `tasks` stops for good at an error it does not expect: a database out of service
+        only skips this round."""
+        try:
+            late = await self.sessions.late_games()
+        except Exception as error:
+            if not out_of_service(error):
+                raise
+            log.warning("turn timer: the database is out of service (%r)", error)
+            return
+        for game in late:
             try:
                 await self.sessions.play_for_late(game)
             except UserError:
@@ -78,6 +97,7 @@ class TableCog(commands.Cog):
                 log.exception("turn timer failed for game %s", game.id)
 
     @turn_timer.before_loop
+    @owed_ai.before_loop
     async def _before_timer(self) -> None:
         await self.bot.wait_until_ready()
 
@@ -116,8 +136,8 @@ class TableCog(commands.Cog):
         if isinstance(error, refusals):
             await refuse(interaction, str(error))
             return
-        log.exception("command failed", exc_info=error)
-        await refuse(interaction, "Something went wrong on our side; nothing was changed.")
+        original = getattr(error, "original", error)
+        await refuse_fault(interaction, original if isinstance(original, Exception) else error)
 
     # ------------------------------------------------------------------ /game
 

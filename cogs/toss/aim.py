@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from typing import Any, cast
+from typing import Any
 
 import discord
 
@@ -258,6 +258,8 @@ class AimSelect(
 ):
     """A menu of spots (or of turns): the option picked replaces the aim's spot (turn)."""
 
+    COMPONENT = discord.ComponentType.string_select
+
     def __init__(self, aim: Aim, what: str, placeholder: str = "Choose…") -> None:
         if what == "spot":
             options = [
@@ -279,7 +281,7 @@ class AimSelect(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> AimSelect:
-        placeholder = cast("discord.ui.Select[Any]", item).placeholder or "Choose…"
+        placeholder = getattr(item, "placeholder", None) or "Choose…"
         return cls(Aim.read(match), match["what"], placeholder)
 
     async def pressed(self, interaction: discord.Interaction) -> None:

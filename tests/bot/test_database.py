@@ -6,9 +6,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
-import tempfile
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from sqlalchemy import text
@@ -23,17 +20,6 @@ from tests.postgres import Postgres
 
 GUILD, CHANNEL = 900, 500
 ALICE, BOB = Player(1, "alice"), Player(2, "bob")
-
-
-@pytest.fixture
-def own_postgres() -> Iterator[Postgres]:
-    """A server of this test's own, which it may stop and start."""
-    with tempfile.TemporaryDirectory(prefix="trash-table-postgres-") as folder:
-        server = Postgres(Path(folder) / "data")
-        try:
-            yield server
-        finally:
-            server.cleanup()
 
 
 async def answers(db: Database) -> bool:

@@ -257,3 +257,29 @@ async def test_game_timer_minutes_are_checked_by_type(bot, table: Table, fake_di
         result = await table.alice.slash("/game timer", raw={"minutes": minutes})
         assert "`minutes` must be a whole number" in refusal(result)
     assert fingerprint(await current(bot, fake_discord)) == before
+
+
+async def test_a_control_of_ours_pressed_as_another_kind_gets_a_reason(
+    bot, table: Table, fake_discord: FakeDiscord
+):
+    """A menu's custom id sent as a button press (and a button's as a menu pick), from a
+    message that carries that control, is answered with a reason and changes nothing."""
+    board, player = await game_on(table, fake_discord)
+    before = fingerprint(await current(bot, fake_discord))
+    menu = board.selects[0].custom_id or ""
+    button = next(b.custom_id for b in board.buttons if b.custom_id)
+    assert refusal(await player.forge(board, menu)) == STALE_CONTROL
+    assert refusal(await player.forge(board, button, "0")) == STALE_CONTROL
+    assert fingerprint(await current(bot, fake_discord)) == before
+
+
+async def test_a_replay_number_past_the_database_s_range_gets_a_reason(
+    bot, table: Table, fake_discord: FakeDiscord
+):
+    """`/game replay` with a number no game can have: no such game, said, not an error."""
+    for number in (2**31, 2**63, -1, 0):
+        result = await table.alice.slash("/game replay", game=number)
+        assert refusal(result) == f"There is no game #{number} in this server.", number
+    # Past 64 bits the number reaches the bot as a float (JSON): refused alike.
+    huge = await table.alice.slash("/game replay", game=HUGE)
+    assert refusal(huge).startswith("There is no game #")

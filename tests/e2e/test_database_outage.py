@@ -1,0 +1,91 @@
+"""Faults answered, never stuck (issue 35): while the database is out of service every
+press is answered with the reason and changes nothing, and once it is back every game goes
+on by itself, without a restart."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import pytest
+from sqlalchemy import text
+
+from bot.client import TrashTableBot
+from bot.database import DATABASE_DOWN
+from tests.e2e.conftest import Table, bot_settings
+from tests.e2e.play import (
+    choose_and_act,
+    is_over,
+    latest_board,
+    next_board,
+    play_to_the_end,
+    turn_user_id,
+)
+from tests.fakediscord import FakeDiscord, running_bot
+from tests.postgres import Postgres
+
+
+async def action_steps(bot: TrashTableBot, game_id: int) -> list[int]:
+    async with bot.db.engine.connect() as connection:
+        rows = await connection.execute(
+            text("SELECT step FROM actions WHERE game_id = :game ORDER BY step"), {"game": game_id}
+        )
+        return [row.step for row in rows]
+
+
+async def test_postgresql_stopped_while_the_ai_saves_its_move(
+    fake_discord: FakeDiscord, table: Table, own_postgres: Postgres, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The server is stopped at once (as in a crash) just before an AI move is saved: a
+    press and a command during the outage are each told the database is out of service,
+    and once the server is back the AI's turn is played and the game ends, with every step
+    in the action log once."""
+    monkeypatch.setattr("bot.sessions.AI_RETRY_LAST", 1.0)  # the test need not wait a minute
+    fake, alice = fake_discord, table.alice
+    settings = bot_settings(fake, own_postgres.create_database())
+    async with running_bot(fake, TrashTableBot(settings, guild_ready_timeout=0.1)) as bot:
+        await alice.slash("/rumble new", seed=5)
+        await alice.click("Add AI player")
+        await alice.click("Start")
+        await next_board(fake, 0)
+        game = await bot.sessions.current(fake.channel.id)
+        assert game is not None and game.id is not None
+
+        stopped = asyncio.Event()
+        pick = bot.sessions._ai_pick
+
+        async def pick_then_crash(*args: object) -> str:
+            choice = await pick(*args)  # type: ignore[arg-type]
+            if not stopped.is_set():
+                await asyncio.to_thread(own_postgres.stop, immediate=True)
+                stopped.set()
+            return choice
+
+        monkeypatch.setattr(bot.sessions, "_ai_pick", pick_then_crash)
+        rng = random.Random(5)
+        for _ in range(50):  # alice plays until the AI's turn comes
+            board = latest_board(fake)
+            assert not is_over(board)
+            if turn_user_id(board) == alice.id:
+                await choose_and_act(alice, board, rng)
+            await fake.settle()
+            if stopped.is_set():
+                break
+        assert stopped.is_set(), "the AI never took a turn"
+        assert bot.sessions.ai_owed, "the AI's failed turn is owed"
+
+        during = latest_board(fake)
+        pressed = await alice.select(
+            during.selects[0].placeholder, during.selects[0].options[0]["value"], message=during
+        )
+        assert pressed.ephemeral_text == DATABASE_DOWN
+        status = await alice.slash("/game status")
+        assert status.ephemeral_text == DATABASE_DOWN
+
+        await asyncio.to_thread(own_postgres.start)
+        await fake.wait_for(
+            lambda: not bot.sessions.ai_owed, timeout=60, what="the owed AI turn played"
+        )
+        await play_to_the_end(fake, {alice.id: alice}, rng)
+        steps = await action_steps(bot, game.id)
+        assert steps == list(range(steps[0], steps[0] + len(steps))), steps
