@@ -114,6 +114,12 @@ class Database:
             Path(path).parent.mkdir(parents=True, exist_ok=True)
 
     @property
+    def sqlite_path(self) -> str | None:
+        """The SQLite file, or None on PostgreSQL."""
+        url = self.engine.url
+        return url.database if url.get_backend_name() == "sqlite" else None
+
+    @property
     def where(self) -> str:
         """Where the database is, for a log line: host or file, never the password."""
         url = self.engine.url

@@ -1,7 +1,8 @@
 """`GET /healthz` for container orchestrators and `docker compose`.
 
-200 while the bot is connected to Discord's gateway and the database answers, 503 otherwise,
-with a JSON body saying which part is down, for example::
+200 while the bot is connected to Discord's gateway and the database answers and can be
+written (a probe that changes nothing), 503 otherwise, with a JSON body saying which part is
+down, for example::
 
     {"gateway": "connected", "database": "ok", "games_running": 3}
     {"gateway": "disconnected", "database": "ConnectionRefusedError", "games_running": null}
@@ -14,11 +15,12 @@ from __future__ import annotations
 import asyncio
 import logging
 import math
+import sqlite3
 from typing import Any
 
 import discord
 from aiohttp import web
-from sqlalchemy import func, literal
+from sqlalchemy import func, literal, text
 from sqlalchemy.exc import DBAPIError
 from sqlmodel import select
 from sqlmodel.ext.asyncio.session import AsyncSession
@@ -40,12 +42,51 @@ async def check(client: discord.Client, db: Database) -> tuple[bool, dict[str, A
         "games_running": None,
     }
     try:
-        async with asyncio.timeout(DATABASE_TIMEOUT), db.reading() as session:
-            await session.exec(select(literal(1)))  # SELECT 1
-            body["games_running"] = await _games_running(session)
+        async with asyncio.timeout(DATABASE_TIMEOUT):
+            async with db.reading() as session:
+                await session.exec(select(literal(1)))  # SELECT 1
+                body["games_running"] = await _games_running(session)
+            await _can_write(db)
     except Exception as error:  # any failure is the answer: name it, briefly
-        body["database"] = type(error).__name__
+        body["database"] = _named(error)
     return connected and body["database"] == "ok", body
+
+
+def _named(error: BaseException) -> str:
+    """The error's kind, with the database's own first line when it gave one ("database
+    is locked", "cannot execute UPDATE in a read-only transaction")."""
+    original = getattr(error, "orig", None) or error
+    words = str(original).splitlines()[0] if str(original) else ""
+    if isinstance(error, sqlite3.Error | DBAPIError) and words:
+        return f"{type(original).__name__}: {words}"[:200]
+    return type(original).__name__
+
+
+async def _can_write(db: Database) -> None:
+    """Raise unless the database can be written now, changing nothing.
+
+    SQLite: a connection of its own, in a thread, takes the write lock and gives it back
+    at once (BEGIN IMMEDIATE; ROLLBACK) without waiting for it, so a file locked by another
+    process or read-only fails the probe, and the event loop never waits on the lock.
+    PostgreSQL: an update of no row, rolled back: refused in a read-only database or on a
+    standby."""
+    path = db.sqlite_path
+    if path is not None:
+        if path not in ("", ":memory:"):  # a database in memory is this process's alone
+            await asyncio.to_thread(_sqlite_write_lock, path)
+        return
+    async with db.engine.connect() as connection, connection.begin() as transaction:
+        await connection.execute(text("UPDATE games SET id = id WHERE false"))
+        await transaction.rollback()
+
+
+def _sqlite_write_lock(path: str) -> None:
+    connection = sqlite3.connect(path, timeout=0, isolation_level=None)
+    try:
+        connection.execute("BEGIN IMMEDIATE")
+        connection.execute("ROLLBACK")
+    finally:
+        connection.close()
 
 
 async def _games_running(session: AsyncSession) -> int | None:

@@ -4,14 +4,20 @@
 from __future__ import annotations
 
 import asyncio
+import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+
+import pytest
+from sqlalchemy.engine import make_url
 
 from bot.client import TrashTableBot
 from bot.database import Database
 from bot.health import HealthServer
+from bot.settings import async_database_url
 from tests.e2e.conftest import Table
 from tests.e2e.process import free_port, health
+from tests.postgres import Postgres
 
 
 @asynccontextmanager
@@ -62,3 +68,58 @@ async def test_unhealthy_when_the_gateway_is_not_connected(make_bot) -> None:
     finally:
         await bot.close()
     assert (status, body["gateway"], body["database"]) == (503, "disconnected", "ok")
+
+
+async def test_unhealthy_while_another_process_holds_the_sqlite_write_lock(bot) -> None:
+    """A backup or an admin's shell holding the file's write lock: the probe says so at
+    once (it never waits on the lock, nor makes the bot wait), and 200 once it is let go."""
+    path = bot.db.sqlite_path
+    if path is None:
+        pytest.skip("SQLite's own lock")
+    holder = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-c",
+        "import sqlite3, sys\n"
+        f"c = sqlite3.connect({path!r}, isolation_level=None)\n"
+        "c.execute('BEGIN EXCLUSIVE')\n"
+        "print('locked', flush=True)\n"
+        "sys.stdin.read()\n",
+        stdin=asyncio.subprocess.PIPE,
+        stdout=asyncio.subprocess.PIPE,
+    )
+    assert holder.stdout is not None and holder.stdin is not None
+    try:
+        assert await holder.stdout.readline() == b"locked\n"
+        async with serving(bot, bot.db) as port:
+            status, body = await asyncio.to_thread(health, port)
+            assert status == 503
+            assert body["database"] == "OperationalError: database is locked"
+            holder.stdin.close()
+            await holder.wait()
+            assert await asyncio.to_thread(health, port) == (
+                200,
+                {"gateway": "connected", "database": "ok", "games_running": 0},
+            )
+    finally:
+        if holder.returncode is None:
+            holder.kill()
+            await holder.wait()
+
+
+async def test_unhealthy_while_postgresql_is_read_only(bot, postgres: Postgres) -> None:
+    """A database that takes no writes (a standby, or read-only by setting) is not healthy
+    however well it answers reads, and the body says why."""
+    url = postgres.create_database()
+    read_only = Database(async_database_url(url))
+    await read_only.migrate()
+    postgres.psql(
+        f'ALTER DATABASE "{make_url(url).database}" SET default_transaction_read_only = on'
+    )
+    await read_only.close()  # the setting holds for new connections
+    try:
+        async with serving(bot, read_only) as port:
+            status, body = await asyncio.to_thread(health, port)
+    finally:
+        await read_only.close()
+    assert status == 503
+    assert "read-only transaction" in body["database"], body
