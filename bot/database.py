@@ -52,6 +52,9 @@ POSTGRES_MIGRATION_LOCK = 0x7472617368  # "trash"
 UNREACHABLE_SQLSTATES = ("08", "57P")
 # A pooled PostgreSQL connection idle this long is pinged before use (see `_check_alive`).
 IDLE_BEFORE_PING = 10.0
+# How long a write waits for SQLite's lock held by another process before it fails as
+# out of service: under Discord's 3 s, so the press is told in time.
+WRITE_LOCK_WAIT = 2.0
 
 
 # Each aiosqlite connection is a thread, and opening one starts that thread from the event
@@ -106,6 +109,8 @@ class Database:
                 **SQLITE_POOL,
             )
             event.listen(self._in_place, "connect", _sqlite_pragmas)
+            event.listen(self._in_place, "connect", _sqlite_no_busy_wait)
+            self._locked_since: float | None = None
 
     @staticmethod
     def _make_sqlite_folder(url: str) -> None:
@@ -197,11 +202,39 @@ class Database:
         if self._in_place is not None:
             assert self._one_writer is not None
             async with self._one_writer:
-                with self._in_place.begin() as connection:
-                    yield InPlace(connection)
+                with self._in_place.connect() as connection:
+                    await self._write_lock(connection)
+                    try:
+                        yield InPlace(connection)
+                    except BaseException:
+                        connection.rollback()
+                        raise
+                    connection.commit()
             return
         async with self.engine.begin() as connection:
             yield Awaited(connection)
+
+    async def _write_lock(self, connection: Connection) -> None:
+        """Take SQLite's write lock for this transaction (BEGIN IMMEDIATE) without letting a
+        lock held by another process (a backup, an admin's shell) hold up the loop: each
+        try fails at once (busy_timeout 0 on these connections) and the loop serves the
+        others between tries. A lock held past WRITE_LOCK_WAIT fails the write with
+        "database is locked" (`out_of_service`); later writes then try once each until
+        one gets through, rather than each waiting its own while."""
+        wait, now = 0.002, time.monotonic()
+        since = self._locked_since = self._locked_since or now
+        while True:
+            try:
+                connection.exec_driver_sql("BEGIN IMMEDIATE")
+            except OperationalError as error:
+                connection.rollback()
+                if "locked" not in str(error) or time.monotonic() - since > WRITE_LOCK_WAIT:
+                    raise
+                await asyncio.sleep(wait)
+                wait = min(wait * 2, 0.1)
+                continue
+            self._locked_since = None
+            return
 
     @asynccontextmanager
     async def reading(self) -> AsyncIterator[AsyncSession]:
@@ -321,3 +354,10 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA busy_timeout=5000")  # another process (a backup, say) may write
     cursor.close()
+
+
+def _sqlite_no_busy_wait(dbapi_connection: Any, _record: Any) -> None:
+    """The press path's connections never wait inside SQLite for a lock: they run on the
+    loop's thread, and a wait there would stop every channel (`Database._write_lock`).
+    In WAL mode reads do not wait for a writer."""
+    dbapi_connection.execute("PRAGMA busy_timeout=0")

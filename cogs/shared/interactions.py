@@ -14,8 +14,7 @@ from weakref import WeakKeyDictionary
 
 import discord
 
-from bot.database import DATABASE_DOWN, out_of_service
-from bot.sessions import RESTARTING, Player, UserError
+from bot.sessions import DATABASE_DOWN, RESTARTING, Player, UserError, out_of_service
 from cogs.shared import permissions
 from cogs.shared.carriers import carriers_of
 from cogs.shared.limits import MAX_CONTENT, clip

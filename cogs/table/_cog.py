@@ -11,10 +11,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
-from bot.database import out_of_service
 from bot.games import GAMES
 from bot.models import GameRecord, Status
-from bot.sessions import AI_RETRY_FIRST, UserError, seat_names
+from bot.sessions import AI_RETRY_FIRST, UserError, out_of_service, seat_names
 from cogs.shared import components, permissions
 from cogs.shared.interactions import (
     answer_unclaimed,
