@@ -52,6 +52,19 @@ POSTGRES_MIGRATION_LOCK = 0x7472617368  # "trash"
 UNREACHABLE_SQLSTATES = ("08", "57P")
 # A pooled PostgreSQL connection idle this long is pinged before use (see `_check_alive`).
 IDLE_BEFORE_PING = 10.0
+# On PostgreSQL, how long connecting, a statement, or waiting for a pooled connection may
+# take before it fails as out of service: a server that hangs rather than refuses must not
+# leave a press unanswered. Statements of a press take milliseconds.
+POSTGRES_TIMEOUT = 10.0
+
+
+def _postgres_engine() -> dict[str, Any]:
+    return {
+        "pool_timeout": POSTGRES_TIMEOUT,
+        "connect_args": {"timeout": POSTGRES_TIMEOUT, "command_timeout": POSTGRES_TIMEOUT},
+    }
+
+
 # How long a write waits for SQLite's lock held by another process before it fails as
 # out of service: under Discord's 3 s, so the press is told in time.
 WRITE_LOCK_WAIT = 2.0
@@ -81,7 +94,7 @@ class Database:
             url,
             json_serializer=json_text,
             json_deserializer=orjson.loads,
-            **(SQLITE_ENGINE if sqlite else {}),
+            **(SQLITE_ENGINE if sqlite else _postgres_engine()),
         )
         # Reads of single rows need no transaction: on PostgreSQL one costs a BEGIN and a
         # ROLLBACK, two more round trips to the server for each read.
@@ -163,13 +176,17 @@ class Database:
     async def migrate(self) -> None:
         """Bring the schema to the newest revision. Several processes may start at once:
         they take turns, and the later ones find nothing left to do."""
-        async with self._migration_lock(), self.engine.begin() as connection:
+        # Without the statement timeout: building an index on a big table takes its time.
+        engine = self.engine if self.sqlite_path is not None else create_async_engine(self.url)
+        async with self._migration_lock(), engine.begin() as connection:
             if connection.dialect.name == "postgresql":
                 # Held until this transaction ends; PostgreSQL runs the DDL inside it too.
                 await connection.execute(
                     text("SELECT pg_advisory_xact_lock(:key)"), {"key": POSTGRES_MIGRATION_LOCK}
                 )
             await connection.run_sync(_upgrade_to_head)
+        if engine is not self.engine:
+            await engine.dispose()
 
     @asynccontextmanager
     async def _migration_lock(self) -> AsyncIterator[None]:
@@ -295,6 +312,8 @@ def out_of_service(error: BaseException) -> bool:
         return False  # Discord's side (aiohttp's connection errors are OSErrors too)
     if isinstance(error, OSError | TimeoutError | DisconnectionError):
         return True
+    if isinstance(getattr(error, "orig", None), OSError | TimeoutError):
+        return True  # wrapped by SQLAlchemy
     if isinstance(error, OperationalError | InterfaceError):
         return True  # SQLite's "locked" and "readonly", a closed PostgreSQL connection
     if isinstance(error, DBAPIError) and error.connection_invalidated:

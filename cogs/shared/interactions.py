@@ -30,6 +30,10 @@ QUICK_SECONDS = 1.0
 """How long after Discord made a press its work may run before the press is deferred:
 Discord waits 3 s for an answer, and nearly every reply is ready well before this."""
 
+ANSWER_BY = 2.2
+"""Seconds after Discord made a press by which it is answered, whatever its work waits for
+(Discord fails a press not answered within 3 s)."""
+
 T = TypeVar("T")
 V = TypeVar("V", bound=discord.ui.View | discord.ui.LayoutView)
 
@@ -108,6 +112,22 @@ async def in_time(interaction: discord.Interaction, work: Awaitable[T], *, in_pl
             # The work goes on (it may have saved a move); its reply is tried as an answer.
             log.warning("interaction %s: deferring failed", interaction.id, exc_info=True)
     return await task
+
+
+async def answered_in_time(interaction: discord.Interaction, work: Awaitable[None]) -> None:
+    """Run a press's whole work; if it has not answered the press by ANSWER_BY seconds
+    after Discord made it (a database that hangs, say), defer it as an update of the
+    message pressed, which changes nothing there, so Discord does not fail it: the answer
+    then follows as an edit or a private followup."""
+    task = asyncio.ensure_future(work)
+    made = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+    await asyncio.wait({task}, timeout=max(ANSWER_BY - made, 0.0))
+    if not task.done() and not interaction.response.is_done():
+        try:
+            await interaction.response.defer()
+        except (discord.HTTPException, discord.InteractionResponded):  # answered meanwhile
+            log.info("interaction %s: the late deferral was refused", interaction.id)
+    await task
 
 
 async def defer_on_board(interaction: discord.Interaction) -> None:
@@ -236,6 +256,13 @@ class AnsweredOnce:
         # Once answered, the press can carry the boards it causes (cogs/shared/carriers.py).
         carrier = carriers_of(interaction.client).add(interaction)
         try:
+            await answered_in_time(interaction, self._answer(interaction))
+        finally:
+            if carrier is not None:
+                carrier.answer()  # answered by now: the carrier lets the interaction go
+
+    async def _answer(self, interaction: discord.Interaction) -> None:
+        try:
             if self.leads_to_boards() and await held_for_permissions(interaction):
                 return
             await self.pressed(interaction)
@@ -243,9 +270,6 @@ class AnsweredOnce:
             await refuse(interaction, str(error))
         except Exception as error:
             await refuse_fault(interaction, error)
-        finally:
-            if carrier is not None:
-                carrier.answer()  # answered by now: the carrier lets the interaction go
 
     def leads_to_boards(self) -> bool:
         """Whether this press needs the channel's boards: a game's controls do; paging

@@ -5,7 +5,10 @@ on by itself, without a restart."""
 from __future__ import annotations
 
 import asyncio
+import os
 import random
+import signal
+import subprocess
 import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -158,3 +161,46 @@ async def test_a_sqlite_file_locked_by_another_process_holds_up_no_one_else(
     await fake.settle()
     after = await bot.sessions.current(fake.channel.id)
     assert after is not None and after.step > game.step
+
+
+async def test_a_postgresql_server_that_hangs_still_gets_every_press_answered(
+    fake_discord: FakeDiscord, table: Table, own_postgres: Postgres, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A server that stops answering without closing anything (its processes frozen): the
+    press is deferred before Discord's 3 s are up, the statement's timeout ends the wait,
+    the press is told the database is out of service, and once the server answers again
+    the same press works."""
+    # Past Discord's 3 s, as the real 10 s is, but no longer than the test needs.
+    monkeypatch.setattr("bot.database.POSTGRES_TIMEOUT", 3.5)
+    fake, alice = fake_discord, table.alice
+    settings = bot_settings(fake, own_postgres.create_database())
+    async with running_bot(fake, TrashTableBot(settings, guild_ready_timeout=0.1)):
+        await alice.slash("/rumble new", seed=5)
+        await alice.click("Add AI player")
+        await alice.click("Start")
+        await next_board(fake, 0)
+        board = latest_board(fake)
+        menu = board.selects[0]
+        postmaster = int((own_postgres.folder / "postmaster.pid").read_text().split()[0])
+        children = subprocess.run(
+            ["pgrep", "-P", str(postmaster)], capture_output=True, text=True, check=True
+        ).stdout.split()
+        frozen = [postmaster, *map(int, children)]
+        for pid in frozen:
+            os.kill(pid, signal.SIGSTOP)
+        try:
+            hung = await alice.select(
+                menu.placeholder, menu.options[0]["value"], message=board, settle=False
+            )
+            # Deferred in time; the reason follows once the statement's timeout is up.
+            (reason,) = await fake.wait_for(
+                lambda: [m for m in hung.followups if m.text], timeout=30, what="the reason"
+            )
+        finally:
+            for pid in frozen:
+                os.kill(pid, signal.SIGCONT)
+        assert hung.acknowledged and not hung.failed, hung
+        assert reason.ephemeral and reason.text == DATABASE_DOWN, reason
+        again = await alice.select(menu.placeholder, menu.options[0]["value"], message=board)
+        (reply,) = await private_reply(alice, again)
+        assert reply.buttons, reply
