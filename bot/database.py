@@ -68,6 +68,7 @@ def _postgres_engine() -> dict[str, Any]:
 # How long a write waits for SQLite's lock held by another process before it fails as
 # out of service: under Discord's 3 s, so the press is told in time.
 WRITE_LOCK_WAIT = 2.0
+SHORT_BUSY_WAIT_MS = 20  # the longest the press path waits on the loop's thread for a lock
 
 
 # Each aiosqlite connection is a thread, and opening one starts that thread from the event
@@ -122,7 +123,7 @@ class Database:
                 **SQLITE_POOL,
             )
             event.listen(self._in_place, "connect", _sqlite_pragmas)
-            event.listen(self._in_place, "connect", _sqlite_no_busy_wait)
+            event.listen(self._in_place, "connect", _sqlite_short_busy_wait)
             self._locked_since: float | None = None
 
     @staticmethod
@@ -234,10 +235,10 @@ class Database:
     async def _write_lock(self, connection: Connection) -> None:
         """Take SQLite's write lock for this transaction (BEGIN IMMEDIATE) without letting a
         lock held by another process (a backup, an admin's shell) hold up the loop: each
-        try fails at once (busy_timeout 0 on these connections) and the loop serves the
-        others between tries. A lock held past WRITE_LOCK_WAIT fails the write with
-        "database is locked" (`out_of_service`); later writes then try once each until
-        one gets through, rather than each waiting its own while."""
+        try fails within SHORT_BUSY_WAIT_MS and the loop serves the others between tries.
+        A lock held past WRITE_LOCK_WAIT fails the write with "database is locked"
+        (`out_of_service`); later writes then try once each until one gets through, rather
+        than each waiting its own while."""
         wait, now = 0.002, time.monotonic()
         since = self._locked_since = self._locked_since or now
         while True:
@@ -375,8 +376,9 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
-def _sqlite_no_busy_wait(dbapi_connection: Any, _record: Any) -> None:
-    """The press path's connections never wait inside SQLite for a lock: they run on the
-    loop's thread, and a wait there would stop every channel (`Database._write_lock`).
-    In WAL mode reads do not wait for a writer."""
-    dbapi_connection.execute("PRAGMA busy_timeout=0")
+def _sqlite_short_busy_wait(dbapi_connection: Any, _record: Any) -> None:
+    """The press path's connections wait inside SQLite for a lock only briefly: they run
+    on the loop's thread, and a long wait there would stop every channel. A write that
+    finds the file locked gives the loop back and tries again (`Database._write_lock`);
+    a read in WAL mode waits for no writer, only, rarely, for a moment's bookkeeping."""
+    dbapi_connection.execute(f"PRAGMA busy_timeout={SHORT_BUSY_WAIT_MS}")
