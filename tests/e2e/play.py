@@ -65,7 +65,9 @@ async def private_reply(user: FakeUser, result: InteractionResult) -> list[FakeM
     def replies() -> list[FakeMessage]:
         return [m for m in result.ephemeral if m.text or m.components]
 
-    return list(await user.fake.wait_for(replies, timeout=20, what="the private reply"))
+    # A bound on a stuck reply, not on a slow one: a loaded machine (CI with its other core
+    # busy) has taken over 20 s for a hand's picture near the suite's end.
+    return list(await user.fake.wait_for(replies, timeout=60, what="the private reply"))
 
 
 async def take_turn(user: FakeUser, board: FakeMessage, rng: random.Random) -> InteractionResult:
