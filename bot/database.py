@@ -65,12 +65,6 @@ def _postgres_engine() -> dict[str, Any]:
     }
 
 
-# How long a write waits for SQLite's lock held by another process before it fails as
-# out of service: under Discord's 3 s, so the press is told in time.
-WRITE_LOCK_WAIT = 2.0
-SHORT_BUSY_WAIT_MS = 20  # the longest the press path waits on the loop's thread for a lock
-
-
 # Each aiosqlite connection is a thread, and opening one starts that thread from the event
 # loop, which waits until the new thread runs: under load (the capacity benchmark) such a
 # start held the loop 80-260 ms. The default pool keeps 5 connections and closes every
@@ -123,8 +117,6 @@ class Database:
                 **SQLITE_POOL,
             )
             event.listen(self._in_place, "connect", _sqlite_pragmas)
-            event.listen(self._in_place, "connect", _sqlite_short_busy_wait)
-            self._locked_since: float | None = None
 
     @staticmethod
     def _make_sqlite_folder(url: str) -> None:
@@ -220,39 +212,11 @@ class Database:
         if self._in_place is not None:
             assert self._one_writer is not None
             async with self._one_writer:
-                with self._in_place.connect() as connection:
-                    await self._write_lock(connection)
-                    try:
-                        yield InPlace(connection)
-                    except BaseException:
-                        connection.rollback()
-                        raise
-                    connection.commit()
+                with self._in_place.begin() as connection:
+                    yield InPlace(connection)
             return
         async with self.engine.begin() as connection:
             yield Awaited(connection)
-
-    async def _write_lock(self, connection: Connection) -> None:
-        """Take SQLite's write lock for this transaction (BEGIN IMMEDIATE) without letting a
-        lock held by another process (a backup, an admin's shell) hold up the loop: each
-        try fails within SHORT_BUSY_WAIT_MS and the loop serves the others between tries.
-        A lock held past WRITE_LOCK_WAIT fails the write with "database is locked"
-        (`out_of_service`); later writes then try once each until one gets through, rather
-        than each waiting its own while."""
-        wait, now = 0.002, time.monotonic()
-        since = self._locked_since = self._locked_since or now
-        while True:
-            try:
-                connection.exec_driver_sql("BEGIN IMMEDIATE")
-            except OperationalError as error:
-                connection.rollback()
-                if "locked" not in str(error) or time.monotonic() - since > WRITE_LOCK_WAIT:
-                    raise
-                await asyncio.sleep(wait)
-                wait = min(wait * 2, 0.1)
-                continue
-            self._locked_since = None
-            return
 
     @asynccontextmanager
     async def reading(self) -> AsyncIterator[AsyncSession]:
@@ -374,11 +338,3 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA busy_timeout=5000")  # another process (a backup, say) may write
     cursor.close()
-
-
-def _sqlite_short_busy_wait(dbapi_connection: Any, _record: Any) -> None:
-    """The press path's connections wait inside SQLite for a lock only briefly: they run
-    on the loop's thread, and a long wait there would stop every channel. A write that
-    finds the file locked gives the loop back and tries again (`Database._write_lock`);
-    a read in WAL mode waits for no writer, only, rarely, for a moment's bookkeeping."""
-    dbapi_connection.execute(f"PRAGMA busy_timeout={SHORT_BUSY_WAIT_MS}")

@@ -104,10 +104,9 @@ async def test_two_lobbies_opened_at_once_the_second_hears_a_game_is_open(
     second = Database(url)
     services = [SessionService(first), SessionService(second)]
     # Make the race certain: both have looked and found the channel free before either
-    # writes, as two processes can. On SQLite they cannot: a transaction that writes takes
-    # the file's write lock before it looks (BEGIN IMMEDIATE), and the other waits for it.
+    # writes, as two processes can.
     both_looked = asyncio.Barrier(2)
-    for service in services if not url.startswith("sqlite") else []:
+    for service in services:
         look = service._active_in
 
         async def looked(session: AsyncSession, channel_id: int, look=look) -> GameRecord | None:
@@ -126,5 +125,4 @@ async def test_two_lobbies_opened_at_once_the_second_hears_a_game_is_open(
     refused = [result for result in results if not isinstance(result, GameRecord)]
     assert len(opened) == 1 and len(refused) == 1, results
     assert isinstance(refused[0], UserError), refused
-    # PostgreSQL: the insert loses the race; SQLite: the second saw the first's lobby.
-    assert "already" in str(refused[0]) and "game" in str(refused[0]), refused
+    assert "A game is already open in this channel" in str(refused[0])
