@@ -7,6 +7,7 @@ import asyncio
 import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from typing import Any
 
 import pytest
 from sqlalchemy.engine import make_url
@@ -30,6 +31,15 @@ async def serving(bot: TrashTableBot, db: Database) -> AsyncIterator[int]:
         await server.stop()
 
 
+async def health_of(bot: TrashTableBot, db: Database) -> tuple[int, dict[str, Any]]:
+    """One `/healthz` answer for `bot` on `db`, a database of the test's own (closed after)."""
+    try:
+        async with serving(bot, db) as port:
+            return await asyncio.to_thread(health, port)
+    finally:
+        await db.close()
+
+
 async def test_healthy_while_connected_with_the_database_up(bot, table: Table) -> None:
     async with serving(bot, bot.db) as port:
         assert await asyncio.to_thread(health, port) == (
@@ -47,11 +57,7 @@ async def test_healthy_while_connected_with_the_database_up(bot, table: Table) -
 async def test_unhealthy_when_the_database_is_out_of_reach(bot) -> None:
     """A PostgreSQL server nobody listens for: connected to Discord, but not healthy."""
     nowhere = Database(f"postgresql+asyncpg://trash:secret@127.0.0.1:{free_port()}/trash")
-    try:
-        async with serving(bot, nowhere) as port:
-            status, body = await asyncio.to_thread(health, port)
-    finally:
-        await nowhere.close()
+    status, body = await health_of(bot, nowhere)
     assert status == 503
     assert body["gateway"] == "connected"
     assert body["database"] not in ("ok", "")
@@ -116,10 +122,6 @@ async def test_unhealthy_while_postgresql_is_read_only(bot, postgres: Postgres) 
         f'ALTER DATABASE "{make_url(url).database}" SET default_transaction_read_only = on'
     )
     await read_only.close()  # the setting holds for new connections
-    try:
-        async with serving(bot, read_only) as port:
-            status, body = await asyncio.to_thread(health, port)
-    finally:
-        await read_only.close()
+    status, body = await health_of(bot, read_only)
     assert status == 503
     assert "read-only transaction" in body["database"], body
