@@ -13,6 +13,7 @@ from bot.client import TrashTableBot
 from bot.models import ActionRecord, GameRecord
 from tests.e2e.conftest import Table
 from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser, InteractionResult
+from tests.fakediscord.server import DEFERRED_MESSAGE, MESSAGE
 from tests.fakediscord.state import TEXT_DISPLAY, Channel, walk_components
 
 TURN = re.compile(r"<@(\d+)>[^\n]*your turn")
@@ -59,14 +60,17 @@ def board_views(fake: FakeDiscord, channel: Channel | None = None) -> int:
 
 async def private_reply(user: FakeUser, result: InteractionResult) -> list[FakeMessage]:
     """The private reply a press on a board opened. The press is answered as an update of
-    the board (issue 34) and the reply follows it once drawn (later when a worker is being
-    replaced): waited for, not assumed there once Discord is quiet."""
+    the board (issue 34) and the reply follows it once drawn, as a followup: read from the
+    interaction itself, not from the result's window of events, which closes once Discord
+    has been quiet for a moment (a picture drawn on a loaded machine outlasts that)."""
 
     def replies() -> list[FakeMessage]:
-        return [m for m in result.ephemeral if m.text or m.components]
+        answers = list(result.followups)
+        if result.callback_type in (MESSAGE, DEFERRED_MESSAGE) and result.response:
+            answers.insert(0, result.response)
+        return [m for m in answers if m.ephemeral_to == user.id and (m.text or m.components)]
 
-    # A bound on a stuck reply, not on a slow one: a loaded machine (CI with its other core
-    # busy) has taken over 20 s for a hand's picture near the suite's end.
+    # A bound on a stuck reply, not on a slow one.
     return list(await user.fake.wait_for(replies, timeout=60, what="the private reply"))
 
 
