@@ -65,6 +65,12 @@ def _postgres_engine() -> dict[str, Any]:
     }
 
 
+# How long a write waits for SQLite's lock held by another process before it fails as
+# out of service: under Discord's 3 s, so the press is told in time.
+WRITE_LOCK_WAIT = 2.0
+SHORT_BUSY_WAIT_MS = 20  # the longest the press path waits on the loop's thread for a lock
+
+
 # Each aiosqlite connection is a thread, and opening one starts that thread from the event
 # loop, which waits until the new thread runs: under load (the capacity benchmark) such a
 # start held the loop 80-260 ms. The default pool keeps 5 connections and closes every
@@ -117,6 +123,10 @@ class Database:
                 **SQLITE_POOL,
             )
             event.listen(self._in_place, "connect", _sqlite_pragmas)
+            event.listen(self._in_place, "connect", _sqlite_short_busy_wait)
+        # Since when our writes have found SQLite's lock held by another process (None
+        # while they get it): see `_write_lock`.
+        self._locked_since: float | None = None
 
     @staticmethod
     def _make_sqlite_folder(url: str) -> None:
@@ -160,7 +170,7 @@ class Database:
                 log.warning(
                     "The database (%s) is not reachable: %s. Trying again in %g s.",
                     self.where,
-                    _reason(error),
+                    reason(error),
                     wait,
                 )
             await asyncio.sleep(wait)
@@ -212,11 +222,63 @@ class Database:
         if self._in_place is not None:
             assert self._one_writer is not None
             async with self._one_writer:
-                with self._in_place.begin() as connection:
-                    yield InPlace(connection)
+                with self._in_place.connect() as connection:
+                    await self._write_lock(connection)
+                    try:
+                        yield InPlace(connection)
+                    except BaseException:
+                        connection.rollback()
+                        raise
+                    connection.commit()
             return
         async with self.engine.begin() as connection:
             yield Awaited(connection)
+
+    async def _write_lock(self, connection: Connection) -> None:
+        """Take SQLite's write lock for this transaction (BEGIN IMMEDIATE) without letting a
+        lock held by another process (a backup, an admin's shell) hold up the loop: each
+        try fails within SHORT_BUSY_WAIT_MS and the loop serves the others between tries.
+        A lock held past WRITE_LOCK_WAIT fails the write with "database is locked"
+        (`out_of_service`); later writes then try once each until one gets through, rather
+        than each waiting its own while."""
+        wait, now = 0.002, time.monotonic()
+        since = self._locked_since = self._locked_since or now
+        while True:
+            try:
+                connection.exec_driver_sql("BEGIN IMMEDIATE")
+            except OperationalError as error:
+                connection.rollback()
+                if "locked" not in str(error) or time.monotonic() - since > WRITE_LOCK_WAIT:
+                    raise
+                await asyncio.sleep(wait)
+                wait = min(wait * 2, 0.1)
+                continue
+            self._locked_since = None
+            return
+
+    async def check_writable(self) -> None:
+        """Raise unless the database can be written now; changes nothing (`/healthz`).
+
+        SQLite: while one of our own writes is under way the file is taken to be writable,
+        unless that write is waiting for a lock held by another process; otherwise a
+        connection of its own, in a thread, takes the write lock and updates no row
+        without waiting, so a file locked from outside or read-only fails the check and
+        the event loop never waits. PostgreSQL: an update of no row, rolled back:
+        refused in a read-only database or on a standby."""
+        path = self.sqlite_path
+        if path is None:
+            async with self.engine.connect() as connection, connection.begin() as transaction:
+                await connection.execute(text("UPDATE games SET id = id WHERE false"))
+                await transaction.rollback()
+            return
+        if path in ("", ":memory:") or self._one_writer is None:
+            return  # a database in memory is this process's alone
+        if self._one_writer.locked():
+            if self._locked_since is not None:
+                raise sqlite3.OperationalError("database is locked")
+            return
+        async with self._one_writer:
+            await asyncio.to_thread(_sqlite_write_lock, path)
 
     @asynccontextmanager
     async def reading(self) -> AsyncIterator[AsyncSession]:
@@ -297,7 +359,7 @@ def _unreachable(error: BaseException) -> bool:
     return str(sqlstate).startswith(UNREACHABLE_SQLSTATES)
 
 
-def _reason(error: BaseException) -> str:
+def reason(error: BaseException) -> str:
     """The error's own first line: the driver's message, no URL or SQL."""
     original = getattr(error, "orig", None) or error
     return str(original).splitlines()[0] if str(original) else type(original).__name__
@@ -338,3 +400,24 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA busy_timeout=5000")  # another process (a backup, say) may write
     cursor.close()
+
+
+def _sqlite_write_lock(path: str) -> None:
+    """Take the file's write lock, write nothing and give it back, failing at once if the
+    lock is held. The update of no row is what a read-only file refuses: in WAL mode the
+    lock alone is taken even on a file opened read-only."""
+    connection = sqlite3.connect(path, timeout=0, isolation_level=None)
+    try:
+        connection.execute("BEGIN IMMEDIATE")
+        connection.execute("UPDATE games SET id = id WHERE 0")
+        connection.execute("ROLLBACK")
+    finally:
+        connection.close()
+
+
+def _sqlite_short_busy_wait(dbapi_connection: Any, _record: Any) -> None:
+    """The press path's connections wait inside SQLite for a lock only briefly: they run
+    on the loop's thread, and a long wait there would stop every channel. A write that
+    finds the file locked gives the loop back and tries again (`Database._write_lock`);
+    a read in WAL mode waits for no writer, only, rarely, for a moment's bookkeeping."""
+    dbapi_connection.execute(f"PRAGMA busy_timeout={SHORT_BUSY_WAIT_MS}")

@@ -20,12 +20,12 @@ from typing import Any
 
 import discord
 from aiohttp import web
-from sqlalchemy import func, literal, text
+from sqlalchemy import func, literal
 from sqlalchemy.exc import DBAPIError
 from sqlmodel import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from bot.database import Database
+from bot.database import Database, reason
 from bot.models import GameRecord, Status
 
 log = logging.getLogger(__name__)
@@ -46,7 +46,7 @@ async def check(client: discord.Client, db: Database) -> tuple[bool, dict[str, A
             async with db.reading() as session:
                 await session.exec(select(literal(1)))  # SELECT 1
                 body["games_running"] = await _games_running(session)
-            await _can_write(db)
+            await db.check_writable()
     except Exception as error:  # any failure is the answer: name it, briefly
         body["database"] = _named(error)
     return connected and body["database"] == "ok", body
@@ -56,37 +56,9 @@ def _named(error: BaseException) -> str:
     """The error's kind, with the database's own first line when it gave one ("database
     is locked", "cannot execute UPDATE in a read-only transaction")."""
     original = getattr(error, "orig", None) or error
-    words = str(original).splitlines()[0] if str(original) else ""
-    if isinstance(error, sqlite3.Error | DBAPIError) and words:
-        return f"{type(original).__name__}: {words}"[:200]
+    if isinstance(error, sqlite3.Error | DBAPIError) and str(original):
+        return f"{type(original).__name__}: {reason(error)}"[:200]
     return type(original).__name__
-
-
-async def _can_write(db: Database) -> None:
-    """Raise unless the database can be written now, changing nothing.
-
-    SQLite: a connection of its own, in a thread, takes the write lock and gives it back
-    at once (BEGIN IMMEDIATE; ROLLBACK) without waiting for it, so a file locked by another
-    process or read-only fails the probe, and the event loop never waits on the lock.
-    PostgreSQL: an update of no row, rolled back: refused in a read-only database or on a
-    standby."""
-    path = db.sqlite_path
-    if path is not None:
-        if path not in ("", ":memory:"):  # a database in memory is this process's alone
-            await asyncio.to_thread(_sqlite_write_lock, path)
-        return
-    async with db.engine.connect() as connection, connection.begin() as transaction:
-        await connection.execute(text("UPDATE games SET id = id WHERE false"))
-        await transaction.rollback()
-
-
-def _sqlite_write_lock(path: str) -> None:
-    connection = sqlite3.connect(path, timeout=0, isolation_level=None)
-    try:
-        connection.execute("BEGIN IMMEDIATE")
-        connection.execute("ROLLBACK")
-    finally:
-        connection.close()
 
 
 async def _games_running(session: AsyncSession) -> int | None:

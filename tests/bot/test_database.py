@@ -6,16 +6,20 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+import sqlite3
+from pathlib import Path
 
 import pytest
 from sqlalchemy import text
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import OperationalError
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from bot.database import Database
+from bot.database import Database, out_of_service
 from bot.models import GameRecord
 from bot.sessions import Player, SessionService, UserError
 from bot.settings import async_database_url
+from tests.e2e.sqlite_faults import write_lock_held
 from tests.postgres import Postgres
 
 GUILD, CHANNEL = 900, 500
@@ -104,9 +108,10 @@ async def test_two_lobbies_opened_at_once_the_second_hears_a_game_is_open(
     second = Database(url)
     services = [SessionService(first), SessionService(second)]
     # Make the race certain: both have looked and found the channel free before either
-    # writes, as two processes can.
+    # writes, as two processes can. On SQLite they cannot: a transaction that writes takes
+    # the file's write lock before it looks (BEGIN IMMEDIATE), and the other waits for it.
     both_looked = asyncio.Barrier(2)
-    for service in services:
+    for service in services if not url.startswith("sqlite") else []:
         look = service._active_in
 
         async def looked(session: AsyncSession, channel_id: int, look=look) -> GameRecord | None:
@@ -125,4 +130,43 @@ async def test_two_lobbies_opened_at_once_the_second_hears_a_game_is_open(
     refused = [result for result in results if not isinstance(result, GameRecord)]
     assert len(opened) == 1 and len(refused) == 1, results
     assert isinstance(refused[0], UserError), refused
-    assert "A game is already open in this channel" in str(refused[0])
+    # PostgreSQL: the insert loses the race; SQLite: the second saw the first's lobby.
+    assert "already" in str(refused[0]) and "game" in str(refused[0]), refused
+
+
+async def test_a_sqlite_lock_from_outside_holds_up_no_one_else(tmp_path: Path) -> None:
+    """Issue 35: a write that meets SQLite's lock held by another process waits without
+    holding the event loop (other work and reads go on, the health check says the file
+    is locked at once), fails as out of service once the lock outlasts WRITE_LOCK_WAIT,
+    and goes through once the lock is let go."""
+    path = str(tmp_path / "games.db")
+    db = Database(async_database_url(f"sqlite:///{path}"))
+    await db.migrate()
+
+    async def write() -> None:
+        async with db.writing() as statements:
+            await statements.execute(text("UPDATE games SET step = step WHERE id = 1"))
+
+    async def read() -> int:
+        async with db.connected() as statements:
+            return len((await statements.execute(text("SELECT id FROM games"))).all())
+
+    try:
+        async with write_lock_held(path):
+            waiting = asyncio.ensure_future(write())
+            served = 0
+            while not waiting.done():
+                await asyncio.sleep(0.01)  # the loop goes round while the write waits
+                if served == 3:
+                    assert await read() == 0
+                    with pytest.raises(sqlite3.OperationalError, match="database is locked"):
+                        await db.check_writable()
+                served += 1
+            assert served > 3, "the write held the loop while it waited for the lock"
+            with pytest.raises(OperationalError, match="database is locked") as failed:
+                await waiting
+            assert out_of_service(failed.value)
+        await write()
+        await db.check_writable()
+    finally:
+        await db.close()

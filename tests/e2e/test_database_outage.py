@@ -25,7 +25,8 @@ from tests.e2e.play import (
     private_reply,
     turn_user_id,
 )
-from tests.fakediscord import FakeDiscord, running_bot
+from tests.e2e.sqlite_faults import write_lock_held
+from tests.fakediscord import FakeDiscord, InteractionResult, running_bot
 from tests.postgres import Postgres
 
 
@@ -93,6 +94,47 @@ async def test_postgresql_stopped_while_the_ai_saves_its_move(
         await play_to_the_end(fake, {alice.id: alice}, rng)
         steps = await action_steps(bot, game.id)
         assert steps == list(range(steps[0], steps[0] + len(steps))), steps
+
+
+async def test_a_sqlite_file_locked_by_another_process_holds_up_no_one_else(
+    bot: TrashTableBot, table: Table, fake_discord: FakeDiscord
+) -> None:
+    """While another process holds the write lock: a command in another channel that only
+    reads is answered; a move, which must write, is told the database is out of service
+    and changes nothing; once the lock is let go the same move goes through."""
+    path = bot.db.sqlite_path
+    if path is None:
+        pytest.skip("SQLite's own lock")
+    fake, alice = fake_discord, table.alice
+    await alice.slash("/rumble new", seed=5)
+    await alice.click("Add AI player")
+    await alice.click("Start")
+    await next_board(fake, 0)
+    game = await bot.sessions.current(fake.channel.id)
+    assert game is not None and game.id is not None
+    board = latest_board(fake)
+    exits = [b for b in board.buttons if (b.custom_id or "").startswith("tt:act:")]
+    menu = board.selects[0]
+
+    async def move() -> InteractionResult:
+        """Alice's move: an exit, or the first room of the move menu."""
+        if exits:
+            return await alice.press(board, exits[0].label)
+        picked = await alice.select(menu.placeholder, menu.options[0]["value"], message=board)
+        (reply,) = await private_reply(alice, picked)
+        return await alice.press(reply, reply.buttons[0].label)
+
+    async with write_lock_held(path):
+        elsewhere = await table.bob.slash("/game status", channel=fake.thread)
+        assert elsewhere.ephemeral_text == "There is no game in this channel."
+        refused = await move()
+        assert refused.ephemeral_text == DATABASE_DOWN, refused
+        during = await bot.sessions.current(fake.channel.id)
+        assert during is not None and during.step == game.step
+    await move()
+    await fake.settle()
+    after = await bot.sessions.current(fake.channel.id)
+    assert after is not None and after.step > game.step
 
 
 async def test_a_postgresql_server_that_hangs_still_gets_every_press_answered(

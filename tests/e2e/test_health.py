@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import asyncio
-import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -18,6 +17,7 @@ from bot.health import HealthServer
 from bot.settings import async_database_url
 from tests.e2e.conftest import Table
 from tests.e2e.process import free_port, health
+from tests.e2e.sqlite_faults import read_only, write_lock_held
 from tests.postgres import Postgres
 
 
@@ -82,34 +82,32 @@ async def test_unhealthy_while_another_process_holds_the_sqlite_write_lock(bot) 
     path = bot.db.sqlite_path
     if path is None:
         pytest.skip("SQLite's own lock")
-    holder = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-c",
-        "import sqlite3, sys\n"
-        f"c = sqlite3.connect({path!r}, isolation_level=None)\n"
-        "c.execute('BEGIN EXCLUSIVE')\n"
-        "print('locked', flush=True)\n"
-        "sys.stdin.read()\n",
-        stdin=asyncio.subprocess.PIPE,
-        stdout=asyncio.subprocess.PIPE,
-    )
-    assert holder.stdout is not None and holder.stdin is not None
-    try:
-        assert await holder.stdout.readline() == b"locked\n"
-        async with serving(bot, bot.db) as port:
+    async with serving(bot, bot.db) as port:
+        async with write_lock_held(path):
             status, body = await asyncio.to_thread(health, port)
             assert status == 503
             assert body["database"] == "OperationalError: database is locked"
-            holder.stdin.close()
-            await holder.wait()
-            assert await asyncio.to_thread(health, port) == (
-                200,
-                {"gateway": "connected", "database": "ok", "games_running": 0},
-            )
-    finally:
-        if holder.returncode is None:
-            holder.kill()
-            await holder.wait()
+        assert await asyncio.to_thread(health, port) == (
+            200,
+            {"gateway": "connected", "database": "ok", "games_running": 0},
+        )
+
+
+async def test_unhealthy_while_the_sqlite_file_is_read_only(bot) -> None:
+    """A file that takes no writes (its mode changed, a full or read-only mount): 503
+    naming SQLite's own reason, and 200 once it can be written again."""
+    path = bot.db.sqlite_path
+    if path is None:
+        pytest.skip("a SQLite file")
+    async with serving(bot, bot.db) as port:
+        with read_only(path):
+            status, body = await asyncio.to_thread(health, port)
+        assert status == 503
+        assert body["database"] == "OperationalError: attempt to write a readonly database"
+        assert await asyncio.to_thread(health, port) == (
+            200,
+            {"gateway": "connected", "database": "ok", "games_running": 0},
+        )
 
 
 async def test_unhealthy_while_postgresql_is_read_only(bot, postgres: Postgres) -> None:
