@@ -34,7 +34,8 @@ test: lint
 # passed halved down to 25 games; at most about 20 minutes a game; each step also reports
 # the requests the bot made and issue 34's targets), and for two shard processes on one
 # PostgreSQL, then the issue-sized playouts that are
-# too long for `make test` (about 35 minutes in all on two cores) and the Toss bin measurement.
+# too long for `make test` (about 35 minutes in all on two cores), the Toss bin measurement
+# and the bot during a SQLite lock held from outside (`tests/lock_bench.py`).
 bench: $(VENV)/.installed
 	$(BIN)/python -m tests.bench
 	$(BIN)/python -m tests.capacity --game trashwar --max-channels 800 --seconds 40
@@ -48,6 +49,7 @@ bench: $(VENV)/.installed
 		tests/rules/test_trashwar_playouts.py tests/rules/test_brawl_playouts.py
 	PLAYOUT_GAMES=500 $(BIN)/pytest -q -rP tests/rules/test_toss_playouts.py
 	$(BIN)/python -m tests.toss_measure --games 20 --random-games 400 --quiet
+	$(BIN)/python -m tests.lock_bench
 	$(BIN)/python -m tests.cpu_per_press --workers 0 2
 
 # Every game's pictures as players see them, in gallery/ (tests/gallery.py).

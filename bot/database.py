@@ -236,25 +236,38 @@ class Database:
 
     async def _write_lock(self, connection: Connection) -> None:
         """Take SQLite's write lock for this transaction (BEGIN IMMEDIATE) without letting a
-        lock held by another process (a backup, an admin's shell) hold up the loop: each
-        try fails within SHORT_BUSY_WAIT_MS and the loop serves the others between tries.
-        A lock held past WRITE_LOCK_WAIT fails the write with "database is locked"
-        (`out_of_service`); later writes then try once each until one gets through, rather
-        than each waiting its own while."""
-        wait, now = 0.002, time.monotonic()
-        since = self._locked_since = self._locked_since or now
-        while True:
-            try:
-                connection.exec_driver_sql("BEGIN IMMEDIATE")
-            except OperationalError as error:
-                connection.rollback()
-                if "locked" not in str(error) or time.monotonic() - since > WRITE_LOCK_WAIT:
-                    raise
-                await asyncio.sleep(wait)
-                wait = min(wait * 2, 0.1)
-                continue
-            self._locked_since = None
-            return
+        lock held by another process (a backup, an admin's shell) hold up the loop. The
+        first try waits inside SQLite at most SHORT_BUSY_WAIT_MS, as every statement here
+        does; once the lock is found held, tries do not wait inside SQLite at all and the
+        loop serves the others between them. A lock held past WRITE_LOCK_WAIT fails the
+        write with "database is locked" (`out_of_service`); later writes then try once
+        each, at once, until one gets through, rather than each waiting its own while."""
+        patient = self._locked_since is None  # nobody has found the lock held
+        since = self._locked_since = self._locked_since or time.monotonic()
+        raw = connection.connection.driver_connection
+        assert raw is not None  # a connection in use has its sqlite3 connection
+        if not patient:
+            raw.execute("PRAGMA busy_timeout=0")
+        wait = 0.002
+        try:
+            while True:
+                try:
+                    connection.exec_driver_sql("BEGIN IMMEDIATE")
+                except OperationalError as error:
+                    connection.rollback()
+                    if "locked" not in str(error) or time.monotonic() - since > WRITE_LOCK_WAIT:
+                        raise
+                    if patient:
+                        raw.execute("PRAGMA busy_timeout=0")
+                        patient = False
+                    await asyncio.sleep(wait)
+                    wait = min(wait * 2, 0.1)
+                    continue
+                self._locked_since = None
+                return
+        finally:
+            if not patient:
+                raw.execute(f"PRAGMA busy_timeout={SHORT_BUSY_WAIT_MS}")
 
     async def check_writable(self) -> None:
         """Raise unless the database can be written now; changes nothing (`/healthz`).

@@ -21,6 +21,7 @@ import argparse
 import asyncio
 import os
 import random
+import re
 import statistics
 import tempfile
 import time
@@ -143,7 +144,8 @@ async def channel_load(
         pending.append(asyncio.create_task(timed("write", sent, write.interaction)))
         await asyncio.sleep(rng.uniform(0.3, 0.7))
         lobby = fake.messages(channel)[0]
-        joined = f"<@{writer.id}>" in lobby.text
+        seat = rf"^\d+\. {re.escape(writer.name)}\b"  # "2. Bob" among the lobby's players
+        joined = re.search(seat, lobby.text, re.MULTILINE | re.IGNORECASE) is not None
     await asyncio.gather(*pending)
 
 
@@ -193,7 +195,9 @@ async def run(channels: int, before: float, lock: float, after: float, seed: int
                 samples: list[Sample] = []
                 rng = random.Random(seed)
                 loads = [
-                    channel_load(fake, guild.channels[name], alice, bob, clock, samples, rng)
+                    asyncio.create_task(
+                        channel_load(fake, guild.channels[name], alice, bob, clock, samples, rng)
+                    )
                     for name in names
                 ]
                 watching = asyncio.create_task(health(port, clock, samples))
