@@ -19,6 +19,7 @@ import sqlite3
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
 
@@ -56,6 +57,18 @@ IDLE_BEFORE_PING = 10.0
 # take before it fails as out of service: a server that hangs rather than refuses must not
 # leave a press unanswered. Statements of a press take milliseconds.
 POSTGRES_TIMEOUT = 10.0
+
+# Whether the press (or command) being handled has had a transaction committed: a press
+# sets a fresh [False] before its work, and each commit in its task or the tasks it starts
+# (they share the list) makes it [True], so a fault after the commit is not answered as if
+# nothing had changed.
+COMMITTED: ContextVar[list[bool] | None] = ContextVar("committed", default=None)
+
+
+def _note_commit() -> None:
+    seen = COMMITTED.get()
+    if seen is not None:
+        seen[0] = True
 
 
 def _postgres_engine() -> dict[str, Any]:
@@ -213,6 +226,7 @@ class Database:
             )
             await stack.enter_async_context(session.begin())
             yield session
+        _note_commit()
 
     @asynccontextmanager
     async def writing(self) -> AsyncIterator[Statements]:
@@ -230,9 +244,11 @@ class Database:
                         connection.rollback()
                         raise
                     connection.commit()
+            _note_commit()
             return
         async with self.engine.begin() as connection:
             yield Awaited(connection)
+        _note_commit()
 
     async def _write_lock(self, connection: Connection) -> None:
         """Take SQLite's write lock for this transaction (BEGIN IMMEDIATE) without letting a

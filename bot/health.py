@@ -46,7 +46,8 @@ async def check(client: discord.Client, db: Database) -> tuple[bool, dict[str, A
             async with db.reading() as session:
                 await session.exec(select(literal(1)))  # SELECT 1
                 body["games_running"] = await _games_running(session)
-            await db.check_writable()
+            if body["games_running"] is not None:  # before the first migration, no table
+                await db.check_writable()
     except Exception as error:  # any failure is the answer: name it, briefly
         body["database"] = _named(error)
     return connected and body["database"] == "ok", body

@@ -24,7 +24,7 @@ from typing import Any
 from sqlmodel import col, select
 
 from bot import rows
-from bot.database import DATABASE_DOWN, out_of_service
+from bot.database import COMMITTED, DATABASE_DOWN, out_of_service
 from bot.lobbies import Lobbies
 from bot.models import GameRecord, ResultRecord, Status, utcnow
 from bot.outbox import record_clear
@@ -54,6 +54,7 @@ log = logging.getLogger(__name__)
 
 # The service and what its callers pass and get back (defined in bot/requests.py).
 __all__ = [
+    "COMMITTED",
     "DATABASE_DOWN",
     "RESTARTING",
     "SEED_LIMIT",

@@ -10,6 +10,7 @@ from discord.ext import commands
 
 from bot.games import GAMES
 from bot.sessions import UserError
+from cogs.shared.interactions import answer_command
 from cogs.shared.limits import fit_embed
 from cogs.shared.plugin import game_choices
 
@@ -41,7 +42,7 @@ class ScoresCog(commands.Cog):
             embed.set_footer(
                 text="Rating: openskill (mu − 3σ), moved by games with 2+ rated players."
             )
-        await interaction.response.send_message(embed=fit_embed(embed))
+        await answer_command(interaction, embed=fit_embed(embed))
 
     @app_commands.command(name="history", description="This server's last finished games")
     @app_commands.guild_only()
@@ -60,7 +61,7 @@ class ScoresCog(commands.Cog):
                 value=f"{places}\n{when} · seed {game.seed}",
                 inline=False,
             )
-        await interaction.response.send_message(embed=fit_embed(embed))
+        await answer_command(interaction, embed=fit_embed(embed))
 
 
 def scoreboard_command(cog: ScoresCog) -> app_commands.Command[Any, ..., None]:

@@ -34,6 +34,7 @@ from bot.sessions import Update, UserError, seat_of
 from cogs.shared import board, lobby
 from cogs.shared.interactions import (
     AnsweredOnce,
+    answer_command,
     client_of,
     defer_on_board,
     edit_pressed,
@@ -219,10 +220,9 @@ async def post_lobby(
     """Answer with a new lobby's message, and record it as the game's lobby message (its
     controls come off it once the game starts or the lobby closes). Discord's answer to
     the callback names the message; only without it is the message asked for."""
-    answer = await interaction.response.send_message(
-        view=lobby_view(game, note=note), allowed_mentions=mentions
+    lobby = await answer_command(
+        interaction, view=lobby_view(game, note=note), allowed_mentions=mentions
     )
-    lobby = answer.message_id or (await interaction.original_response()).id
     await client_of(interaction).sessions.set_message(game.id or 0, lobby=lobby)
 
 

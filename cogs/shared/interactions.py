@@ -14,7 +14,7 @@ from weakref import WeakKeyDictionary
 
 import discord
 
-from bot.sessions import DATABASE_DOWN, RESTARTING, Player, UserError, out_of_service
+from bot.sessions import COMMITTED, DATABASE_DOWN, RESTARTING, Player, UserError, out_of_service
 from cogs.shared import permissions
 from cogs.shared.carriers import carriers_of
 from cogs.shared.limits import MAX_CONTENT, clip
@@ -67,13 +67,24 @@ async def refuse(interaction: discord.Interaction, reason: str) -> None:
 
 
 SOMETHING_WRONG = "Something went wrong on our side; nothing was changed."
+SAVED_THEN_WRONG = (
+    "That went through, but something went wrong on our side while showing it; "
+    "the game's messages will catch up."
+)
 
 
 async def refuse_fault(interaction: discord.Interaction, error: Exception) -> None:
     """Answer a press or command that failed on our side, never leaving it unanswered:
     the database out of service (it changed nothing: every press is one transaction),
-    or anything else, logged whole."""
-    if out_of_service(error):
+    or anything else, logged whole. A fault after the press's change was committed says
+    that it went through: its boards are in the outbox, which the poster delivers."""
+    committed = COMMITTED.get()
+    if committed is not None and committed[0]:
+        log.error(
+            "interaction %s failed after its change was saved", interaction.id, exc_info=error
+        )
+        reason = SAVED_THEN_WRONG
+    elif out_of_service(error):
         log.warning("interaction %s: the database is out of service (%r)", interaction.id, error)
         reason = DATABASE_DOWN
     else:
@@ -91,16 +102,32 @@ def in_private_reply(interaction: discord.Interaction) -> bool:
     return message is not None and message.flags.ephemeral
 
 
-async def in_time(interaction: discord.Interaction, work: Awaitable[T], *, in_place: bool) -> T:
-    """Do a press's work, and defer the press only if it is not done within QUICK_SECONDS of
-    Discord making it: a deferred update of the message pressed (`in_place`: the private
-    reply or the lobby the answer edits), or a new private "thinking" reply. Work done in
-    time is answered by its reply itself (`edit_pressed`, `send_private`): one request
-    instead of a deferral and an edit."""
-    task = asyncio.ensure_future(work)
+def seconds_left(interaction: discord.Interaction, by: float) -> float:
+    """Seconds until `by` seconds after Discord made the interaction (a clock of ours
+    ahead of Discord's waits no longer)."""
     made = (discord.utils.utcnow() - interaction.created_at).total_seconds()
-    left = QUICK_SECONDS - max(made, 0.0)  # a clock ahead of Discord's waits no longer
-    if left > 0:
+    return max(by - max(made, 0.0), 0.0)
+
+
+async def in_time(
+    interaction: discord.Interaction,
+    work: Awaitable[T],
+    *,
+    in_place: bool,
+    by: float = QUICK_SECONDS,
+) -> T:
+    """Do a press's work, and defer the press only if it is not answered `by` seconds after
+    Discord made it: a deferred update of the message pressed (`in_place`: the private
+    reply or the lobby the answer edits, or a board, which it leaves as it is), or a new
+    private "thinking" reply. Work done in time is answered by its reply itself
+    (`edit_pressed`, `send_private`): one request instead of a deferral and an edit.
+
+    Two deadlines use it: QUICK_SECONDS around the work of a reply that carries a picture
+    (its upload needs the rest of Discord's 3 s), and ANSWER_BY around every control's
+    whole work (`AnsweredOnce`), the net for a database that hangs."""
+    task = asyncio.ensure_future(work)
+    left = seconds_left(interaction, by)
+    if left > 0:  # a press that reached us late is deferred before its work runs
         await asyncio.wait({task}, timeout=left)
     if not task.done() and not interaction.response.is_done():
         try:
@@ -108,26 +135,11 @@ async def in_time(interaction: discord.Interaction, work: Awaitable[T], *, in_pl
                 await interaction.response.defer()
             else:
                 await interaction.response.defer(ephemeral=True, thinking=True)
-        except discord.HTTPException:
-            # The work goes on (it may have saved a move); its reply is tried as an answer.
-            log.warning("interaction %s: deferring failed", interaction.id, exc_info=True)
+        except (discord.HTTPException, discord.InteractionResponded):
+            # Answered meanwhile, or refused: the work goes on (it may have saved a move)
+            # and its reply is tried as an answer.
+            log.info("interaction %s: the deferral was refused", interaction.id)
     return await task
-
-
-async def answered_in_time(interaction: discord.Interaction, work: Awaitable[None]) -> None:
-    """Run a press's whole work; if it has not answered the press by ANSWER_BY seconds
-    after Discord made it (a database that hangs, say), defer it as an update of the
-    message pressed, which changes nothing there, so Discord does not fail it: the answer
-    then follows as an edit or a private followup."""
-    task = asyncio.ensure_future(work)
-    made = (discord.utils.utcnow() - interaction.created_at).total_seconds()
-    await asyncio.wait({task}, timeout=max(ANSWER_BY - made, 0.0))
-    if not task.done() and not interaction.response.is_done():
-        try:
-            await interaction.response.defer()
-        except (discord.HTTPException, discord.InteractionResponded):  # answered meanwhile
-            log.info("interaction %s: the late deferral was refused", interaction.id)
-    await task
 
 
 async def defer_on_board(interaction: discord.Interaction) -> None:
@@ -233,8 +245,50 @@ async def command_check(interaction: discord.Interaction) -> bool:
         await interaction.response.send_message(RESTARTING, ephemeral=True)
         return False
     if command:  # `/game leave` and `kick` change a game: their boards can go on them
+        COMMITTED.set([False])  # the command runs in this task (`refuse_fault`)
         carriers_of(interaction.client).add(interaction)
+        net = asyncio.create_task(command_net(interaction))
+        _nets.add(net)
+        net.add_done_callback(_nets.discard)
     return True
+
+
+_nets: set[asyncio.Task[None]] = set()  # kept until done: the loop holds tasks only weakly
+
+
+async def command_net(interaction: discord.Interaction) -> None:
+    """A slash command not answered by ANSWER_BY seconds after Discord made it (its
+    database slow, say) is deferred as a private "thinking" reply, so Discord does not
+    fail it; its answer then follows (`answer_command`, `refuse`)."""
+    await asyncio.sleep(seconds_left(interaction, ANSWER_BY))
+    if interaction.response.is_done():
+        return
+    try:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+    except (discord.HTTPException, discord.InteractionResponded):  # answered meanwhile
+        log.info("interaction %s: the late deferral was refused", interaction.id)
+
+
+async def answer_command(
+    interaction: discord.Interaction, *, public: bool = True, **fields: Any
+) -> int:
+    """A slash command's answer (content, embed, view), in the channel (`public`) or to
+    its user alone; returns its message id. Answered as the command's response, or, once
+    `command_net` has deferred it privately, as a private followup or a channel message
+    (a followup takes the deferral's privacy), the "thinking" reply then taken away."""
+    if not interaction.response.is_done():
+        answer = await interaction.response.send_message(ephemeral=not public, **fields)
+        return answer.message_id or (await interaction.original_response()).id
+    if not public:
+        return (await interaction.followup.send(ephemeral=True, wait=True, **fields)).id
+    channel = interaction.channel
+    assert isinstance(channel, discord.abc.Messageable)
+    message = await channel.send(**fields)
+    try:
+        await interaction.delete_original_response()
+    except discord.HTTPException:
+        log.info("interaction %s: the thinking reply stays", interaction.id)
+    return message.id
 
 
 class AnsweredOnce:
@@ -255,8 +309,9 @@ class AnsweredOnce:
     async def callback(self, interaction: discord.Interaction) -> None:
         # Once answered, the press can carry the boards it causes (cogs/shared/carriers.py).
         carrier = carriers_of(interaction.client).add(interaction)
+        COMMITTED.set([False])  # for `refuse_fault`; this press's own task
         try:
-            await answered_in_time(interaction, self._answer(interaction))
+            await in_time(interaction, self._answer(interaction), in_place=True, by=ANSWER_BY)
         finally:
             if carrier is not None:
                 carrier.answer()  # answered by now: the carrier lets the interaction go

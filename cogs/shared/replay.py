@@ -19,6 +19,7 @@ from bot.games import GAMES
 from bot.replays import GameLog, ReplayRefused, load_log, rebuild, turn_ends
 from bot.sessions import seat_names
 from cogs.shared.board import board_layout
+from cogs.shared.interactions import answer_command
 from cogs.shared.limits import MAX_LAYOUT_TEXT, upload_budget, upload_limit
 from cogs.shared.presenter import PRESENTERS
 from render.animation import MOST_FRAMES, Animation, Board, TooLarge, animate, pick
@@ -68,7 +69,11 @@ async def post_replay(
     """Post the replay of a finished game of this server in the channel. A refusal (no such
     game, not finished, other rules) is a UserError for the command's refusal path."""
     game, log = await load_log(client.sessions.db, interaction.guild_id or 0, game_id)
-    await interaction.response.defer(thinking=True)
+    # Deferred in the channel, unless `command_net` has deferred it privately already
+    # (its database slow): then the replay goes in the channel on its own.
+    public = not interaction.response.is_done()
+    if public:
+        await interaction.response.defer(thinking=True)
     engine, names = GAMES[game.kind], seat_names(game)
     title = f"{engine.title} #{game_id}"
     limit = upload_limit(interaction)
@@ -95,7 +100,11 @@ async def post_replay(
     name = f"replay-{game_id}.gif"
     picture = discord.File(io.BytesIO(animation.data), filename=name)
     # A layout message like the boards it replays: the text and the animation in a container.
-    await interaction.followup.send(file=picture, view=board_layout("\n".join(lines), [name]))
+    view = board_layout("\n".join(lines), [name])
+    if public:
+        await interaction.followup.send(file=picture, view=view)
+    else:
+        await answer_command(interaction, file=picture, view=view)
 
 
 async def replay_choices(

@@ -16,6 +16,7 @@ from bot.models import GameRecord, Status
 from bot.sessions import AI_RETRY_FIRST, UserError, out_of_service, seat_names
 from cogs.shared import components, permissions
 from cogs.shared.interactions import (
+    answer_command,
     answer_unclaimed,
     command_check,
     lacking_here,
@@ -160,12 +161,12 @@ class TableCog(commands.Cog):
         if game.status == Status.LOBBY:
             # The controls are on the lobby.
             lobby = components.lobby_view(game, note=paused, controls=False)
-            await interaction.response.send_message(view=lobby, ephemeral=True)
+            await answer_command(interaction, public=False, view=lobby)
             return
         embed = self.status_embed(game)
         if paused:
             embed.insert_field_at(0, name="Paused", value=paused, inline=False)
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await answer_command(interaction, public=False, embed=embed)
 
     def status_embed(self, game: GameRecord) -> discord.Embed:
         """What people at the table need: whose turn it is and since when, the timer and
@@ -203,9 +204,10 @@ class TableCog(commands.Cog):
     )
     async def stop(self, interaction: discord.Interaction) -> None:
         game = await self.sessions.stop(interaction.channel_id or 0, player_of(interaction))
-        await interaction.response.send_message(
-            f"{interaction.user.display_name} stopped the game of "
-            f"{sentence(GAMES[game.kind].title)} It does not count on the scoreboard."
+        await answer_command(
+            interaction,
+            content=f"{interaction.user.display_name} stopped the game of "
+            f"{sentence(GAMES[game.kind].title)} It does not count on the scoreboard.",
         )  # the board's and lobby's controls go through the outbox
 
     @game.command(name="leave", description="Leave the game here; the AI takes over your seat")
@@ -222,7 +224,8 @@ class TableCog(commands.Cog):
     async def _hand_over(self, interaction: discord.Interaction, target_id: int) -> None:
         # Deferred first, and answered before the AI's turns in that seat (a Toss It turn
         # simulates many drops).
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        if not interaction.response.is_done():  # `command_net` may have deferred it
+            await interaction.response.defer(ephemeral=True, thinking=True)
         channel_id = interaction.channel_id or 0
         player = player_of(interaction)
         current = await self.sessions.current(channel_id)
@@ -258,7 +261,7 @@ class TableCog(commands.Cog):
             if minutes
             else "Turn timer turned off."
         )
-        await interaction.response.send_message(text)
+        await answer_command(interaction, content=text)
 
 
 def sentence(words: str) -> str:

@@ -295,11 +295,13 @@ def test_a_lobby_of_six_long_names_and_a_rematch_call_fits() -> None:
 async def test_the_scoreboard_history_status_and_rules_fit_discords_embeds() -> None:
     embeds: list[discord.Embed] = []
 
-    async def send_message(*, embed: discord.Embed, **_: Any) -> None:
+    async def send_message(*, embed: discord.Embed, **_: Any) -> Any:
         embeds.append(embed)
+        return SimpleNamespace(message_id=len(embeds))  # Discord's answer names the message
 
     interaction: Any = SimpleNamespace(
-        guild_id=1, response=SimpleNamespace(send_message=send_message)
+        guild_id=1,
+        response=SimpleNamespace(send_message=send_message, is_done=lambda: False),
     )
     when = datetime(2026, 11, 27, tzinfo=UTC)
     history = [

@@ -15,6 +15,7 @@ from sqlalchemy import text
 
 from bot.client import TrashTableBot
 from bot.database import DATABASE_DOWN
+from cogs.shared.interactions import SAVED_THEN_WRONG, SOMETHING_WRONG
 from tests.e2e.conftest import Table, bot_settings
 from tests.e2e.play import (
     choose_and_act,
@@ -166,15 +167,76 @@ async def test_a_postgresql_server_that_hangs_still_gets_every_press_answered(
             hung = await alice.select(
                 menu.placeholder, menu.options[0]["value"], message=board, settle=False
             )
+            command = await alice.slash("/game status", settle=False, channel=fake.thread)
             # Deferred in time; the reason follows once the statement's timeout is up.
             (reason,) = await fake.wait_for(
                 lambda: [m for m in hung.followups if m.text], timeout=30, what="the reason"
+            )
+            told = await fake.wait_for(
+                lambda: command.response and command.response.text, timeout=30, what="told"
             )
         finally:
             for pid in frozen:
                 os.kill(pid, signal.SIGCONT)
         assert hung.acknowledged and not hung.failed, hung
         assert reason.ephemeral and reason.text == DATABASE_DOWN, reason
+        # A slash command too: deferred privately in time, then told.
+        assert command.acknowledged and not command.failed, command
+        assert command.response is not None and command.response.ephemeral
+        assert told == DATABASE_DOWN
         again = await alice.select(menu.placeholder, menu.options[0]["value"], message=board)
         (reply,) = await private_reply(alice, again)
         assert reply.buttons, reply
+
+
+async def test_a_slow_lobby_opening_is_deferred_and_the_lobby_is_still_public(
+    bot: TrashTableBot, table: Table, fake_discord: FakeDiscord, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A slash command whose database answers after Discord's deadline would have passed
+    (here `/rumble new`, its lobby saved slowly) is deferred privately in time; the lobby
+    is then posted in the channel for everyone, the private "thinking" reply is taken
+    away, and the lobby's controls work."""
+    open_lobby = bot.sessions.open_lobby
+
+    async def slowly(*args: object, **kwargs: object) -> object:
+        await asyncio.sleep(3.0)  # past ANSWER_BY and Discord's 3 s, from the command
+        return await open_lobby(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(bot.sessions, "open_lobby", slowly)
+    fake, alice = fake_discord, table.alice
+    opened = await alice.slash("/rumble new", seed=5)
+    assert opened.acknowledged and not opened.failed, opened
+    assert opened.callback_name == "DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE"
+    thinking = fake.state.messages[opened.interaction.response_message_id or 0]
+    assert thinking.ephemeral_to == alice.id and thinking.deleted, thinking
+    (lobby,) = [m for m in fake.messages() if not m.ephemeral and "lobby" in m.text]
+    joined = await table.bob.press(lobby, "Join")
+    assert not joined.ephemeral_text, joined.ephemeral_text
+    game = await bot.sessions.current(fake.channel.id)
+    assert game is not None and game.lobby_message_id == lobby.id
+    assert [seat.name.lower() for seat in game.seats] == ["alice", "bob"]
+
+
+async def test_a_fault_after_the_change_was_saved_says_it_went_through(
+    bot: TrashTableBot, table: Table, fake_discord: FakeDiscord, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A command that fails on our side before it changes anything is told nothing was
+    changed; one that fails once its change is committed (here `/game stop`, its answer
+    failing) is told it went through, and it did."""
+    fake, alice = fake_discord, table.alice
+    await alice.slash("/rumble new", seed=5)
+    await alice.click("Add AI player")
+    await alice.click("Start")
+    await next_board(fake, 0)
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("the answer could not be made")
+
+    monkeypatch.setattr(bot.sessions, "current", broken)
+    before = await alice.slash("/game status")
+    assert before.ephemeral_text == SOMETHING_WRONG
+    monkeypatch.undo()
+    monkeypatch.setattr("cogs.table._cog.answer_command", broken)
+    stopped = await alice.slash("/game stop")
+    assert stopped.ephemeral_text == SAVED_THEN_WRONG
+    assert await bot.sessions.current(fake.channel.id) is None, "the game was stopped"

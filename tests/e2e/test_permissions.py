@@ -298,7 +298,8 @@ async def test_the_press_that_finds_the_permission_back_delivers_the_board(
     await play.next_board(fake, shown)  # that press woke the poster
     # A control with no step does what it says.
     mine = await table.alice.forge(board, f"tt:hand:{game.id}")
-    assert mine.ephemeral and mine.ephemeral[0].files and "I can't" not in mine.ephemeral_text
+    (hand,) = await play.private_reply(table.alice, mine)
+    assert hand.files and "I can't" not in hand.text
     await plays_on(bot, table, fake.channel, shown)
 
 

@@ -37,7 +37,7 @@ from .interactions import (
     select_data,
 )
 from .ratelimits import RateLimiter, RateLimitHit, RateLimits
-from .server import CALLBACK_NAMES, DEFERRED_MESSAGE, RestApi
+from .server import CALLBACK_NAMES, DEFERRED_MESSAGE, MESSAGE, RestApi
 from .state import (
     BUTTON,
     SELECT_TYPES,
@@ -758,7 +758,17 @@ class InteractionResult:
 
     @property
     def ephemeral(self) -> list[FakeMessage]:
-        return [m for m in self.messages if m.ephemeral_to == self.user.id]
+        """Messages only this user saw: those of the window, and this press's own private
+        answers even when they came after it closed (a reply drawn on a loaded machine
+        can outlast the quiet moment that closes the window)."""
+        mine = [m for m in self.messages if m.ephemeral_to == self.user.id]
+        own = list(self.followups)
+        if self.interaction.callback_type in (MESSAGE, DEFERRED_MESSAGE) and self.response:
+            own.insert(0, self.response)
+        seen = {m.id for m in mine}
+        return mine + [
+            m for m in own if m.ephemeral_to == self.user.id and not m.deleted and m.id not in seen
+        ]
 
     @property
     def public(self) -> list[FakeMessage]:
