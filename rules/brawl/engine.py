@@ -58,6 +58,8 @@ Table rules of this bot, where the rulebook and the house rules are silent (each
 - Garbage Truck: starting with the drawer and going clockwise, each player with cards
   discards one of their choice (a player with no cards is skipped); the interrupted turn
   (or Dumpster Dive) then goes on.
+  In Rummy, which has no discard, the Truck is set aside like any Blocker and nobody
+  discards (so no hand is emptied by it), in step with Clean Sweep there.
 - Stink Cloud: drawn on your own turn, it lasts to the end of your next turn; drawn on
   someone else's, to the end of your next turn. In King of the Heap every fight counts as
   a turn of both the attacker and the King. In Rummy it forbids going out: no "go out",

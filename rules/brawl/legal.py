@@ -12,6 +12,7 @@ from rules.brawl.state import (
     DECLARATIONS,
     DECLARE,
     DEFEND,
+    HAS_DISCARD,
     KING,
     LAY,
     PRE,
@@ -73,10 +74,10 @@ def _turn_boosters(state: State, seat: int) -> list[str]:
                 found += [f"play swap p{p} {k}" for k in rest]
     if may_play(state, seat, "sweep"):
         # Up to two cards, none included ("alone": a word no card key uses, so that no
-        # action is the start of another); Rummy has no discard, so there the Sweep only
+        # action is the start of another); in a mode without discard (Rummy) the Sweep only
         # leaves the hand itself (table rule).
         found.append("play sweep alone")
-        if state.mode != RUMMY:
+        if HAS_DISCARD[state.mode]:
             counts["sweep"] -= 1
             rest = [k for k in keys if counts[k] > 0]
             found += [f"play sweep {k}" for k in rest]

@@ -29,6 +29,10 @@ RUMMY = "rummy"
 MODES = (ROUND, KING, RUMMY)
 TURN_LIMIT = 400
 GOING_OUT = 2  # Rummy bonus (house rules)
+# May a card go from a hand onto the discard pile in this mode? Rummy has no discard
+# (rulebook); from that one fact its table rules follow: rummage minuses are unused, Clean
+# Sweep throws away only itself and a Garbage Truck makes nobody discard.
+HAS_DISCARD = {ROUND: True, KING: True, RUMMY: False}
 
 DECLARE, PRE, ATTACK, DEFEND, WIND, SPOILS, RUMMAGE, LAY, OVER = (
     "declare",

@@ -16,6 +16,7 @@ from rules.brawl.state import (
     DECLARE,
     DICE_FACES,
     HANDOVERS_KEPT,
+    HAS_DISCARD,
     KING,
     LAY,
     OVER,
@@ -144,7 +145,11 @@ class _Table(WorkingCopy[State]):
 
     def blocker(self, seat: int, key: str) -> None:
         state = self.state
-        if key == "truck":
+        if key == "truck" and not HAS_DISCARD[state.mode]:
+            # Table rule: a mode without discard (Rummy) has the Truck take nothing, so no
+            # hand is emptied by it (as Clean Sweep there throws away only itself).
+            self.say("There is no discard in Rummy: the Garbage Truck drives past.")
+        elif key == "truck":
             order = [(seat + k) % state.seats for k in range(state.seats)]
             self.truck += [p for p in order if self.hands[p] and p not in self.truck]
             self.say("Every player discards one card of their choice.")
@@ -362,9 +367,7 @@ class _Table(WorkingCopy[State]):
         dice = self.roll(RUMMAGE_DICE, colour, seat, "rummage")
         self.set(rummage=dice)
         plus = pluses(dice)
-        minus = len(dice) - plus
-        if self.state.mode == RUMMY:
-            minus = 0
+        minus = len(dice) - plus if HAS_DISCARD[self.state.mode] else 0
         self.say(f"{_p(seat)} rummages with {len(dice)} {colour} dice: {plus} plus, {minus} minus.")
         self.set(phase=RUMMAGE, actor=seat, draws=plus, discards=minus)
 

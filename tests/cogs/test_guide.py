@@ -29,3 +29,11 @@ def test_no_rules_page_breaks_a_line_inside_a_paragraph(kind: str) -> None:
             assert not before or not after or LIST_ITEM.match(after), (kind, title, after)
         section = source.split(f"## {title}\n", 1)[1].split("\n## ", 1)[0]
         assert body.split() == section.split()
+
+
+def test_brawl_rules_say_the_garbage_truck_takes_nothing_in_rummy() -> None:
+    """Issue 36: the Rummy table rule for the Garbage Truck is on the pages `/rules` shows,
+    on the Rummy page and among the table rules."""
+    shown = dict(pages("brawl"))
+    assert "A Garbage Truck makes nobody discard." in shown["Round Rummage Rummy"]
+    assert "there a Garbage Truck drives past" in shown["Table rules of this bot"]
