@@ -17,17 +17,17 @@ import discord
 import uvloop
 
 from bot.client import run
-from bot.database import Database
+from bot.database import Database, DatabaseUnusable
 from bot.extensions import walk_extensions
 from bot.memory import keep_freed_memory
-from bot.settings import Settings, load_database_settings, load_settings
+from bot.settings import DatabaseSettings, Settings, load_database_settings, load_settings
 from bot.watchdog import time_each_step, watch_the_loop
 
 
-async def migrate(url: str) -> None:
-    database = Database(url)
+async def migrate(settings: DatabaseSettings) -> None:
+    database = Database(settings.database_url)
     try:
-        await database.wait_until_reachable()
+        await database.wait_until_reachable(host_wait=settings.database_host_wait_seconds)
         await database.migrate()
     finally:
         await database.close()
@@ -88,7 +88,10 @@ def main() -> None:
     parser.add_argument("command", nargs="?", choices=["run", "migrate"], default="run")
     if parser.parse_args().command == "migrate":
         logging.basicConfig(level=logging.INFO, format="%(levelname)-7s %(name)s: %(message)s")
-        asyncio.run(migrate(load_database_settings().database_url))
+        try:
+            asyncio.run(migrate(load_database_settings()))
+        except DatabaseUnusable as error:
+            raise SystemExit(str(error)) from None  # one line on stderr, status 1
         return
     settings = load_settings()
     logging.basicConfig(
@@ -109,6 +112,8 @@ def main() -> None:
             runner.run(run_watched(settings))
     except discord.LoginFailure:
         raise SystemExit("Setting DISCORD_TOKEN is invalid: Discord refused it") from None
+    except DatabaseUnusable as error:
+        raise SystemExit(str(error)) from None
     except KeyboardInterrupt:
         pass
 

@@ -60,7 +60,7 @@ class TrashTableBot(commands.Bot):
             # from the API we were pointed at instead.
             _shards, url, _limits = await self.http.get_bot_gateway()
             discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
-        await self.db.wait_until_reachable()
+        await self.db.wait_until_reachable(host_wait=self.settings.database_host_wait_seconds)
         await self.db.migrate()
         await self.workers.start()
         for cog in self.extensions_to_load:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import socket
 import sqlite3
 import time
 from collections.abc import AsyncIterator
@@ -38,6 +39,7 @@ from bot import (
     models,  # noqa: F401  (registers the tables on SQLModel.metadata)
     sqlite_driver,
 )
+from bot.database_links import PostgresLink, postgres_link
 from bot.statements import Awaited, InPlace, Statements
 
 log = logging.getLogger(__name__)
@@ -71,11 +73,25 @@ def _note_commit() -> None:
         seen[0] = True
 
 
-def _postgres_engine() -> dict[str, Any]:
-    return {
-        "pool_timeout": POSTGRES_TIMEOUT,
-        "connect_args": {"timeout": POSTGRES_TIMEOUT, "command_timeout": POSTGRES_TIMEOUT},
-    }
+def _postgres_engine(link: PostgresLink) -> dict[str, Any]:
+    # The link's own arguments (its connect_timeout, say) win over the defaults.
+    defaults = {"timeout": POSTGRES_TIMEOUT, "command_timeout": POSTGRES_TIMEOUT}
+    return {"pool_timeout": POSTGRES_TIMEOUT, "connect_args": {**defaults, **link.connect_args}}
+
+
+def migration_engine(url: str) -> AsyncEngine:
+    """An engine for migrations: the link's arguments, without the statement timeout
+    (building an index on a big table takes its time)."""
+    if url.startswith("sqlite"):
+        return create_async_engine(url)
+    link = postgres_link(url)
+    return create_async_engine(link.url, connect_args=link.connect_args)
+
+
+class DatabaseUnusable(Exception):
+    """The database refused the bot or cannot be found, and waiting will not change that
+    (a wrong password, no such database, a host name that does not resolve). The message
+    is one line for the admin; `python -m bot` prints it alone and exits."""
 
 
 # How long a write waits for SQLite's lock held by another process before it fails as
@@ -104,11 +120,13 @@ class Database:
         if url.startswith("sqlite"):
             self._make_sqlite_folder(url)
         sqlite = url.startswith("sqlite")
+        # A PostgreSQL link's libpq parameters become asyncpg's arguments.
+        link = None if sqlite else postgres_link(url)
         self.engine: AsyncEngine = create_async_engine(
-            url,
+            url if link is None else link.url,
             json_serializer=json_text,
             json_deserializer=orjson.loads,
-            **(SQLITE_ENGINE if sqlite else _postgres_engine()),
+            **(SQLITE_ENGINE if link is None else _postgres_engine(link)),
         )
         # Reads of single rows need no transaction: on PostgreSQL one costs a BEGIN and a
         # ROLLBACK, two more round trips to the server for each read.
@@ -164,24 +182,36 @@ class Database:
         return f"PostgreSQL at {host}{port}/{url.database}"
 
     async def wait_until_reachable(
-        self, first_wait: float = 1.0, longest_wait: float = 30.0
+        self, first_wait: float = 1.0, longest_wait: float = 30.0, host_wait: float = 60.0
     ) -> None:
         """Return once the database answers; until then try again with a doubling wait.
 
-        Each failed try is one log line naming the host and the reason, no traceback. Any
-        other error (a wrong password, say) is raised: waiting would not fix it.
+        Each failed try is one log line naming the host and the reason, no traceback. A
+        host name that does not resolve is tried for `host_wait` seconds in all (a
+        container starting up), then raises DatabaseUnusable; so does a refusal (a wrong
+        password, no such database): waiting would not fix it.
         """
         wait = first_wait
+        unresolved_since: float | None = None
         while True:
             try:
                 async with self.engine.connect() as connection:
                     await connection.execute(text("SELECT 1"))
                 return
             except (OSError, DBAPIError) as error:
-                if not _unreachable(error):
-                    raise
+                if _unresolved(error):
+                    unresolved_since = unresolved_since or time.monotonic()
+                    left = host_wait - (time.monotonic() - unresolved_since)
+                    if left <= 0:
+                        raise DatabaseUnusable(
+                            f"The database host in DATABASE_URL ({self.where}) does not "
+                            f"resolve ({reason(error)}); gave up after {host_wait:g} s"
+                        ) from None
+                    wait = min(wait, left)
+                elif not _unreachable(error):
+                    raise DatabaseUnusable(refusal(self.where, error)) from None
                 log.warning(
-                    "The database (%s) is not reachable: %s. Trying again in %g s.",
+                    "The database (%s) is not reachable: %s. Trying again in %.3g s.",
                     self.where,
                     reason(error),
                     wait,
@@ -192,8 +222,7 @@ class Database:
     async def migrate(self) -> None:
         """Bring the schema to the newest revision. Several processes may start at once:
         they take turns, and the later ones find nothing left to do."""
-        # Without the statement timeout: building an index on a big table takes its time.
-        engine = self.engine if self.sqlite_path is not None else create_async_engine(self.url)
+        engine = self.engine if self.sqlite_path is not None else migration_engine(self.url)
         async with self._migration_lock(), engine.begin() as connection:
             if connection.dialect.name == "postgresql":
                 # Held until this transaction ends; PostgreSQL runs the DDL inside it too.
@@ -383,9 +412,38 @@ def _unreachable(error: BaseException) -> bool:
     """Whether the database could not be reached (rather than refused us)."""
     if isinstance(error, OSError):
         return True
-    sqlstate = getattr(error, "sqlstate", None)  # asyncpg's own, bare
+    return _sqlstate(error).startswith(UNREACHABLE_SQLSTATES)
+
+
+def _sqlstate(error: BaseException) -> str:
+    """PostgreSQL's error code, from asyncpg's error bare or wrapped by SQLAlchemy."""
+    sqlstate = getattr(error, "sqlstate", None)
     sqlstate = sqlstate or getattr(getattr(error, "orig", None), "sqlstate", None) or ""
-    return str(sqlstate).startswith(UNREACHABLE_SQLSTATES)
+    return str(sqlstate)
+
+
+def _unresolved(error: BaseException) -> bool:
+    """Whether the host name did not resolve (raised bare by asyncpg, or wrapped)."""
+    return isinstance(error, socket.gaierror) or isinstance(
+        getattr(error, "orig", None), socket.gaierror
+    )
+
+
+# What the admin can check, by PostgreSQL error code: 28 is a refused login (a wrong
+# password, no such user), 3D000 no such database.
+HINTS = {
+    "28": "check the user name and password in DATABASE_URL",
+    "3D000": "check the database name in DATABASE_URL",
+}
+
+
+def refusal(where: str, error: BaseException) -> str:
+    """One line: the database refused the bot, why, and what to check."""
+    hint = next(
+        (text for code, text in HINTS.items() if _sqlstate(error).startswith(code)),
+        "check DATABASE_URL",
+    )
+    return f"The database ({where}) refused the bot: {reason(error)}; {hint}"
 
 
 def reason(error: BaseException) -> str:

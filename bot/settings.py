@@ -15,7 +15,9 @@ from typing import Annotated, Literal, TypeVar
 from pydantic import Field, SecretStr, ValidationError, ValidationInfo, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError
 
+from bot.database_links import postgres_link
 from bot.ratelimits import DISCORD_GLOBAL_LIMIT
 from bot.shards import Shards, parse_shard_ids
 
@@ -24,17 +26,17 @@ DEFAULT_API_BASE = "https://discord.com/api/v10"
 
 SettingsKind = TypeVar("SettingsKind", bound="DatabaseSettings")
 
-# libpq's `sslmode` values, as hosted PostgreSQL services put them in a link. asyncpg takes
-# the same words through its `ssl` argument, which SQLAlchemy passes on from the query.
 MODULE_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*")
-SSL_MODES = ("disable", "allow", "prefer", "require", "verify-ca", "verify-full")
 
 
 def async_database_url(url: str) -> str:
-    """The URL with its async driver (aiosqlite or asyncpg), `sslmode=` turned into `ssl=`.
+    """The URL with its async driver (aiosqlite or asyncpg); its libpq parameters checked.
 
     Accepts the usual spellings: `sqlite:///path.db`, `postgres://` and `postgresql://`, with
-    or without a driver, and the unix-socket form `postgresql://user:@/db?host=/run/pg`.
+    or without a driver, and the unix-socket form `postgresql://user:@/db?host=/run/pg`. The
+    parameters after `?` (`sslmode=require`, ...) stay in the URL as written: the database
+    turns them into asyncpg's arguments (bot/database_links.py), checked here first so a bad
+    one stops the bot with one line before it connects.
     """
     for plain, driver in (
         ("sqlite:///", "sqlite+aiosqlite:///"),
@@ -47,14 +49,17 @@ def async_database_url(url: str) -> str:
         return url
     if not url.startswith("postgresql+asyncpg://"):
         raise ValueError("use sqlite:///path.db or postgresql://user:pass@host/db")
-    parsed = make_url(url)
-    mode = parsed.query.get("sslmode")
-    if mode is None:
-        return url
-    if mode not in SSL_MODES:
-        raise ValueError(f"sslmode must be one of {', '.join(SSL_MODES)}")
-    parsed = parsed.difference_update_query(["sslmode"]).update_query_dict({"ssl": mode})
-    return parsed.render_as_string(hide_password=False)
+    try:
+        parsed = make_url(url)
+    except ArgumentError as error:
+        raise ValueError(str(error)) from None
+    if "@" in (parsed.host or ""):
+        # `user:p@ss@host` reads as host `ss@host`, which then never resolves.
+        raise ValueError(
+            "the user name or password holds an '@': percent-encode it as %40 in the link"
+        )
+    postgres_link(parsed)  # raises ValueError naming a parameter it cannot honour
+    return url
 
 
 def cores() -> int:
@@ -63,11 +68,15 @@ def cores() -> int:
 
 
 class DatabaseSettings(BaseSettings):
-    """The one setting `python -m bot migrate` needs (no Discord token)."""
+    """The settings `python -m bot migrate` needs (no Discord token)."""
 
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
 
     database_url: str = DEFAULT_DATABASE_URL
+    # How long start-up (and `migrate`) keeps trying a database host name that does not
+    # resolve before it stops with one line: a container not up yet resolves within
+    # seconds, a mistyped name never. A server that refuses is waited for without end.
+    database_host_wait_seconds: float = Field(default=60.0, ge=0, allow_inf_nan=False)
 
     @field_validator("database_url")
     @classmethod

@@ -14,11 +14,11 @@ from typing import Any, Literal
 from alembic import context
 from alembic.autogenerate.api import AutogenContext
 from sqlalchemy import Connection
-from sqlalchemy.ext.asyncio import create_async_engine
 from sqlmodel import SQLModel
 from sqlmodel.sql.sqltypes import AutoString, UTCDateTime
 
 from bot import models  # noqa: F401  (registers the tables on SQLModel.metadata)
+from bot.database import migration_engine
 from bot.settings import load_database_settings
 
 
@@ -44,7 +44,7 @@ def run_on(connection: Connection) -> None:
 
 
 async def run_with_settings() -> None:
-    engine = create_async_engine(load_database_settings().database_url)
+    engine = migration_engine(load_database_settings().database_url)
     async with engine.begin() as connection:
         await connection.run_sync(run_on)
     await engine.dispose()

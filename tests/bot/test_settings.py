@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy.ext.asyncio import create_async_engine
 
-from bot.settings import SSL_MODES, Settings, async_database_url
+from bot.settings import Settings
 from bot.shards import Shards
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -79,17 +79,6 @@ def test_the_unix_socket_form_is_accepted() -> None:
     engine = create_async_engine(settings.database_url)
     _args, options = engine.dialect.create_connect_args(engine.url)
     assert (options["host"], options["database"], options["user"]) == ("/run/pg", "tt", "postgres")
-
-
-@pytest.mark.parametrize("mode", SSL_MODES)
-def test_libpq_sslmode_becomes_asyncpgs_ssl(mode: str) -> None:
-    """asyncpg refuses libpq's `sslmode` argument; the same word goes to its `ssl` instead, so
-    `sslmode=require` makes asyncpg ask for SSL."""
-    url = async_database_url(f"postgresql://u:p@db.example.com:5432/tt?sslmode={mode}")
-    engine = create_async_engine(url)
-    _args, options = engine.dialect.create_connect_args(engine.url)
-    assert options["ssl"] == mode and "sslmode" not in options
-    assert (options["host"], options["password"]) == ("db.example.com", "p")
 
 
 @pytest.mark.parametrize(
