@@ -1,17 +1,23 @@
 # The bot in a container. Games are kept in a SQLite file on the /app/data volume unless
 # DATABASE_URL points at PostgreSQL (docker-compose.yml runs the bot with a PostgreSQL
 # server). Give it the token: docker run -e DISCORD_TOKEN=... or --env-file .env.
-FROM python:3.11-slim
+FROM python:3.11.14-slim-bookworm
 
 ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1
 WORKDIR /app
 
-COPY pyproject.toml README.md ./
-COPY bot ./bot
-COPY cogs ./cogs
-COPY rules ./rules
-COPY render ./render
-RUN pip install --no-cache-dir . && useradd --create-home trash && mkdir -p data && chown trash data
+# The locked dependencies first: a change to the code alone rebuilds only the layers below.
+COPY requirements.lock ./
+RUN pip install --no-cache-dir -r requirements.lock
+
+# Then the bot itself, installed as a package; it runs from there, not from the source.
+COPY pyproject.toml README.md /src/
+COPY bot /src/bot
+COPY cogs /src/cogs
+COPY rules /src/rules
+COPY render /src/render
+RUN pip install --no-cache-dir --no-deps /src && rm -r /src \
+    && useradd --create-home trash && mkdir -p data && chown trash data
 
 USER trash
 VOLUME ["/app/data"]

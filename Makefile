@@ -1,24 +1,38 @@
 # The two commands of the README: `make run` starts the bot, `make test` runs every check.
-# Both set up .venv first (again whenever pyproject.toml changes).
+# Both set up .venv first (again whenever pyproject.toml or a lock file changes).
 
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run migrate test lint bench gallery mutation
+.PHONY: run migrate test lint bench gallery mutation lock
 
-$(VENV)/.installed: pyproject.toml
+# Installs come from the lock files (requirements*.lock, made by `make lock`): the same
+# versions everywhere. `make run` needs only the bot's own; `make test` adds the tools.
+$(VENV)/.runtime: pyproject.toml requirements.lock
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install --quiet -r requirements.lock
+	$(BIN)/pip install --quiet --no-deps -e .
 	touch $@
 
-run: $(VENV)/.installed
+$(VENV)/.installed: $(VENV)/.runtime requirements-dev.lock
+	$(BIN)/pip install --quiet -r requirements-dev.lock
+	touch $@
+
+run: $(VENV)/.runtime
 	$(BIN)/python -m bot
+
+# The lock files again, after a change to the dependencies in pyproject.toml (uv resolves
+# them for Python 3.11 on every platform).
+lock: $(VENV)/.installed
+	$(BIN)/pip install --quiet uv
+	$(BIN)/uv pip compile pyproject.toml --universal --python-version 3.11 --no-header --quiet -o requirements.lock
+	$(BIN)/uv pip compile pyproject.toml --extra dev --universal --python-version 3.11 --no-header --quiet -o requirements-dev.lock
 
 # Bring the database schema up to date without starting the bot (the bot also does it at
 # start-up).
-migrate: $(VENV)/.installed
+migrate: $(VENV)/.runtime
 	$(BIN)/python -m bot migrate
 
 lint: $(VENV)/.installed
