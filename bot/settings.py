@@ -10,6 +10,7 @@ import importlib.util
 import os
 import re
 import sys
+from pathlib import Path
 from typing import Annotated, Literal, TypeVar
 
 from pydantic import Field, SecretStr, ValidationError, ValidationInfo, field_validator
@@ -62,9 +63,37 @@ def async_database_url(url: str) -> str:
     return url
 
 
-def cores() -> int:
-    """The cores this process may run on (a container's or `taskset`'s limit included)."""
-    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+# A container's CPU quota: cgroup v2 names it in cpu.max ("<quota> <period>", or "max"
+# for none); cgroup v1 in two files of its cpu controller.
+CPU_MAX = Path("/sys/fs/cgroup/cpu.max")
+CPU_QUOTA_V1 = Path("/sys/fs/cgroup/cpu/cpu.cfs_quota_us")
+CPU_PERIOD_V1 = Path("/sys/fs/cgroup/cpu/cpu.cfs_period_us")
+
+
+def cores(cpu_max: Path = CPU_MAX, quota_v1: Path = CPU_QUOTA_V1) -> int:
+    """The cores this process may really use: those it may run on (`taskset`, a cpuset),
+    and no more than a container's CPU quota allows (a quota of 1.5 cores counts 1)."""
+    allowed = (
+        len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    )
+    quota = _cpu_quota(cpu_max, quota_v1, quota_v1.with_name(CPU_PERIOD_V1.name))
+    return max(1, min(allowed, int(quota))) if quota is not None else allowed
+
+
+def _cpu_quota(cpu_max: Path, quota_v1: Path, period_v1: Path) -> float | None:
+    """The container's CPU quota in cores, or None when it has none (or none can be read)."""
+    try:
+        if cpu_max.exists():
+            quota, period = cpu_max.read_text().split()[:2]
+        elif quota_v1.exists():
+            quota, period = quota_v1.read_text().strip(), period_v1.read_text().strip()
+        else:
+            return None
+        if quota in ("max", "-1"):
+            return None
+        return int(quota) / int(period)
+    except (OSError, ValueError):
+        return None
 
 
 class DatabaseSettings(BaseSettings):

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy.ext.asyncio import create_async_engine
 
-from bot.settings import Settings
+from bot.settings import Settings, cores
 from bot.shards import Shards
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -121,3 +121,28 @@ def test_each_process_takes_its_share_of_the_tokens_requests(
         monkeypatch.setenv(name, value)
     settings = Settings(_env_file=None)  # type: ignore[call-arg]
     assert settings.requests_per_second == pytest.approx(per_second)
+
+
+@pytest.mark.parametrize(
+    ("files", "expected"),
+    [
+        ({}, "allowed"),  # no cgroup files: the cores this process may run on
+        ({"cpu.max": "max 100000\n"}, "allowed"),  # cgroup v2, no quota
+        ({"cpu.max": "150000 100000\n"}, 1),  # 1.5 cores: one worker
+        ({"cpu.max": "50000 100000\n"}, 1),  # half a core still runs one
+        ({"cpu.max": "400000 100000\n"}, 4),  # four cores, or the fewer it may run on
+        ({"cpu.cfs_quota_us": "-1\n", "cpu.cfs_period_us": "100000\n"}, "allowed"),  # v1
+        ({"cpu.cfs_quota_us": "100000\n", "cpu.cfs_period_us": "100000\n"}, 1),  # v1, a core
+        ({"cpu.max": "garbage\n"}, "allowed"),  # unreadable: as if none
+    ],
+)
+def test_workers_default_to_the_cores_a_container_may_use(
+    tmp_path: Path, files: dict[str, str], expected: int | str
+) -> None:
+    """Issue 37: WORKERS by default counts the cores the process may really use, a
+    container's CPU quota (cgroup v2 or v1) included."""
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
+    allowed = len(os.sched_getaffinity(0))
+    counted = cores(tmp_path / "cpu.max", tmp_path / "cpu.cfs_quota_us")
+    assert counted == (allowed if expected == "allowed" else min(allowed, int(expected)))
