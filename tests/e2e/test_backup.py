@@ -1,12 +1,16 @@
-"""Backups (issue 37): the README's online backup of a SQLite file, taken while the bot
-plays, restores to a database a new bot process plays on from."""
+"""Backups (issue 37): the README's backups, taken while the bot plays (SQLite's online
+backup, PostgreSQL's pg_dump), restore to a database a new bot plays on from."""
 
 from __future__ import annotations
 
 import asyncio
 import random
 import sqlite3
+import subprocess
+from collections.abc import Callable
 from pathlib import Path
+
+import pytest
 
 from bot.client import TrashTableBot
 from tests.e2e.conftest import Table, bot_settings
@@ -18,6 +22,7 @@ from tests.e2e.play import (
     turn_user_id,
 )
 from tests.fakediscord import FakeDiscord, running_bot
+from tests.postgres import Postgres
 
 
 def online_backup(source: Path, target: Path) -> None:
@@ -28,15 +33,50 @@ def online_backup(source: Path, target: Path) -> None:
     copy.close()
 
 
+def sqlite_backup(tmp_path: Path) -> tuple[str, Callable[[], str]]:
+    """A SQLite file, and how to back it up and restore it (the restored file's URL)."""
+    live, restored = tmp_path / "games.db", tmp_path / "restored.db"
+
+    def backup() -> str:
+        online_backup(live, restored)
+        return f"sqlite:///{restored}"
+
+    return f"sqlite:///{live}", backup
+
+
+def postgres_backup(server: Postgres, tmp_path: Path) -> tuple[str, Callable[[], str]]:
+    """A PostgreSQL database, and how to back it up (pg_dump) and restore it (pg_restore
+    into a new database, whose URL it returns)."""
+    live, dump = server.create_database(), tmp_path / "backup.dump"
+
+    def backup() -> str:
+        run = [server.tool("pg_dump"), "--format=custom", f"--file={dump}", live]
+        subprocess.run(run, check=True, capture_output=True, timeout=60)
+        restored = server.create_database()
+        run = [server.tool("pg_restore"), f"--dbname={restored}", str(dump)]
+        subprocess.run(run, check=True, capture_output=True, timeout=60)
+        return restored
+
+    return live, backup
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
 async def test_a_backup_taken_mid_game_restores_and_the_game_plays_on(
-    fake_discord: FakeDiscord, table: Table, tmp_path: Path
+    fake_discord: FakeDiscord,
+    table: Table,
+    tmp_path: Path,
+    kind: str,
+    request: pytest.FixtureRequest,
 ) -> None:
     """A game under way is backed up while the bot runs; the bot is stopped, a new one
     started on the restored copy, and the game goes on from where the backup left it."""
     fake, alice = fake_discord, table.alice
-    live, restored = tmp_path / "games.db", tmp_path / "restored.db"
+    if kind == "sqlite":
+        live, backup = sqlite_backup(tmp_path)
+    else:
+        live, backup = postgres_backup(request.getfixturevalue("postgres"), tmp_path)
     rng = random.Random(3)
-    first = TrashTableBot(bot_settings(fake, f"sqlite:///{live}"), guild_ready_timeout=0.1)
+    first = TrashTableBot(bot_settings(fake, live), guild_ready_timeout=0.1)
     async with running_bot(fake, first):
         await alice.slash("/rumble new", seed=7)
         await alice.click("Add AI player")
@@ -50,8 +90,8 @@ async def test_a_backup_taken_mid_game_restores_and_the_game_plays_on(
         await fake.settle()
         game = await first.sessions.current(fake.channel.id)
         assert game is not None and game.step > 0
-        await asyncio.to_thread(online_backup, live, restored)
-    second = TrashTableBot(bot_settings(fake, f"sqlite:///{restored}"), guild_ready_timeout=0.1)
+        restored = await asyncio.to_thread(backup)  # while the bot runs
+    second = TrashTableBot(bot_settings(fake, restored), guild_ready_timeout=0.1)
     async with running_bot(fake, second):
         resumed = await second.sessions.current(fake.channel.id)
         assert resumed is not None and (resumed.id, resumed.step) == (game.id, game.step)
