@@ -16,6 +16,7 @@ import pytest
 
 from rules.base import IllegalAction, Outcome
 from rules.rumble import ai
+from rules.rumble.actions import Move, legal_moves, ordinal, parse_action
 from rules.rumble.characters import CHARACTERS
 from rules.rumble.dungeon import (
     FIXED_LAYOUTS,
@@ -24,6 +25,7 @@ from rules.rumble.dungeon import (
     Layout,
     distances,
     is_connected,
+    neighbour,
     passage,
     random_layout,
     room_name,
@@ -140,6 +142,35 @@ def test_a_passage_needs_a_door_on_both_sides() -> None:
     assert passage(MAZE, "A2", "E") is None
     assert passage(MAZE, "B2", "W") is None
     assert passage(MAZE, "A2", "S") == "A3"
+
+
+def test_each_side_of_a_room_faces_its_grid_neighbour() -> None:
+    """North is the row above, south the row below, east the next column letter, west the
+    one before; past the grid's edge there is no room (house rule: a 4 x 3 grid)."""
+    assert [neighbour("B2", side) for side in "NESW"] == ["B1", "C2", "B3", "A2"]
+    assert [neighbour("C3", side) for side in "NESW"] == ["C2", "D3", None, "B3"]
+    assert [neighbour("A1", side) for side in "NW"] == [None, None]
+    assert [neighbour("D1", side) for side in "NE"] == [None, None]
+
+
+def test_distances_count_the_steps_through_passages() -> None:
+    """A room's distance is the number of passages walked to reach it, the shortest way
+    (house rule: only joined doors connect). The maze is one corridor, so its rooms lie 0 to
+    11 steps from its start."""
+    distances.cache_clear()  # worked out here, not read from an earlier test's answers
+    corridor = Layout("corridor", MAZE.doors, "A1", "D3")
+    order = ["A1", "A2", "A3", "B3", "B2", "B1", "C1", "D1", "D2", "C2", "C3", "D3"]
+    assert distances(corridor, "A1") == {room: step for step, room in enumerate(order)}
+    assert distances(corridor, "B2") == {room: abs(step - 4) for step, room in enumerate(order)}
+
+
+def test_the_entrance_tile_always_has_a_west_door() -> None:
+    """The entrance of a drawn layout always has a west door, the way in from outside
+    (house rule: the entrance tile's door to the outside)."""
+    for seed in range(60):
+        layout = random_layout(random.Random(seed))
+        doors = layout.doors_of(layout.entrance)
+        assert doors.endswith("W")
 
 
 def test_a_door_on_the_outer_edge_leads_nowhere() -> None:
@@ -696,6 +727,68 @@ def test_describe_gives_short_button_labels() -> None:
     assert RUMBLE.describe(state, "fight troll") == "Fight in C2: remove Troll"
     assert RUMBLE.describe(state, "fight cube") == "Fight in C2: remove Gelatinous Cube"
     assert RUMBLE.describe(state, "exit thief") == "Exit with the chest (Thief)"
+
+
+@pytest.mark.parametrize(
+    ("n", "text"),
+    [
+        (1, "1st"),
+        (2, "2nd"),
+        (3, "3rd"),
+        (4, "4th"),
+        (10, "10th"),
+        (11, "11th"),
+        (12, "12th"),
+        (13, "13th"),
+        (20, "20th"),
+        (21, "21st"),
+        (22, "22nd"),
+        (23, "23rd"),
+        (101, "101st"),
+        (111, "111th"),
+        (112, "112th"),
+        (121, "121st"),
+        (1011, "1011th"),
+    ],
+)
+def test_ordinal_numbers_read_as_english(n: int, text: str) -> None:
+    """Places in the exit line ("11th out") read as English ordinals: 1st, 2nd, 3rd, but 11th,
+    12th, 13th, and again 21st, 101st (the standings and boards use it for larger numbers)."""
+    assert ordinal(n) == text
+
+
+def test_the_legal_moves_are_the_actions_their_words_stand_for() -> None:
+    """Each legal action, written out and read back, is the same action (engine contract:
+    legal_actions lists what apply accepts), including a lone mover leaving the chest."""
+    state = make_state({"knight": "C2", "troll": "A1", "wizard": "B3"}, chest="C2")
+    moves = legal_moves(state)
+    assert Move("knight", "E", with_chest=False) in moves
+    assert Move("knight", "E", with_chest=True) in moves
+    assert Move("troll", "E", with_chest=False) in moves
+    for text in RUMBLE.legal_actions(state, 0):
+        assert parse_action(text) in moves
+
+
+def test_a_fight_in_a_room_of_one_is_refused_with_the_reason() -> None:
+    """A fight needs company; the refusal names the character and the room (rulebook:
+    action 2)."""
+    state = make_state({"knight": "B2", "troll": "C3", "wizard": "C3"})
+    assert refuse(state, 0, "fight knight") == (
+        "The Knight is alone in B2: a fight needs two or more characters in the room."
+    )
+
+
+def test_moves_are_grouped_under_their_character_and_other_actions_stand_alone() -> None:
+    """In a player's menu a move sits under the character it moves (the side and the chest
+    are picked after); a fight, an exit or an unreadable action is its own entry (engine
+    contract: group_of)."""
+    assert RUMBLE.group_of("move knight E") == "move knight"
+    assert RUMBLE.group_of("move troll N chest") == "move troll"
+    assert RUMBLE.group_of("fight troll") == "fight troll"
+    assert RUMBLE.group_of("exit thief") == "exit thief"
+    assert RUMBLE.group_of("dance knight") == "dance knight"
+    assert RUMBLE.in_group("move knight S chest", "move knight")
+    assert not RUMBLE.in_group("move thief S", "move knight")
 
 
 def test_legal_actions_come_in_a_fixed_order() -> None:
