@@ -16,7 +16,12 @@ import discord
 from discord import app_commands
 
 from bot.sessions import UserError
-from cogs.shared.interactions import AnsweredOnce, routed_by_custom_id
+from cogs.shared.interactions import (
+    AnsweredOnce,
+    answer_command,
+    edit_pressed,
+    routed_by_custom_id,
+)
 from cogs.shared.limits import fit_embed
 from cogs.shared.plugin import PLUGINS, game_choices
 
@@ -91,16 +96,15 @@ class RulesPageButton(
     async def pressed(self, interaction: discord.Interaction) -> None:
         if self.kind not in PLUGINS or not 0 <= self.page < len(pages(self.kind)):
             raise UserError("That page no longer exists.")
-        await interaction.response.edit_message(
-            embed=page_embed(self.kind, self.page), view=page_view(self.kind, self.page)
-        )
+        page = page_embed(self.kind, self.page)
+        await edit_pressed(interaction, embed=page, view=page_view(self.kind, self.page))
 
 
 async def show_rules(interaction: discord.Interaction, game: str) -> None:
     if game not in PLUGINS:  # a choice only a forged request could send
         raise UserError(f"There is no game `{game[:40]}` here; pick one from the list.")
-    await interaction.response.send_message(
-        embed=page_embed(game, 0), view=page_view(game, 0), ephemeral=True
+    await answer_command(
+        interaction, public=False, embed=page_embed(game, 0), view=page_view(game, 0)
     )
 
 

@@ -268,7 +268,7 @@ async def act(interaction: discord.Interaction, game_id: int, step: int, action:
     client = client_of(interaction)
     channel_id = interaction.channel_id or 0
     if not in_private_reply(interaction):
-        await interaction.response.defer()
+        await defer_on_board(interaction)
         update = await client.sessions.act(channel_id, game_id, interaction.user.id, step, action)
         await client.sessions.play_ai(update)
         return

@@ -8,9 +8,10 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import OrderedDict
-from collections.abc import Awaitable, Iterable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Iterable, Iterator
+from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
-from weakref import WeakKeyDictionary
+from weakref import WeakKeyDictionary, WeakValueDictionary
 
 import discord
 
@@ -102,6 +103,24 @@ def in_private_reply(interaction: discord.Interaction) -> bool:
     return message is not None and message.flags.ephemeral
 
 
+# A lock per press while something may be giving it its first answer. Discord takes one
+# callback a press, and discord.py counts a press answered only once that request has
+# returned: a net deferring meanwhile would send a second callback, which Discord refuses.
+_answering: WeakValueDictionary[int, asyncio.Lock] = WeakValueDictionary()
+
+
+@asynccontextmanager
+async def first_answer(interaction: discord.Interaction) -> AsyncIterator[None]:
+    """Held around whatever may be a press's first answer (a reply, an edit, a deferral):
+    inside it, `interaction.response.is_done()` tells for sure whether it has one. Not
+    reentrant: the helpers below each take it around their own request only."""
+    lock = _answering.get(interaction.id)
+    if lock is None:
+        lock = _answering[interaction.id] = asyncio.Lock()
+    async with lock:
+        yield
+
+
 def seconds_left(interaction: discord.Interaction, by: float) -> float:
     """Seconds until `by` seconds after Discord made the interaction (a clock of ours
     ahead of Discord's waits no longer)."""
@@ -129,16 +148,18 @@ async def in_time(
     left = seconds_left(interaction, by)
     if left > 0:  # a press that reached us late is deferred before its work runs
         await asyncio.wait({task}, timeout=left)
-    if not task.done() and not interaction.response.is_done():
-        try:
-            if in_place:
-                await interaction.response.defer()
-            else:
-                await interaction.response.defer(ephemeral=True, thinking=True)
-        except (discord.HTTPException, discord.InteractionResponded):
-            # Answered meanwhile, or refused: the work goes on (it may have saved a move)
-            # and its reply is tried as an answer.
-            log.info("interaction %s: the deferral was refused", interaction.id)
+    if not task.done():
+        async with first_answer(interaction):  # not while the work's answer is on its way
+            if not task.done() and not interaction.response.is_done():
+                try:
+                    if in_place:
+                        await interaction.response.defer()
+                    else:
+                        await interaction.response.defer(ephemeral=True, thinking=True)
+                except (discord.HTTPException, discord.InteractionResponded):
+                    # Refused: the work goes on (it may have saved a move) and its reply
+                    # is tried as an answer.
+                    log.info("interaction %s: the deferral was refused", interaction.id)
     return await task
 
 
@@ -147,8 +168,9 @@ async def defer_on_board(interaction: discord.Interaction) -> None:
     board (which changes nothing on it), the reply then sent as a private followup. The
     press's token can then edit the board for 15 minutes, so the moves its player makes in
     the reply show on the board without the bot token (cogs/shared/carriers.py)."""
-    if not interaction.response.is_done():
-        await interaction.response.defer()
+    async with first_answer(interaction):
+        if not interaction.response.is_done():
+            await interaction.response.defer()
 
 
 async def edit_pressed(interaction: discord.Interaction, **fields: Any) -> None:
@@ -157,10 +179,11 @@ async def edit_pressed(interaction: discord.Interaction, **fields: Any) -> None:
     content is clipped to Discord's 2,000 characters here, for every private reply."""
     if isinstance(fields.get("content"), str):
         fields["content"] = clip(fields["content"], MAX_CONTENT)
-    if interaction.response.is_done():
-        await interaction.edit_original_response(**fields)
-    else:
-        await interaction.response.edit_message(**fields)
+    async with first_answer(interaction):
+        if interaction.response.is_done():
+            await interaction.edit_original_response(**fields)
+        else:
+            await interaction.response.edit_message(**fields)
 
 
 async def send_private(
@@ -177,10 +200,11 @@ async def send_private(
         await edit_pressed(interaction, content=text, attachments=files, view=view)
         return
     shown = view if view is not None else discord.utils.MISSING
-    if interaction.response.is_done():
-        await interaction.followup.send(text, files=files, ephemeral=True, view=shown)
-    else:
-        await interaction.response.send_message(text, files=files, ephemeral=True, view=shown)
+    async with first_answer(interaction):
+        if interaction.response.is_done():
+            await interaction.followup.send(text, files=files, ephemeral=True, view=shown)
+        else:
+            await interaction.response.send_message(text, files=files, ephemeral=True, view=shown)
 
 
 # ---------------------------------------------------------------------- the bot's permissions
@@ -261,12 +285,13 @@ async def command_net(interaction: discord.Interaction) -> None:
     database slow, say) is deferred as a private "thinking" reply, so Discord does not
     fail it; its answer then follows (`answer_command`, `refuse`)."""
     await asyncio.sleep(seconds_left(interaction, ANSWER_BY))
-    if interaction.response.is_done():
-        return
-    try:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-    except (discord.HTTPException, discord.InteractionResponded):  # answered meanwhile
-        log.info("interaction %s: the late deferral was refused", interaction.id)
+    async with first_answer(interaction):  # not while the command's answer is on its way
+        if interaction.response.is_done():
+            return
+        try:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        except (discord.HTTPException, discord.InteractionResponded):
+            log.info("interaction %s: the late deferral was refused", interaction.id)
 
 
 async def answer_command(
@@ -276,9 +301,10 @@ async def answer_command(
     its user alone; returns its message id. Answered as the command's response, or, once
     `command_net` has deferred it privately, as a private followup or a channel message
     (a followup takes the deferral's privacy), the "thinking" reply then taken away."""
-    if not interaction.response.is_done():
-        answer = await interaction.response.send_message(ephemeral=not public, **fields)
-        return answer.message_id or (await interaction.original_response()).id
+    async with first_answer(interaction):
+        if not interaction.response.is_done():
+            answer = await interaction.response.send_message(ephemeral=not public, **fields)
+            return answer.message_id or (await interaction.original_response()).id
     if not public:
         return (await interaction.followup.send(ephemeral=True, wait=True, **fields)).id
     channel = interaction.channel

@@ -19,7 +19,7 @@ from bot.games import GAMES
 from bot.replays import GameLog, ReplayRefused, load_log, rebuild, turn_ends
 from bot.sessions import seat_names
 from cogs.shared.board import board_layout
-from cogs.shared.interactions import answer_command
+from cogs.shared.interactions import answer_command, first_answer
 from cogs.shared.limits import MAX_LAYOUT_TEXT, upload_budget, upload_limit
 from cogs.shared.presenter import PRESENTERS
 from render.animation import MOST_FRAMES, Animation, Board, TooLarge, animate, pick
@@ -71,9 +71,10 @@ async def post_replay(
     game, log = await load_log(client.sessions.db, interaction.guild_id or 0, game_id)
     # Deferred in the channel, unless `command_net` has deferred it privately already
     # (its database slow): then the replay goes in the channel on its own.
-    public = not interaction.response.is_done()
-    if public:
-        await interaction.response.defer(thinking=True)
+    async with first_answer(interaction):
+        public = not interaction.response.is_done()
+        if public:
+            await interaction.response.defer(thinking=True)
     engine, names = GAMES[game.kind], seat_names(game)
     title = f"{engine.title} #{game_id}"
     limit = upload_limit(interaction)

@@ -19,6 +19,7 @@ from cogs.shared.interactions import (
     answer_command,
     answer_unclaimed,
     command_check,
+    first_answer,
     lacking_here,
     player_of,
     refuse,
@@ -224,8 +225,9 @@ class TableCog(commands.Cog):
     async def _hand_over(self, interaction: discord.Interaction, target_id: int) -> None:
         # Deferred first, and answered before the AI's turns in that seat (a Toss It turn
         # simulates many drops).
-        if not interaction.response.is_done():  # `command_net` may have deferred it
-            await interaction.response.defer(ephemeral=True, thinking=True)
+        async with first_answer(interaction):
+            if not interaction.response.is_done():  # `command_net` may have deferred it
+                await interaction.response.defer(ephemeral=True, thinking=True)
         channel_id = interaction.channel_id or 0
         player = player_of(interaction)
         current = await self.sessions.current(channel_id)

@@ -125,3 +125,49 @@ async def test_a_refusal_in_time_is_the_answer() -> None:
     with pytest.raises(UserError):
         await in_time(interaction, work(), in_place=True)
     assert interaction.response.deferrals == []
+
+
+class SlowResponse:
+    """An `InteractionResponse` whose answer takes a while to reach Discord and, as in
+    discord.py, counts as sent only once its request has returned."""
+
+    def __init__(self, sending: asyncio.Event, release: asyncio.Event) -> None:
+        self.callbacks: list[str] = []
+        self._sent = False
+        self._sending, self._release = sending, release
+
+    def is_done(self) -> bool:
+        return self._sent
+
+    async def edit_message(self, **_: Any) -> None:
+        self.callbacks.append("edit")
+        self._sending.set()
+        await self._release.wait()
+        self._sent = True
+
+    async def defer(self, **_: Any) -> None:
+        self.callbacks.append("defer")
+        self._sent = True
+
+
+async def test_the_net_never_defers_a_press_whose_answer_is_on_its_way() -> None:
+    """Discord takes one callback a press: a net reaching its deadline while the press's
+    own answer is still being sent waits for it, and then does not defer."""
+    sending, release = asyncio.Event(), asyncio.Event()
+    made = discord.utils.utcnow()
+    interaction: Any = SimpleNamespace(
+        id=7, created_at=made, response=SlowResponse(sending, release)
+    )
+
+    async def work() -> None:
+        await interactions.edit_pressed(interaction, content="Done.")
+
+    async def deadline_passes_mid_answer() -> None:
+        await sending.wait()
+        await asyncio.sleep(0.05)  # past the net's deadline below, the answer still going
+        release.set()
+
+    releasing = asyncio.create_task(deadline_passes_mid_answer())
+    await asyncio.wait_for(in_time(interaction, work(), in_place=True, by=0.01), 10)
+    await releasing
+    assert interaction.response.callbacks == ["edit"]
