@@ -260,7 +260,7 @@ async def test_a_private_reply_of_any_length_is_sent_within_2000_characters() ->
         async def edit_message(self, **fields: Any) -> None:
             sent.append(fields)
 
-    interaction: Any = SimpleNamespace(response=Response())
+    interaction: Any = SimpleNamespace(id=1, response=Response())
     text = "\n".join([LONG_LINE] * 60)
     await interactions.send_private(interaction, False, text, [], None)
     await interactions.edit_pressed(interaction, content=text, view=None)
@@ -300,6 +300,7 @@ async def test_the_scoreboard_history_status_and_rules_fit_discords_embeds() -> 
         return SimpleNamespace(message_id=len(embeds))  # Discord's answer names the message
 
     interaction: Any = SimpleNamespace(
+        id=2,
         guild_id=1,
         response=SimpleNamespace(send_message=send_message, is_done=lambda: False),
     )
