@@ -45,6 +45,23 @@ def is_over(board: FakeMessage) -> bool:
     return "The game is over" in board.text
 
 
+async def against_the_ai(user: FakeUser, seed: int) -> None:
+    """`user` opens a Rumble, adds an AI seat and starts: the first board is posted."""
+    await user.slash("/rumble new", seed=seed)
+    await user.click("Add AI player")
+    await user.click("Start")
+    await next_board(user.fake, 0)
+
+
+async def turns_of(user: FakeUser, rng: random.Random, most: int) -> None:
+    """Up to `most` turns of `user`'s, each on the newest board, while the turn is theirs."""
+    for _ in range(most):
+        board = latest_board(user.fake)
+        if is_over(board) or turn_user_id(board) != user.id:
+            return
+        await take_turn(user, board, rng)
+
+
 async def next_board(fake: FakeDiscord, before: int, channel: Channel | None = None) -> None:
     """Wait for a board after the `before`-th: actions answer at once and post it after."""
     await fake.wait_for(

@@ -14,13 +14,7 @@ import pytest
 
 from bot.client import TrashTableBot
 from tests.e2e.conftest import Table, bot_settings
-from tests.e2e.play import (
-    is_over,
-    latest_board,
-    next_board,
-    take_turn,
-    turn_user_id,
-)
+from tests.e2e.play import against_the_ai, turns_of
 from tests.fakediscord import FakeDiscord, running_bot
 from tests.postgres import Postgres
 
@@ -78,15 +72,8 @@ async def test_a_backup_taken_mid_game_restores_and_the_game_plays_on(
     rng = random.Random(3)
     first = TrashTableBot(bot_settings(fake, live), guild_ready_timeout=0.1)
     async with running_bot(fake, first):
-        await alice.slash("/rumble new", seed=7)
-        await alice.click("Add AI player")
-        await alice.click("Start")
-        await next_board(fake, 0)
-        for _ in range(3):
-            board = latest_board(fake)
-            if is_over(board) or turn_user_id(board) != alice.id:
-                break
-            await take_turn(alice, board, rng)
+        await against_the_ai(alice, seed=7)
+        await turns_of(alice, rng, 3)
         await fake.settle()
         game = await first.sessions.current(fake.channel.id)
         assert game is not None and game.step > 0
@@ -95,11 +82,7 @@ async def test_a_backup_taken_mid_game_restores_and_the_game_plays_on(
     async with running_bot(fake, second):
         resumed = await second.sessions.current(fake.channel.id)
         assert resumed is not None and (resumed.id, resumed.step) == (game.id, game.step)
-        for _ in range(3):  # the turns after the backup's, on the buttons already posted
-            board = latest_board(fake)
-            if is_over(board) or turn_user_id(board) != alice.id:
-                break
-            await take_turn(alice, board, rng)
+        await turns_of(alice, rng, 3)  # after the backup's, on the buttons already posted
         await fake.settle()
         later = await second.sessions.current(fake.channel.id)
         assert later is None or later.step > resumed.step, "the game went on"

@@ -18,10 +18,10 @@ from bot.database import DATABASE_DOWN
 from cogs.shared.interactions import SAVED_THEN_WRONG, SOMETHING_WRONG
 from tests.e2e.conftest import Table, bot_settings
 from tests.e2e.play import (
+    against_the_ai,
     choose_and_act,
     is_over,
     latest_board,
-    next_board,
     play_to_the_end,
     private_reply,
     turn_user_id,
@@ -50,10 +50,7 @@ async def test_postgresql_stopped_while_the_ai_saves_its_move(
     fake, alice = fake_discord, table.alice
     settings = bot_settings(fake, own_postgres.create_database())
     async with running_bot(fake, TrashTableBot(settings, guild_ready_timeout=0.1)) as bot:
-        await alice.slash("/rumble new", seed=5)
-        await alice.click("Add AI player")
-        await alice.click("Start")
-        await next_board(fake, 0)
+        await against_the_ai(alice, seed=5)
         game = await bot.sessions.current(fake.channel.id)
         assert game is not None and game.id is not None
 
@@ -107,10 +104,7 @@ async def test_a_sqlite_file_locked_by_another_process_holds_up_no_one_else(
     if path is None:
         pytest.skip("SQLite's own lock")
     fake, alice = fake_discord, table.alice
-    await alice.slash("/rumble new", seed=5)
-    await alice.click("Add AI player")
-    await alice.click("Start")
-    await next_board(fake, 0)
+    await against_the_ai(alice, seed=5)
     game = await bot.sessions.current(fake.channel.id)
     assert game is not None and game.id is not None
     board = latest_board(fake)
@@ -150,10 +144,7 @@ async def test_a_postgresql_server_that_hangs_still_gets_every_press_answered(
     fake, alice = fake_discord, table.alice
     settings = bot_settings(fake, own_postgres.create_database())
     async with running_bot(fake, TrashTableBot(settings, guild_ready_timeout=0.1)):
-        await alice.slash("/rumble new", seed=5)
-        await alice.click("Add AI player")
-        await alice.click("Start")
-        await next_board(fake, 0)
+        await against_the_ai(alice, seed=5)
         board = latest_board(fake)
         menu = board.selects[0]
         postmaster = int((own_postgres.folder / "postmaster.pid").read_text().split()[0])
@@ -224,10 +215,7 @@ async def test_a_fault_after_the_change_was_saved_says_it_went_through(
     changed; one that fails once its change is committed (here `/game stop`, its answer
     failing) is told it went through, and it did."""
     fake, alice = fake_discord, table.alice
-    await alice.slash("/rumble new", seed=5)
-    await alice.click("Add AI player")
-    await alice.click("Start")
-    await next_board(fake, 0)
+    await against_the_ai(alice, seed=5)
 
     def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("the answer could not be made")
