@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Awaitable, Iterable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Iterator
 from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
 from weakref import WeakKeyDictionary, WeakValueDictionary
@@ -149,18 +149,27 @@ async def in_time(
     if left > 0:  # a press that reached us late is deferred before its work runs
         await asyncio.wait({task}, timeout=left)
     if not task.done():
-        async with first_answer(interaction):  # not while the work's answer is on its way
-            if not task.done() and not interaction.response.is_done():
-                try:
-                    if in_place:
-                        await interaction.response.defer()
-                    else:
-                        await interaction.response.defer(ephemeral=True, thinking=True)
-                except (discord.HTTPException, discord.InteractionResponded):
-                    # Refused: the work goes on (it may have saved a move) and its reply
-                    # is tried as an answer.
-                    log.info("interaction %s: the deferral was refused", interaction.id)
+        await defer_late(interaction, in_place, unless=task.done)
     return await task
+
+
+async def defer_late(
+    interaction: discord.Interaction, in_place: bool, unless: Callable[[], bool] = lambda: False
+) -> None:
+    """A net's deferral: an update of the message pressed (`in_place`) or a private
+    "thinking" reply, unless the press has been answered (or `unless()` says its work is
+    done) by the time any answer on its way has gone. A refusal is only logged: the work
+    goes on (it may have saved a move) and its reply is tried as an answer."""
+    async with first_answer(interaction):  # not while the work's answer is on its way
+        if unless() or interaction.response.is_done():
+            return
+        try:
+            if in_place:
+                await interaction.response.defer()
+            else:
+                await interaction.response.defer(ephemeral=True, thinking=True)
+        except (discord.HTTPException, discord.InteractionResponded):
+            log.info("interaction %s: the late deferral was refused", interaction.id)
 
 
 async def defer_on_board(interaction: discord.Interaction) -> None:
@@ -285,13 +294,7 @@ async def command_net(interaction: discord.Interaction) -> None:
     database slow, say) is deferred as a private "thinking" reply, so Discord does not
     fail it; its answer then follows (`answer_command`, `refuse`)."""
     await asyncio.sleep(seconds_left(interaction, ANSWER_BY))
-    async with first_answer(interaction):  # not while the command's answer is on its way
-        if interaction.response.is_done():
-            return
-        try:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-        except (discord.HTTPException, discord.InteractionResponded):
-            log.info("interaction %s: the late deferral was refused", interaction.id)
+    await defer_late(interaction, in_place=False)
 
 
 async def answer_command(
