@@ -90,7 +90,7 @@ def draw_fortress(
         return
     box = fortress_box(seats, seat)
     active = seat in obs["to_act"] and not obs["finished"] and player["in_game"]
-    winner = obs["finished"] and obs["winner"] == seat
+    winner = seat in obs["winners"]
     band = header_box(seats, seat)
     if active:
         rounded_box(image, band, 11, HIGHLIGHT)

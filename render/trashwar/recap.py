@@ -16,15 +16,23 @@ def fell(obs: TrashWarObservation, seat: int) -> str:
     return f"{ordinal(out.index(seat) + 1)} out" if seat in out else "standing"
 
 
+def _walls_up(obs: TrashWarObservation, seat: int) -> int:
+    return sum(wall["standing"] for wall in obs["players"][seat]["walls"])
+
+
 def recap_rows(obs: TrashWarObservation) -> list[Row]:
-    """A row a knight: the winner, then the others from the last out to the first."""
+    """A row a knight: the winner (or, in a stuck war, the knights still in by walls up),
+    then the others from the last out to the first."""
     out = obs["eliminated"]
-    order = [s for s in range(obs["seats"]) if s not in out] + list(reversed(out))
+    still_in = [s for s in range(obs["seats"]) if s not in out]
+    still_in.sort(key=lambda s: -_walls_up(obs, s))
     rows = []
-    for place, seat in enumerate(order):
-        walls = sum(wall["standing"] for wall in obs["players"][seat]["walls"])
+    for place, seat in enumerate(still_in + list(reversed(out))):
+        walls = _walls_up(obs, seat)
+        if seat not in out:  # knights with as many walls up share a place
+            place = sum(_walls_up(obs, s) > walls for s in still_in)
         cells = [fell(obs, seat), str(walls)]
-        rows.append(Row(seat, cells, ordinal(place + 1), seat == obs["winner"]))
+        rows.append(Row(seat, cells, ordinal(place + 1), seat in obs["winners"]))
     return rows
 
 

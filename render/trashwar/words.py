@@ -8,6 +8,7 @@ from render.common import MUTED, TORCH, Colour, ordinal
 from render.common.words import player_name
 from rules.trashwar.cards import TRASH_NAMES
 from rules.trashwar.observation import CardView, PlayerView, TrashWarObservation
+from rules.words import and_list
 
 # --- small helpers ----------------------------------------------------------------------
 
@@ -33,6 +34,10 @@ def a_card(card: CardView) -> str:
 def _place(obs: TrashWarObservation, seat: int) -> int:
     """Final place of a knight who is out: the first out is last."""
     return obs["seats"] - obs["eliminated"].index(seat)
+
+
+def _still_in(obs: TrashWarObservation) -> list[int]:
+    return [p["seat"] for p in obs["players"] if p["in_game"]]
 
 
 def _neighbour(obs: TrashWarObservation, seat: int, step: int) -> int | None:
@@ -66,9 +71,13 @@ def caption(obs: TrashWarObservation, names: list[str]) -> str:
         return player_name(names, seat)
 
     if obs["finished"] or obs["phase"] == "over":
-        winner = obs["winner"]
+        winner, winners = obs["winner"], obs["winners"]
+        if len(winners) > 1:
+            return f"The war is stuck: {and_list([who(s) for s in winners])} share the win"
         if winner is None:
             return "The war is over."
+        if len(_still_in(obs)) > 1:
+            return f"The war is stuck: {who(winner)} wins with the most walls up"
         return f"{who(winner)} is the last knight standing and wins the Trash War!"
     actor = obs["to_act"][0] if obs["to_act"] else obs["turn"]
     name, phase = who(actor), obs["phase"]
@@ -108,8 +117,9 @@ def caption(obs: TrashWarObservation, names: list[str]) -> str:
 def status_line(obs: TrashWarObservation, player: PlayerView) -> tuple[str, Colour | None]:
     """The second line of a fortress's name band; colour None means "the band's ink"."""
     seat = player["seat"]
-    if obs["finished"] and obs["winner"] == seat:
-        return "WINNER - last knight standing", TORCH
+    if seat in obs["winners"]:
+        alone = len(_still_in(obs)) == 1
+        return "WINNER - " + ("last knight standing" if alone else "most walls up"), TORCH
     if not player["in_game"]:
         if seat in obs["eliminated"]:
             return f"OUT - {ordinal(_place(obs, seat))} place", MUTED

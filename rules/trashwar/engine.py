@@ -75,6 +75,10 @@ each one):
   (otherwise as soon as a card is needed and one is there). Should both be empty, a player
   draws what there is; a player with no card left at all when they must attack passes the
   turn to the left.
+- A stuck war ends: when no knight still in holds a card and both piles are empty, nobody
+  can act again, so the war ends as the turn comes to an empty hand. The knights still in
+  with the most walls up win (a tie shares the win); `Outcome.ranks` put the knights still
+  in by walls up ahead of those out.
 
 Actions are strings, each under 80 characters. A card is named by its `code` (see
 `cards.py`): cards with the same code look the same to the player, so the code names
@@ -140,6 +144,7 @@ from rules.trashwar.state import (
     new_state,
     opening_event,
     to_act,
+    walls_up,
 )
 from rules.trashwar.table import perform
 from rules.trashwar.view import observe
@@ -208,10 +213,15 @@ class TrashWar(Game[State, TrashWarObservation]):
     def outcome(self, state: State) -> Outcome | None:
         if not state.finished:
             return None
-        last = state.seats - 1
+        # Knights still in rank by walls up (one of them, unless the war got stuck), then
+        # those knocked out, the last out first.
+        ups = sorted({walls_up(state, p) for p in range(state.seats) if p not in state.eliminated})
         ranks = [0] * state.seats
-        for place, seat in enumerate(state.eliminated):
-            ranks[seat] = last - place  # the first out is last; the last out second
+        for seat in range(state.seats):
+            if seat not in state.eliminated:
+                ranks[seat] = len(ups) - 1 - ups.index(walls_up(state, seat))
+        for place, seat in enumerate(reversed(state.eliminated)):
+            ranks[seat] = len(ups) + place
         return Outcome(ranks=tuple(ranks), points=(0,) * state.seats)
 
     def describe(self, state: State, action: str) -> str:

@@ -145,7 +145,10 @@ class TrashWarObservation(TypedDict):
     eliminated: list[int]
     """Seats that are out, first out first."""
     winner: int | None
-    """The last knight standing, once the game is over."""
+    """The one winner of a finished war (None while it goes on, or when the win is shared)."""
+    winners: list[int]
+    """Every winner of a finished war: the last knight standing, or the knights sharing the
+    win of a war that got stuck (table rule); empty while it goes on."""
     marks: list[MarkView]
     """What happened at walls lately, oldest first (the newest sixteen)."""
     hand: list[CardView] | None

@@ -4,7 +4,7 @@ stands; setting up a new war and saving a state to JSON and back.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -113,6 +113,27 @@ def to_act(state: State) -> int | None:
 
 def standing(state: State, seat: int) -> bool:
     return seat not in state.eliminated
+
+
+def walls_up(state: State, seat: int) -> int:
+    return sum(wall.standing for wall in state.walls[seat])
+
+
+def most_walls_up(standing: Sequence[Sequence[bool]], eliminated: Iterable[int]) -> tuple[int, ...]:
+    """The knights still in with the most walls up (`standing[seat][wall]`)."""
+    out = set(eliminated)
+    knights = [p for p in range(len(standing)) if p not in out]
+    most = max(sum(standing[p]) for p in knights)
+    return tuple(p for p in knights if sum(standing[p]) == most)
+
+
+def winners(state: State) -> tuple[int, ...]:
+    """Who won a finished war: the last knight standing, or, in a war that could not go on
+    (table rule: a stuck war), every knight still in with the most walls up."""
+    if not state.finished:
+        return ()
+    standing = [[wall.standing for wall in walls] for walls in state.walls]
+    return most_walls_up(standing, state.eliminated)
 
 
 def left_of(seats: int, eliminated: Iterable[int], seat: int) -> int:

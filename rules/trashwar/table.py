@@ -37,6 +37,7 @@ from rules.trashwar.state import (
     Wall,
     _p,
     left_of,
+    most_walls_up,
 )
 from rules.words import counted
 
@@ -290,7 +291,27 @@ class _Table(WorkingCopy[State]):
             self.phase = ATTACK
             return
         self.say(f"{_p(self.turn)} has no cards left to attack with.")
+        if self.stuck():
+            self.end_stuck_war()
+            return
         self.pass_left()
+
+    def stuck(self) -> bool:
+        """No knight holds a card and there is none to draw: nobody can ever act again."""
+        return not self.draw and not self.recycle and not any(self.hands)
+
+    def end_stuck_war(self) -> None:
+        """Table rule: a stuck war ends; the knights with the most walls up share the win."""
+        self.finished = True
+        self.phase = OVER
+        best = most_walls_up(self.standing, self.eliminated)
+        most = sum(self.standing[best[0]])
+        walls = counted(most, "wall")
+        self.say("No knight holds a card and none is left to draw: the war can go no further.")
+        if len(best) == 1:
+            self.say(f"{_p(best[0])} has the most walls up ({walls}) and wins the Trash War!")
+        else:
+            self.say(f"{listing([_p(p) for p in best])} share the win, with {walls} up each.")
 
     def pass_left(self) -> None:
         seat = self.turn

@@ -12,7 +12,7 @@ from rules.trashwar.observation import (
     TrashWarObservation,
     WallView,
 )
-from rules.trashwar.state import WALL_NAMES, Flight, State, Wall, to_act
+from rules.trashwar.state import WALL_NAMES, Flight, State, Wall, to_act, winners
 
 # ---------------------------------------------------------------------------------------------
 # Observation
@@ -78,11 +78,10 @@ def _players_view(state: State) -> list[PlayerView]:
 
 def observe(state: State, seat: int | None) -> TrashWarObservation:
     """What `seat` may know; `None` for the public view (see `observation.py`)."""
-    out = state.eliminated
     players = _players_view(state)
     own = seat is not None and 0 <= seat < state.seats
     acting = to_act(state)
-    winner = next(p for p in range(state.seats) if p not in out) if state.finished else None
+    won = winners(state)
     return {
         "game": "trashwar",
         "seat": seat,
@@ -107,7 +106,8 @@ def observe(state: State, seat: int | None) -> TrashWarObservation:
         "swing": state.swing,
         "maced": bool(state.held),
         "eliminated": list(state.eliminated),
-        "winner": winner,
+        "winner": won[0] if len(won) == 1 else None,
+        "winners": list(won),
         "marks": [
             {
                 "step": m.step,

@@ -14,6 +14,7 @@ from PIL import Image
 
 from render import trashwar
 from render.common import HIGHLIGHT, PANEL, PLAYER_COLOURS, TORCH, Box, Colour
+from render.trashwar.recap import recap_rows
 from render.trashwar.words import status_line
 from rules.trashwar.cards import BY_CODE, KINDS
 from rules.trashwar.observation import TrashWarObservation
@@ -31,6 +32,7 @@ PHASES = {
     "torching phase 3 with piles": (samples.torching_three(6), samples.NAMES),
     "finished": (samples.finished(4), samples.NAMES[:4]),
     "finished, 6 players": (samples.finished(6), samples.LONG_NAMES),
+    "stuck, shared win": (samples.stuck(4), samples.NAMES[:4]),
     "two-player duel": (samples.two_player_duel(), samples.NAMES[:2]),
     "six pieces in the air": (samples.volley_of_batted(6), samples.LONG_NAMES),
     "names missing": (samples.catapult_volley(4), []),
@@ -118,7 +120,7 @@ def test_the_seat_deciding_is_highlighted_not_the_turn_holder() -> None:
     assert share_of(image, trashwar.header_box(6, obs["to_act"][0]), HIGHLIGHT) > 0.4
 
 
-@pytest.mark.parametrize("phase", ["finished", "finished, 6 players"])
+@pytest.mark.parametrize("phase", ["finished", "finished, 6 players", "stuck, shared win"])
 def test_a_finished_game_highlights_nobody_and_frames_the_winner(phase: str) -> None:
     obs, names = PHASES[phase]
     image = board(obs, names)
@@ -126,7 +128,7 @@ def test_a_finished_game_highlights_nobody_and_frames_the_winner(phase: str) -> 
     for seat in range(obs["seats"]):
         left, top, _, bottom = trashwar.fortress_box(obs["seats"], seat)
         framed = TORCH in colours_in(image, (left, top + 20, left + 3, bottom - 20))
-        assert framed == (seat == obs["winner"]), seat
+        assert framed == (seat in obs["winners"]), seat
 
 
 def test_a_toppled_wall_is_drawn_unlike_a_standing_one() -> None:
@@ -228,7 +230,22 @@ def test_captions_tell_what_is_being_decided() -> None:
     assert caption("start, 4 players") == "Cyrielle opens the war: one Trash card at any wall"
     assert caption("an eliminated player, drawn").startswith("Eun-ji drew a Trash card")
     assert caption("finished") == "Bo is the last knight standing and wins the Trash War!"
+    assert caption("stuck, shared win") == "The war is stuck: Ann and Cyrielle share the win"
     assert caption("names missing").startswith("Player 1 is defending")
+
+
+def test_a_stuck_war_crowns_every_knight_sharing_the_win() -> None:
+    """Table rule (a stuck war): the knights with the most walls up share the win; their
+    bands say why they won and the recap gives them the same place."""
+    obs, _ = PHASES["stuck, shared win"]
+    assert [status_line(obs, obs["players"][s])[0] for s in range(4)] == [
+        "WINNER - most walls up",
+        "",
+        "WINNER - most walls up",
+        "OUT - 4th place",
+    ]
+    rows = [(row.seat, row.total, row.won) for row in recap_rows(obs)]
+    assert rows == [(0, "1st", True), (2, "1st", True), (1, "3rd", False), (3, "4th", False)]
 
 
 def test_mace_directions_name_the_knight_batted_at() -> None:

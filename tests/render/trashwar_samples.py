@@ -116,6 +116,7 @@ def start(seats: int = 4, starter: int = 0) -> TrashWarObservation:
         maced=False,
         eliminated=[],
         winner=None,
+        winners=[],
         hand=None,
     )
 
@@ -281,6 +282,7 @@ def finished(seats: int = 4) -> TrashWarObservation:
         held=[],
         eliminated=order,
         winner=1,
+        winners=[1],
     )
     obs["players"] = [
         fortress(1, left=("xray2",), down=("middle",), hand_size=4)
@@ -288,6 +290,20 @@ def finished(seats: int = 4) -> TrashWarObservation:
         else fortress(seat, down=POSITIONS)
         for seat in range(seats)
     ]
+    return _settle(obs)
+
+
+def stuck(seats: int = 4) -> TrashWarObservation:
+    """No card is left to hold or draw (table rule: a stuck war): Ann and Cyrielle share
+    the win with two walls up each; Bo has one, Dmitri is out."""
+    obs = finished(seats)
+    obs.update(eliminated=[3], winner=None, winners=[0, 2], draw_size=0, recycle_size=0)
+    obs["players"] = [
+        fortress(0, down=("left",), hand_size=0),
+        fortress(1, down=("left", "right"), middle=("xray2",), hand_size=0),
+        fortress(2, down=("middle",), right=("tv1",), hand_size=0),
+        fortress(3, down=POSITIONS),
+    ][:seats]
     return _settle(obs)
 
 
