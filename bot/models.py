@@ -8,6 +8,8 @@
   the transaction of the change that caused it and marked delivered once posted.
 - `RatingRecord`: the openskill rating of one player in one guild for one game kind
   (kind "all" for every game together).
+- `DepartedGuild`: a guild the bot was removed from, and when: its data goes once the
+  grace period has passed (`bot/keeping.py`).
 """
 
 from __future__ import annotations
@@ -192,3 +194,10 @@ class OutboxEntry(SQLModel, table=True):
     replaced_id: int | None = _snowflake(nullable=True)  # the board it took over from
     created_at: datetime = Field(default_factory=utcnow)
     delivered_at: datetime | None = None
+
+
+class DepartedGuild(SQLModel, table=True):
+    __tablename__ = "departed_guilds"
+
+    guild_id: int = Field(sa_column=Column(BigInteger, primary_key=True, autoincrement=False))
+    left_at: datetime = Field(default_factory=utcnow)

@@ -245,7 +245,8 @@ class Outbox:
         # as `_last_on` would read it back: the next board takes that message's controls
         # off, and reading it cost a query a board. Only this process delivers its own
         # shards' games, so what it wrote last is what the database holds.
-        self._delivered: OrderedDict[tuple[int, int], str] = OrderedDict()
+        # The entry's id comes along: the next delivery empties the payloads from it on.
+        self._delivered: OrderedDict[tuple[int, int], tuple[int, str]] = OrderedDict()
 
     async def channels_pending(self) -> list[int]:
         async with self.db.connected() as connection:
@@ -302,23 +303,56 @@ class Outbox:
         later means sending it again without them."""
         async with self.db.writing() as connection:
             *earlier, last = run_of(entry)
-            for entry_id in earlier:  # boards folded into this one (`folded`)
-                await connection.execute(
-                    _DELIVER,
-                    {"entry_id": entry_id, "message_id": message_id, "delivered_at": utcnow()},
-                )
+            await self._deliver_run(connection, earlier, message_id)
             await connection.execute(
                 _DELIVER,
                 {
                     "entry_id": last,
                     "message_id": message_id,
                     "replaced_id": replaced_id,
-                    "payload": {**entry.payload, "layout": layout},
+                    "payload": {"lines": entry.payload["lines"], "layout": layout},
                     "delivered_at": utcnow(),
                 },
             )
             await rows.set_messages(connection, entry.game_id, board_message_id=message_id)
-        self._remember(entry.game_id, message_id, entry.payload["lines"], layout)
+            if replaced_id is not None:  # that message is done with: its boards are history
+                await self._trim(connection, entry.game_id, replaced_id, last)
+                self._delivered.pop((entry.game_id, replaced_id), None)
+        self._remember(entry.game_id, message_id, last, entry.payload["lines"], layout)
+
+    async def _deliver_run(
+        self, connection: Statements, entry_ids: list[int], message_id: int
+    ) -> None:
+        """Boards folded into the one delivered (`folded`): delivered with it, their
+        payloads no longer needed."""
+        for entry_id in entry_ids:
+            await connection.execute(
+                _DELIVER,
+                {
+                    "entry_id": entry_id,
+                    "message_id": message_id,
+                    "payload": {},
+                    "delivered_at": utcnow(),
+                },
+            )
+
+    async def _trim(
+        self, connection: Statements, game_id: int, message_id: int, before: int
+    ) -> None:
+        """Empty the payloads of the boards delivered on `message_id` before entry `before`:
+        only the last one on the game's board message is ever read again (`_last_on`), and
+        a replay reads only steps. Storage then grows by a board message's few lines, not
+        by a public view per board. From the last one this process knows of, when it
+        knows it; else all of them (once after a restart)."""
+        trim = update(OUTBOX).where(
+            OUTBOX.c.game_id == game_id,
+            OUTBOX.c.message_id == message_id,
+            OUTBOX.c.delivered_at.is_not(None),
+            OUTBOX.c.id < before,
+        )
+        if (known := self._delivered.get((game_id, message_id))) is not None:
+            trim = trim.where(OUTBOX.c.id >= known[0])
+        await connection.execute(trim.values(payload={}))
 
     async def lines_shown(self, game_id: int, message_id: int) -> list[str]:
         """The log lines board message `message_id` shows now: those of the last entry
@@ -326,7 +360,7 @@ class Outbox:
         last = await self._last_on(game_id, message_id)
         if last is None:
             return []
-        return list(last["shown"] if "shown" in last else last["lines"])
+        return list(last["shown"] if "shown" in last else last.get("lines", []))
 
     async def layout_of(self, game_id: int, message_id: int) -> JSON | None:
         """What board message `message_id` shows (text and pictures), as `posted` or
@@ -338,7 +372,7 @@ class Outbox:
         """The payload of the last entry delivered on board message `message_id` (as this
         process remembers it: only its lines and layout)."""
         if (remembered := self._delivered.get((game_id, message_id))) is not None:
-            return cast(JSON, orjson.loads(remembered))
+            return cast(JSON, orjson.loads(remembered[1]))
         async with self.db.connected() as connection:
             params = {"game_id": game_id, "message_id": message_id}
             payload: JSON | None = (await connection.execute(_LAST_ON, params)).scalar()
@@ -349,36 +383,41 @@ class Outbox:
     ) -> None:
         """A board went onto the game's board message by an edit: the entry is delivered
         on that message, which now shows the lines `shown`."""
-        payload = {**entry.payload, "shown": shown, "layout": layout}
         async with self.db.writing() as connection:
             *earlier, last = run_of(entry)
-            for entry_id in earlier:  # boards folded into this one (`folded`)
-                await connection.execute(
-                    _DELIVER,
-                    {"entry_id": entry_id, "message_id": message_id, "delivered_at": utcnow()},
-                )
+            await self._deliver_run(connection, earlier, message_id)
             await connection.execute(
                 _DELIVER,
                 {
                     "entry_id": last,
                     "message_id": message_id,
-                    "payload": payload,
+                    "payload": {"shown": shown, "layout": layout},
                     "delivered_at": utcnow(),
                 },
             )
-        self._remember(entry.game_id, message_id, shown, layout)
+            await self._trim(connection, entry.game_id, message_id, last)
+        self._remember(entry.game_id, message_id, last, shown, layout)
 
-    def _remember(self, game_id: int, message_id: int, lines: list[str], layout: JSON) -> None:
+    def _remember(
+        self, game_id: int, message_id: int, entry_id: int, lines: list[str], layout: JSON
+    ) -> None:
         # Only what `_last_on`'s readers take (an entry's whole payload, its observation,
         # is far larger), and as JSON text: a layout is dozens of lists and dicts, and
         # thousands of boards' worth would be walked by every full garbage collection.
         # Encoded as the database's JSON columns are, so it reads back the same either way.
-        self._delivered[(game_id, message_id)] = json_text({"lines": lines, "layout": layout})
+        self._delivered[(game_id, message_id)] = (
+            entry_id,
+            json_text({"lines": lines, "layout": layout}),
+        )
         self._delivered.move_to_end((game_id, message_id))
         if len(self._delivered) > REMEMBERED:
             self._delivered.popitem(last=False)
 
     async def delivered(self, *entry_ids: int) -> None:
+        """Entries done with without a board message of their own (controls cleared, a
+        board whose channel is gone): nothing reads their payloads again."""
         async with self.db.writing() as connection:
             for entry_id in entry_ids:
-                await connection.execute(_DELIVER, {"entry_id": entry_id, "delivered_at": utcnow()})
+                await connection.execute(
+                    _DELIVER, {"entry_id": entry_id, "payload": {}, "delivered_at": utcnow()}
+                )

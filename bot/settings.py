@@ -126,6 +126,10 @@ class Settings(DatabaseSettings):
     # The /healthz endpoint (see bot/health.py): off unless a port is given.
     health_port: int | None = Field(default=None, ge=1, le=65535)
     health_host: str = "127.0.0.1"
+    # How long finished and stopped games (with their replays and scoreboard lines) are
+    # kept, and how long a guild that removed the bot keeps its data (bot/keeping.py).
+    game_retention_days: int = Field(default=90, ge=1, le=36500)
+    departed_guild_grace_days: int = Field(default=30, ge=0, le=3650)
     # Worker processes that draw the pictures and run the AI (bot/workers.py); 0 runs them
     # in a thread of the bot's own process.
     workers: int = Field(default_factory=cores, ge=0, le=256)
