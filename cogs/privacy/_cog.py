@@ -127,7 +127,8 @@ class PrivacyCog(commands.Cog):
     async def me(self, interaction: discord.Interaction) -> None:
         kept = await keeping.kept_about(self.bot.db, interaction.user.id)
         text = kept_text(kept, self.bot.settings.game_retention_days)
-        view = forget_view("me") if kept.games or kept.results or kept.ratings else None
+        anything = kept.games or kept.playing or kept.results or kept.ratings
+        view = forget_view("me") if anything else None
         await answer_command(interaction, public=False, content=text, **_with(view))
 
     @privacy.command(name="server", description="Remove this server's games and scoreboard")

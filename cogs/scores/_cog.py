@@ -39,8 +39,10 @@ class ScoresCog(commands.Cog):
                     f"{line.points:>6} {rating}`"
                 )
             embed.description = "\n".join(rows)
+            days = self.bot.settings.game_retention_days
             embed.set_footer(
-                text="Rating: openskill (mu − 3σ), moved by games with 2+ rated players."
+                text=f"Games, wins and points: the last {days} days' games. Rating: openskill "
+                "(mu − 3σ), moved by games with 2+ rated players."
             )
         await answer_command(interaction, embed=fit_embed(embed))
 

@@ -8,11 +8,14 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 import pytest_asyncio
 
+from bot import session_base
 from bot.client import TrashTableBot
+from bot.outbox import Outbox
 from bot.settings import Settings
 from tests.fakediscord import FakeDiscord, FakeUser, running_bot
 
@@ -69,3 +72,41 @@ class Table:
 @pytest.fixture
 def table(fake_discord: FakeDiscord) -> Table:
     return Table(fake_discord)
+
+
+@pytest.fixture
+def delivered(monkeypatch: pytest.MonkeyPatch) -> dict[int, dict[str, Any]]:
+    """The whole payload each board message was last shown with, by message id. Once a
+    board is shown the outbox keeps only what it reads again (bot/outbox.py), so a test
+    that checks a board against its public view takes the payload on its way out."""
+    seen: dict[int, dict[str, Any]] = {}
+    posted, edited = Outbox.posted, Outbox.edited
+
+    async def posted_and_seen(outbox: Outbox, entry: Any, message_id: int, *rest: Any) -> None:
+        seen[message_id] = dict(entry.payload)
+        await posted(outbox, entry, message_id, *rest)
+
+    async def edited_and_seen(outbox: Outbox, entry: Any, message_id: int, *rest: Any) -> None:
+        seen[message_id] = dict(entry.payload)
+        await edited(outbox, entry, message_id, *rest)
+
+    monkeypatch.setattr(Outbox, "posted", posted_and_seen)
+    monkeypatch.setattr(Outbox, "edited", edited_and_seen)
+    return seen
+
+
+@pytest.fixture
+def recorded_views(monkeypatch: pytest.MonkeyPatch) -> dict[tuple[int, int], Any]:
+    """The public view each board entry was recorded with, by (game id, step): what the
+    channel was shown, as the outbox held it before the board went out."""
+    views: dict[tuple[int, int], Any] = {}
+    record = session_base.record_board
+
+    async def record_and_keep(
+        connection: Any, game: Any, engine: Any, state: Any, *rest: Any, **named: Any
+    ) -> bool:
+        views[(game.id, game.step)] = engine.observe(state, None)
+        return await record(connection, game, engine, state, *rest, **named)
+
+    monkeypatch.setattr(session_base, "record_board", record_and_keep)
+    return views

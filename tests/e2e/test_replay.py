@@ -21,25 +21,28 @@ from tests.e2e.play import finished_rumble
 MIB = 1024 * 1024
 
 
-async def board_views(bot: TrashTableBot, game_id: int) -> list[dict]:
-    """The public views of the boards the channel was shown, as the outbox kept them."""
+async def board_views(
+    bot: TrashTableBot, game_id: int, recorded: dict[tuple[int, int], dict]
+) -> list[dict]:
+    """The public views of the boards the channel was shown, in the order the outbox kept
+    them (each entry's step, and its view as `recorded_views` saw it written)."""
     async with bot.sessions.db.reading() as session:
         entries = await session.exec(
             select(OutboxEntry)
             .where(OutboxEntry.game_id == game_id, OutboxEntry.kind == BOARD)
             .order_by(col(OutboxEntry.id))
         )
-        return [entry.payload["view"] for entry in entries.all()]
+        return [recorded[(game_id, entry.step)] for entry in entries.all()]
 
 
 @pytest.mark.parametrize("database_url", ["postgresql"], indirect=True)
 async def test_a_replay_shows_every_board_the_channel_saw_and_nothing_secret(
-    bot, table: Table, fake_discord
+    bot, table: Table, fake_discord, recorded_views
 ):
     """Issue 15: the replay's frames are the game's public boards, one each, rebuilt from the
     seed and the action log; no frame holds anything only a seat's own view has."""
     game_id = await finished_rumble(bot, table, fake_discord)
-    posted = await board_views(bot, game_id)
+    posted = await board_views(bot, game_id, recorded_views)
 
     _, log = await load_log(bot.sessions.db, fake_discord.guild.id, game_id)
     frames = rebuild(log)

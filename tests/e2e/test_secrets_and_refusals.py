@@ -9,10 +9,7 @@ import re
 from contextlib import asynccontextmanager
 from datetime import timedelta
 
-from sqlmodel import select
-
 from bot.client import TrashTableBot
-from bot.models import OutboxEntry
 from render.rumble import draw_dungeon
 from rules.rumble import CHARACTERS, RUMBLE
 from tests.e2e.conftest import Table
@@ -52,7 +49,7 @@ def texts_of(message: FakeMessage) -> list[str]:
 
 
 async def test_no_one_sees_another_players_secret_before_the_reveal(
-    bot, table: Table, fake_discord
+    bot, table: Table, fake_discord, delivered
 ):
     """Rulebook: the two secret characters stay face down until the rumble ends. House rule
     of the architecture: public messages and pictures come from the public observation."""
@@ -68,7 +65,7 @@ async def test_no_one_sees_another_players_secret_before_the_reveal(
         # moves since the board before: a public step number, kept with the board).
         public = RUMBLE.observe(state, None)
         assert public["secret"] is None
-        since = await since_of(bot, board.id)
+        since = since_of(delivered, board.id)
         assert board.files[0][1] == draw_dungeon(public, [s.name for s in game.seats], since)
 
         if state.rumble not in checked_rumbles:
@@ -220,9 +217,7 @@ async def test_rules_pages_and_secret_replies_after_fifteen_minutes(
     assert "Your secret characters" in reply.ephemeral_text
 
 
-async def since_of(bot: TrashTableBot, message_id: int) -> int:
-    """The step the board posted as `message_id` shows the moves after (its outbox entry)."""
-    async with bot.sessions.db.reading() as session:
-        query = select(OutboxEntry).where(OutboxEntry.message_id == message_id)
-        entry = (await session.exec(query)).one()
-    return int(entry.payload["since"])
+def since_of(delivered: dict[int, dict], message_id: int) -> int:
+    """The step the board posted as `message_id` shows the moves after (its outbox entry,
+    as it went out: `delivered`)."""
+    return int(delivered[message_id]["since"])

@@ -107,6 +107,14 @@ class FakeGuild:
             self.fake._keep(task)
         return fake_user
 
+    async def remove_bot(self) -> None:
+        """The bot is removed from the guild (kicked, or the guild deleted): Discord takes
+        its membership away, so its requests there are refused, and sends GUILD_DELETE
+        without `unavailable` to the guild's shard (discord.py's `on_guild_remove`)."""
+        self.guild.members.pop(self.fake.state.bot_user.id, None)
+        session = self.fake.gateway.session_of(self.id)
+        await self.fake.gateway._dispatch_to(session, "GUILD_DELETE", {"id": str(self.id)})
+
     @property
     def users(self) -> list[FakeUser]:
         return list(self._users.values())

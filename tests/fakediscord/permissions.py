@@ -106,7 +106,10 @@ def overwrites_of(guild: Guild, channel: Channel) -> dict[int, Overwrite]:
 
 
 def in_channel(guild: Guild, channel: Channel, user_id: int) -> int:
-    """A member's permissions in a channel (step 2 of the recipe)."""
+    """A member's permissions in a channel (step 2 of the recipe); none for someone who is
+    not a member (a bot removed from the guild)."""
+    if user_id not in guild.members:
+        return 0
     base = guild.permissions_of(user_id)
     if base & ADMINISTRATOR:
         return ALL_PERMISSIONS
