@@ -46,8 +46,10 @@ def test_the_cards_are_turned_up_together_lowest_first() -> None:
 
 def test_a_card_laid_down_cannot_be_taken_back() -> None:
     """(table rule: the choice of card cannot be taken back) A second card the same round is
-    refused, whoever asks (the turn check already keeps the seat out of `to_act`)."""
-    state = TOSS.apply(new(2), 0, f"choose {new(2).hands[0][0]}").state
+    refused by the choice itself, not only by the turn check that leaves the seat out of
+    `to_act`."""
+    state = new(2)
+    state = TOSS.apply(state, 0, f"choose {state.hands[0][0]}").state
     with pytest.raises(IllegalAction, match=r"^You have already laid down a card this round\.$"):
         _apply_choose(state, 0, Choose(state.hands[0][0]))
 
