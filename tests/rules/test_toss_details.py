@@ -209,9 +209,10 @@ def test_ai_skyline_follows_a_round_piece() -> None:
     assert tops[9] == 0.0 and tops[15] == 0.0  # x = 47.5 and 77.5: the very edges
 
 
-def test_ai_skyline_follows_a_turned_box() -> None:
-    """The skyline over a box turned 45 degrees rises to its top corner and falls again."""
-    angle = 785  # milliradians
+@pytest.mark.parametrize("angle", [785, -1300, 2900])  # milliradians
+def test_ai_skyline_follows_a_turned_box(angle: int) -> None:
+    """The skyline over a turned box rises to its top corner and falls again, whichever
+    side ends up on top."""
     can = Piece("can", 750, 600, angle)
     tops = ai.skyline((can,))
     c, s = math.cos(angle / 1000), math.sin(angle / 1000)
@@ -232,6 +233,14 @@ def test_ai_skyline_follows_a_turned_box() -> None:
         )
         assert top == pytest.approx(upper)
     assert max(tops) > 60 + 16
+
+
+def test_ai_skyline_has_nothing_at_the_very_sides_of_a_box() -> None:
+    """A can lying flat with its sides exactly on two sample points tops only the points
+    strictly between them."""
+    tops = ai.skyline((Piece("can", 525, 160, 0),))  # 32.5 .. 72.5 mm: points 6 and 14
+    assert tops[6] == 0.0 and tops[14] == 0.0
+    assert tops[7:14] == [pytest.approx(32.0)] * 7
 
 
 def test_ai_waste_counts_the_gaps_the_height_the_bumps_and_the_rim() -> None:
@@ -540,3 +549,26 @@ def test_the_game_ends_when_everyone_has_played_their_last_card() -> None:
         state = applied.state
     assert state.finished and state.round == 6
     assert applied.events[-1].text.startswith("The game is over:")
+
+
+def test_ai_among_equally_safe_drops_takes_the_mildest_worst_shake(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """When no shaken drop spills anywhere, the worst waste of each candidate's shakes
+    decides, whatever the random tie-break (tried with several generators)."""
+
+    def outcome(spot: int, angle: int, shaken: bool, made: int) -> float | None:
+        if not shaken:
+            return {10: 1.0, 8: 2.0, 6: 3.0}.get(spot, 10.0 + spot)
+        return {10: 90.0, 8: 40.0, 6: 60.0}.get(spot, 99.0)
+
+    stand_in_bin(monkeypatch, outcome)
+    view = {**TOSS.observe(new(5), 0), "wobble": "house"}
+    for seed in range(6):
+        assert ai.choose(view, CAN_SPOTS, OneSigmaHand(seed)) == "place can 8 0"
+
+
+def test_ai_with_one_drop_open_takes_it_whatever_the_wobble() -> None:
+    """A single legal drop is the AI's drop, shaken candidates or not."""
+    view = TOSS.observe(replace(new(5), wobble="house"), 0)
+    assert ai.choose(view, ["place can 10 0"], random.Random(0)) == "place can 10 0"
