@@ -31,7 +31,8 @@ lock: $(VENV)/.installed
 	$(BIN)/uv pip compile pyproject.toml --extra dev --universal --python-version 3.11 --no-header --quiet -o requirements-dev.lock
 
 # Bring the database schema up to date without starting the bot (the bot also does it at
-# start-up).
+# start-up). A downgrade: `.venv/bin/python -m bot migrate --to REVISION`, plus
+# `--allow-data-loss` when it would delete data (README, "The database and upgrades").
 migrate: $(VENV)/.runtime
 	$(BIN)/python -m bot migrate
 
@@ -48,8 +49,9 @@ test: lint
 # passed halved down to 25 games; at most about 20 minutes a game; each step also reports
 # the requests the bot made and issue 34's targets), and for two shard processes on one
 # PostgreSQL, then the issue-sized playouts that are
-# too long for `make test` (about 35 minutes in all on two cores), the Toss bin measurement
-# and the bot during a SQLite lock held from outside (`tests/lock_bench.py`).
+# too long for `make test` (about 35 minutes in all on two cores), the Toss bin measurement,
+# the bot during a SQLite lock held from outside (`tests/lock_bench.py`) and a writer's
+# waits while revision 0004 indexes a 2 M-row outbox (`tests/migration_bench.py`).
 bench: $(VENV)/.installed
 	$(BIN)/python -m tests.bench
 	$(BIN)/python -m tests.capacity --game trashwar --max-channels 800 --seconds 40
@@ -64,6 +66,7 @@ bench: $(VENV)/.installed
 	PLAYOUT_GAMES=500 $(BIN)/pytest -q -rP tests/rules/test_toss_playouts.py
 	$(BIN)/python -m tests.toss_measure --games 20 --random-games 400 --quiet
 	$(BIN)/python -m tests.lock_bench
+	$(BIN)/python -m tests.migration_bench
 	$(BIN)/python -m tests.cpu_per_press --workers 0 2
 
 # Every game's pictures as players see them, in gallery/ (tests/gallery.py).

@@ -1,7 +1,9 @@
 """`python -m bot`: read the settings, set up logging and run until stopped.
 
 `python -m bot migrate` only brings the database schema up to date (the bot also does it at
-start-up), for an admin who wants to upgrade before starting the new version.
+start-up), for an admin who wants to upgrade before starting the new version;
+`--to REVISION` moves it to another revision, down too, and a downgrade that would delete
+data needs `--allow-data-loss` as well.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import sys
 
 import discord
 import uvloop
+from alembic.util import CommandError
 
 from bot.client import run
 from bot.database import Database, DatabaseUnusable
@@ -24,11 +27,11 @@ from bot.settings import DatabaseSettings, Settings, load_database_settings, loa
 from bot.watchdog import time_each_step, watch_the_loop
 
 
-async def migrate(settings: DatabaseSettings) -> None:
+async def migrate(settings: DatabaseSettings, to: str, allow_data_loss: bool) -> None:
     database = Database(settings.database_url)
     try:
         await database.wait_until_reachable(host_wait=settings.database_host_wait_seconds)
-        await database.migrate()
+        await database.migrate(to, allow_data_loss)
     finally:
         await database.close()
 
@@ -86,13 +89,24 @@ def settle_the_heap(extra_extensions: tuple[str, ...] = ()) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m bot", description="Trash Table")
     parser.add_argument("command", nargs="?", choices=["run", "migrate"], default="run")
-    if parser.parse_args().command == "migrate":
+    parser.add_argument(
+        "--to", default="head", metavar="REVISION", help="migrate: the revision (or base)"
+    )
+    parser.add_argument(
+        "--allow-data-loss",
+        action="store_true",
+        help="migrate: go ahead with a downgrade that deletes data",
+    )
+    arguments = parser.parse_args()
+    if arguments.command == "migrate":
         logging.basicConfig(level=logging.INFO, format="%(levelname)-7s %(name)s: %(message)s")
         try:
-            asyncio.run(migrate(load_database_settings()))
-        except DatabaseUnusable as error:
+            asyncio.run(migrate(load_database_settings(), arguments.to, arguments.allow_data_loss))
+        except (DatabaseUnusable, CommandError) as error:
             raise SystemExit(str(error)) from None  # one line on stderr, status 1
         return
+    if arguments.to != "head" or arguments.allow_data_loss:
+        parser.error("--to and --allow-data-loss go with migrate")
     settings = load_settings()
     logging.basicConfig(
         level=settings.log_level,

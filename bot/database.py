@@ -2,7 +2,7 @@
 
 Alembic owns the schema: `Database.migrate` brings any database to the newest revision in
 `bot/migrations/versions`, one process at a time, and adopts a database that the older
-`create_all` start-up made.
+`create_all` start-up made (`bot/schema.py`).
 
 Four ways in: `writing` (a transaction) and `connected` (reads) for the plain statements of
 `bot/rows.py` and the outbox, which is what a press runs (`bot/statements.py`; on SQLite they
@@ -26,11 +26,7 @@ from typing import Any
 
 import aiohttp
 import orjson
-from alembic import command
-from alembic.config import Config
-from alembic.runtime.migration import MigrationContext
-from filelock import AsyncFileLock
-from sqlalchemy import Connection, Engine, create_engine, event, inspect, text
+from sqlalchemy import Connection, Engine, create_engine, event, text
 from sqlalchemy.exc import DBAPIError, DisconnectionError, InterfaceError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from sqlmodel.ext.asyncio.session import AsyncSession
@@ -40,16 +36,10 @@ from bot import (
     sqlite_driver,
 )
 from bot.database_links import PostgresLink, postgres_link
+from bot.schema import migrate_on, migration_connection, migration_engine
 from bot.statements import Awaited, InPlace, Statements
 
 log = logging.getLogger(__name__)
-# Alembic's own INFO lines describe its set-up; the one line worth keeping is ours, below.
-logging.getLogger("alembic").setLevel(logging.WARNING)
-
-MIGRATIONS = Path(__file__).parent / "migrations"
-FIRST_REVISION = "0001"  # today's tables, as `create_all` made them before migrations
-# Any fixed number: every process migrating this database takes the same advisory lock.
-POSTGRES_MIGRATION_LOCK = 0x7472617368  # "trash"
 # PostgreSQL error classes worth waiting out: 08 connection trouble, 57P server starting
 # up or shutting down.
 UNREACHABLE_SQLSTATES = ("08", "57P")
@@ -77,15 +67,6 @@ def _postgres_engine(link: PostgresLink) -> dict[str, Any]:
     # The link's own arguments (its connect_timeout, say) win over the defaults.
     defaults = {"timeout": POSTGRES_TIMEOUT, "command_timeout": POSTGRES_TIMEOUT}
     return {"pool_timeout": POSTGRES_TIMEOUT, "connect_args": {**defaults, **link.connect_args}}
-
-
-def migration_engine(url: str) -> AsyncEngine:
-    """An engine for migrations: the link's arguments, without the statement timeout
-    (building an index on a big table takes its time)."""
-    if url.startswith("sqlite"):
-        return create_async_engine(url)
-    link = postgres_link(url)
-    return create_async_engine(link.url, connect_args=link.connect_args)
 
 
 class DatabaseUnusable(Exception):
@@ -220,19 +201,19 @@ class Database:
             await asyncio.sleep(wait)
             wait = min(wait * 2, longest_wait)
 
-    async def migrate(self) -> None:
-        """Bring the schema to the newest revision. Several processes may start at once:
-        they take turns, and the later ones find nothing left to do."""
+    async def migrate(self, to: str = "head", allow_data_loss: bool = False) -> None:
+        """Bring the schema up (or down) to revision `to` (`bot/schema.py`). Several
+        processes may start at once: they take turns, and the later ones find nothing left
+        to do. A downgrade that would delete data raises DataLossRefused unless allowed."""
+        # SQLite's own engine (its in-place driver); on PostgreSQL one without the
+        # statement timeout.
         engine = self.engine if self.sqlite_path is not None else migration_engine(self.url)
-        async with self._migration_lock(), engine.begin() as connection:
-            if connection.dialect.name == "postgresql":
-                # Held until this transaction ends; PostgreSQL runs the DDL inside it too.
-                await connection.execute(
-                    text("SELECT pg_advisory_xact_lock(:key)"), {"key": POSTGRES_MIGRATION_LOCK}
-                )
-            await connection.run_sync(_upgrade_to_head)
-        if engine is not self.engine:
-            await engine.dispose()
+        try:
+            async with migration_connection(engine) as connection:
+                await connection.run_sync(migrate_on, to, allow_data_loss)
+        finally:
+            if engine is not self.engine:
+                await engine.dispose()
         await self._vacuum_incrementally()
 
     async def _vacuum_incrementally(self) -> None:
@@ -265,16 +246,6 @@ class Database:
                 assert raw is not None
                 # As a script: sqlite3's `execute` steps this pragma once, one page freed.
                 raw.executescript("PRAGMA incremental_vacuum;")
-
-    @asynccontextmanager
-    async def _migration_lock(self) -> AsyncIterator[None]:
-        """On SQLite, a lock file beside the database file, shared by every process."""
-        url = self.engine.url
-        if url.get_backend_name() != "sqlite" or url.database in (None, "", ":memory:"):
-            yield
-            return
-        async with AsyncFileLock(f"{url.database}.migrating"):
-            yield
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[AsyncSession]:
@@ -391,28 +362,6 @@ class Database:
         await self.engine.dispose()
         if self._in_place is not None:
             self._in_place.dispose()
-
-
-def alembic_config() -> Config:
-    config = Config()
-    config.set_main_option("script_location", str(MIGRATIONS))
-    return config
-
-
-def _upgrade_to_head(connection: Connection) -> None:
-    config = alembic_config()
-    config.attributes["connection"] = connection
-    tables = inspect(connection).get_table_names()
-    if "games" in tables and "alembic_version" not in tables:
-        log.info("Adopting a database made before migrations as revision %s", FIRST_REVISION)
-        command.stamp(config, FIRST_REVISION)
-    before = MigrationContext.configure(connection).get_current_revision()
-    command.upgrade(config, "head")
-    after = MigrationContext.configure(connection).get_current_revision()
-    if before == after:
-        log.info("Database schema is up to date (revision %s)", after)
-    else:
-        log.info("Database schema upgraded from revision %s to %s", before or "(none)", after)
 
 
 DATABASE_DOWN = (

@@ -1,9 +1,14 @@
 """Alembic's entry point: runs the revisions in `versions/` on one connection.
 
-The bot runs it through `bot.database.Database.migrate`, which hands over a connection of the
-app's own engine, inside a transaction that already holds the migration lock. Run by the
-`alembic` command instead (to write a new revision: `alembic revision --autogenerate -m ...`
-from the repository root), it connects to DATABASE_URL from the settings.
+The bot runs it through `bot.schema.migrate_on`, which hands over a connection holding the
+migration lock (`bot.schema.migration_connection`). Run by the `alembic` command instead (to
+write a new revision: `alembic revision --autogenerate -m ...` from the repository root), it
+connects to DATABASE_URL from the settings and takes the same lock.
+
+On PostgreSQL the connection comes in no transaction: Alembic runs the revisions in one
+transaction of its own, which a revision may commit early to build an index concurrently
+(`bot.schema.create_index_concurrently`); a downgrade runs wholly in one, so one refused
+for data loss changes nothing. On SQLite the run is one transaction begun by the caller.
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ from sqlmodel import SQLModel
 from sqlmodel.sql.sqltypes import AutoString, UTCDateTime
 
 from bot import models  # noqa: F401  (registers the tables on SQLModel.metadata)
-from bot.database import migration_engine
+from bot.schema import migration_connection, migration_engine
 from bot.settings import load_database_settings
 
 
@@ -45,9 +50,11 @@ def run_on(connection: Connection) -> None:
 
 async def run_with_settings() -> None:
     engine = migration_engine(load_database_settings().database_url)
-    async with engine.begin() as connection:
-        await connection.run_sync(run_on)
-    await engine.dispose()
+    try:
+        async with migration_connection(engine) as connection:
+            await connection.run_sync(run_on)
+    finally:
+        await engine.dispose()
 
 
 if context.is_offline_mode():

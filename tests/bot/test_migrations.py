@@ -3,25 +3,31 @@
 - A database made by the older start-up (`create_all`, no `alembic_version`) holding a lobby,
   a running game and a finished game is adopted and upgraded, and play goes on.
 - Models and migrations never drift: an autogenerate comparison finds nothing.
-- Processes starting together on an empty database all come up, one of them migrating.
+- Processes starting together on an empty database all come up, one of them migrating;
+  on PostgreSQL, shards upgrading a filled outbox together take turns while the index is
+  built concurrently.
 """
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import os
 import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import Connection
+from sqlalchemy import Connection, text
 from sqlalchemy.orm.attributes import flag_modified
 from sqlmodel import SQLModel, func, select
 
-from bot.database import Database, alembic_config
+from bot.database import Database
 from bot.models import ActionRecord, GameRecord, OutboxEntry, Status
+from bot.schema import alembic_config
 from bot.sessions import Player, SessionService
 from bot.settings import async_database_url
 from rules.base import rng_for
@@ -205,3 +211,45 @@ def test_processes_starting_together_on_an_empty_database_all_come_up(
     assert [process.returncode for process in processes] == [0, 0, 0], outputs
     upgraded = [output for output in outputs if "upgraded from revision (none)" in output]
     assert len(upgraded) == 1, outputs
+
+
+FILLED_OUTBOX = 50_000  # rows: enough for the build to take a moment
+
+
+async def test_shards_upgrading_a_filled_outbox_together_take_turns(
+    postgresql_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Three processes' migrations at once on a database at 0003 with a filled outbox: one
+    builds the index concurrently, the others wait for the lock and find it done. A waiter
+    must not hold a snapshot while it waits: the concurrent build waits for every older
+    snapshot to end, and PostgreSQL would abort one of the two as a deadlock."""
+    url = async_database_url(postgresql_url)
+    first = Database(url)
+    await first.migrate("0003")
+    async with first.engine.begin() as connection:
+        await connection.execute(
+            text(
+                "INSERT INTO games (guild_id, channel_id, kind, status, host_id, seed, step,"
+                " turn_timer, created_at, updated_at)"
+                " VALUES (1, 2, 'rumble', 'finished', 3, 4, 5, 0, now(), now())"
+            )
+        )
+        await connection.execute(
+            text(
+                "INSERT INTO outbox (game_id, channel_id, kind, step, payload, ready,"
+                " created_at, delivered_at) SELECT 1, 2, 'board', n, '{}', true, now(),"
+                " CASE WHEN n < :rows THEN now() END FROM generate_series(1, :rows) AS n"
+            ),
+            {"rows": FILLED_OUTBOX},
+        )
+    await first.close()
+    caplog.set_level(logging.INFO, logger="bot.schema")
+    shards = [Database(url) for _ in range(3)]
+    await asyncio.gather(*(shard.migrate() for shard in shards))
+    for shard in shards:
+        assert await revision_of(shard) == head_revision()
+        await shard.close()
+    said = [record.getMessage() for record in caplog.records if record.name == "bot.schema"]
+    assert sum("upgraded from revision 0003" in line for line in said) == 1, said
+    assert sum("is up to date" in line for line in said) == 2, said
+    assert any("waiting for it" in line for line in said), said

@@ -13,6 +13,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
+from bot.schema import refuse_data_loss
+
 revision = "0001"
 down_revision = None
 branch_labels = None
@@ -21,6 +23,7 @@ depends_on = None
 # Aware datetimes, kept in UTC (sqlmodel's UTCDateTime in the models).
 TIMESTAMP = sa.DateTime(timezone=True)
 ACTIVE = sa.text("status IN ('lobby', 'playing')")
+TABLES_WITH_DATA = ("games", "actions", "results", "ratings")
 
 
 def upgrade() -> None:
@@ -99,6 +102,9 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
+    refuse_data_loss(
+        revision, {table: f"SELECT count(*) FROM {table}" for table in TABLES_WITH_DATA}
+    )
     op.drop_table("results")
     op.drop_table("actions")
     op.drop_table("ratings")

@@ -14,6 +14,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
+from bot.schema import refuse_data_loss
+
 revision = "0002"
 down_revision = "0001"
 branch_labels = None
@@ -44,6 +46,7 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
+    refuse_data_loss(revision, {"outbox entries": "SELECT count(*) FROM outbox"})
     op.drop_index("ix_outbox_game_id", table_name="outbox")
     op.drop_index("ix_outbox_channel_id", table_name="outbox")
     op.drop_table("outbox")

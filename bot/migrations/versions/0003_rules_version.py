@@ -14,6 +14,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
+from bot.schema import refuse_data_loss
+
 revision = "0003"
 down_revision = "0002"
 branch_labels = None
@@ -25,4 +27,8 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
+    refuse_data_loss(
+        revision,
+        {"games' rules versions": "SELECT count(*) FROM games WHERE rules_version IS NOT NULL"},
+    )
     op.drop_column("games", "rules_version")

@@ -12,6 +12,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
+from bot.schema import refuse_data_loss
+
 revision = "0005"
 down_revision = "0004"
 branch_labels = None
@@ -28,5 +30,6 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    # Only the departures are lost: their guilds' data then stays until removed by hand.
+    # Without the departures, those guilds' data would stay until removed by hand.
+    refuse_data_loss(revision, {"departed guilds": "SELECT count(*) FROM departed_guilds"})
     op.drop_table("departed_guilds")
