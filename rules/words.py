@@ -29,7 +29,11 @@ def plural(noun: str, n: int) -> str:
 
 @cache
 def with_article(phrase: str) -> str:
-    """`phrase` after "a" or "an", as it is said: "an Egg Carton", "a Pizza Box"."""
+    """`phrase` as one thing is first named: after "a" or "an", as it is said ("an Egg
+    Carton", "a Pizza Box"), or bare when it is a plural noun, since English gives a plural
+    no "a" ("Fish Bones", one card named in the plural)."""
+    if _ENGLISH.singular_noun(phrase):
+        return phrase
     return str(_ENGLISH.a(phrase))
 
 

@@ -28,6 +28,7 @@ from rules.brawl.state import (
     booster_in_game,
 )
 from rules.brawl.table import _Table
+from rules.words import with_article
 
 
 def perform(state: State, seat: int, action: str) -> _Table:
@@ -163,14 +164,14 @@ def _spoils(t: _Table, seat: int, words: list[str]) -> None:
         card = hand[t.rng().randrange(len(hand))]
         t.hand_over(other, seat, card)
         t.say(f"{_p(seat)} takes a random card from {_p(other)}.")
-        t.say(f"You took a {CARDS[card].name}.", seat)
+        t.say(f"You took {with_article(CARDS[card].name)}.", seat)
         t.say(f"{_p(seat)} took your {CARDS[card].name}.", other)
         t.set(spoils=state.spoils - 1)
     else:
         card = t.held(seat, words[1])
         t.hand_over(seat, other, card)
         t.say(f"{_p(seat)} puts a card into {_p(other)}'s hand.")
-        t.say(f"{_p(seat)} gave you a {CARDS[card].name}.", other)
+        t.say(f"{_p(seat)} gave you {with_article(CARDS[card].name)}.", other)
         t.set(spoils=state.spoils - 1)
     if state.mode == RUMMY:
         t.check_out(t.freeze(), actor=other if verb == "take" else seat)
@@ -272,8 +273,9 @@ def _play_booster(t: _Table, seat: int, words: list[str]) -> None:
         t.hand_over(other, seat, theirs)  # (their card is drawn before yours joins them)
         t.hand_over(seat, other, mine)
         t.say(f"{_p(seat)} swaps a card with {_p(other)}.")
-        t.say(f"You got a {CARDS[theirs].name}.", seat)
-        t.say(f"{_p(seat)} swapped your {CARDS[theirs].name} for a {CARDS[mine].name}.", other)
+        t.say(f"You got {with_article(CARDS[theirs].name)}.", seat)
+        given = with_article(CARDS[mine].name)
+        t.say(f"{_p(seat)} swapped your {CARDS[theirs].name} for {given}.", other)
     else:
         swept = [w for w in words[2:] if w != "alone"]
         for key2 in swept:

@@ -42,7 +42,7 @@ from rules.brawl.state import (
     rummy_points,
     winning_hand,
 )
-from rules.words import counted, plural
+from rules.words import counted, plural, with_article
 
 # ---------------------------------------------------------------------------------------------
 # Applying an action: a mutable working copy of the state
@@ -126,7 +126,7 @@ class _Table(WorkingCopy[State]):
             return
         self.hands[seat].append(card)
         self.say(f"{_p(seat)} draws a card from {where}.")
-        self.say(f"You drew a {CARDS[card].name}.", seat)
+        self.say(f"You drew {with_article(CARDS[card].name)}.", seat)
 
     def truck_waiting(self) -> bool:
         """Has a Garbage Truck discards still to come (from hands that hold cards)?"""
@@ -160,7 +160,7 @@ class _Table(WorkingCopy[State]):
                 self.hand_over(seat, left, card)
                 self.say(f"{_p(left)} takes a random card from {_p(seat)}.")
                 self.say(f"{_p(left)} took your {CARDS[card].name}.", seat)
-                self.say(f"You took a {CARDS[card].name}.", left)
+                self.say(f"You took {with_article(CARDS[card].name)}.", left)
         elif key == "slippery":
             if seat not in self.slippery:
                 self.slippery.append(seat)

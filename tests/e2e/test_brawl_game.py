@@ -81,8 +81,8 @@ async def test_three_users_and_an_ai_animal_brawl_to_the_end(
     said = [
         (m, version.get("content") or "") for m in fake_discord.messages() for version in m.versions
     ]
-    assert any(m.ephemeral and "🔒 You drew a" in text for m, text in said)
-    assert not any(not m.ephemeral and ("drew a" in text or "🔒" in text) for m, text in said)
+    assert any(m.ephemeral and "🔒 You drew " in text for m, text in said)
+    assert not any(not m.ephemeral and ("You drew" in text or "🔒" in text) for m, text in said)
     board = await table.bob.slash("/scoreboard", game="brawl")
     text = board.public[0].embeds[0]["description"]
     assert all(user.name in text.lower() for user in table.players)
