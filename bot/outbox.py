@@ -29,7 +29,7 @@ from collections.abc import Callable, Collection
 from typing import Any, cast
 
 import orjson
-from sqlalchemy import RowMapping, Select, Table, bindparam, insert, select, update
+from sqlalchemy import RowMapping, Select, Table, bindparam, delete, insert, select, update
 from sqlmodel import SQLModel
 
 from bot import rows
@@ -88,7 +88,10 @@ _PENDING = (
     .where(OUTBOX.c.channel_id == bindparam("channel_id"), OUTBOX.c.delivered_at.is_(None))
     .order_by(OUTBOX.c.id)
 )
-_DELIVER = update(OUTBOX).where(OUTBOX.c.id == bindparam("entry_id"))
+_BUT_PAYLOAD = select(*(c for c in OUTBOX.c if c.name != "payload")).where(
+    OUTBOX.c.id == bindparam("entry_id")
+)
+_DROP = delete(OUTBOX).where(OUTBOX.c.id == bindparam("entry_id"))
 _LAST_ON = (
     select(OUTBOX.c.payload)
     .where(
@@ -100,6 +103,19 @@ _LAST_ON = (
     .order_by(OUTBOX.c.id.desc())
     .limit(1)
 )
+
+
+async def _deliver(connection: Statements, entry_id: int, **values: Any) -> None:
+    """Mark an entry delivered, with the payload it keeps (much smaller than the one it was
+    written with: the public view goes). The row is deleted and written again rather than
+    updated: SQLite keeps a big row's page for the shrunk row (about a page a board, 2 KB
+    per entry where the rows are a few bytes), while a deleted row's page is merged with
+    its neighbours."""
+    row = (await connection.execute(_BUT_PAYLOAD, {"entry_id": entry_id})).mappings().first()
+    if row is None:
+        return
+    await connection.execute(_DROP, {"entry_id": entry_id})
+    await connection.execute(_INSERT, {**row, "delivered_at": utcnow(), **values})
 
 
 def folded(
@@ -304,15 +320,12 @@ class Outbox:
         async with self.db.writing() as connection:
             *earlier, last = run_of(entry)
             await self._deliver_run(connection, earlier, message_id)
-            await connection.execute(
-                _DELIVER,
-                {
-                    "entry_id": last,
-                    "message_id": message_id,
-                    "replaced_id": replaced_id,
-                    "payload": {"lines": entry.payload["lines"], "layout": layout},
-                    "delivered_at": utcnow(),
-                },
+            await _deliver(
+                connection,
+                last,
+                message_id=message_id,
+                replaced_id=replaced_id,
+                payload={"lines": entry.payload["lines"], "layout": layout},
             )
             await rows.set_messages(connection, entry.game_id, board_message_id=message_id)
             if replaced_id is not None:  # that message is done with: its boards are history
@@ -326,15 +339,7 @@ class Outbox:
         """Boards folded into the one delivered (`folded`): delivered with it, their
         payloads no longer needed."""
         for entry_id in entry_ids:
-            await connection.execute(
-                _DELIVER,
-                {
-                    "entry_id": entry_id,
-                    "message_id": message_id,
-                    "payload": {},
-                    "delivered_at": utcnow(),
-                },
-            )
+            await _deliver(connection, entry_id, message_id=message_id, payload={})
 
     async def _trim(
         self, connection: Statements, game_id: int, message_id: int, before: int
@@ -386,14 +391,11 @@ class Outbox:
         async with self.db.writing() as connection:
             *earlier, last = run_of(entry)
             await self._deliver_run(connection, earlier, message_id)
-            await connection.execute(
-                _DELIVER,
-                {
-                    "entry_id": last,
-                    "message_id": message_id,
-                    "payload": {"shown": shown, "layout": layout},
-                    "delivered_at": utcnow(),
-                },
+            await _deliver(
+                connection,
+                last,
+                message_id=message_id,
+                payload={"shown": shown, "layout": layout},
             )
             await self._trim(connection, entry.game_id, message_id, last)
         self._remember(entry.game_id, message_id, last, shown, layout)
@@ -418,6 +420,4 @@ class Outbox:
         board whose channel is gone): nothing reads their payloads again."""
         async with self.db.writing() as connection:
             for entry_id in entry_ids:
-                await connection.execute(
-                    _DELIVER, {"entry_id": entry_id, "payload": {}, "delivered_at": utcnow()}
-                )
+                await _deliver(connection, entry_id, payload={})

@@ -2,8 +2,9 @@
 and a database that stops growing once the retention period has passed.
 
 The bot runs as its own process on a SQLite file, connected to the fake Discord in this
-process, with Discord's rate limits off. Two users and an AI seat play games back to back in
-each channel (the four games in turn over the channels) for the whole run. Time is a test
+process, with Discord's rate limits off. In each channel two users and an AI seat play one
+game back to back (the four games in turn over the channels), as the capacity benchmark's
+tables do (tests/capacity_tables.py), with a shorter think, for the whole run. Time is a test
 clock: every round (`--seconds` of play), the finished and stopped games are made
 `--days-per-round` days older and the clean-up runs as the bot runs it every hour
 (`bot.keeping.sweep`, GAME_RETENTION_DAYS 90). After each round it prints the games finished
@@ -18,27 +19,29 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import os
 import sqlite3
-import sys
 import tempfile
 import time
+from collections.abc import Awaitable, Callable
 from datetime import timedelta
 from pathlib import Path
+from typing import TypeVar
 
 from sqlalchemy import func, select, update
+from sqlalchemy.exc import OperationalError
 
 from bot import keeping
 from bot.database import Database
 from bot.models import utcnow
-from tests.bench_discord import PLAYERS, UNLIMITED
+from tests.capacity import Setup, running_bots
+from tests.capacity_tables import Measured, Table, Watch
 from tests.fakediscord import FakeDiscord
 
-ROOT = Path(__file__).resolve().parents[1]
 KINDS = ("rumble", "trashwar", "brawl", "toss")
 RETENTION = timedelta(days=90)
 GRACE = timedelta(days=30)
 MB = 1_000_000
+T = TypeVar("T")
 
 
 def database_size(path: Path) -> int:
@@ -55,12 +58,30 @@ async def age_and_sweep(db: Database, days: int) -> keeping.Swept:
     """Move the test clock `days` on: every game that is over ended that much earlier."""
     games = keeping.GAMES
     async with db.writing() as connection:
-        await connection.execute(
-            update(games)
-            .where(games.c.status.in_(keeping.OVER))
-            .values(finished_at=games.c.finished_at - timedelta(days=days))
+        # Row by row, through the column's own type: date arithmetic in SQL differs by
+        # database, and SQLite keeps these as text.
+        ended = await connection.execute(
+            select(games.c.id, games.c.finished_at).where(games.c.status.in_(keeping.OVER))
         )
+        for game_id, finished_at in ended.all():
+            await connection.execute(
+                update(games)
+                .where(games.c.id == game_id)
+                .values(finished_at=finished_at - timedelta(days=days))
+            )
     return await keeping.sweep(db, utcnow(), RETENTION, GRACE)
+
+
+async def when_free(work: Callable[[], Awaitable[T]]) -> T:
+    """Run `work`, again while the bot process holds SQLite's write lock past this
+    process's wait (the bot itself queues its clean-up behind its own writes)."""
+    while True:
+        try:
+            return await work()
+        except OperationalError as error:
+            if "locked" not in str(error):
+                raise
+            await asyncio.sleep(0.2)
 
 
 async def count_over(db: Database) -> int:
@@ -69,57 +90,57 @@ async def count_over(db: Database) -> int:
         return int((await connection.execute(query)).scalar() or 0)
 
 
-async def soak(channels: int, rounds: int, seconds: float, days: int) -> None:
+async def soak(channels: int, rounds: int, seconds: float, days: int, think: float) -> None:
     names = tuple(f"table-{i}" for i in range(channels))
     fake = FakeDiscord(channels=names, thread=None, settle_timeout=120, rate_limits=False)
     await fake.start()
-    users = [fake.user("alice"), fake.user("bob")]
+    watch = Watch(fake)
+    guild = fake.guilds[0]
+    users = [guild.user("alice"), guild.user("bob")]
+    setup = Setup(rate_limits=False)
     with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "soak.db"
-        env = {
-            **os.environ,
-            "DISCORD_TOKEN": fake.token,
-            "DATABASE_URL": f"sqlite:///{path}",
-            "DISCORD_API_BASE": fake.api_base,
-            "LOG_LEVEL": "WARNING",
-            "BOT_TOKEN_REQUESTS_PER_SECOND": UNLIMITED,
-        }
-        process = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "bot", env=env, cwd=ROOT, stdin=asyncio.subprocess.DEVNULL
-        )
-        db = Database(f"sqlite+aiosqlite:///{path}")
-        try:
-            await fake.wait_ready(timeout=60)
+        async with running_bots(fake, Path(folder), setup) as (_bots, _log, url):
+            path = Path(url.removeprefix("sqlite:///"))
+            await fake.wait_for(lambda: guild.connected, timeout=60, what="the bot")
+            await fake.settle(timeout=60)
             await asyncio.sleep(2.5)
-            stop_at = time.monotonic() + rounds * seconds
-            playing = asyncio.gather(
-                *(
-                    PLAYERS[KINDS[i % len(KINDS)]](fake, fake.channels[name], users, stop_at)
-                    for i, name in enumerate(names)
+            start = time.monotonic()
+            measured = Measured((start, start + rounds * seconds))
+            tables = [
+                Table(
+                    fake,
+                    watch,
+                    guild.channels[name],
+                    KINDS[i % len(KINDS)],
+                    1,
+                    measured,
+                    think,
+                    users,
                 )
-            )
+                for i, name in enumerate(names)
+            ]
+            playing = [asyncio.create_task(table.run()) for table in tables]
+            db = Database(f"sqlite+aiosqlite:///{path}")
             removed = 0
-            print("round  day  finished  kept  removed  size MB  MB per 1,000 kept")
-            for index in range(1, rounds + 1):
-                round_ends = stop_at - (rounds - index) * seconds
-                await asyncio.sleep(max(0.0, round_ends - time.monotonic()))
-                removed += (await age_and_sweep(db, days)).games
-                kept = await count_over(db)
-                finished = kept + removed  # no game is stopped here
-                size = await asyncio.to_thread(database_size, path)
-                per_thousand = size / MB / kept * 1000 if kept else 0.0
-                print(
-                    f"{index:>5} {index * days:>4} {finished:>9} {kept:>5} {removed:>8} "
-                    f"{size / MB:>8.1f} {per_thousand:>18.1f}",
-                    flush=True,
-                )
-            await playing
-        finally:
-            await db.close()
-            process.terminate()
-            with contextlib.suppress(ProcessLookupError):
-                await process.wait()
-            await fake.stop()
+            print("round  day  finished  kept  removed  size MB  MB per 1,000 kept", flush=True)
+            try:
+                for index in range(1, rounds + 1):
+                    await asyncio.sleep(max(0.0, start + index * seconds - time.monotonic()))
+                    removed += (await when_free(lambda: age_and_sweep(db, days))).games
+                    kept = await count_over(db)
+                    size = await asyncio.to_thread(database_size, path)
+                    per_thousand = size / MB / kept * 1000 if kept else 0.0
+                    print(
+                        f"{index:>5} {index * days:>4} {kept + removed:>9} {kept:>5} "
+                        f"{removed:>8} {size / MB:>8.1f} {per_thousand:>18.1f}",
+                        flush=True,
+                    )
+            finally:
+                await db.close()
+                await asyncio.wait(playing, timeout=60)
+            if measured.stalls:
+                print(f"stalled tables: {len(measured.stalls)} ({measured.stalls[0]})")
+    await fake.stop()
 
 
 def main() -> None:
@@ -128,8 +149,9 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--seconds", type=float, default=60.0, help="play between sweeps")
     parser.add_argument("--days-per-round", type=int, default=30, help="the test clock's step")
+    parser.add_argument("--think", type=float, default=0.3, help="mean seconds before a press")
     args = parser.parse_args()
-    asyncio.run(soak(args.channels, args.rounds, args.seconds, args.days_per_round))
+    asyncio.run(soak(args.channels, args.rounds, args.seconds, args.days_per_round, args.think))
 
 
 if __name__ == "__main__":

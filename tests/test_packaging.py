@@ -3,6 +3,9 @@ its code, and the lock files it is installed from pin versions pyproject.toml al
 
 from __future__ import annotations
 
+import asyncio
+import os
+import random
 import shutil
 import subprocess
 import sys
@@ -10,8 +13,12 @@ import tomllib
 import zipfile
 from pathlib import Path
 
+import pytest
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
+
+from tests.e2e.play import boards, play_to_the_end
+from tests.fakediscord import FakeDiscord
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("bot", "cogs", "render", "rules")
@@ -25,14 +32,13 @@ def project_files() -> list[str]:
     ).stdout.split()
 
 
-def test_the_wheel_holds_every_file_the_bot_reads(tmp_path: Path) -> None:
-    """The rules pages of `/rules`, the fonts of every picture and the migrations: a bot
-    installed from a wheel (as the Docker image is) has them all. Built from a clean copy:
-    a tree with an egg-info from an earlier install would list files the package data
-    forgets."""
-    source, wheels = tmp_path / "source", tmp_path / "wheels"
-    files = project_files()
-    for name in files:
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The bot's wheel, built from a clean copy: a tree with an egg-info from an earlier
+    install would list files the package data forgets."""
+    folder = tmp_path_factory.mktemp("wheel")
+    source, wheels = folder / "source", folder / "wheels"
+    for name in project_files():
         if (ROOT / name).is_file():
             (source / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(ROOT / name, source / name)
@@ -40,7 +46,14 @@ def test_the_wheel_holds_every_file_the_bot_reads(tmp_path: Path) -> None:
     subprocess.run(
         [*build, "--wheel-dir", str(wheels), str(source)], check=True, capture_output=True
     )
-    (wheel,) = wheels.glob("*.whl")
+    (built,) = wheels.glob("*.whl")
+    return built
+
+
+def test_the_wheel_holds_every_file_the_bot_reads(wheel: Path) -> None:
+    """The rules pages of `/rules`, the fonts of every picture and the migrations: a bot
+    installed from a wheel (as the Docker image is) has them all."""
+    files = project_files()
     inside = set(zipfile.ZipFile(wheel).namelist())
     data = [
         name
@@ -50,6 +63,51 @@ def test_the_wheel_holds_every_file_the_bot_reads(tmp_path: Path) -> None:
     ]
     assert any(name.endswith("guide.md") for name in data), data
     assert sorted(set(data) - inside) == []
+
+
+async def test_a_bot_installed_from_the_wheel_plays_a_game(
+    wheel: Path, tmp_path: Path, fake_discord: FakeDiscord
+) -> None:
+    """The wheel installed on its own (its dependencies are the lock's, from this
+    environment) runs the bot from outside the source tree: it migrates a new database,
+    shows the rules and plays a whole game whose boards carry pictures."""
+    site, home = tmp_path / "site", tmp_path / "home"
+    home.mkdir()
+    install = [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--target"]
+    subprocess.run([*install, str(site), str(wheel)], check=True, capture_output=True)
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(site),
+        "DISCORD_TOKEN": fake_discord.token,
+        "DATABASE_URL": f"sqlite:///{home}/games.db",
+        "DISCORD_API_BASE": fake_discord.api_base,
+        "WORKERS": "1",
+    }
+    where = "import bot, cogs, render, rules; print(bot.__file__, cogs.__file__, render.__file__)"
+    found = subprocess.run(
+        [sys.executable, "-c", where], env=env, cwd=home, check=True, capture_output=True, text=True
+    ).stdout.split()
+    assert all(path.startswith(str(site)) for path in found), found
+    alice = fake_discord.user("alice")
+    bot = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", env=env, cwd=home, stdin=asyncio.subprocess.DEVNULL
+    )
+    try:
+        await fake_discord.wait_ready(timeout=60)
+        rules = await alice.slash("/rules", game="toss")
+        assert "Toss It in the Trash" in str(rules.ephemeral[0].embeds)
+        await alice.slash("/rumble new", seed=5)
+        for _ in range(3):
+            await alice.click("Add AI player")
+        await alice.click("Start")
+        await fake_discord.wait_for(lambda: boards(fake_discord), timeout=60, what="a board")
+        last = await play_to_the_end(fake_discord, {alice.id: alice}, random.Random(5))
+        ((name, picture), *_) = boards(fake_discord)[0].files
+        assert name == "dungeon.png" and picture.startswith(b"\x89PNG")
+        assert "The game is over" in last.text
+    finally:
+        bot.terminate()
+        await bot.wait()
 
 
 def pins(lock: str) -> dict[str, str]:
