@@ -4,6 +4,8 @@ forgotten on request, delivered boards trimmed to what is read again."""
 
 from __future__ import annotations
 
+import contextlib
+import sqlite3
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -211,3 +213,22 @@ async def test_sqlite_gives_the_space_of_removed_games_back(db: Database) -> Non
         free = (await connection.execute(text("PRAGMA freelist_count"))).scalar()
     assert mode == 2 and free == 0
     assert path.stat().st_size < before
+
+
+async def test_an_older_sqlite_file_is_turned_to_incremental_vacuum_once(tmp_path: Path) -> None:
+    """A file made before incremental vacuum (SQLite's default keeps freed pages) is
+    rebuilt once at start-up, its rows kept, so sweeps can give space back from then on."""
+    path = tmp_path / "old.db"
+    with contextlib.closing(sqlite3.connect(path)) as old:
+        old.execute("CREATE TABLE notes (text TEXT)")
+        old.execute("INSERT INTO notes VALUES ('kept')")
+        old.commit()
+        assert old.execute("PRAGMA auto_vacuum").fetchone() == (0,)
+    db = Database(f"sqlite+aiosqlite:///{path}")
+    try:
+        await db.migrate()
+    finally:
+        await db.close()
+    with contextlib.closing(sqlite3.connect(path)) as again:
+        assert again.execute("PRAGMA auto_vacuum").fetchone() == (2,)
+        assert again.execute("SELECT text FROM notes").fetchall() == [("kept",)]
