@@ -49,7 +49,8 @@ test: lint
 # the requests the bot made and issue 34's targets), and for two shard processes on one
 # PostgreSQL, then the issue-sized playouts that are
 # too long for `make test` (about 35 minutes in all on two cores), the Toss bin measurement
-# and the bot during a SQLite lock held from outside (`tests/lock_bench.py`).
+# and the bot during a SQLite lock held from outside (`tests/lock_bench.py`), then the
+# workers' memory over an eight-minute soak of the four games (`tests/worker_soak.py`).
 bench: $(VENV)/.installed
 	$(BIN)/python -m tests.bench
 	$(BIN)/python -m tests.capacity --game trashwar --max-channels 800 --seconds 40
@@ -65,6 +66,7 @@ bench: $(VENV)/.installed
 	$(BIN)/python -m tests.toss_measure --games 20 --random-games 400 --quiet
 	$(BIN)/python -m tests.lock_bench
 	$(BIN)/python -m tests.cpu_per_press --workers 0 2
+	$(BIN)/python -m tests.worker_soak
 
 # Every game's pictures as players see them, in gallery/ (tests/gallery.py).
 gallery: $(VENV)/.installed
