@@ -356,6 +356,23 @@ async def test_closing_ends_a_successor_still_waiting_to_take_over() -> None:
     assert not [pid for pid in [*pids, (await successor).process.pid] if running_process(pid)]
 
 
+async def test_a_worker_that_dies_on_its_last_job_is_replaced_and_the_job_retried(
+    tmp_path: Path,
+) -> None:
+    """A worker killed while running the last job it was given (its successor already
+    forking): the successor takes its place and the job is run again there, once."""
+    workers = Workers(1, preload=[__name__], max_jobs=1)
+    await workers.start()
+    try:
+        first = workers.pids()
+        answer = await asyncio.wait_for(workers.run(die_once, str(tmp_path / "died")), 60)
+        assert answer not in first and workers.replaced == 1
+        assert await workers.run(os.getpid) not in (*first, answer)  # that one was retired
+        assert len(workers.pids()) == 1
+    finally:
+        await workers.close()
+
+
 def test_workers_end_with_a_killed_bot(tmp_path: Path) -> None:
     """A bot killed with SIGKILL cannot shut its pool down: its workers (and the fork
     server they came from) end on their own instead of waiting for jobs for ever."""
