@@ -50,8 +50,10 @@ test: lint
 # the requests the bot made and issue 34's targets), and for two shard processes on one
 # PostgreSQL, then the issue-sized playouts that are
 # too long for `make test` (about 35 minutes in all on two cores), the Toss bin measurement,
-# the bot during a SQLite lock held from outside (`tests/lock_bench.py`) and a writer's
-# waits while revision 0004 indexes a 2 M-row outbox (`tests/migration_bench.py`).
+# the bot during a SQLite lock held from outside (`tests/lock_bench.py`), a writer's waits
+# while revision 0004 indexes a 2 M-row outbox (`tests/migration_bench.py`), the workers'
+# memory over an eight-minute soak of the four games (`tests/worker_soak.py`) and storage
+# over a soak with retention (`tests/storage_bench.py`).
 bench: $(VENV)/.installed
 	$(BIN)/python -m tests.bench
 	$(BIN)/python -m tests.capacity --game trashwar --max-channels 800 --seconds 40
@@ -68,6 +70,8 @@ bench: $(VENV)/.installed
 	$(BIN)/python -m tests.lock_bench
 	$(BIN)/python -m tests.migration_bench
 	$(BIN)/python -m tests.cpu_per_press --workers 0 2
+	$(BIN)/python -m tests.worker_soak
+	$(BIN)/python -m tests.storage_bench
 
 # Every game's pictures as players see them, in gallery/ (tests/gallery.py).
 gallery: $(VENV)/.installed

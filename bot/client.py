@@ -49,7 +49,11 @@ class TrashTableBot(commands.Bot):
         # Every extension under cogs/ and those the settings add (a game plug-in elsewhere).
         self.extensions_to_load = walk_extensions("cogs", settings.extra_extensions)
         # Jobs are pickled from the cogs' presenters: the workers import the cogs up front.
-        self.workers = Workers(settings.workers, preload=self.extensions_to_load)
+        self.workers = Workers(
+            settings.workers,
+            preload=self.extensions_to_load,
+            max_jobs=settings.worker_max_jobs,
+        )
         self.sessions = SessionService(self.db, workers=self.workers, shards=settings.shards)
         self.synced = asyncio.Event()
 

@@ -24,6 +24,8 @@ from bot.shards import Shards, parse_shard_ids
 
 DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///data/trash_table.db"
 DEFAULT_API_BASE = "https://discord.com/api/v10"
+# A worker then holds about 250 MB at most (docs/performance.md, "Worker memory over a soak").
+WORKER_MAX_JOBS = 2000
 
 SettingsKind = TypeVar("SettingsKind", bound="DatabaseSettings")
 
@@ -133,6 +135,9 @@ class Settings(DatabaseSettings):
     # Worker processes that draw the pictures and run the AI (bot/workers.py); 0 runs them
     # in a thread of the bot's own process.
     workers: int = Field(default_factory=cores, ge=0, le=256)
+    # Jobs a worker process is given before a fresh one takes its place, when it is idle
+    # (bot/workers.py): a worker's caches of pictures grow with the jobs it runs. 0: never.
+    worker_max_jobs: int = Field(default=WORKER_MAX_JOBS, ge=0, le=100_000_000)
     # Discord sharding (bot/shards.py): unset runs every guild in this one process. With a
     # count, this process runs the shards in SHARD_IDS (`0-1`, `0,2`; unset: all of them).
     shard_count: int | None = Field(default=None, ge=1, le=1024)

@@ -34,6 +34,14 @@ once more on another worker, the one waiting behind it goes back in the queue, a
 process takes its place. A job whose worker dies again fails to its caller with
 `BrokenProcessPool` (the poster retries a board with backoff).
 
+A worker's memory grows with the pictures it has cached (sprites, backgrounds, text
+masks; each cache bounded by count, not by bytes): 84 MB at start, 269 MB five minutes into
+a soak and still growing (docs/performance.md, "Worker memory over a soak"). With `max_jobs`
+(WORKER_MAX_JOBS) a worker that has been given that many jobs is given no more; its
+successor is forked at once and takes its place as soon as the old one has answered
+everything it holds: no job is lost, failed or run twice, and the fork (milliseconds) is
+done by the time the old worker's last job is.
+
 Workers are forked from a fork server started from the bot before it has work to do, never
 from the bot itself: forking a process that holds threads and an event loop copies locks
 in whatever state they are in. The fork server imports the game modules once, so a worker
@@ -56,6 +64,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from multiprocessing.connection import wait as wait_for_sentinels
 from multiprocessing.process import BaseProcess
+from pathlib import Path
 from typing import Any, Final, TypeVar
 
 from bot.games import GAMES
@@ -178,6 +187,10 @@ class Worker:
     reader: asyncio.StreamReader
     writer: asyncio.StreamWriter
     sent: deque[Job] = field(default_factory=deque)
+    given: int = 0  # jobs sent to it, ever
+    # Forked once it has been given its `max_jobs`: it takes no more, and this one takes
+    # its place when it holds none.
+    successor: asyncio.Task[Worker] | None = None
 
     def takes(self, job: Job) -> bool:
         """Whether `job` may go to this worker now: its socket is open (closed once it
@@ -186,6 +199,7 @@ class Worker:
         that may run for seconds."""
         return (
             not self.writer.is_closing()
+            and self.successor is None
             and len(self.sent) < DEPTH
             and not any(j.long for j in self.sent)
         )
@@ -197,6 +211,7 @@ class Worker:
 
     def send(self, job: Job) -> None:
         self.sent.append(job)
+        self.given += 1
         self.writer.write(FRAME.pack(len(job.payload)) + job.payload)
 
     async def answer(self) -> bytes:
@@ -221,7 +236,10 @@ class Lane:
 
     size: int
     preload: list[str]
+    max_jobs: int = 0  # jobs a worker is given before it is retired; 0: never retired
     replaced: int = 0  # workers replaced after one died, for logs and tests
+    retired: int = 0  # workers replaced after `max_jobs`, for logs and tests
+    jobs: int = 0  # answers received, for logs and benchmarks
     queue: asyncio.Queue[Job] = field(default_factory=asyncio.Queue)
     workers: list[Worker] = field(default_factory=list)
     dispatcher: asyncio.Task[None] | None = None
@@ -230,6 +248,7 @@ class Lane:
     dispatched: int = 0  # jobs sent so far, which picks the next worker among equals
     starting: asyncio.Future[None] | None = None
     closing: bool = False
+    reaping: set[asyncio.Task[None]] = field(default_factory=set)  # retired, not yet ended
 
     async def start(self) -> None:
         if self.starting is None:  # the first caller starts the workers, the others wait
@@ -267,7 +286,11 @@ class Lane:
             # The fewest held; among equals, the workers in turn (each gets its share).
             self.dispatched += 1
             turn = self.dispatched % len(open_)
-            min(open_[turn:] + open_[:turn], key=lambda worker: len(worker.sent)).send(job)
+            chosen = min(open_[turn:] + open_[:turn], key=lambda worker: len(worker.sent))
+            chosen.send(job)
+            if self.max_jobs and chosen.given >= self.max_jobs:
+                # Its successor starts now, while it finishes what it holds.
+                chosen.successor = asyncio.create_task(self._start_process())
 
     async def _read(self, slot: int) -> None:
         """Slot `slot`'s answers, each to its job's caller, for as long as the lane runs
@@ -284,9 +307,39 @@ class Lane:
                     await asyncio.sleep(1)
                 continue
             job = worker.sent.popleft()
+            self.jobs += 1
             self.room.set()
             if not job.answer.done():
                 job.answer.set_result(_unpickled(data))
+            if worker.successor is not None and not worker.sent and not self.closing:
+                await self._retire(slot)
+
+    async def _retire(self, slot: int) -> None:
+        """The worker in `slot` has answered every job it was given: its successor takes
+        its place and it ends. If the successor could not start, it serves on."""
+        old = self.workers[slot]
+        assert old.successor is not None
+        try:
+            new = await asyncio.shield(old.successor)  # a stop meanwhile ends it itself
+        except Exception:  # the fork server failed, say: the old worker is still sound
+            log.exception("could not start a worker to retire one; keeping it for now")
+            old.successor, old.given = None, 0
+            self.room.set()
+            return
+        self.workers[slot] = new
+        self.retired += 1
+        self.room.set()
+        log.info(
+            "worker %s retired after %d jobs at %s MB; worker %s takes its place",
+            old.process.pid,
+            old.given,
+            _rss_mb(old.process.pid),
+            new.process.pid,
+        )
+        old.close()  # it reads the end of its socket and exits
+        reaping = asyncio.create_task(asyncio.to_thread(_join, [old.process]))
+        self.reaping.add(reaping)
+        reaping.add_done_callback(self.reaping.discard)
 
     async def _replace(self, slot: int) -> None:
         """The worker in `slot` died: the job it was running is tried once more (twice
@@ -307,12 +360,22 @@ class Lane:
         if not self.closing:
             log.warning("a worker process died; starting a new one")
             await asyncio.to_thread(dead.process.join, 5)
-            self.workers[slot] = await self._start_process()
+            self.workers[slot] = await self._successor_of(dead)
             self.replaced += 1
             self.room.set()
         for job in failed:  # once the pool is whole again
             if not job.answer.done():
                 job.answer.set_result((False, BrokenProcessPool("a worker died under it twice")))
+
+    async def _successor_of(self, dead: Worker) -> Worker:
+        """The process to take a dead worker's place: the successor already forked for it
+        when it was being retired, or a new one."""
+        if dead.successor is not None:
+            try:
+                return await asyncio.shield(dead.successor)
+            except Exception:
+                log.exception("its successor had not started either")
+        return await self._start_process()
 
     async def _start_process(self) -> Worker:
         """A new worker, forked by the fork server (which preloads the game modules)."""
@@ -344,9 +407,13 @@ class Lane:
             if not worker.owes():
                 self.readers[slot].cancel()  # waiting for an answer nobody wants
         await asyncio.gather(*self.readers, return_exceptions=True)
-        for worker in self.workers:
+        successors = [w.successor for w in self.workers if w.successor is not None]
+        spare = await asyncio.gather(*successors, return_exceptions=True)
+        ending = [*self.workers, *(s for s in spare if isinstance(s, Worker))]
+        for worker in ending:
             worker.close()
-        await asyncio.to_thread(_join, [w.process for w in self.workers])
+        await asyncio.to_thread(_join, [w.process for w in ending])
+        await asyncio.gather(*self.reaping, return_exceptions=True)
 
 
 def _unpickled(data: bytes) -> tuple[bool, Any]:
@@ -356,6 +423,17 @@ def _unpickled(data: bytes) -> tuple[bool, Any]:
     except Exception as error:  # an exception whose class will not rebuild, say
         return (False, error)
     return answer
+
+
+def _rss_mb(pid: int | None) -> str:
+    """A process's resident memory in MB (for the log), or "?"."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return str(int(line.split()[1]) // 1024)
+    except (OSError, ValueError):
+        pass
+    return "?"
 
 
 def _join(processes: list[BaseProcess]) -> None:
@@ -370,20 +448,25 @@ class Workers:
     """`size` worker processes for pictures and AI decisions, and one more for quick jobs
     (`run_quick`); 0 runs every job in a thread."""
 
-    def __init__(self, size: int, preload: Iterable[str] = ()) -> None:
+    def __init__(self, size: int, preload: Iterable[str] = (), max_jobs: int = 0) -> None:
         self.size = size
         modules = [*BASE_PRELOAD, *preload]
-        self._lane = Lane(size, modules)
+        self._lane = Lane(size, modules, max_jobs)
         # A Toss It drop takes milliseconds, an AI's Toss It choice up to seconds: a drop
         # queued behind AI choices and pictures would keep its player waiting, so quick jobs
         # have a worker of their own.
-        self._quick_lane = Lane(1, modules)
+        self._quick_lane = Lane(1, modules, max_jobs)
         self._closed = False  # after close a late job (a board drawn while stopping) uses a thread
 
     @property
     def replaced(self) -> int:
         """Workers replaced after one died, for logs and tests."""
         return self._lane.replaced + self._quick_lane.replaced
+
+    @property
+    def retired(self) -> int:
+        """Workers replaced after `max_jobs` jobs, for logs and tests."""
+        return self._lane.retired + self._quick_lane.retired
 
     async def start(self) -> None:
         """Start every worker now, so the first press does not wait for the fork server to
@@ -419,3 +502,11 @@ class Workers:
         self._closed = True
         await self._lane.shutdown()
         await self._quick_lane.shutdown()
+        if self.size:
+            lanes = (self._lane, self._quick_lane)
+            log.info(
+                "the worker pool ran %d jobs; %d workers retired, %d replaced after dying",
+                sum(lane.jobs for lane in lanes),
+                self.retired,
+                self.replaced,
+            )

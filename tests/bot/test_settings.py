@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy.ext.asyncio import create_async_engine
 
-from bot.settings import Settings, cores
+from bot.settings import WORKER_MAX_JOBS, Settings, cores
 from bot.shards import Shards
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -45,6 +45,8 @@ def run_bot(tmp_path: Path, **env: str) -> subprocess.CompletedProcess[str]:
         ({"DISCORD_TOKEN": "x", "SHARD_COUNT": "2", "SHARD_IDS": "2"}, "SHARD_IDS is invalid"),
         ({"DISCORD_TOKEN": "x", "SHARD_COUNT": "4", "SHARD_IDS": "0-x"}, "SHARD_IDS is invalid"),
         ({"DISCORD_TOKEN": "x", "SHARD_IDS": "0"}, "SHARD_IDS is invalid"),
+        ({"DISCORD_TOKEN": "x", "WORKER_MAX_JOBS": "-1"}, "WORKER_MAX_JOBS is invalid"),
+        ({"DISCORD_TOKEN": "x", "WORKER_MAX_JOBS": "many"}, "WORKER_MAX_JOBS is invalid"),
         ({"DISCORD_TOKEN": "x", "EXTRA_EXTENSIONS": "no.such.game"}, "EXTRA_EXTENSIONS is invalid"),
         ({"DISCORD_TOKEN": "x", "EXTRA_EXTENSIONS": "rules.base"}, "EXTRA_EXTENSIONS is invalid"),
         (
@@ -146,3 +148,15 @@ def test_workers_default_to_the_cores_a_container_may_use(
     allowed = len(os.sched_getaffinity(0))
     counted = cores(tmp_path / "cpu.max", tmp_path / "cpu.cfs_quota_us")
     assert counted == (allowed if expected == "allowed" else min(allowed, int(expected)))
+
+
+def test_worker_max_jobs_has_a_default_and_zero_turns_it_off(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 37: workers are retired after WORKER_MAX_JOBS jobs unless it is 0."""
+    monkeypatch.delenv("WORKER_MAX_JOBS", raising=False)
+    assert Settings(discord_token="x", _env_file=None).worker_max_jobs == WORKER_MAX_JOBS > 0
+    monkeypatch.setenv("WORKER_MAX_JOBS", "0")
+    assert Settings(discord_token="x", _env_file=None).worker_max_jobs == 0
+    monkeypatch.setenv("WORKER_MAX_JOBS", "500")
+    assert Settings(discord_token="x", _env_file=None).worker_max_jobs == 500

@@ -14,6 +14,7 @@ import subprocess
 import sys
 import textwrap
 import time
+from collections import Counter
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any, cast
@@ -290,6 +291,86 @@ async def test_nothing_queues_behind_a_long_job(pool: Workers, tmp_path) -> None
     Path(release).touch()
     held = await long
     assert len(set(quick)) == 1 and held not in quick
+
+
+def note_and_answer(folder: str, token: int) -> tuple[int, int]:
+    """A job that leaves a file named for its token (a second run of it would find the
+    file there and fail), works briefly, and answers its token and its worker's pid."""
+    Path(folder, str(token)).touch(exist_ok=False)
+    time.sleep(0.005)
+    return token, os.getpid()
+
+
+async def test_a_worker_is_retired_after_its_jobs_and_no_job_is_lost(tmp_path: Path) -> None:
+    """Issue 37: with `max_jobs` a worker is given that many jobs and then none; once it
+    has answered them a new process takes its place. Every job, including those each
+    worker held when it was given its last, runs once and gets its own answer."""
+    workers = Workers(2, preload=[__name__], max_jobs=3)  # each new worker has the job at hand
+    await workers.start()
+    try:
+        first = workers.pids()
+        answers = await asyncio.wait_for(
+            asyncio.gather(*(workers.run(note_and_answer, str(tmp_path), n) for n in range(40))),
+            timeout=60,
+        )
+        assert [token for token, _ in answers] == list(range(40))
+        assert sorted(int(p.name) for p in tmp_path.iterdir()) == list(range(40))
+        by_worker = Counter(pid for _, pid in answers)
+        assert max(by_worker.values()) <= 3 and len(by_worker) >= 40 // 3
+        assert workers.retired >= 40 // 3 - 2 and workers.replaced == 0
+        assert len(workers.pids()) == 2 and not set(first) & set(workers.pids())
+        for _ in range(600):  # the retired processes end: 30 s is a bound, not a speed
+            if not [pid for pid in by_worker if pid not in workers.pids() and running_process(pid)]:
+                break
+            await asyncio.sleep(0.05)
+        assert not [pid for pid in by_worker if pid not in workers.pids() and running_process(pid)]
+    finally:
+        await workers.close()
+
+
+async def test_jobs_one_after_another_go_to_each_successor_in_turn() -> None:
+    """A lone worker (the quick one) retired after 2 jobs: the next job goes to its
+    successor, forked while it ran its last; none waits for a fork or fails."""
+    workers = Workers(1, max_jobs=2)
+    await workers.start()
+    try:
+        pids = [await workers.run_quick(os.getpid) for _ in range(6)]
+        assert pids[0::2] == pids[1::2] and len(set(pids)) == 3
+        assert workers.retired == 2
+    finally:
+        await workers.close()
+
+
+async def test_closing_ends_a_successor_still_waiting_to_take_over() -> None:
+    """Stopping while a retiring worker runs its last job: that job finishes, and the
+    successor forked for it ends with the rest."""
+    workers = Workers(1, preload=[__name__], max_jobs=1)
+    await workers.start()
+    running = asyncio.ensure_future(workers.run(sleep_then_answer, 0.5))
+    await asyncio.sleep(0.2)
+    successor = workers._lane.workers[0].successor
+    assert successor is not None
+    pids = workers.pids()
+    await workers.close()
+    assert running.result() == "finished"
+    assert not [pid for pid in [*pids, (await successor).process.pid] if running_process(pid)]
+
+
+async def test_a_worker_that_dies_on_its_last_job_is_replaced_and_the_job_retried(
+    tmp_path: Path,
+) -> None:
+    """A worker killed while running the last job it was given (its successor already
+    forking): the successor takes its place and the job is run again there, once."""
+    workers = Workers(1, preload=[__name__], max_jobs=1)
+    await workers.start()
+    try:
+        first = workers.pids()
+        answer = await asyncio.wait_for(workers.run(die_once, str(tmp_path / "died")), 60)
+        assert answer not in first and workers.replaced == 1
+        assert await workers.run(os.getpid) not in (*first, answer)  # that one was retired
+        assert len(workers.pids()) == 1
+    finally:
+        await workers.close()
 
 
 def test_workers_end_with_a_killed_bot(tmp_path: Path) -> None:
