@@ -1,9 +1,11 @@
 """What the bot keeps about people and servers, for how long, and removing it on request.
 
-- A finished or stopped game is kept, with its action log, its boards' outbox entries and
-  its results, for the retention period (GAME_RETENTION_DAYS), then removed whole: its
-  replay goes with it, and the scoreboard's counts cover the games still kept (ratings,
-  one row a player, stay).
+- A finished game's action log and its boards' steps (all a replay reads) are folded into
+  its own row a day after it ends (`archive`): its action and outbox rows, most of what a
+  game stores, go.
+- A finished or stopped game is kept, with its log and its results, for the retention
+  period (GAME_RETENTION_DAYS), then removed whole: its replay goes with it, and the
+  scoreboard's counts cover the games still kept (ratings, one row a player, stay).
 - A guild that removes the bot is noted (`departed`); once the grace period
   (DEPARTED_GUILD_GRACE_DAYS) has passed, everything of it goes. Added back before then,
   it keeps its data (`returned`). An admin can remove a guild's data at once
@@ -19,11 +21,13 @@ on SQLite gives the freed pages back to the file system (incremental vacuum).
 from __future__ import annotations
 
 import asyncio
+import zlib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
+import orjson
 from sqlalchemy import delete, func, insert, or_, select, update
 from sqlalchemy.types import Text
 from sqlmodel import SQLModel
@@ -31,10 +35,14 @@ from sqlmodel import SQLModel
 from bot import rows
 from bot.database import Database
 from bot.models import ACTIVE, Seat, Status, utcnow
+from bot.outbox import BOARD
 from bot.shards import ALL, Shards
+from bot.statements import Statements
 
 FORMER_PLAYER = "a former player"
 BATCH = 50  # games removed a transaction: a few ms of the write lock each
+ARCHIVE_BATCH = 20  # games archived a transaction
+ARCHIVE_AFTER = timedelta(days=1)  # past a rematch or a replay asked for at once
 
 GAMES = rows.GAMES
 ACTIONS = rows.ACTIONS
@@ -56,6 +64,25 @@ class StillPlaying(Exception):
 class Swept:
     games: int  # games past retention removed
     guilds: int  # departed guilds whose data went
+    archived: int = 0  # finished games whose logs were folded into their rows
+
+
+@dataclass(frozen=True)
+class Played:
+    """What a replay reads of a finished game: each action as (the step before it, seat,
+    action) in order, and each board as (the step it showed, its message id)."""
+
+    actions: list[tuple[int, int, str]]
+    boards: list[tuple[int, int | None]]
+
+    def packed(self) -> bytes:
+        return zlib.compress(orjson.dumps({"actions": self.actions, "boards": self.boards}), 9)
+
+    @classmethod
+    def unpacked(cls, archive: bytes) -> Played:
+        data = orjson.loads(zlib.decompress(archive))
+        actions = [(int(step), int(seat), str(action)) for step, seat, action in data["actions"]]
+        return cls(actions, [(int(step), message) for step, message in data["boards"]])
 
 
 @dataclass(frozen=True)
@@ -85,6 +112,51 @@ async def _ids(db: Database, query: Any) -> list[int]:
         return [int(row[0]) for row in (await connection.execute(query)).all()]
 
 
+async def read_log(connection: Statements, game_id: int) -> Played:
+    """A game's log from its action and outbox rows."""
+    actions = await connection.execute(
+        select(ACTIONS.c.step, ACTIONS.c.seat, ACTIONS.c.action)
+        .where(ACTIONS.c.game_id == game_id)
+        .order_by(ACTIONS.c.step)
+    )
+    boards = await connection.execute(
+        select(OUTBOX.c.step, OUTBOX.c.message_id)
+        .where(OUTBOX.c.game_id == game_id, OUTBOX.c.kind == BOARD)
+        .order_by(OUTBOX.c.id)
+    )
+    return Played(
+        [(row.step, row.seat, row.action) for row in actions.all()],
+        [(row.step, row.message_id) for row in boards.all()],
+    )
+
+
+async def archive_finished(db: Database, before: datetime, shards: Shards = ALL) -> int:
+    """Fold the logs of the games finished before `before` into their rows; returns how
+    many. A game with a board still to show waits for the next sweep."""
+    waiting = select(OUTBOX.c.game_id).where(OUTBOX.c.delivered_at.is_(None))
+    found = await _ids(
+        db,
+        select(GAMES.c.id).where(
+            GAMES.c.status == Status.FINISHED,
+            GAMES.c.finished_at < before,
+            GAMES.c.archive.is_(None),
+            GAMES.c.id.not_in(waiting.scalar_subquery()),
+            shards.owned(GAMES.c.guild_id),
+        ),
+    )
+    for start in range(0, len(found), ARCHIVE_BATCH):
+        async with db.writing() as connection:
+            for game_id in found[start : start + ARCHIVE_BATCH]:
+                log = await read_log(connection, game_id)
+                await connection.execute(
+                    update(GAMES).where(GAMES.c.id == game_id).values(archive=log.packed())
+                )
+                for table in (ACTIONS, OUTBOX):
+                    await connection.execute(delete(table).where(table.c.game_id == game_id))
+        await asyncio.sleep(0)
+    return len(found)
+
+
 async def sweep(
     db: Database,
     now: datetime,
@@ -111,9 +183,10 @@ async def sweep(
     )
     for guild_id in gone:
         await forget_guild(db, guild_id)
-    if old or gone:
+    archived = await archive_finished(db, now - ARCHIVE_AFTER, shards)
+    if old or gone or archived:
         await db.give_space_back()
-    return Swept(len(old), len(gone))
+    return Swept(len(old), len(gone), archived)
 
 
 async def departed(db: Database, guild_id: int, when: datetime | None = None) -> None:

@@ -19,7 +19,7 @@ from enum import StrEnum
 from typing import Any
 
 from pydantic import BaseModel
-from sqlalchemy import JSON, BigInteger, Column, Dialect, Index, text
+from sqlalchemy import JSON, BigInteger, Column, Dialect, Index, LargeBinary, text
 from sqlalchemy.types import TypeDecorator
 from sqlmodel import Field, SQLModel
 
@@ -112,6 +112,9 @@ class GameRecord(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utcnow)
     updated_at: datetime = Field(default_factory=utcnow)
     finished_at: datetime | None = None
+    # A finished game's action log and boards' steps, compressed, once its rows were folded
+    # into it (`bot/keeping.py`: a day after it ends); None until then.
+    archive: bytes | None = Field(default=None, sa_column=Column(LargeBinary, nullable=True))
 
 
 class ActionRecord(SQLModel, table=True):

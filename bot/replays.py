@@ -18,12 +18,10 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlmodel import col, select
-
+from bot import keeping
 from bot.database import Database
 from bot.games import GAMES
-from bot.models import ActionRecord, GameRecord, OutboxEntry, Status
-from bot.outbox import BOARD
+from bot.models import GameRecord, Status
 from bot.requests import UserError
 from rules.base import JSON, IllegalAction
 
@@ -78,27 +76,20 @@ async def load_log(db: Database, guild_id: int, game_id: int) -> tuple[GameRecor
         engine = GAMES[game.kind]
         if game.rules_version not in (None, engine.rules_version):
             raise ReplayRefused(CHANGED_RULES.format(id=game_id, title=engine.title))
-        actions = await session.exec(
-            select(ActionRecord.step, ActionRecord.seat, ActionRecord.action)
-            .where(ActionRecord.game_id == game_id)
-            .order_by(col(ActionRecord.step))
-        )
-        shown = (
-            await session.exec(
-                select(OutboxEntry.step, OutboxEntry.message_id)
-                .where(OutboxEntry.game_id == game_id, OutboxEntry.kind == BOARD)
-                .order_by(col(OutboxEntry.id))
-            )
-        ).all()
+        if game.archive is not None:  # folded into its row a day after it ended
+            kept = keeping.Played.unpacked(game.archive)
+        else:
+            async with db.connected() as connection:
+                kept = await keeping.read_log(connection, game_id)
         log = GameLog(
             id=game_id,
             kind=game.kind,
             seats=len(game.seats),
             options=dict(game.options),
             seed=game.seed,
-            actions=[(step, seat, action) for step, seat, action in actions.all()],
-            shown=[step for step, _ in shown],
-            messages=[message for _, message in shown],
+            actions=kept.actions,
+            shown=[step for step, _ in kept.boards],
+            messages=[message for _, message in kept.boards],
             final=game.state,
         )
     return game, log

@@ -11,19 +11,20 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import select, text, update
+from sqlalchemy import func, select, text, update
 from sqlmodel import SQLModel
 
 from bot import keeping
 from bot.database import Database
 from bot.models import GameRecord, OutboxEntry
 from bot.outbox import Outbox
+from bot.replays import load_log, rebuild
 from bot.sessions import Player, SessionService
 from tests.bot.test_sessions import CHANNEL, GUILD, play_out, started
 
 ZEB = Player(987654321012345, "Zebulon Quux")
 ALICE, BOB = Player(1, "alice"), Player(2, "bob")
-DAY = timedelta(days=1)
+DAY, HOUR = timedelta(days=1), timedelta(hours=1)
 RETENTION = 90 * DAY
 
 
@@ -50,8 +51,16 @@ def mentions(rows: dict[str, list[dict[str, Any]]], *needles: str) -> list[str]:
 
 
 async def finished_game(service: SessionService, *players: Player) -> GameRecord:
+    """A whole game, its boards all shown (as the poster would have)."""
     update_ = await started(service, *players, ai=1)
-    return await play_out(service, update_.game, [*players, players[0]])
+    game = await play_out(service, update_.game, [*players, players[0]])
+    async with service.db.writing() as connection:
+        await connection.execute(
+            update(keeping.OUTBOX)
+            .where(keeping.OUTBOX.c.delivered_at.is_(None))
+            .values(delivered_at=datetime.now(UTC))
+        )
+    return game
 
 
 async def age(db: Database, game_id: int, days: float) -> datetime:
@@ -85,13 +94,32 @@ async def test_a_finished_game_past_retention_goes_with_everything_of_its_own(
             .values(updated_at=now - 400 * DAY)
         )
     swept = await keeping.sweep(db, now, RETENTION, 30 * DAY)
-    assert swept == keeping.Swept(games=1, guilds=0)
+    assert swept == keeping.Swept(games=1, guilds=0, archived=1)  # the young one's log
     rows = await every_row(db)
     assert {g["id"] for g in rows["games"]} == {young.id, playing.id}
     for table in ("actions", "outbox", "results"):
         assert old.id not in {r["game_id"] for r in rows[table]}, table
-        assert young.id in {r["game_id"] for r in rows[table]}, table
+    assert young.id in {r["game_id"] for r in rows["results"]}
     assert await keeping.sweep(db, now, RETENTION, 30 * DAY) == keeping.Swept(0, 0)
+
+
+async def test_a_finished_game_is_archived_a_day_on_and_replays_the_same(db: Database) -> None:
+    """A day after a game ends its action log and its boards' steps are folded into its row
+    (its action and outbox rows go); its replay reads the same log from there."""
+    service = SessionService(db)
+    game = await finished_game(service, ALICE, BOB)
+    _, before = await load_log(db, GUILD, game.id)
+    now = datetime.now(UTC)
+    assert await keeping.sweep(db, now + 23 * HOUR, RETENTION, 30 * DAY) == keeping.Swept(0, 0)
+    swept = await keeping.sweep(db, now + 25 * HOUR, RETENTION, 30 * DAY)
+    assert swept == keeping.Swept(0, 0, archived=1)
+    rows = await every_row(db)
+    assert rows["actions"] == [] and rows["outbox"] == []
+    (kept,) = rows["games"]
+    assert kept["archive"] is not None and len(kept["archive"]) < 4000
+    _, after = await load_log(db, GUILD, game.id)
+    assert after == before and len(before.actions) == game.step
+    assert [frame.step for frame in rebuild(after)] == before.shown
 
 
 async def test_a_departed_guild_goes_after_its_grace_and_one_that_returns_stays(
@@ -105,7 +133,7 @@ async def test_a_departed_guild_goes_after_its_grace_and_one_that_returns_stays(
     await keeping.departed(db, GUILD, now - 29 * DAY)
     assert await keeping.sweep(db, now, RETENTION, 30 * DAY) == keeping.Swept(0, 0)
     await keeping.returned(db, GUILD)
-    assert await keeping.sweep(db, now + 2 * DAY, RETENTION, 30 * DAY) == keeping.Swept(0, 0)
+    assert (await keeping.sweep(db, now + 2 * DAY, RETENTION, 30 * DAY)).guilds == 0
     await keeping.departed(db, GUILD, now - 31 * DAY)
     assert await keeping.sweep(db, now, RETENTION, 30 * DAY) == keeping.Swept(0, 1)
     rows = await every_row(db)
@@ -118,6 +146,11 @@ async def test_forgetting_a_person_leaves_nothing_of_them_in_any_table(db: Datab
     others keep their games and standings."""
     service = SessionService(db)
     game = await finished_game(service, ZEB, ALICE)
+    async with db.writing() as connection:  # the final board not shown yet: its lines name them
+        newest = select(func.max(keeping.OUTBOX.c.id)).scalar_subquery()
+        await connection.execute(
+            update(keeping.OUTBOX).where(keeping.OUTBOX.c.id == newest).values(delivered_at=None)
+        )
     kept = await keeping.kept_about(db, ZEB.user_id)
     assert (kept.games, kept.playing, kept.results, kept.guilds) == (1, [], 1, 1)
     assert kept.ratings == 2  # Rumble's and all games'

@@ -130,11 +130,13 @@ async def test_a_database_made_before_migrations_is_adopted_and_play_goes_on(
     async with old.engine.begin() as connection:
         for statement in old_schema(connection.dialect.name):
             await connection.exec_driver_sql(statement)
-        # Today's service also writes the outbox (revision 0002) and each game's rules version
-        # (0003); they exist for as long as the old rows are made, and go with them: an old
-        # database never had them.
+        # Today's service also writes the outbox (revision 0002), each game's rules version
+        # (0003) and reads its archive (0006); they exist for as long as the old rows are
+        # made, and go with them: an old database never had them.
         await connection.run_sync(OutboxEntry.__table__.create)  # type: ignore[attr-defined]
         await connection.exec_driver_sql("ALTER TABLE games ADD COLUMN rules_version INTEGER")
+        blob = "BYTEA" if connection.dialect.name == "postgresql" else "BLOB"
+        await connection.exec_driver_sql(f"ALTER TABLE games ADD COLUMN archive {blob}")  # 0006
     before = SessionService(old)
     lobby = await before.open_lobby(GUILD, LOBBY_CHANNEL, "rumble", ALICE, {})
     lobby = await before.join(LOBBY_CHANNEL, lobby.id, BOB)
@@ -147,6 +149,7 @@ async def test_a_database_made_before_migrations_is_adopted_and_play_goes_on(
     async with old.engine.begin() as connection:
         await connection.run_sync(OutboxEntry.__table__.drop)  # type: ignore[attr-defined]
         await connection.exec_driver_sql("ALTER TABLE games DROP COLUMN rules_version")
+        await connection.exec_driver_sql("ALTER TABLE games DROP COLUMN archive")
     await old.close()
 
     db = Database(url)
