@@ -47,6 +47,7 @@ def draw_handovers(
             pair = (handover["giver"], handover["receiver"])
             moved[pair] = moved.get(pair, 0) + handover["cards"]
     taken: list[Box] = list(bands)
+    chips: list[tuple[Box, str]] = []
     for (giver, receiver), cards in moved.items():
         (x0, y0), (x1, y1) = _ends(hands[giver], hands[receiver])
         length = math.hypot(x1 - x0, y1 - y0) or 1.0
@@ -66,8 +67,10 @@ def draw_handovers(
         boxes = [_chip_box(spot, width) for spot in spots]
         box = next((b for b in boxes if not any(_overlap(b, t) for t in taken)), boxes[0])
         taken.append(box)
-        _chip(image, box, words)
+        chips.append((box, words))
         note("handover", box, f"{giver}>{receiver} {words}")
+    for box, words in chips:  # over every arrow: no later arrow crosses a count
+        _chip(image, box, words)
 
 
 def _ends(giver: Box, receiver: Box) -> tuple[Point, Point]:
