@@ -4,7 +4,8 @@ giver's placard to the receiver's with how many went. Never which: the observati
 say.
 
 The arrows run along the placards' edges under the fans of cards (and across the gap
-between two rows), where they cover no name or number."""
+between two rows); each count sits on its arrow where it covers no name band and no other
+count (issue 38: "2 cards" lay over a player's name)."""
 
 from __future__ import annotations
 
@@ -26,14 +27,27 @@ CHIP_H = 32
 Point = tuple[float, float]
 
 
-def draw_handovers(image: Image.Image, obs: BrawlObservation, since: int, hands: list[Box]) -> None:
+# Where along its arrow a count may sit, in the order tried: by the receiver's end first.
+ALONG = (0.72, 0.6, 0.5, 0.4, 0.84, 0.3, 0.2, 0.9)
+
+
+def draw_handovers(
+    image: Image.Image,
+    obs: BrawlObservation,
+    since: int,
+    hands: list[Box],
+    bands: tuple[Box, ...] = (),
+) -> None:
     """Every giver-to-receiver pair since step `since`, its cards added up; `hands[seat]` is
-    the column of a seat's placard that holds its cards."""
+    the column of a seat's placard that holds its cards, `bands` the name bands no count
+    may cover."""
     moved: dict[tuple[int, int], int] = {}
     for handover in obs.get("handovers") or []:  # a board saved before they were kept: none
         if handover["step"] > since:
             pair = (handover["giver"], handover["receiver"])
             moved[pair] = moved.get(pair, 0) + handover["cards"]
+    taken: list[Box] = list(bands)
+    chips: list[tuple[Box, str]] = []
     for (giver, receiver), cards in moved.items():
         (x0, y0), (x1, y1) = _ends(hands[giver], hands[receiver])
         length = math.hypot(x1 - x0, y1 - y0) or 1.0
@@ -42,10 +56,21 @@ def draw_handovers(image: Image.Image, obs: BrawlObservation, since: int, hands:
         dx, dy = -(y1 - y0) / length * shift, (x1 - x0) / length * shift
         arrow(image, (x0 + dx, y0 + dy), (x1 + dx, y1 + dy), HANDOVER_COLOUR, (0, 0))
         words = counted(cards, "card")
-        # The count by the receiver's end, beside the arrow (the other side for a swap's
-        # second arrow), so the two counts of a swap do not overlap.
-        near = (x0 + (x1 - x0) * 0.72 + dx * 2.6, y0 + (y1 - y0) * 0.72 + dy * 2.6)
-        note("handover", _chip(image, near, words), f"{giver}>{receiver} {words}")
+        # Beside the arrow (the other side for a swap's second arrow), at the first point
+        # along it where the count covers nothing else.
+        width = chip_width(words)
+        spots = [(x0 + (x1 - x0) * t + dx * 2.6, y0 + (y1 - y0) * t + dy * 2.6) for t in ALONG]
+        # A short arrow (across the gap between two rows) has no free point: then beside it.
+        aside = [(0, -CHIP_H / 2 - 4), (0, CHIP_H / 2 + 4), (-width / 2 - 8, 0), (width / 2 + 8, 0)]
+        aside += [(0, -CHIP_H - 8), (0, CHIP_H + 8)]
+        spots += [(x + ax, y + ay) for ax, ay in aside for x, y in spots[:3]]
+        boxes = [_chip_box(spot, width) for spot in spots]
+        box = next((b for b in boxes if not any(_overlap(b, t) for t in taken)), boxes[0])
+        taken.append(box)
+        chips.append((box, words))
+        note("handover", box, f"{giver}>{receiver} {words}")
+    for box, words in chips:  # over every arrow: no later arrow crosses a count
+        _chip(image, box, words)
 
 
 def _ends(giver: Box, receiver: Box) -> tuple[Point, Point]:
@@ -60,10 +85,19 @@ def _ends(giver: Box, receiver: Box) -> tuple[Point, Point]:
     return (x0, giver[1]), (x1, receiver[3])
 
 
-def _chip(image: Image.Image, centre: Point, words: str) -> Box:
-    width = round(text_width(words, CHIP_TEXT)) + 30  # room for the bold face
+def chip_width(words: str) -> int:
+    return round(text_width(words, CHIP_TEXT)) + 30  # room for the bold face
+
+
+def _chip_box(centre: Point, width: int) -> Box:
     left, top = round(centre[0] - width / 2), round(centre[1] - CHIP_H / 2)
-    box: Box = (left, top, left + width, top + CHIP_H)
+    return (left, top, left + width, top + CHIP_H)
+
+
+def _overlap(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _chip(image: Image.Image, box: Box, words: str) -> None:
     rounded_box(image, box, CHIP_H // 2, HANDOVER_COLOUR, EDGE_INK, 2)
     _text(image, box, words, CHIP_TEXT, ink_for(HANDOVER_COLOUR), bold=True)
-    return box

@@ -17,6 +17,7 @@ from render.common import (
     TORCH,
     Box,
     Size,
+    least_size,
     rounded_box,
     text_in_box,
     title_bar,
@@ -34,6 +35,10 @@ TITLE_H = 48
 LINE_H = 34  # a line of words under the title
 SMALL: Size = (52, 73)  # a laid-down card in the Rummy tables
 ROW_H = SMALL[1] + 44
+# The least font size: the recap is shown 550 px wide like a board (issue 38). The cards'
+# own lines ("2 make a set", "TRASH") would be 4 px there, so the cards are drawn without
+# them and the words stand under each fan, this size or larger.
+LEAST = least_size(WIDTH)
 
 
 def _groups_of(obs: BrawlObservation, cards: list[CardView], seat: int) -> list[Group]:
@@ -47,7 +52,7 @@ def _fan(image: Image.Image, group: Group, box: Box, size: Size, step: int, affi
     width = size[0] + (group.count - 1) * step
     x = (left + right - width) // 2
     sprite = card_sprite(
-        CardView(id=0, type=group.type, key=group.key, name=group.name), size, affinity
+        CardView(id=0, type=group.type, key=group.key, name=group.name), size, affinity, LEAST
     )
     for index, card in enumerate(group.cards):
         at = (x + index * step, top)
@@ -66,7 +71,8 @@ def _winning_hand(obs: BrawlObservation, names: list[str]) -> Image.Image:
     title_bar(image, "Dumpster Brawl! - the winning hand", "", TITLE_H)
     who = f"{player_name(names, winner)} ({obs['characters'][winner]['name']}) lays down"
     words = f"{who} {counted(len(obs['winning_hand']), 'card')}"
-    text_in_box(image, (16, TITLE_H, WIDTH - 16, TITLE_H + LINE_H), words, 18, INK, "left", 11)
+    line = (16, TITLE_H, WIDTH - 16, TITLE_H + LINE_H)
+    text_in_box(image, line, words, LEAST, INK, "left", LEAST)
     for group, (left, top, right, bottom_) in placed:
         box = (left, top + shift, right, bottom_ + shift)
         rounded_box(
@@ -80,14 +86,14 @@ def _winning_hand(obs: BrawlObservation, names: list[str]) -> Image.Image:
         inner = (box[0], box[1] + 8, box[2], box[3])
         step = min(FAN_STEP, (box[2] - box[0] - 16 - CARD[0]) // max(1, group.count - 1))
         _fan(image, group, inner, CARD, step, affinity)
-        label = (box[0] + 6, box[1] + 8 + CARD[1] + 6, box[2] - 6, box[1] + 8 + CARD[1] + 28)
+        label = (box[0] + 6, box[1] + 8 + CARD[1] + 6, box[2] - 6, box[1] + 8 + CARD[1] + 30)
         text_in_box(
             image,
             label,
             f"{group.name} x{group.count}",
-            15,
+            LEAST,
             SET_GLOW if group.is_set else INK,
-            min_size=10,
+            min_size=LEAST,
             bold=True,
         )
     return image
@@ -113,7 +119,7 @@ def _rummy_tables(obs: BrawlObservation, names: list[str]) -> Image.Image:
         rounded_box(image, box, 12, SET_FILL if won else PANEL, TORCH if won else PANEL_EDGE, 2)
         out = " · went out first" if seat == obs["went_out"] else ""
         head = f"{player_name(names, seat)} · {counted(points[seat], 'point')}{out}"
-        text_in_box(image, (32, top + 4, WIDTH - 32, top + 32), head, 17, INK, "left", 11)
+        text_in_box(image, (32, top + 4, WIDTH - 32, top + 32), head, LEAST, INK, "left", LEAST)
         laid = obs["laid"][seat]
         groups = _groups_of(obs, laid, seat)
         step = _laid_step(groups)
@@ -127,7 +133,7 @@ def _rummy_tables(obs: BrawlObservation, names: list[str]) -> Image.Image:
                 image,
                 (32, top + 36, WIDTH - 32, top + ROW_H - 6),
                 "nothing laid down",
-                14,
+                LEAST,
                 MUTED,
                 "left",
             )
@@ -139,7 +145,8 @@ def _draw(obs: BrawlObservation) -> Image.Image:
     image = Image.new("RGB", (WIDTH, TITLE_H + LINE_H + 16), BACKDROP)
     title_bar(image, "Dumpster Brawl! - a draw", "", TITLE_H)
     words = f"Nobody laid down a winning hand in {counted(obs['turns'], 'turn')}."
-    text_in_box(image, (16, TITLE_H, WIDTH - 16, TITLE_H + LINE_H), words, 18, INK, "left", 11)
+    line = (16, TITLE_H, WIDTH - 16, TITLE_H + LINE_H)
+    text_in_box(image, line, words, LEAST, INK, "left", LEAST)
     return image
 
 

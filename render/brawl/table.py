@@ -157,7 +157,8 @@ def table_image(obs: BrawlObservation, names: list[str], since: int | None = Non
     _draw_strip(image, obs, names)
     if since is not None:
         columns = [hand_column(seats, seat, rummy) for seat in range(seats)]
-        draw_handovers(image, obs, since, columns)
+        bands = tuple(band_box(seats, seat, rummy) for seat in range(seats))
+        draw_handovers(image, obs, since, columns, bands)
     return image
 
 
@@ -377,6 +378,7 @@ def _in_play_lines(obs: BrawlObservation, names: list[str]) -> list[tuple[str, C
         (f"Boosters: {', '.join(boosters) or 'none'}", INK),
         (f"Blockers: {', '.join(blockers) or 'none'}", INK),
     ]
-    if 0 <= obs["starter"] < obs["seats"]:  # (trash affinity: each placard says it)
+    # Who won the start roll, on the first turn only: later it is stale news (issue 38).
+    if 0 <= obs["starter"] < obs["seats"] and obs["turns"] <= 1 and not obs["finished"]:
         lines.append((f"{who(obs, names, obs['starter'])} won the start roll", MUTED))
     return lines

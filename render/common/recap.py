@@ -23,14 +23,14 @@ from render.common.palette import (
 )
 from render.common.record import note
 from render.common.shapes import disc, rounded_box, title_bar
-from render.common.text import draw_text, text_in_box
+from render.common.text import draw_text, least_size, text_in_box
 from render.common.words import player_colour, player_name
 
 TITLE_H = 48
 HEADER_H = 34  # the column headings
-ROW_H = 46
+ROW_H = 52  # room for a figure and a line of words under it, both legible
 ROW_GAP = 6
-NAME_W = 230
+NAME_W = 200
 MARGIN = 16
 FOOT_H = 34  # a line under the table
 
@@ -62,6 +62,9 @@ def table_image(
     """The recap table: `columns` headings, a row a player in the given order, `total` as
     the last column's heading, and `foot` as a line of words under it."""
     width = MARGIN * 2 + NAME_W + cell_w * (len(columns) + 1)
+    # Every text at least the least size for this width: the recap is shown 550 px wide
+    # like the boards (issue 38).
+    least = least_size(width)
     height = TITLE_H + HEADER_H + len(rows) * (ROW_H + ROW_GAP) + MARGIN + (FOOT_H if foot else 0)
     image = Image.new("RGB", (width, height), BACKDROP)
     title_bar(image, title, "", TITLE_H)
@@ -71,21 +74,28 @@ def table_image(
         left = MARGIN + NAME_W + index * cell_w
         colour = TORCH if index == len(columns) else MUTED
         text_in_box(
-            image, (left, top, left + cell_w, top + HEADER_H - 6), heading, 15, colour, min_size=10
-        )
+            image, (left, top, left + cell_w, top + HEADER_H - 6), heading, max(15, least), colour,
+            min_size=least,
+        )  # fmt: skip
     top = TITLE_H + HEADER_H
     for row in rows:
-        _row(image, (MARGIN, top, width - MARGIN, top + ROW_H), row, names, columns, cell_w)
+        box = (MARGIN, top, width - MARGIN, top + ROW_H)
+        _row(image, box, row, names, columns, cell_w, least)
         top += ROW_H + ROW_GAP
     if foot:
-        text_in_box(
-            image, (MARGIN, top, width - MARGIN, top + FOOT_H - 8), foot, 15, MUTED, "left", 10
-        )
+        foot_box = (MARGIN, top, width - MARGIN, top + FOOT_H - 8)
+        text_in_box(image, foot_box, foot, max(15, least), MUTED, "left", least)
     return image
 
 
 def _row(
-    image: Image.Image, box: Box, row: Row, names: list[str], columns: list[str], cell_w: int
+    image: Image.Image,
+    box: Box,
+    row: Row,
+    names: list[str],
+    columns: list[str],
+    cell_w: int,
+    least: int,
 ) -> None:
     left, top, _right, bottom = box
     rounded_box(
@@ -99,9 +109,10 @@ def _row(
     middle = (top + bottom) // 2
     colour = player_colour(row.seat)
     disc(image, (left + 22, middle), 26, colour, PANEL)
-    draw_text(image, (left + 22, middle), str(row.seat + 1), 14, ink_for(colour), "mm")
+    draw_text(image, (left + 22, middle), str(row.seat + 1), max(14, least), ink_for(colour), "mm")
     name = player_name(names, row.seat)
-    text_in_box(image, (left + 42, top, left + NAME_W - 8, bottom), name, 19, INK, "left", 11)
+    name_box = (left + 42, top, left + NAME_W - 8, bottom)
+    text_in_box(image, name_box, name, max(19, least), INK, "left", least)
     for index, (column, value) in enumerate(
         zip([*columns, "total"], [*row.cells, row.total], strict=True)
     ):
@@ -110,19 +121,18 @@ def _row(
         last = index == len(columns)
         figure, _, words = value.partition("\n")  # a figure, and words under it
         if words:
-            upper = (cell[0], cell[1], cell[2], middle + 4)
-            text_in_box(image, upper, figure, 18, INK, min_size=10)
-            text_in_box(
-                image, (cell[0], middle + 2, cell[2], cell[3]), words, 12, MUTED, min_size=9
-            )
+            upper = (cell[0], cell[1], cell[2], middle + 2)
+            text_in_box(image, upper, figure, max(18, least), INK, min_size=least)
+            lower = (cell[0], middle + 2, cell[2], cell[3])
+            text_in_box(image, lower, words, least, MUTED, min_size=least)
         elif figure:
             text_in_box(
                 image,
                 cell,
                 figure,
-                22 if last else 18,
+                max(22 if last else 18, least),
                 TORCH if last else INK,
-                min_size=10,
+                min_size=least,
                 bold=last,
             )
         note("cell", cell, cell_note(row.seat, column, value))

@@ -47,8 +47,16 @@ def least_size(width: int) -> int:
 
 @lru_cache(maxsize=256)
 def face(index: int, size: int) -> ImageFont.FreeTypeFont:
-    """Font `FACES[index]` at `size` pixels."""
-    return ImageFont.truetype(str(FONT_FOLDER / FACES[index]), size)
+    """Font `FACES[index]` at `size` pixels, laid out glyph by glyph (Pillow's BASIC layout).
+
+    RAQM (HarfBuzz) places glyphs by their unhinted advances while FreeType draws them
+    hinted, so small text came out "Ru mble 1" (issue 38); BASIC advances each glyph by its
+    hinted width, as drawn. What BASIC lacks, shaping, none of our scripts needs: Latin,
+    Greek and Cyrillic are composed (NFC) first, CJK and emoji are one glyph a character,
+    and scripts that need shaping are not covered anyway (fonts/README.md).
+    """
+    path = str(FONT_FOLDER / FACES[index])
+    return ImageFont.truetype(path, size, layout_engine=ImageFont.Layout.BASIC)
 
 
 def font(size: int) -> ImageFont.FreeTypeFont:

@@ -21,12 +21,16 @@ def recap_rows(obs: TossObservation) -> list[Row]:
         taken.setdefault((counter["seat"], counter["round"]), []).append(counter["value"])
     rows = []
     for seat in sorted(range(obs["seats"]), key=lambda s: (-scores[s], s)):
-        cells = [
-            " ".join(f"{value:+d}" for value in taken.get((seat, number), []))
-            for number in range(1, ROUNDS + 1)
-        ]
+        cells = [_counters(taken.get((seat, number), [])) for number in range(1, ROUNDS + 1)]
         rows.append(Row(seat, cells, str(scores[seat]), scores[seat] == best))
     return rows
+
+
+def _counters(values: list[int]) -> str:
+    """A round's counters: two on the cell's line, any more on a line under them (a narrow
+    cell keeps the table, and so its text, large enough to read at 550 px)."""
+    signed = [f"{value:+d}" for value in values]
+    return " ".join(signed[:2]) + ("\n" + " ".join(signed[2:]) if signed[2:] else "")
 
 
 def draw_recap(obs: TossObservation, names: list[str]) -> bytes:
@@ -43,6 +47,6 @@ def draw_recap(obs: TossObservation, names: list[str]) -> bytes:
         recap_rows(obs),
         "Score",
         foot,
-        cell_w=70,
+        cell_w=60,
     )
     return to_png(image)

@@ -170,7 +170,7 @@ def _draw_flight(image: Image.Image, obs: TrashWarObservation, names: list[str])
     left, top, right, bottom = flight_box(obs["seats"])
     items = [(f, "now" if i == 0 else "next") for i, f in enumerate(obs["incoming"])]
     items += [(f, "held") for f in obs["held"]]
-    area = (left, top + 28, right, bottom)
+    area = (left, top + 32, right, bottom)  # under "IN FLIGHT", clear of its frame (issue 38)
     if not items:
         _text_in_box(image, area, "Nothing in the air.", SMALL_TEXT, MUTED, "left")
         return

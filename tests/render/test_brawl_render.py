@@ -17,6 +17,7 @@ from PIL import Image
 from render import brawl
 from render.brawl.hand import _group_words
 from render.common import HIGHLIGHT, Box, Colour, shade
+from render.common.record import recording
 from rules.brawl.data import CARDS, KINDS
 from rules.brawl.engine import BRAWL, State
 from rules.brawl.observation import BrawlObservation, CardView, RollView
@@ -359,3 +360,20 @@ def test_an_ai_seat_is_named_without_nested_brackets() -> None:
     character = obs["characters"][2]["name"]
     assert brawl.who(obs, names, 2) == f"{character} (Rusty, AI)"
     assert brawl.who(obs, names, 0) == f"{obs['characters'][0]['name']} (Alice)"
+
+
+def test_the_start_roll_is_told_on_the_first_turn_and_not_after() -> None:
+    """Nothing stale stays on a board (issue 38): "X won the start roll" is news on the
+    first turn only, not on the last board of the game."""
+    rng, state = random.Random(2), BRAWL.new_game(3, {}, 2)
+    said = []
+    while BRAWL.outcome(state) is None and state.step < 60:
+        obs = BRAWL.observe(state, None)
+        with recording() as notes:
+            brawl.draw_table(obs, ["Ann", "Bob", "Cy"])
+        said.append((obs["turns"], any("start roll" in n.text for n in notes)))
+        seat = min(BRAWL.to_act(state))
+        state = BRAWL.apply(state, seat, rng.choice(BRAWL.legal_actions(state, seat))).state
+    assert said[0] == (1, True)
+    assert [turns for turns, told in said if told] == [t for t, _ in said if t <= 1]
+    assert any(turns > 1 for turns, _ in said)

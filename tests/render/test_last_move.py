@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import random
 
-from render.brawl import draw_rolls, draw_table
+from render.brawl import band_box, draw_rolls, draw_table
+from render.common import Box
 from render.common.record import recording
 from render.rumble import draw_dungeon
 from render.toss import draw_bin
@@ -105,7 +106,7 @@ def test_the_brawl_board_marks_cards_handed_over_by_count_and_direction() -> Non
     giver to receiver with how many cards went, for every pair since the board before (a
     board showing several actions adds them up), and none on the board after."""
     names = [*NAMES, "Di"]
-    rng, state, counts = random.Random(3), BRAWL.new_game(4, {}, 3), set()
+    rng, state, counts, most = random.Random(3), BRAWL.new_game(4, {}, 3), set(), 0
     while BRAWL.outcome(state) is None and state.step < 120:
         seat = min(BRAWL.to_act(state))
         before = state.step - 1  # a board showing the last two actions
@@ -125,7 +126,19 @@ def test_the_brawl_board_marks_cards_handed_over_by_count_and_direction() -> Non
         with recording() as later:
             draw_table(obs, names, state.step)
         assert not [n for n in later if n.kind == "handover"]
+        with recording() as crowded:  # a board after several actions: many counts
+            draw_table(obs, names, max(0, state.step - 8))
+        chips = [n.box for n in crowded if n.kind == "handover"]
+        bands = [band_box(4, seat, False) for seat in range(4)]
+        most = max(most, len(chips))
+        for index, chip in enumerate(chips):  # issue 38: "2 cards" lay over a name
+            assert not [b for b in bands + chips[:index] if overlap(chip, b)], state.step
     assert {1, 2} <= counts  # single cards and two in one board came up
+    assert most >= 3
+
+
+def overlap(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
 def test_a_handover_never_says_which_cards() -> None:

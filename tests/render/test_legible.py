@@ -29,8 +29,12 @@ import pytest
 from PIL import Image
 
 from render import brawl, rumble, toss, trashwar
+from render.brawl.recap import draw_recap as brawl_recap
 from render.common import draw_text
 from render.common.record import Drawn, recording
+from render.rumble.recap import draw_recap as rumble_recap
+from render.toss.recap import draw_recap as toss_recap
+from render.trashwar.recap import draw_recap as trashwar_recap
 from rules.base import AnyGame
 from rules.brawl import BRAWL
 from rules.brawl.state import KING, ROUND, RUMMY
@@ -41,10 +45,12 @@ from rules.trashwar import TRASH_WAR
 from tests.render.test_caches import clear_render_caches
 from tests.render.test_rumble_render import PHASES as RUMBLE_SAMPLES
 from tests.render.test_trashwar_render import PHASES as TRASH_WAR_SAMPLES
+from tests.rules.test_brawl import ISCRATCHU, MOOSETACHE, SETS, build, play
 
 CHAT_WIDTH = 550  # px: how wide Discord shows a picture in a channel or a reply
 SMALLEST = 11  # px: the least font size a player must be able to read, once shown
-NAMES = ["Zoë Ångström", "Ёжик Толстой", "Σοφία", "名無しさん", "🦝 Rocky", "Łukasz"]
+# Names in five scripts, the issue's long nickname (issue 38) among them.
+NAMES = ["Zoë 王小明 🦝✨", "Ёжик Толстой", "Σοφία", "名無しさん", "🦝 Rocky", "Łukasz Ångström"]
 BOARDS_PER_GAME = 6  # pictures of each game besides its start and end: enough states, quick
 
 Shown = tuple[str, bytes, list[Drawn]]  # which picture, its PNG, the texts it drew
@@ -91,6 +97,8 @@ def rumble_pictures() -> Iterator[Shown]:
                 yield from drawn("reveal", rumble.draw_reveal, result, NAMES)
             own = RUMBLE.observe(state, 0)
             yield from drawn("secret", rumble.draw_secret, own, NAMES[0])
+            if obs["finished"]:
+                yield from drawn(f"recap, {seats} players", rumble_recap, obs, NAMES)
 
 
 def trashwar_pictures() -> Iterator[Shown]:
@@ -104,6 +112,8 @@ def trashwar_pictures() -> Iterator[Shown]:
             )
             own = TRASH_WAR.observe(state, 0)
             yield from drawn("hand", trashwar.draw_hand, own, NAMES[0])
+            if obs["finished"]:
+                yield from drawn(f"recap, {seats} players", trashwar_recap, obs, NAMES)
 
 
 def brawl_pictures() -> Iterator[Shown]:
@@ -114,6 +124,33 @@ def brawl_pictures() -> Iterator[Shown]:
             yield from drawn("dice", brawl.draw_rolls, obs, NAMES, since)
             own = BRAWL.observe(state, 0)
             yield from drawn("hand", brawl.draw_hand, own, NAMES[0])
+    for label, obs in brawl_endings().items():
+        yield from drawn(f"recap, {label}", brawl_recap, obs, NAMES)
+
+
+def brawl_endings() -> dict[str, Any]:
+    """Finished games whose recap shows cards: a winning hand of three sets, and Rummy's
+    tables (random games mostly end in a draw)."""
+    won = build(
+        {0: [*SETS, "takeout"], 1: ["pizza"]},
+        characters=(ISCRATCHU, MOOSETACHE, 2),
+        trash_top=["takeout"],
+        phase="rummage",
+        actor=0,
+        draws=1,
+        defender=1,
+    )
+    rummy = build(
+        {0: ["pizza"] * 3, 1: ["fish"], 2: ["milk"]},
+        mode=RUMMY,
+        laid={1: ["soda"] * 3, 2: ["apple"] * 4},
+        phase="pre",
+        draws=2,
+    )
+    return {
+        "winning hand": BRAWL.observe(play(won, "draw trash"), None),
+        "Rummy tables": BRAWL.observe(play(rummy, "go out"), None),
+    }
 
 
 def toss_pictures() -> Iterator[Shown]:
@@ -129,6 +166,8 @@ def toss_pictures() -> Iterator[Shown]:
                 drop = parse_action(drops[0])
                 assert isinstance(drop, Place)
                 yield from drawn("preview", toss.draw_preview, obs, drop.kind, drop.x, 0)
+            if obs["finished"]:
+                yield from drawn(f"recap, {seats} players", toss_recap, obs, NAMES)
 
 
 GAMES: dict[str, Callable[[], Iterator[Shown]]] = {

@@ -6,6 +6,7 @@ from __future__ import annotations
 import unicodedata
 
 import pytest
+from PIL import Image, ImageChops, ImageDraw
 
 from render.common import text
 from render.common.text import (
@@ -66,3 +67,32 @@ def test_the_faces_are_shipped_with_their_licence() -> None:
     folder = text.FONT_FOLDER
     assert all((folder / name).is_file() for name in FACES)
     assert "SIL Open Font License" in (folder / "OFL.txt").read_text(encoding="utf-8")
+
+
+# Lines the issue saw spaced unevenly ("Ru mble 1"), and a line of each script.
+LINES = ["Rumble 1", "your better", "30 turns", "2 make a set", *NAMES.values()]
+
+
+@pytest.mark.parametrize("size", [11, 12, 14, 17, 22])
+def test_a_line_advances_as_far_as_its_glyphs_and_is_drawn_glyph_by_glyph(size: int) -> None:
+    """Even lettering (issue 38): each glyph advances by a whole pixel, its hinted width as
+    drawn, and a line by the sum of those; drawn whole, a line has the very pixels of its
+    glyphs drawn one by one at those advances. With RAQM the advances were unhinted
+    fractions, so hinted glyphs sat unevenly ("Ru mble 1")."""
+    for line in LINES:
+        shown = clean_text(line)
+        glyphs = [text_width(char, size) for char in shown]
+        assert all(advance == int(advance) for advance in glyphs), (line, glyphs)
+        assert text_width(shown, size) == sum(glyphs), line
+        for index, part in runs(shown):
+            font = face(index, size)
+            whole = Image.new("L", (round(font.getlength(part)) + 2 * size, 3 * size), 0)
+            ImageDraw.Draw(whole).text((size, 2 * size), part, font=font, fill=255, anchor="ls")
+            pieced, pen = Image.new("L", whole.size, 0), size
+            for char in part:
+                glyph = Image.new("L", whole.size, 0)
+                ImageDraw.Draw(glyph).text((pen, 2 * size), char, font=font, fill=255, anchor="ls")
+                pieced = ImageChops.screen(pieced, glyph)  # overlapping ink as Pillow merges it
+                pen += round(font.getlength(char))
+            # (a level or two apart where ink overlaps: Pillow rounds its blend differently)
+            assert ImageChops.difference(whole, pieced).getextrema()[1] <= 2, (line, part, size)
