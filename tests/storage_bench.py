@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import random
 import sqlite3
 import tempfile
 import time
@@ -32,7 +33,9 @@ from sqlalchemy.exc import OperationalError
 
 from bot import keeping
 from bot.database import Database
-from bot.models import utcnow
+from bot.games import GAMES
+from bot.models import Status, utcnow
+from bot.sessions import Player, SessionService
 from tests.capacity import Setup, running_bots
 from tests.capacity_tables import Measured, Table, Watch
 from tests.fakediscord import FakeDiscord
@@ -143,6 +146,54 @@ async def soak(channels: int, rounds: int, seconds: float, days: int, think: flo
     await fake.stop()
 
 
+async def per_thousand(games_per_kind: int, seed: int) -> None:
+    """Finished games played straight through the session service (two people choosing at
+    random and an AI seat), every board marked shown, then the day-old clean-up (logs packed
+    into their rows): the database's growth per 1,000 finished games kept."""
+    rng = random.Random(seed)
+    alice, bob = Player(1, "alice"), Player(2, "bob")
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "games.db"
+        db = Database(f"sqlite+aiosqlite:///{path}")
+        await db.migrate()
+        empty = database_size(path)
+        service, played, actions = SessionService(db), 0, 0
+        for kind in KINDS:
+            engine = GAMES[kind]
+            for _ in range(games_per_kind):
+                channel = 1000 + played
+                game = await service.open_lobby(
+                    1, channel, kind, alice, {}, seed=rng.randrange(2**30)
+                )
+                await service.join(channel, game.id or 0, bob)
+                await service.add_ai(channel, game.id or 0, alice)
+                update_ = await service.play_ai(await service.start(channel, game.id or 0, alice))
+                game = update_.game
+                while game.status == Status.PLAYING:
+                    seat = service.humans_to_act(game)[0]
+                    legal = engine.legal_actions(service.state_of(game), seat)
+                    user = game.seats[seat].user_id or 0
+                    pressed = await service.act(
+                        channel, game.id or 0, user, game.step, rng.choice(legal)
+                    )
+                    game = (await service.play_ai(pressed)).game
+                played += 1
+        async with db.writing() as connection:  # as the poster would have shown them
+            await connection.execute(
+                update(keeping.OUTBOX).values(delivered_at=utcnow(), payload={})
+            )
+        await keeping.sweep(db, utcnow() + 2 * keeping.ARCHIVE_AFTER, RETENTION, GRACE)
+        after = database_size(path)
+        await db.close()
+    per_game = (after - empty) / played
+    print(
+        f"{played} finished games ({games_per_kind} of each kind, {actions / played:.0f} "
+        f"actions a game): {per_game / 1000:.1f} kB a game once packed, "
+        f"{per_game * 1000 / MB:.1f} MB per 1,000 kept",
+        flush=True,
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--channels", type=int, default=8, help="games at once")
@@ -150,7 +201,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60.0, help="play between sweeps")
     parser.add_argument("--days-per-round", type=int, default=30, help="the test clock's step")
     parser.add_argument("--think", type=float, default=0.3, help="mean seconds before a press")
+    parser.add_argument("--games", type=int, default=25, help="of each kind, for the per-1,000")
     args = parser.parse_args()
+    asyncio.run(per_thousand(args.games, 1))
     asyncio.run(soak(args.channels, args.rounds, args.seconds, args.days_per_round, args.think))
 
 
