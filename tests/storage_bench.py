@@ -177,7 +177,7 @@ async def per_thousand(games_per_kind: int, seed: int) -> None:
                         channel, game.id or 0, user, game.step, rng.choice(legal)
                     )
                     game = (await service.play_ai(pressed)).game
-                played += 1
+                played, actions = played + 1, actions + game.step
         async with db.writing() as connection:  # as the poster would have shown them
             await connection.execute(
                 update(keeping.OUTBOX).values(delivered_at=utcnow(), payload={})
