@@ -78,7 +78,7 @@ NAME_CELLS = 16  # a name's column in the scoreboard, in cells of a code block
 def score_table(lines: list[ScoreLine], *, points: bool) -> str:
     """The standings as a code block whose columns line up however wide the names'
     characters are drawn (cogs/shared/columns.py); the points column only when `points`."""
-    heads = [("games", 5), ("wins", 4)] + ([("points", 6)] if points else []) + [("rating", 6)]
+    heads = [("games", 5), ("wins", 5)] + ([("points", 7)] if points else []) + [("rating", 7)]
     rows = [["#".ljust(3), pad("player", NAME_CELLS)] + [h.rjust(w) for h, w in heads]]
     for number, line in enumerate(lines, start=1):
         figures = [line.games, line.wins] + ([line.points] if points else [])
