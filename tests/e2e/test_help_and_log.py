@@ -16,7 +16,7 @@ from bot.models import GameRecord, RatingRecord, ResultRecord, Seat, Status, utc
 from bot.ratings import ALL_GAMES
 from cogs.shared.columns import display_width
 from tests.e2e.conftest import Table
-from tests.e2e.play import against_the_ai, boards, shown, turns_of
+from tests.e2e.play import boards, next_board, shown, turns_of
 from tests.fakediscord import FakeDiscord
 
 NAMES = ["Zoë 王小明 🦝✨", "Bob", "Ａｎｎ ❤️"]  # CJK, emoji, full-width letters
@@ -80,8 +80,13 @@ async def test_help_the_game_log_and_the_standings(
         lines = fields[engine.title].split("\n")
         assert len(lines) == 2 and f"`/{engine.key} new`" in lines[1], fields[engine.title]
 
-    # A first game: a few turns against the AI, then the walkthrough where it happens.
-    await against_the_ai(table.alice, seed=3)
+    # A first game: its lobby offers the walkthrough; a few turns against the AI, then
+    # the walkthrough where it happens.
+    opened = await table.alice.slash("/rumble new", seed=3)
+    assert "`/help game:` walks you through a first turn" in opened.public[0].text
+    await table.alice.click("Add AI player")
+    await table.alice.click("Start")
+    await next_board(fake_discord, 0)
     await turns_of(table.alice, random.Random(3), 3)
     walk = await table.alice.slash("/help", game="rumble")
     ((embed,),) = [m.embeds for m in walk.ephemeral]
