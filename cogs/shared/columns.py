@@ -10,6 +10,9 @@ import unicodedata
 from cogs.shared.limits import MORE
 
 EMOJI_PRESENTATION = "\ufe0f"  # turns the character before it into a (wide) emoji
+JOINER = "\u200d"
+SKIN_TONES = ("\U0001f3fb", "\U0001f3ff")
+REGIONAL = ("\U0001f1e6", "\U0001f1ff")  # two of these letters make one flag
 ZERO_WIDTH = {"\u200b", "\u200c", "\u200d", "\u2060", "\ufe0e", EMOJI_PRESENTATION}
 
 
@@ -29,9 +32,18 @@ def char_width(char: str) -> int:
 
 
 def display_width(text: str) -> int:
-    """The cells `text` takes; a character followed by U+FE0F is drawn as an emoji (two)."""
-    width = 0
+    """The cells `text` takes. Emoji sequences are drawn as one emoji (two cells): a
+    character followed by U+FE0F, pictographs joined by U+200D, a skin tone after its
+    emoji, and a flag's two regional letters."""
+    width, flag_half = 0, False
     for index, char in enumerate(text):
+        if text[index - 1 : index] == JOINER or SKIN_TONES[0] <= char <= SKIN_TONES[1]:
+            continue  # drawn into the emoji before it
+        if REGIONAL[0] <= char <= REGIONAL[1]:
+            width += 0 if flag_half else 2
+            flag_half = not flag_half
+            continue
+        flag_half = False
         wide = text[index + 1 : index + 2] == EMOJI_PRESENTATION
         width += 2 if wide and char_width(char) == 1 else char_width(char)
     return width

@@ -11,7 +11,9 @@ def test_wide_characters_take_two_cells_and_marks_none() -> None:
     assert display_width("🦝✨") == 4  # emoji
     assert display_width("❤️") == 2  # a narrow heart made an emoji by U+FE0F
     assert display_width("Zoe\u0301") == 3  # a combining accent
-    assert display_width("👩\u200d💻") == 4  # joined: each pictograph counted, the joiner not
+    assert display_width("👩\u200d💻") == 2  # pictographs joined into one emoji
+    assert display_width("👍🏽") == 2  # a skin tone
+    assert display_width("🇫🇷🇯🇵") == 4  # two flags, of two regional letters each
     assert display_width("Ａｎｎ") == 6  # full-width letters
 
 
