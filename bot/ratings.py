@@ -9,7 +9,7 @@ games together (kind "all").
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TypedDict
+from typing import NotRequired, TypedDict
 
 from openskill.models import PlackettLuce
 from sqlalchemy import case, func
@@ -24,11 +24,11 @@ ALL_GAMES = "all"
 
 def update_ratings(
     session: Session, guild_id: int, kind: str, results: list[ResultRecord]
-) -> dict[int, float]:
-    """Rate a finished game; returns how much each rated player's rating for this game kind
-    (the scoreboard's number, mu - 3 sigma) moved, by user id."""
+) -> dict[int, tuple[float, float]]:
+    """Rate a finished game; returns each rated player's rating for this game kind (the
+    scoreboard's number, mu - 3 sigma) after it and how much it moved, by user id."""
     rated = [r for r in results if r.rated and r.user_id is not None]
-    changes: dict[int, float] = {}
+    changes: dict[int, tuple[float, float]] = {}
     if len(rated) < 2:
         return changes
     for rating_kind in (kind, ALL_GAMES):
@@ -51,7 +51,7 @@ def update_ratings(
         for record, (rating,) in zip(records, new, strict=True):
             if rating_kind == kind:
                 before = MODEL.rating(mu=record.mu, sigma=record.sigma).ordinal()
-                changes[record.user_id] = rating.ordinal() - before
+                changes[record.user_id] = (rating.ordinal(), rating.ordinal() - before)
             record.mu, record.sigma = rating.mu, rating.sigma
             session.add(record)
     return changes
@@ -67,21 +67,32 @@ class Standing(TypedDict):
     points: int
     ai: bool
     change: float | None  # the rating change on this server; None when the seat was not rated
+    # The rating after the game (None likewise); missing from boards kept before it was.
+    rating: NotRequired[float | None]
 
 
-def standings(results: list[ResultRecord], changes: dict[int, float]) -> list[Standing]:
-    """The final standings of a finished game: by rank, then seat order."""
-    return [
-        Standing(
-            seat=r.seat,
-            name=r.name,
-            rank=r.rank,
-            points=r.points,
-            ai=r.user_id is None,
-            change=changes.get(r.user_id) if r.rated and r.user_id is not None else None,
+def standings(
+    results: list[ResultRecord], changes: dict[int, tuple[float, float]]
+) -> list[Standing]:
+    """The final standings of a finished game: by rank, then seat order; `changes` are
+    `update_ratings`'."""
+
+    lines = []
+    for r in sorted(results, key=lambda r: (r.rank, r.seat)):
+        rated = r.rated and r.user_id is not None
+        after, change = changes.get(r.user_id or 0, (None, None)) if rated else (None, None)
+        lines.append(
+            Standing(
+                seat=r.seat,
+                name=r.name,
+                rank=r.rank,
+                points=r.points,
+                ai=r.user_id is None,
+                change=change,
+                rating=after,
+            )
         )
-        for r in sorted(results, key=lambda r: (r.rank, r.seat))
-    ]
+    return lines
 
 
 @dataclass(frozen=True)

@@ -182,7 +182,7 @@ class SessionBase:
 
         # Results and ratings are ORM work, done once a game: a session joins the request's
         # transaction (it commits nothing itself; the request's commit keeps its rows).
-        def rate(sync: Connection) -> dict[int, float]:
+        def rate(sync: Connection) -> dict[int, tuple[float, float]]:
             with Session(bind=sync) as orm:
                 orm.add_all(results)
                 changes = update_ratings(orm, game.guild_id, game.kind, results)

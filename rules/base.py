@@ -204,6 +204,10 @@ class Game(ABC, Generic[StateT, ObsT]):
     # True when `new_game` and `apply` may take tens of milliseconds (Toss It simulates the
     # bin's physics): the bot then runs them in its worker pool, off the event loop.
     heavy: bool = False
+    # False when `outcome` gives every seat 0 points whatever happens: the standings then
+    # show no points at all. A game scoring only some ways of playing says which in
+    # `keeps_points_with`.
+    keeps_points: bool = True
     # Raised by one whenever a change to the rules would play the same seed and actions
     # differently. A game keeps the version it was played under, and a replay of a game
     # from another version is refused rather than shown wrong.
@@ -279,6 +283,10 @@ class Game(ABC, Generic[StateT, ObsT]):
         """The options a lobby opens with, from those the host chose (the others keep their
         defaults): a game fills in what one choice implies, so the lobby shows it."""
         return chosen
+
+    def keeps_points_with(self, options: Mapping[str, str]) -> bool:
+        """Whether a game played with `options` scores points (`keeps_points`)."""
+        return self.keeps_points
 
     def opening_events(self, state: StateT) -> list[Event]:
         """What to log when a game starts (`new_game` returns only the state)."""

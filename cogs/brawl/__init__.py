@@ -9,5 +9,10 @@ from cogs.brawl._present import BrawlPresenter
 from cogs.shared.plugin import GamePlugin
 from rules.brawl import BRAWL
 
-PLUGIN = GamePlugin(BRAWL, BrawlPresenter(), Path(__file__).with_name("guide.md"))
+PLUGIN = GamePlugin(
+    BRAWL,
+    BrawlPresenter(),
+    Path(__file__).with_name("guide.md"),
+    first_turn=("At the table", "A turn (Round Rummage)"),
+)
 setup, teardown = PLUGIN.setup, PLUGIN.teardown

@@ -9,5 +9,10 @@ from cogs.rumble._present import RumblePresenter
 from cogs.shared.plugin import GamePlugin
 from rules.rumble import RUMBLE
 
-PLUGIN = GamePlugin(RUMBLE, RumblePresenter(), Path(__file__).with_name("guide.md"))
+PLUGIN = GamePlugin(
+    RUMBLE,
+    RumblePresenter(),
+    Path(__file__).with_name("guide.md"),
+    first_turn=("Your turn",),
+)
 setup, teardown = PLUGIN.setup, PLUGIN.teardown

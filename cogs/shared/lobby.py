@@ -21,7 +21,10 @@ TITLES = {
     Status.FINISHED: "finished",
     Status.STOPPED: "closed",
 }
-HOST_NOTE = "-# The host starts the game; the host or a channel manager can cancel."
+HOST_NOTE = (
+    "-# The host starts the game; the host or a channel manager can cancel. New to the game? "
+    "`/help game:` walks you through a first turn."
+)
 
 
 def accent(game: GameRecord) -> discord.Colour:

@@ -43,6 +43,9 @@ class GamePlugin:
     # The game's own persistent controls (`OwnItems`), registered while its extension is
     # loaded so that presses on messages posted before a restart still reach them.
     items: tuple[type[discord.ui.DynamicItem[Any]], ...] = ()
+    # The `guide` pages `/help game:` walks a newcomer through for a first turn, by heading
+    # (none: the page after the first, which says what the game is about).
+    first_turn: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.presenter.kind != self.engine.key:

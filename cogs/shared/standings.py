@@ -26,7 +26,7 @@ def rating_change(change: float) -> str:
 
 
 def standings_lines(standings: list[Standing]) -> list[str]:
-    """One line a seat: "🥇 **Ann** · 12 points · rating +1.4". Points are left out of a
+    """One line a seat: "🥇 **Ann** · 12 points · rating 27.4, +1.4". Points are left out of a
     game that keeps no score (every seat 0: Trash War, Dumpster Brawl! outside Rummy), and
     the rating of a seat that was not rated (the AI's, a seat handed to the AI, a game with
     fewer than two rated players)."""
@@ -39,6 +39,8 @@ def standings_lines(standings: list[Standing]) -> list[str]:
         if scored:
             parts.append(counted(s["points"], "point"))
         if s["change"] is not None:
-            parts.append(f"rating {rating_change(s['change'])}")
+            after = s.get("rating")
+            shown = f"{after:.1f}, " if after is not None else ""
+            parts.append(f"rating {shown}{rating_change(s['change'])}")
         lines.append(" · ".join(parts))
     return lines

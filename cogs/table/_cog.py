@@ -11,6 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
+from bot.gamelog import load_moves, public_lines
 from bot.games import GAMES
 from bot.models import GameRecord, Status
 from bot.sessions import AI_RETRY_FIRST, UserError, out_of_service, seat_names
@@ -25,7 +26,7 @@ from cogs.shared.interactions import (
     refuse,
     refuse_fault,
 )
-from cogs.shared.limits import fit_embed
+from cogs.shared.limits import MAX_EMBED_DESCRIPTION, fit_embed, fit_lines
 from cogs.shared.lobby import turn_timer
 from cogs.shared.options import OptionRefused, WholeNumber
 from cogs.shared.poster import Poster
@@ -152,6 +153,22 @@ class TableCog(commands.Cog):
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[int]]:
         return await replay_choices(self.bot, interaction, current)
+
+    @game.command(name="log", description="The moves of the game here so far, just for you")
+    async def moves(self, interaction: discord.Interaction) -> None:
+        game, moves = await load_moves(self.sessions.db, interaction.channel_id or 0)
+        # Deferred privately: a game is played again to read its moves (seconds for a long
+        # Toss It game, whose drops are simulated anew).
+        async with first_answer(interaction):
+            if not interaction.response.is_done():
+                await interaction.response.defer(ephemeral=True, thinking=True)
+        lines = await self.bot.workers.run(public_lines, moves, long=GAMES[game.kind].heavy)
+        embed = discord.Embed(
+            title=f"{GAMES[game.kind].title} · the moves so far",
+            description=fit_lines("", lines, "", MAX_EMBED_DESCRIPTION) or "No moves yet.",
+        )
+        embed.set_footer(text="Oldest first: only what the whole table saw.")
+        await answer_command(interaction, public=False, embed=embed)
 
     @game.command(name="status", description="Who is playing here, whose turn it is")
     async def status(self, interaction: discord.Interaction) -> None:

@@ -10,5 +10,11 @@ from cogs.toss._present import TossPresenter
 from cogs.toss.aim import ITEMS
 from rules.toss import TOSS
 
-PLUGIN = GamePlugin(TOSS, TossPresenter(), Path(__file__).with_name("guide.md"), ITEMS)
+PLUGIN = GamePlugin(
+    TOSS,
+    TossPresenter(),
+    Path(__file__).with_name("guide.md"),
+    ITEMS,
+    first_turn=("A round",),
+)
 setup, teardown = PLUGIN.setup, PLUGIN.teardown

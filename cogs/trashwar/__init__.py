@@ -9,5 +9,10 @@ from cogs.shared.plugin import GamePlugin
 from cogs.trashwar._present import TrashWarPresenter
 from rules.trashwar import TRASH_WAR
 
-PLUGIN = GamePlugin(TRASH_WAR, TrashWarPresenter(), Path(__file__).with_name("guide.md"))
+PLUGIN = GamePlugin(
+    TRASH_WAR,
+    TrashWarPresenter(),
+    Path(__file__).with_name("guide.md"),
+    first_turn=("The opening", "A turn"),
+)
 setup, teardown = PLUGIN.setup, PLUGIN.teardown

@@ -235,6 +235,9 @@ class Brawl(Game[State, BrawlObservation]):
         tuple(f"{c.name}, {c.animal} ({KINDS[KIND_INDEX[c.affinity]].name})" for c in CHARACTERS),
     )
 
+    def keeps_points_with(self, options: Mapping[str, str]) -> bool:
+        return options.get("mode") == RUMMY  # the other ways end at the first whole hand
+
     def settle_options(self, chosen: dict[str, str]) -> dict[str, str]:
         if chosen.get("mode") == RUMMY:
             return {**chosen, "affinity": "off"}  # Rummy never uses affinity: the lobby says so

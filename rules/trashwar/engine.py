@@ -169,6 +169,7 @@ __all__ = [
 class TrashWar(Game[State, TrashWarObservation]):
     key = "trashwar"
     title = "Trash War"
+    keeps_points = False  # the last wall standing wins; nothing is counted
     tagline = "Knights hurl junk at each other's walls; the last with a wall standing wins."
     min_seats = 2
     max_seats = 6

@@ -90,6 +90,9 @@ async def test_the_last_board_keeps_the_standings_and_each_rating_change(
     assert changes[3] is None and [s["ai"] for s in kept].count(True) == 1
     for seat, player in enumerate(SEATS[:3]):
         assert changes[seat] == pytest.approx(after_first[player.user_id] - fresh)
+        assert kept[[s["seat"] for s in kept].index(seat)].get("rating") == pytest.approx(
+            after_first[player.user_id]
+        )
     assert any(abs(change) >= 0.05 for change in changes.values() if change is not None)
 
     # A second game moves the ratings on: its board has the change from where they stood,
@@ -108,3 +111,5 @@ async def test_the_last_board_keeps_the_standings_and_each_rating_change(
     for line, standing in zip(lines[1:], kept, strict=True):
         assert standing["name"] in line
         assert ("rating " in line) == (standing["change"] is not None)
+        if standing["change"] is not None:  # in words: "rating 27.4, +3.4"
+            assert f"rating {standing.get('rating'):.1f}, " in line, line

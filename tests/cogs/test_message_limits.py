@@ -335,8 +335,10 @@ async def test_the_scoreboard_history_status_and_rules_fit_discords_embeds() -> 
         return history
 
     sessions = SimpleNamespace(scoreboard=scoreboard, history=history_of)
-    cog = ScoresCog(SimpleNamespace(sessions=sessions))  # type: ignore[arg-type]
+    settings = SimpleNamespace(game_retention_days=90)
+    cog = ScoresCog(SimpleNamespace(sessions=sessions, settings=settings))  # type: ignore[arg-type]
     await cog.scoreboard(interaction, None)
+    await cog.scoreboard(interaction, "rumble")  # with points: the widest table
     await cog.history.callback(cog, interaction)  # type: ignore[arg-type]
 
     state = GAMES["brawl"].new_game(6, {}, 1)
