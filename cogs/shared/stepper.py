@@ -11,13 +11,14 @@ to it (`bot/replays.py` rebuilds both through the engine: nothing meant for one 
 buttons ◀ ▶ (a board back or on), ⏮ ⏭ (the start of this turn or the one before, the
 next turn's start or the end), and a menu of the turns. Their custom ids hold only the
 game's id and a board's number (`tt:replay:<game>:<board>:<op>`, `tt:replayturn:<game>`),
-so they work after a restart: each press loads the game's log again, rebuilds and draws
-the one board in a worker.
+so they work after a restart: each press loads the game's log again, rebuilds it in a
+worker (unless it is one of the few games read lately) and draws the one board there.
 """
 
 from __future__ import annotations
 
 import re
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -25,7 +26,7 @@ import discord
 
 from bot.games import GAMES
 from bot.models import GameRecord
-from bot.replays import GameLog, frame_count, load_log, rebuild, turn_starts
+from bot.replays import Frame, GameLog, frame_count, load_log, rebuild, turn_starts
 from bot.sessions import UserError, seat_names
 from cogs.shared import board
 from cogs.shared.components import NUMBER, PICK_ONE, picked_value
@@ -61,7 +62,7 @@ OPS = {
 
 @dataclass(frozen=True)
 class Moment:
-    """One board of a replay as the stepper shows it (made in a worker)."""
+    """One board of a replay as the stepper shows it."""
 
     index: int  # the board's place, from 0
     count: int  # boards in the replay
@@ -80,34 +81,51 @@ def turn_window(starts: list[int], index: int) -> list[int]:
     return starts[first : first + MAX_OPTIONS]
 
 
-def replay_moment(log: GameLog, names: list[str], index: int) -> Moment:
-    """Runs in a worker: the game rebuilt (raises `ReplayRefused` for other rules) and
-    board `index` drawn, from its public view only."""
-    presenter = PRESENTERS[log.kind]
-    frames = rebuild(log)
-    frame = frames[index]
-    seats = {f"p{seat}": name for seat, name in enumerate(names)}
-    starts = turn_starts(frames)
-    return Moment(
-        index=index,
-        count=len(frames),
-        pictures=presenter.board(frame.view, names, frame.since),
-        summary=presenter.summary(frame.view, names),
-        lines=[line.format_map(seats) for line in frame.lines],
-        starts=starts,
-        turns=[(n, presenter.summary(frames[n].view, names)) for n in turn_window(starts, index)],
-    )
+# Games rebuilt lately, by (id, seed, actions, boards): a rebuild takes up to a second
+# (Toss It's throws are simulated again), drawing one board a tenth of that, and a reader
+# steps through one game press after press. A finished game's log never changes; its
+# rules are checked on every press (`load_log`) before this is read.
+KEPT_GAMES = 8
+_rebuilt: OrderedDict[tuple[int, int, int, int], list[Frame]] = OrderedDict()
+
+
+async def frames_of(client: TrashTableBot, log: GameLog) -> list[Frame]:
+    """The game's frames, rebuilt in a worker (raises `ReplayRefused` for other rules)."""
+    key = (log.id, log.seed, len(log.actions), frame_count(log))
+    frames = _rebuilt.get(key)
+    if frames is None:
+        frames = await client.workers.run(rebuild, log)
+        _rebuilt[key] = frames
+        while len(_rebuilt) > KEPT_GAMES:
+            _rebuilt.popitem(last=False)
+    _rebuilt.move_to_end(key)
+    return frames
 
 
 async def moment_of(
     client: TrashTableBot, game: GameRecord, log: GameLog, index: int
 ) -> tuple[str, Moment]:
     """Board `index` of a finished game (its row and log, `load_log`'s), and the game's
-    title; a UserError says why not (no such board, other rules)."""
+    title; a UserError says why not (no such board, other rules). The board is drawn in
+    a worker, from its public view only."""
     count = frame_count(log)
     if not 0 <= index < count:  # a forged id: no press of ours leads there
         raise UserError(NO_SUCH_BOARD.format(id=log.id, number=index + 1, count=count))
-    moment = await client.workers.run(replay_moment, log, seat_names(game), index)
+    frames = await frames_of(client, log)
+    frame, names = frames[index], seat_names(game)
+    presenter = PRESENTERS[log.kind]
+    pictures = await client.workers.run(presenter.board, frame.view, names, frame.since)
+    seats = {f"p{seat}": name for seat, name in enumerate(names)}
+    starts = turn_starts(frames)
+    moment = Moment(
+        index=index,
+        count=len(frames),
+        pictures=pictures,
+        summary=presenter.summary(frame.view, names),
+        lines=[line.format_map(seats) for line in frame.lines],
+        starts=starts,
+        turns=[(n, presenter.summary(frames[n].view, names)) for n in turn_window(starts, index)],
+    )
     return f"{GAMES[game.kind].title} #{log.id}", moment
 
 
