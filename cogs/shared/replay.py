@@ -91,8 +91,9 @@ async def post_replay(
             animation = await client.workers.run(
                 replay_animation, log, names, replay_budget(limit), title
             )
-    except TooLarge:  # the stepper is there all the same
-        await interaction.followup.send(TOO_LARGE.format(id=game_id, limit=limit / 2**20))
+    except TooLarge:  # the asker's stepper is there all the same: a word to them alone
+        message = TOO_LARGE.format(id=game_id, limit=limit / 2**20)
+        await interaction.followup.send(message, ephemeral=True)
         return
     final = engine.observe(engine.from_json(game.state or {}), None)
     lines = [f"**Replay of {title}** · {PRESENTERS[game.kind].summary(final, names)}"]

@@ -17,9 +17,11 @@ worker (unless it is one of the few games read lately) and draws the one board t
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -81,17 +83,23 @@ def turn_window(starts: list[int], index: int) -> list[int]:
     return starts[first : first + MAX_OPTIONS]
 
 
-# Games rebuilt lately, by (id, seed, actions, boards): a rebuild takes up to a second
+# Games rebuilt lately, by a digest of their whole log: a rebuild takes up to a second
 # (Toss It's throws are simulated again), drawing one board a tenth of that, and a reader
-# steps through one game press after press. A finished game's log never changes; its
-# rules are checked on every press (`load_log`) before this is read.
+# steps through one game press after press. Keyed by everything `rebuild` reads, so a
+# frame kept is the one it would make now (a log that changed, its end included, is
+# rebuilt and checked again); the rules are checked on every press (`load_log`).
 KEPT_GAMES = 8
-_rebuilt: OrderedDict[tuple[int, int, int, int], list[Frame]] = OrderedDict()
+_rebuilt: OrderedDict[str, list[Frame]] = OrderedDict()
+
+
+def digest(log: GameLog) -> str:
+    text = json.dumps(asdict(log), sort_keys=True, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 async def frames_of(client: TrashTableBot, log: GameLog) -> list[Frame]:
     """The game's frames, rebuilt in a worker (raises `ReplayRefused` for other rules)."""
-    key = (log.id, log.seed, len(log.actions), frame_count(log))
+    key = digest(log)
     frames = _rebuilt.get(key)
     if frames is None:
         frames = await client.workers.run(rebuild, log)
