@@ -14,6 +14,7 @@ from bot.models import GameRecord
 from bot.replays import load_log, rebuild, turn_starts
 from cogs.shared import stepper as stepper_cog
 from cogs.shared.components import PICK_ONE
+from cogs.shared.interactions import STALE_CONTROL
 from tests.e2e.conftest import Table
 from tests.e2e.play import finished_rumble
 from tests.fakediscord import FakeMessage, InteractionResult, running_bot
@@ -112,6 +113,8 @@ async def test_the_replay_steps_through_every_board_also_after_a_restart(
             (f"tt:replay:{game_id + 100}:0:next", f"There is no game #{game_id + 100}"),
         ]:
             assert reason in refusal(await table.bob.forge(stepper, custom_id)), custom_id
+        for custom_id in [f"tt:replay:{game_id}:٨:next", f"tt:replay:{game_id}:1:jump"]:
+            assert refusal(await table.bob.forge(stepper, custom_id)) == STALE_CONTROL
         offered = {option["value"] for option in stepper.selects[0].options}
         assert "0" not in offered  # the menu holds the turns around the last
         forged = await table.bob.forge(stepper, f"tt:replayturn:{game_id}", "0")
