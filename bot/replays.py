@@ -4,7 +4,8 @@ Nothing is stored for a replay. A game is rebuilt from what the bot keeps anyway
 its options and its action log, played again through its engine. Each frame is the public
 observation at a step one of the game's board messages showed (the outbox keeps the step of
 every board it posted), so a replay shows exactly the boards the channel saw, and never a
-hand or a secret: nothing but `observe(state, None)` leaves the rebuild.
+hand or a secret: nothing but `observe(state, None)` and the events meant for everyone
+(`to` None) leaves the rebuild.
 
 A game is replayed only under the rules it was played with. Each engine states its
 `rules_version`, and each game keeps the version it started under; a game from another
@@ -58,6 +59,9 @@ class Frame:
     step: int  # the step it shows
     since: int  # the step the board before it showed (for the marks of the last move)
     continues: bool  # it went on the message of the board before it (the same turn)
+    # The public log lines of the actions since the board before it (`to` None only: a
+    # line meant for one seat never leaves the rebuild), seats still as `{p0}`, `{p1}`.
+    lines: tuple[str, ...] = ()
 
 
 LARGEST_ID = 2**31 - 1  # a game id is a 32-bit integer on PostgreSQL
@@ -105,6 +109,7 @@ def rebuild(log: GameLog) -> list[Frame]:
     wanted = set(log.shown)
     views: dict[int, JSON] = {}
     every: list[int] = []
+    said: dict[int, list[str]] = {}  # the public lines of the action that reached each step
 
     def keep(state: Any) -> None:
         step = engine.step(state)
@@ -117,9 +122,11 @@ def rebuild(log: GameLog) -> list[Frame]:
         if engine.step(state) != step:
             raise refused
         try:
-            state = engine.apply(state, seat, action).state
+            applied = engine.apply(state, seat, action)
         except IllegalAction:
             raise refused from None
+        state = applied.state
+        said[engine.step(state)] = [e.text for e in applied.events if e.to is None]
         keep(state)
     if _canonical(engine.to_json(state)) != _canonical(log.final):
         raise refused
@@ -131,9 +138,23 @@ def rebuild(log: GameLog) -> list[Frame]:
     for index, step in enumerate(shown):
         message = message_of.get(step)
         continues = index > 0 and message is not None and message == message_of.get(since)
-        frames.append(Frame(views[step], step, since, continues))
+        lines = [
+            line for reached in every if since < reached <= step for line in said.get(reached, [])
+        ]
+        frames.append(Frame(views[step], step, since, continues, tuple(lines)))
         since = step
     return frames
+
+
+def frame_count(log: GameLog) -> int:
+    """How many frames `rebuild` makes of `log` (read without rebuilding it)."""
+    return len(log.shown) or len(log.actions) + 1
+
+
+def turn_starts(frames: list[Frame]) -> list[int]:
+    """The frames that start a turn, in order: the first, and each board posted as a new
+    message (the turn passed to a person) rather than edited onto the one before."""
+    return [index for index, frame in enumerate(frames) if index == 0 or not frame.continues]
 
 
 def turn_ends(frames: list[Frame]) -> set[int]:

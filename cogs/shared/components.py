@@ -13,6 +13,8 @@ refused as out of date.
     tt:group:<game>:<step>:<b|h>:<index>  a button standing for a group of actions
     tt:hand:<game>                  "My secret" / "My hand": the player's own view
     tt:rules:<kind>:<page>          paging through /rules
+    tt:replay:<game>:<board>:<op>   a step of the replay stepper (cogs/shared/stepper.py)
+    tt:replayturn:<game>            its menu of turns (option values: boards)
 
 Numbers in custom ids and option values are ASCII digits only (`\\d` would also take `٨`), and
 at most 9 of them, so any number read fits the database's integer columns (a game id is a

@@ -1,8 +1,12 @@
-"""`/game replay`: a finished game posted again as one animated picture.
+"""`/game replay`: a finished game shown again, in two parts.
 
-The game is rebuilt (`bot/replays.py`), drawn board by board by its presenter from public
-views only, and animated (`render/animation.py`), all in one worker job: seconds of CPU for a
-long game, so one replay runs at a time and the players of running games keep the other
+Its asker gets the replay stepper (`cogs/shared/stepper.py`) privately, at the first board,
+at once. Then the channel gets a short animated summary: the first and last boards and the
+ends of turns between, at most SUMMARY_BOARDS (a whole game at 1.6 s a board took minutes to
+watch), captioned with what it shows, and a button that opens the stepper for anyone. The
+game is rebuilt (`bot/replays.py`), drawn board by board by its presenter from public views
+only, and animated (`render/animation.py`), all in one worker job: seconds of CPU for a long
+game, so one summary is made at a time and the players of running games keep the other
 workers.
 """
 
@@ -16,13 +20,15 @@ import discord
 from discord import app_commands
 
 from bot.games import GAMES
-from bot.replays import GameLog, ReplayRefused, load_log, rebuild, turn_ends
+from bot.replays import GameLog, load_log, rebuild, turn_ends
 from bot.sessions import seat_names
 from cogs.shared.board import board_layout
-from cogs.shared.interactions import answer_command, first_answer
+from cogs.shared.board import files_of as board_files
+from cogs.shared.interactions import answer_command, in_time, routed_by_custom_id
 from cogs.shared.limits import MAX_LAYOUT_TEXT, upload_budget, upload_limit
 from cogs.shared.presenter import PRESENTERS
-from render.animation import MOST_FRAMES, Animation, Board, TooLarge, animate, pick
+from cogs.shared.stepper import ReplayButton, moment_of, moment_text, moment_view
+from render.animation import Animation, Board, TooLarge, animate, pick
 from rules.words import and_list
 
 if TYPE_CHECKING:
@@ -36,6 +42,7 @@ TOO_LARGE = (
     "({limit:.1f} MiB), not even its last board."
 )
 CHOICES = 25  # Discord shows at most 25 autocomplete choices
+SUMMARY_BOARDS = 20  # about half a minute at 1.6 s a board; the stepper shows them all
 
 _one_at_a_time = asyncio.Lock()
 
@@ -55,7 +62,7 @@ def replay_animation(log: GameLog, names: list[str], budget: int, title: str) ->
     frames = rebuild(log)
     ends = turn_ends(frames)
     boards, since = [], frames[0].since
-    for number in pick(len(frames), ends, MOST_FRAMES):
+    for number in pick(len(frames), ends, SUMMARY_BOARDS):
         frame = frames[number]
         pictures = presenter.board(frame.view, names, since)
         boards.append(Board([p.data for p in pictures], number, result=number in ends))
@@ -66,46 +73,49 @@ def replay_animation(log: GameLog, names: list[str], budget: int, title: str) ->
 async def post_replay(
     client: TrashTableBot, interaction: discord.Interaction, game_id: int
 ) -> None:
-    """Post the replay of a finished game of this server in the channel. A refusal (no such
-    game, not finished, other rules) is a UserError for the command's refusal path."""
-    game, log = await load_log(client.sessions.db, interaction.guild_id or 0, game_id)
-    # Deferred in the channel, unless `command_net` has deferred it privately already
-    # (its database slow): then the replay goes in the channel on its own.
-    async with first_answer(interaction):
-        public = not interaction.response.is_done()
-        if public:
-            await interaction.response.defer(thinking=True)
+    """The stepper at the first board to the asker, then the summary in the channel. A
+    refusal (no such game, not finished, other rules) is a UserError for the command's
+    refusal path."""
+    guild_id = interaction.guild_id or 0
+    game, log = await load_log(client.sessions.db, guild_id, game_id)
+    # The first board is drawn in a worker: deferred privately if it is not soon ready.
+    title, moment = await in_time(interaction, moment_of(client, game, log, 0), in_place=False)
+    files = board_files(moment.pictures)
+    text, view = moment_text(title, moment), moment_view(game_id, moment)
+    await answer_command(interaction, public=False, content=text, files=files, view=view)
+
     engine, names = GAMES[game.kind], seat_names(game)
-    title = f"{engine.title} #{game_id}"
     limit = upload_limit(interaction)
     try:
         async with _one_at_a_time:
             animation = await client.workers.run(
                 replay_animation, log, names, replay_budget(limit), title
             )
-    except ReplayRefused as refusal:
-        await interaction.followup.send(str(refusal))
-        return
-    except TooLarge:
-        await interaction.followup.send(TOO_LARGE.format(id=game_id, limit=limit / 2**20))
+    except TooLarge:  # the asker's stepper is there all the same: a word to them alone
+        message = TOO_LARGE.format(id=game_id, limit=limit / 2**20)
+        await interaction.followup.send(message, ephemeral=True)
         return
     final = engine.observe(engine.from_json(game.state or {}), None)
     lines = [f"**Replay of {title}** · {PRESENTERS[game.kind].summary(final, names)}"]
     if animation.frames < animation.boards:
         lines.append(
-            f"{animation.frames} of its {animation.boards} boards: the first, the last and "
-            "the turns' results before the others, spread over the game."
+            f"A summary in {animation.frames} of its {animation.boards} boards: the first, "
+            "the last and the ends of turns between."
         )
     else:
         lines.append(f"All {animation.boards} boards, as the channel saw them.")
+    lines.append(
+        "**Step through it** to walk through every board at your own pace, with what "
+        "happened at each (just for you)."
+    )
     name = f"replay-{game_id}.gif"
     picture = discord.File(io.BytesIO(animation.data), filename=name)
+    controls = routed_by_custom_id(discord.ui.View(timeout=None))
+    controls.add_item(ReplayButton(game_id, 0, "open"))
     # A layout message like the boards it replays: the text and the animation in a container.
-    view = board_layout("\n".join(lines), [name])
-    if public:
-        await interaction.followup.send(file=picture, view=view)
-    else:
-        await answer_command(interaction, file=picture, view=view)
+    layout = board_layout("\n".join(lines), [name], controls)
+    # A followup of its own, public (the stepper before it was the private answer).
+    await interaction.followup.send(file=picture, view=layout, ephemeral=False)
 
 
 async def replay_choices(

@@ -13,6 +13,7 @@ from cogs.shared.components import (
     PickSelect,
 )
 from cogs.shared.rematch import RematchButton
+from cogs.shared.stepper import ReplayButton, TurnSelect
 from cogs.table._cog import TableCog
 
 if TYPE_CHECKING:
@@ -22,6 +23,14 @@ if TYPE_CHECKING:
 async def setup(bot: TrashTableBot) -> None:
     # Registering the item classes is what makes old buttons work after a restart.
     bot.add_dynamic_items(
-        LobbyButton, PickSelect, ActButton, GroupButton, MenuSelect, HandButton, RematchButton
+        LobbyButton,
+        PickSelect,
+        ActButton,
+        GroupButton,
+        MenuSelect,
+        HandButton,
+        RematchButton,
+        ReplayButton,
+        TurnSelect,
     )
     await bot.add_cog(TableCog(bot))

@@ -1,5 +1,6 @@
-"""`/game replay` (issue 15, item 3): a finished game posted again as one animated picture,
-rebuilt from its seed and action log; only public boards; refused for other rules."""
+"""`/game replay` (issue 15, item 3): a finished game shown again, rebuilt from its seed and
+action log; only public boards; refused for other rules. Its summary is an animated picture
+of up to 20 boards (issue 38); the stepper's own test is tests/e2e/test_replay_stepper.py."""
 
 from __future__ import annotations
 
@@ -67,17 +68,30 @@ async def test_a_replay_shows_every_board_the_channel_saw_and_nothing_secret(
 
     choices = await table.bob.autocomplete("/game replay", "game", "rumble")
     assert [choice["value"] for choice in choices] == [game_id]
-    # A replay draws every board: seconds of CPU, more on a busy machine.
-    replay = await table.bob.slash("/game replay", game=game_id, settle=False)
-    await fake_discord.settle(timeout=120)
-    replay.freeze()
-    (message,) = replay.public
+    # The public lines the stepper shows are the engine's own (`to` None) for the actions
+    # since the board before: Rumble has no private lines, the other games' are checked in
+    # tests/bot/test_replay_lines.py.
+    assert sum(len(frame.lines) for frame in frames) >= len(log.actions)
+
+    # The summary draws up to 20 boards: seconds of CPU, more on a busy machine.
+    replay = await table.bob.slash("/game replay", game=game_id)
+    (message,) = await summary_of(fake_discord, replay)
     assert f"Replay of Rumble in the Dungeon #{game_id}" in message.text
     ((filename, data),) = message.files
     assert filename == f"replay-{game_id}.gif"
     animation = Image.open(io.BytesIO(data))
     assert animation.format == "GIF"
-    assert animation.n_frames == len(posted) and f"All {len(posted)} boards" in message.text
+    shown = min(len(posted), replay_cog.SUMMARY_BOARDS)
+    assert animation.n_frames == shown
+    assert f"A summary in {shown} of its {len(posted)} boards" in message.text
+
+
+async def summary_of(fake_discord, replay) -> list:
+    """The channel's summary: the public followup after the asker's private stepper (the
+    animation takes seconds to make)."""
+    return list(
+        await fake_discord.wait_for(lambda: replay.followups, timeout=120, what="the summary")
+    )
 
 
 @pytest.fixture
@@ -104,24 +118,22 @@ async def test_the_replay_follows_the_guilds_upload_limit(
 
     monkeypatch.setattr(replay_cog, "replay_animation", recorded)
     game_id = await finished_rumble(bot, table, fake_discord)
-    whole = await table.bob.slash("/game replay", game=game_id, settle=False)
-    await fake_discord.settle(timeout=120)
+    whole = await table.bob.slash("/game replay", game=game_id)
+    (summary,) = await summary_of(fake_discord, whole)
     assert budgets == [replay_cog.replay_budget(50 * MIB)]
     assert replay_cog.replay_budget(50 * MIB) > 5 * replay_cog.replay_budget(10 * MIB) - MIB
-    whole.freeze()
-    ((_, data),) = whole.public[0].files
-    boards = Image.open(io.BytesIO(data)).n_frames
-    assert f"All {boards} boards" in whole.public[0].text
+    ((_, data),) = summary.files
+    kept = Image.open(io.BytesIO(data)).n_frames
+    assert kept == replay_cog.SUMMARY_BOARDS and f"in {kept} of its" in summary.text
 
     fake_discord.guild.upload_limit = limit = max(len(data) // 2, 200_000)
-    small = await table.bob.slash("/game replay", game=game_id, settle=False)
-    await fake_discord.settle(timeout=120)
-    small.freeze()
+    small = await table.bob.slash("/game replay", game=game_id)
+    (fitted_summary,) = await summary_of(fake_discord, small)
     assert budgets[-1] == replay_cog.replay_budget(limit)
-    ((_, fitted),) = small.public[0].files
+    ((_, fitted),) = fitted_summary.files
     assert len(fitted) <= budgets[-1]
     frames = Image.open(io.BytesIO(fitted)).n_frames
-    assert 2 <= frames < boards and f"{frames} of its {boards} boards" in small.public[0].text
+    assert 2 <= frames < kept and f"in {frames} of its" in fitted_summary.text
     assert not fake_discord.pop_violations()
 
 
@@ -150,10 +162,8 @@ async def test_replays_are_refused_for_other_rules_and_unfinished_games(
     game = await bot.sessions.get(game_id)
     assert game is not None and game.state is not None
     await change(rules_version=None, state={**game.state, "step": game.state["step"] + 1})
-    refused = await table.bob.slash("/game replay", game=game_id, settle=False)
-    await fake_discord.settle(timeout=120)
-    refused.freeze()
-    assert "older rules" in refused.text and not refused.files
+    refused = await table.bob.slash("/game replay", game=game_id)
+    assert "older rules" in refused.ephemeral_text and not refused.files and not refused.public
 
     missing = await table.bob.slash("/game replay", game=game_id + 100)
     assert "no game" in missing.ephemeral_text
