@@ -21,17 +21,17 @@ from render.common.words import player_colour, player_name
 from rules.observation import LastMoveView
 
 LINES = 2
-MARGIN = 12  # around the strip's panel (half that above it)
+MARGIN = 12  # left, right and under the strip's panel (the board's own margin is above)
 PLACEHOLDER = re.compile(r"\{p(\d+)\}")
 
 
 def caption_height(width: int) -> int:
     """How tall the strip under a picture `width` px wide is."""
-    return LINES * line_height(least_size(width)) + 2 * MARGIN + 8
+    return LINES * line_height(least_size(width)) + MARGIN + 16
 
 
 def line_height(size: int) -> int:
-    return round(size * 1.3)
+    return round(size * 1.25)
 
 
 def captioned(image: Image.Image, move: LastMoveView | None, names: list[str]) -> Image.Image:
@@ -75,7 +75,7 @@ def wrap(words: list[str], width: int, size: int, lines: int = LINES) -> list[st
 
 def draw_caption(image: Image.Image, box: Box, move: LastMoveView | None, names: list[str]) -> None:
     left, top, right, bottom = box
-    panel = (left + MARGIN, top + MARGIN // 2, right - MARGIN, bottom - MARGIN)
+    panel = (left + MARGIN, top + 4, right - MARGIN, bottom - MARGIN)
     rounded_box(image, panel, 10, PANEL, PANEL_EDGE, 2)
     size = least_size(right - left)
     middle = (panel[1] + panel[3]) // 2
