@@ -34,12 +34,15 @@ def line_height(size: int) -> int:
     return round(size * 1.25)
 
 
-def captioned(image: Image.Image, move: LastMoveView | None, names: list[str]) -> Image.Image:
-    """`image` with the caption strip added below it."""
+def captioned(
+    image: Image.Image, move: LastMoveView | None, names: list[str], seat_disc: bool = True
+) -> Image.Image:
+    """`image` with the caption strip added below it; `seat_disc`: the mover's numbered disc in
+    their seat colour first (off where a game colours its players otherwise)."""
     width, height = image.size
     out = Image.new(image.mode, (width, height + caption_height(width)), shade(PANEL, 0.8))
     out.paste(image, (0, 0))
-    draw_caption(out, (0, height, width, out.height), move, names)
+    draw_caption(out, (0, height, width, out.height), move, names, mark=seat_disc)
     return out
 
 
@@ -73,14 +76,17 @@ def wrap(words: list[str], width: int, size: int, lines: int = LINES) -> list[st
     return [*out, current] if current else out
 
 
-def draw_caption(image: Image.Image, box: Box, move: LastMoveView | None, names: list[str]) -> None:
+def draw_caption(
+    image: Image.Image, box: Box, move: LastMoveView | None, names: list[str], mark: bool = True
+) -> None:
+    """The strip in `box`: the mover's disc (`mark`), then the caption in up to two lines."""
     left, top, right, bottom = box
     panel = (left + MARGIN, top + 4, right - MARGIN, bottom - MARGIN)
     rounded_box(image, panel, 10, PANEL, PANEL_EDGE, 2)
     size = least_size(right - left)
     middle = (panel[1] + panel[3]) // 2
     text_left = panel[0] + 14
-    if move is not None and move["seat"] >= 0:
+    if mark and move is not None and move["seat"] >= 0:
         diameter = size + 10
         colour = player_colour(move["seat"])
         centre = (panel[0] + 10 + diameter // 2, middle)

@@ -14,16 +14,19 @@ from render.common.caption import caption_words, wrap
 from render.common.record import recording
 from render.common.text import text_width
 from render.rumble import draw_dungeon
+from render.toss import draw_bin
 from render.trashwar import draw_battlefield
 from rules.base import AnyGame
 from rules.observation import LastMoveView
 from rules.rumble import RUMBLE
+from rules.toss import TOSS
 from rules.trashwar import TRASH_WAR
 
 NAMES = ["Zoë 王小明 🦝✨", "Bob", "Σοφία", "Di"]
 Draw = Callable[[Any, list[str]], bytes]
 BOARDS: dict[str, tuple[AnyGame, Draw]] = {
     "rumble": (RUMBLE, draw_dungeon),
+    "toss": (TOSS, draw_bin),
     "trashwar": (TRASH_WAR, draw_battlefield),
 }
 MOVES = 40  # actions per game: a few of every kind, and quick
