@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from render.brawl import draw_table
 from render.common.caption import caption_words, wrap
 from render.common.record import recording
 from render.common.text import text_width
@@ -17,6 +18,7 @@ from render.rumble import draw_dungeon
 from render.toss import draw_bin
 from render.trashwar import draw_battlefield
 from rules.base import AnyGame
+from rules.brawl import BRAWL
 from rules.observation import LastMoveView
 from rules.rumble import RUMBLE
 from rules.toss import TOSS
@@ -25,6 +27,7 @@ from rules.trashwar import TRASH_WAR
 NAMES = ["Zoë 王小明 🦝✨", "Bob", "Σοφία", "Di"]
 Draw = Callable[[Any, list[str]], bytes]
 BOARDS: dict[str, tuple[AnyGame, Draw]] = {
+    "brawl": (BRAWL, draw_table),
     "rumble": (RUMBLE, draw_dungeon),
     "toss": (TOSS, draw_bin),
     "trashwar": (TRASH_WAR, draw_battlefield),
