@@ -102,6 +102,31 @@ def test_the_dice_picture_ends_with_every_fights_verdict() -> None:
     assert kept  # a fight decided with no new roll (both kept their dice) is shown too
 
 
+def test_each_verdict_sits_under_its_own_fights_dice() -> None:
+    """Issue 38: a dice picture of several actions puts every verdict after the rolls of its
+    fight and before any later roll, not all verdicts at the end."""
+    rng, state, checked = random.Random(1), BRAWL.new_game(4, {}, 1), 0
+    while BRAWL.outcome(state) is None and checked < 6:
+        seat = min(BRAWL.to_act(state))
+        state = BRAWL.apply(state, seat, rng.choice(BRAWL.legal_actions(state, seat))).state
+        since = max(0, state.step - 12)  # a picture of the last dozen actions
+        verdicts = [v for v in state.verdicts if v.step > since]
+        if len(verdicts) < 2:
+            continue
+        with recording() as notes:
+            draw_rolls(BRAWL.observe(state, None), [*NAMES, "Di"], since)
+        rows = sorted((n for n in notes if n.kind in ("roll", "verdict")), key=lambda n: n.box[1])
+        said = iter(verdicts)
+        for index, row in enumerate(rows):
+            if row.kind != "verdict":
+                continue
+            step = next(said).step
+            assert all(int(r.text) <= step for r in rows[:index] if r.kind == "roll")
+            assert all(int(r.text) > step for r in rows[index:] if r.kind == "roll"), rows
+        checked += 1
+    assert checked == 6
+
+
 def test_the_brawl_board_marks_cards_handed_over_by_count_and_direction() -> None:
     """Issue 14 ("cards moved between hands shown by count and direction"): an arrow from
     giver to receiver with how many cards went, for every pair since the board before (a
