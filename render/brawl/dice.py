@@ -302,7 +302,7 @@ def _start_row(
           17, INK, "left", DICE_TEXT, bold=True)  # fmt: skip
     _text(image, (24, top + 36, DICE_LEFT - 10, top + 58), "crowbar rolls on, lid drops out",
           DICE_TEXT, MUTED, "left")  # fmt: skip
-    cell = min(120, (ROLLS_W - 16 - DICE_LEFT) // max(1, len(faces)))
+    cell = min(160, (ROLLS_W - 16 - DICE_LEFT) // max(1, len(faces)))  # room for the names
     size = 40
     for seat, face in enumerate(faces):
         cx = DICE_LEFT + seat * cell + cell // 2

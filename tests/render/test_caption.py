@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from render.brawl import draw_table
+from render.brawl import draw_rolls, draw_table
 from render.common.caption import caption_words, wrap
 from render.common.record import recording
 from render.common.text import text_width
@@ -74,3 +74,15 @@ def test_a_name_is_cut_only_when_a_line_cannot_hold_it() -> None:
     assert wrap(words, narrow, 20)[0] == NAMES[0]
     tiny = wrap(words, 60, 20)
     assert tiny[0].endswith("…") and tiny[-1].endswith("…") and len(tiny) == 2
+
+
+def test_a_long_mixed_script_name_is_whole_where_there_is_room() -> None:
+    """Issue 38: "Zoë 王小明 🦝…" was cut in Rumble's side panel and under a start-roll die
+    with room to spare; both now hold it whole."""
+    names = [NAMES[0], "Bob", "Cy"]
+    with recording() as notes:
+        draw_dungeon(RUMBLE.observe(RUMBLE.new_game(3, {}, 1), None), names)
+        obs = BRAWL.observe(BRAWL.new_game(3, {}, 1), None)
+        draw_rolls(obs, names, 0)
+    drawn = [n.text for n in notes if n.kind == "text"]
+    assert drawn.count(NAMES[0]) >= 2, [t for t in drawn if t.startswith("Zoë")]
