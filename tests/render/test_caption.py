@@ -32,7 +32,7 @@ BOARDS: dict[str, tuple[AnyGame, Draw]] = {
     "toss": (TOSS, draw_bin),
     "trashwar": (TRASH_WAR, draw_battlefield),
 }
-MOVES = 40  # actions per game: a few of every kind, and quick
+MOVES = 25  # actions per game: several kinds of move, and quick
 
 
 def caption_of(draw: Draw, obs: Any) -> str:
