@@ -23,10 +23,11 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
+from dataclasses import dataclass, field, replace
+from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar, cast
 
 from rules import codec
+from rules.observation import LastMoveView
 
 JSON = dict[str, Any]
 
@@ -102,6 +103,31 @@ class Applied(Generic[StateT]):
 
     state: StateT
     events: list[Event] = field(default_factory=list)
+
+
+class LastMove(NamedTuple):
+    """Who made a game's last move and the public lines it caused, for the board's caption.
+    Only lines for the whole channel: a card drawn or a secret chosen never gets here."""
+
+    seat: int
+    step: int
+    lines: tuple[str, ...]
+
+    def view(self) -> LastMoveView:
+        return LastMoveView(seat=self.seat, step=self.step, lines=list(self.lines))
+
+
+def with_last_move(applied: Applied[StateT], seat: int) -> Applied[StateT]:
+    """`applied` with its state's `last_move` set to `seat`'s move (a state field with a
+    `None` default, so games saved before it load)."""
+    lines = tuple(event.text for event in applied.events if event.to is None)
+    move = LastMove(seat, applied.state.step, lines)
+    state = replace(cast(Any, applied.state), last_move=move)
+    return Applied(cast(StateT, state), applied.events)
+
+
+def last_move_view(move: LastMove | None) -> LastMoveView | None:
+    return None if move is None else move.view()
 
 
 class WorkingCopy(ABC, Generic[StateT]):

@@ -175,15 +175,26 @@ def rolls_image(obs: BrawlObservation, names: list[str], since_step: int) -> Ima
         _text(image, (24, y, ROLLS_W - 24, y + 26), text, 17, TORCH, "left", DICE_TEXT, bold=True)
         y += 28
     striped, last_step = True, rolls[0]["step"] if rolls else 0
+    waiting = list(verdicts)
     for roll in rolls:
+        while waiting and _after(waiting[0], roll):  # each verdict by its own dice
+            _verdict_row(image, obs, names, waiting.pop(0), y)
+            y += VERDICT_H
         if roll["step"] != last_step:  # a fight's attack and defence share one band
             striped, last_step = not striped, roll["step"]
         _roll_row(image, obs, names, roll, y, striped)
         y += ROLL_ROW_H
-    for verdict in verdicts:
+    for verdict in waiting:
         _verdict_row(image, obs, names, verdict, y)
         y += VERDICT_H
     return image
+
+
+def _after(verdict: VerdictView, roll: RollView) -> bool:
+    """Whether `roll` came after `verdict`: a later action's, or a rummage in the same action
+    (a fight's own dice may be rolled in the action that decides it)."""
+    fight = roll["purpose"] in ("attack", "defence", "reroll")
+    return verdict["step"] < roll["step"] or (verdict["step"] == roll["step"] and not fight)
 
 
 def _fighters_dice(obs: BrawlObservation, verdict: VerdictView) -> list[RollView]:
@@ -230,8 +241,10 @@ def _roll_row(
     striped: bool,
 ) -> None:
     seat = roll["seat"]
+    row = (8, top + 2, ROLLS_W - 8, top + ROLL_ROW_H - 2)
     if striped:
-        rounded_box(image, (8, top + 2, ROLLS_W - 8, top + ROLL_ROW_H - 2), 10, PANEL)
+        rounded_box(image, row, 10, PANEL)
+    note("roll", row, str(roll["step"]))
     disc(image, (26, top + ROLL_ROW_H // 2), 16, player_colour(seat), CARD_EDGE, 2)
     _text(image, (42, top + 6, DICE_LEFT - 10, top + 32), who(obs, names, seat), 18, INK, "left",
           DICE_TEXT, bold=True)  # fmt: skip
@@ -289,7 +302,7 @@ def _start_row(
           17, INK, "left", DICE_TEXT, bold=True)  # fmt: skip
     _text(image, (24, top + 36, DICE_LEFT - 10, top + 58), "crowbar rolls on, lid drops out",
           DICE_TEXT, MUTED, "left")  # fmt: skip
-    cell = min(120, (ROLLS_W - 16 - DICE_LEFT) // max(1, len(faces)))
+    cell = min(160, (ROLLS_W - 16 - DICE_LEFT) // max(1, len(faces)))  # room for the names
     size = 40
     for seat, face in enumerate(faces):
         cx = DICE_LEFT + seat * cell + cell // 2

@@ -68,6 +68,7 @@ from render.common import (
 
 # Names and numbers recur on every picture: their text masks are cached.
 from render.common import cached_text_in_box as _text
+from render.common.caption import caption_height, captioned
 from render.common.words import player_colour, player_name
 from rules.brawl.data import KINDS
 from rules.brawl.observation import BrawlObservation
@@ -99,10 +100,17 @@ def grid_shape(seats: int) -> tuple[int, int]:
     return 3, 2
 
 
-def table_size(seats: int, rummy: bool) -> Size:
+def map_size(seats: int, rummy: bool) -> Size:
+    """The table above its caption strip."""
     _, rows = grid_shape(seats)
     cell_h = RUMMY_CELL_H if rummy else CELL_H
     return TABLE_W, GRID_TOP + rows * cell_h + (rows - 1) * CELL_GAP + 10 + STRIP_H + 12
+
+
+def table_size(seats: int, rummy: bool) -> Size:
+    """The whole picture, the last move's caption under the table."""
+    width, height = map_size(seats, rummy)
+    return width, height + caption_height(width)
 
 
 def placard_box(seats: int, seat: int, rummy: bool) -> Box:
@@ -128,7 +136,7 @@ def hand_column(seats: int, seat: int, rummy: bool) -> Box:
 
 
 def strip_box(seats: int, rummy: bool) -> Box:
-    height = table_size(seats, rummy)[1]
+    height = map_size(seats, rummy)[1]
     return (GRID_LEFT, height - 12 - STRIP_H, GRID_RIGHT, height - 12)
 
 
@@ -143,7 +151,8 @@ def draw_table(obs: BrawlObservation, names: list[str], since: int | None = None
 
 
 def table_image(obs: BrawlObservation, names: list[str], since: int | None = None) -> Image.Image:
-    """The public picture as an image (for tests and previews)."""
+    """The public picture as an image (for tests and previews), the last move's caption
+    under it."""
     seats, rummy = obs["seats"], obs["mode"] == "rummy"
     image = _alley(seats, rummy).copy()
     note = f"{MODE_NAMES.get(obs['mode'], obs['mode'])} - turn {max(1, obs['turns'])}"
@@ -159,13 +168,13 @@ def table_image(obs: BrawlObservation, names: list[str], since: int | None = Non
         columns = [hand_column(seats, seat, rummy) for seat in range(seats)]
         bands = tuple(band_box(seats, seat, rummy) for seat in range(seats))
         draw_handovers(image, obs, since, columns, bands)
-    return image
+    return captioned(image, obs.get("last_move"), names)
 
 
 @lru_cache(maxsize=12)
 def _alley(seats: int, rummy: bool) -> Image.Image:
     """What depends on the player count alone: the brick wall, asphalt and empty placards."""
-    width, height = table_size(seats, rummy)
+    width, height = map_size(seats, rummy)
     image = Image.new("RGB", (width, height), MORTAR)
     draw = ImageDraw.Draw(image)
     brick_w, brick_h = 46, 20

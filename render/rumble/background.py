@@ -40,7 +40,6 @@ from render.common import (
 )
 from render.common.record import note
 from render.rumble.layout import (
-    BOARD_SIZE,
     DEAD_DOOR,
     DOOR_W,
     EXIT_BOX,
@@ -49,6 +48,7 @@ from render.rumble.layout import (
     GRID_LEFT,
     LABEL,
     LABEL_BAND,
+    MAP_SIZE,
     MORTAR,
     PANEL_BOX,
     PASSAGE,
@@ -126,7 +126,7 @@ def draw_labels(image: Image.Image, key: LayoutKey) -> None:
 @lru_cache(maxsize=1)
 def stone() -> Image.Image:
     """The rock, every room's walls and flagstones, the panel and the exit frame, at SCALE."""
-    big = Image.new("RGB", (BOARD_SIZE[0] * SCALE, BOARD_SIZE[1] * SCALE), BACKDROP)
+    big = Image.new("RGB", (MAP_SIZE[0] * SCALE, MAP_SIZE[1] * SCALE), BACKDROP)
     rng = random.Random(7)  # fixed: the same stones in every picture
     _draw_bricks(big, rng)
     for col in range(ROOM_COLUMNS):  # A1, A2, A3, B1, ...: the stones laid before

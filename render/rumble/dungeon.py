@@ -24,6 +24,7 @@ from render.common import (
     title_bar,
     to_png,
 )
+from render.common.caption import captioned
 from render.rumble.background import background, layout_key
 from render.rumble.layout import (
     CHARACTER_COLOURS,
@@ -59,7 +60,8 @@ def draw_dungeon(obs: RumbleObservation, names: list[str], since: int | None = N
 def dungeon_image(
     obs: RumbleObservation, names: list[str], since: int | None = None
 ) -> Image.Image:
-    """The public board as an image (for tests and previews)."""
+    """The public board as an image (for tests and previews), the last move's caption under
+    it."""
     image = background(layout_key(obs["tiles"], obs["entrance"], obs["treasure_room"])).copy()
     title_bar(image, "Rumble in the Dungeon", f"Rumble {obs['rumble']} of 3", TITLE_HEIGHT)
     since = obs["step"] - 1 if since is None else since
@@ -67,7 +69,7 @@ def dungeon_image(
     _draw_rooms(image, obs, fight_rooms(obs, since))
     _draw_exit_line(image, obs)
     draw_panel(image, obs, names)
-    return image
+    return captioned(image, obs.get("last_move"), names)
 
 
 # --- rooms: tokens and the chest ---------------------------------------------------------

@@ -6,6 +6,7 @@ helpers for names and boxes.
 from __future__ import annotations
 
 from render.common import Box, Colour, fit_text, least_size
+from render.common.caption import caption_height
 from rules.rumble.characters import CHARACTERS
 from rules.rumble.observation import Tile
 
@@ -56,7 +57,8 @@ CHEST_GOLD: Colour = (250, 204, 64)
 
 # --- board layout (pixels at 1x) ---------------------------------------------------------
 
-BOARD_SIZE = (1100, 700)
+MAP_SIZE = (1100, 700)  # the board above its caption strip
+BOARD_SIZE = (MAP_SIZE[0], MAP_SIZE[1] + caption_height(MAP_SIZE[0]))
 SMALL_TEXT = least_size(BOARD_SIZE[0])  # the least font size on the board (22 px)
 TITLE_HEIGHT = 48
 GRID_LEFT, GRID_TOP = 64, 62

@@ -105,11 +105,12 @@ def _draw_player_row(
     number_ink = ink_for(player_colour(seat))
     draw_text(image, (left + 20, top + 24), str(seat + 1), SMALL_TEXT, number_ink, "mm")
     # the name has the whole first line; the points, rumble by rumble, and the total below
-    name_right = right - 8 - (22 if winner else 0)
-    name_w = text_in_box(image, (left + 40, top + 6, name_right, top + 40),
+    # every pixel to the disc's right is the name's: a name is cut only where it cannot fit
+    name_right = right - 4 - (22 if winner else 0)
+    name_w = text_in_box(image, (left + 38, top + 6, name_right, top + 40),
                          player_name(names, seat), SMALL_TEXT, ink, "left")  # fmt: skip
     if winner:
-        _crown(image, (left + 44 + name_w, top + 14))
+        _crown(image, (left + 42 + name_w, top + 14))
     total = str(obs["totals"][seat]) if seat < len(obs["totals"]) else "0"
     line_box = (left + 12, top + 40, right - 10, bottom - 2)
     total_w = text_in_box(image, line_box, total, 26, ink, "right", bold=True)

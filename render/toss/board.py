@@ -33,6 +33,7 @@ from render.common import (
 # Names and numbers recur on every picture: their text masks are cached.
 from render.common import cached_draw_text as _draw_text
 from render.common import cached_text_in_box as _text_in_box
+from render.common.caption import captioned
 from render.common.record import note
 from render.toss.layout import (
     ARROW_TOP,
@@ -42,10 +43,10 @@ from render.toss.layout import (
     BIN_METAL_LIGHT,
     BIN_RIB,
     BIN_ZONE,
-    BOARD_SIZE,
     CAPTION_BOX,
     COUNTERS_BOX,
     GROUND,
+    MAP_SIZE,
     PIECE_EDGE,
     PREVIEW_RULER_BASE,
     PREVIEW_RULER_SIZE,
@@ -96,7 +97,8 @@ def draw_bin(obs: TossObservation, names: list[str], since: int | None = None) -
 
 
 def bin_image(obs: TossObservation, names: list[str], since: int | None = None) -> Image.Image:
-    """The channel's picture as an image (for tests and previews)."""
+    """The channel's picture as an image (for tests and previews), the last move's caption
+    under it."""
     since = obs["step"] - 1 if since is None else since
     spilled = obs.get("spilled_at", -1) > since and bool(obs.get("spill"))
     pieces = obs["spill"] if spilled else obs["bin"]
@@ -117,7 +119,8 @@ def bin_image(obs: TossObservation, names: list[str], since: int | None = None) 
         draw_player(image, obs, names, seat)
     draw_supply(image, obs)
     draw_counters(image, obs)
-    return image
+    # no seat disc: a Toss It player's colour is the colour they drew, not their seat's
+    return captioned(image, obs.get("last_move"), names, seat_disc=False)
 
 
 def draw_preview(obs: TossObservation, kind: str, position: int, angle_deg: int) -> bytes:
@@ -185,7 +188,7 @@ def _board_with_pile(view: BinView, seats: int, pile: PileKey) -> Image.Image:
 def _board_background(view: BinView, seats: int) -> Image.Image:
     """The board without anything that changes: alley, bin, panels, their labels and the
     rules reminder under the players' rows."""
-    image = Image.new("RGB", BOARD_SIZE, BACKDROP)
+    image = Image.new("RGB", MAP_SIZE, BACKDROP)
     _draw_alley(image, view)
     _draw_bin_shell(image, view)
     rounded_box(image, CAPTION_BOX, 14, PANEL, PANEL_EDGE, 2)

@@ -10,6 +10,7 @@ import math
 from dataclasses import dataclass
 
 from render.common import PLAYER_COLOUR_NAMES, PLAYER_COLOURS, Box, Colour, Size, least_size
+from render.common.caption import caption_height
 from rules.toss.bin import BIN_HEIGHT, BIN_WIDTH, DROP_GAP, KINDS, Kind, grid_x, inside_opening
 from rules.toss.observation import BinPiece
 
@@ -77,7 +78,8 @@ UNKNOWN_SEAT_COLOUR: Colour = (150, 150, 150)
 
 # --- layout (pixels) ----------------------------------------------------------------------
 
-BOARD_SIZE: Size = (920, 720)
+MAP_SIZE: Size = (920, 720)  # the board above its caption strip
+BOARD_SIZE: Size = (MAP_SIZE[0], MAP_SIZE[1] + caption_height(MAP_SIZE[0]))
 SMALL_TEXT = least_size(BOARD_SIZE[0])  # the least font size on the board (19 px)
 TITLE_HEIGHT = 48
 PANEL_LEFT, PANEL_RIGHT = 392, 908
@@ -134,7 +136,7 @@ def fitted_view(
     needed = max(float(BIN_HEIGHT), top_mm) + 6
     fit = min(scale, (floor - room) / needed)
     fit = max(0.2, math.floor(fit * 20) / 20)
-    zone = BIN_ZONE[1] - BIN_ZONE[0] if size == BOARD_SIZE else size[0]
+    zone = BIN_ZONE[1] - BIN_ZONE[0] if size == MAP_SIZE else size[0]
     left = float(round(zone / 2 - BIN_WIDTH * fit / 2))
     return BinView(size, left, floor, fit, max(4, round(wall_mm * fit)))
 
@@ -142,7 +144,7 @@ def fitted_view(
 def board_view(pieces: list[BinPiece]) -> BinView:
     """Where the bin sits on the board: as large as it goes with the pile in sight."""
     top = pile_top(pieces, -math.inf, math.inf)
-    return fitted_view(BOARD_SIZE, BOARD_FLOOR, BOARD_SCALE, BOARD_ROOM, top, 9)
+    return fitted_view(MAP_SIZE, BOARD_FLOOR, BOARD_SCALE, BOARD_ROOM, top, 9)
 
 
 def preview_view(pieces: list[BinPiece], ghost_top: float) -> BinView:

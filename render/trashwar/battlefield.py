@@ -35,6 +35,7 @@ from render.common import (
 # Names and numbers recur on every picture: their text masks are cached.
 from render.common import cached_draw_text as _draw_text
 from render.common import cached_text_in_box as _text_in_box
+from render.common.caption import captioned
 from render.common.words import player_colour, player_name
 from render.trashwar.cards import card_sprite
 from render.trashwar.fortress import crown, draw_fortress
@@ -46,10 +47,10 @@ from render.trashwar.layout import (
     PILE_COLUMNS,
     SMALL_TEXT,
     TITLE_HEIGHT,
-    board_size,
     flight_box,
     fortress_box,
     header_box,
+    map_size,
     piles_box,
     slot_box,
     strip_box,
@@ -74,7 +75,8 @@ def draw_battlefield(obs: TrashWarObservation, names: list[str], since: int | No
 def battlefield_image(
     obs: TrashWarObservation, names: list[str], since: int | None = None
 ) -> Image.Image:
-    """The public picture as an image (for tests and previews)."""
+    """The public picture as an image (for tests and previews), the last move's caption
+    under it."""
     seats = obs["seats"]
     image = _background(seats).copy()
     title_bar(image, "Trash War", title_note(obs), TITLE_HEIGHT)
@@ -83,7 +85,7 @@ def battlefield_image(
         draw_fortress(image, obs, names, player, since)
     _draw_flight(image, obs, names)
     _draw_piles(image, obs)
-    return image
+    return captioned(image, obs.get("last_move"), names)
 
 
 # --- the cached background --------------------------------------------------------------
@@ -92,7 +94,7 @@ def battlefield_image(
 @lru_cache(maxsize=8)
 def _background(seats: int) -> Image.Image:
     """Everything that depends on the player count alone."""
-    width, height = board_size(seats)
+    width, height = map_size(seats)
     image = Image.new("RGB", (width, height), BACKDROP)
     _draw_bricks(image)
     rounded_box(image, CAPTION_BOX, 14, PANEL, PANEL_EDGE, 2)

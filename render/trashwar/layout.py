@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from render.common import Box, Colour, Size, least_size, seat_cell
+from render.common.caption import caption_height
 
 # --- colour tables ----------------------------------------------------------------------
 
@@ -101,9 +102,16 @@ def grid_shape(seats: int) -> tuple[int, int, int]:
     return 3, 2, 232
 
 
-def board_size(seats: int) -> Size:
+def map_size(seats: int) -> Size:
+    """The board above its caption strip."""
     _, rows, cell_h = grid_shape(seats)
     return BOARD_W, GRID_TOP + rows * cell_h + (rows - 1) * CELL_GAP + 8 + STRIP_H + 10
+
+
+def board_size(seats: int) -> Size:
+    """The whole picture, the last move's caption under the board."""
+    width, height = map_size(seats)
+    return width, height + caption_height(width)
 
 
 def fortress_box(seats: int, seat: int) -> Box:
@@ -151,7 +159,7 @@ def wall_box(seats: int, seat: int, index: int) -> Box:
 
 
 def strip_box(seats: int) -> Box:
-    height = board_size(seats)[1]
+    height = map_size(seats)[1]
     return (GRID_LEFT, height - 10 - STRIP_H, GRID_RIGHT, height - 10)
 
 

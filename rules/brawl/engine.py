@@ -113,6 +113,7 @@ from rules.base import (
     Option,
     Outcome,
     one_seat,
+    with_last_move,
 )
 from rules.brawl import ai as brawl_ai
 from rules.brawl.data import (
@@ -261,7 +262,7 @@ class Brawl(Game[State, BrawlObservation]):
         self.check_turn(state, seat)
         if action not in legal_moves(state, seat):
             raise IllegalAction(why_not(state))
-        return perform(state, seat, action).applied()
+        return with_last_move(perform(state, seat, action).applied(), seat)
 
     def observe(self, state: State, seat: int | None) -> BrawlObservation:
         return observe(state, seat)

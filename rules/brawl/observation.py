@@ -8,7 +8,9 @@ face-down discard pile.
 
 from __future__ import annotations
 
-from typing import Literal, TypedDict
+from typing import Literal, NotRequired, TypedDict
+
+from rules.observation import LastMoveView
 
 
 class CardView(TypedDict):
@@ -172,3 +174,6 @@ class BrawlObservation(TypedDict):
     empty before, in Rummy and in a draw."""
     hand: list[CardView] | None
     """This seat's own cards; None in the public view."""
+    last_move: NotRequired[LastMoveView | None]
+    """Who made the last move and what the log said (None before any; absent in older
+    pictures' samples)."""

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from rules.base import LastMove
 from rules.brawl.data import (
     BLUE_FACES,
     CARDS,
@@ -128,6 +129,7 @@ class State:
     roll_log: tuple[tuple[int, ...], ...] = ()
     verdicts: tuple[Verdict, ...] = ()  # the latest fights' ends, oldest first
     handovers: tuple[Handover, ...] = ()  # the latest cards passed between hands, oldest first
+    last_move: LastMove | None = None  # for the board's caption; None before any move
 
 
 # ---------------------------------------------------------------------------------------------

@@ -4,6 +4,7 @@ into a `BrawlObservation`, hiding other hands and keeping the recent rolls for t
 
 from __future__ import annotations
 
+from rules.base import last_move_view
 from rules.brawl.data import CARDS, CHARACTERS
 from rules.brawl.observation import (
     BrawlObservation,
@@ -124,6 +125,7 @@ def observe(state: State, seat: int | None) -> BrawlObservation:
         "winners": list(state.winners),
         "went_out": state.went_out,
         "winning_hand": [_card(c) for c in winning_hand(state)],
+        "last_move": last_move_view(state.last_move),
         "hand": [_card(c) for c in state.hands[seat]] if own and seat is not None else None,
     }
     return view

@@ -60,9 +60,11 @@ from rules.base import (
     IllegalAction,
     Option,
     Outcome,
+    last_move_view,
     ranks_from_points,
     read_parsed,
     rng_for,
+    with_last_move,
 )
 from rules.rumble import ai as rumble_ai
 from rules.rumble.actions import (
@@ -255,7 +257,7 @@ class Rumble(Game[State, RumbleObservation]):
         if len(state.positions) == 1:  # one character left: the rumble is over
             state, more = _end_rumble(state)
             events += more
-        return Applied(state, events)
+        return with_last_move(Applied(state, events), seat)
 
     def observe(self, state: State, seat: int | None) -> RumbleObservation:
         # A seat sees its own pair and nothing of anyone else's; the public view sees none.
@@ -290,6 +292,7 @@ class Rumble(Game[State, RumbleObservation]):
                 for t in state.trail
             ],
             secret=secret,
+            last_move=last_move_view(state.last_move),
         )
         return view
 

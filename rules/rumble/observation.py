@@ -7,7 +7,9 @@ from the reveal on, in `history`.
 
 from __future__ import annotations
 
-from typing import Literal, TypedDict
+from typing import Literal, NotRequired, TypedDict
+
+from rules.observation import LastMoveView
 
 
 class Tile(TypedDict):
@@ -56,3 +58,4 @@ class RumbleObservation(TypedDict):
     history: list[RumbleResult]  # finished rumbles, oldest first, with the reveal
     trail: list[TraceView]  # the newest actions' traces (moves, fights, exits), oldest first
     secret: list[str] | None  # this seat's two characters in the current rumble
+    last_move: NotRequired[LastMoveView | None]  # who moved last and the log's words for it

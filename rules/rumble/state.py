@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from rules.base import LastMove
 from rules.rumble.dungeon import Layout
 from rules.rumble.observation import RumbleResult
 
@@ -92,3 +93,4 @@ class State:
     history: tuple[Reveal, ...] = ()  # finished rumbles
     finished: bool = False
     trail: tuple[Trace, ...] = ()  # the newest actions' traces, oldest first
+    last_move: LastMove | None = None  # for the board's caption; None before any move

@@ -62,11 +62,14 @@ from rules.base import (
     Event,
     Game,
     IllegalAction,
+    LastMove,
     Option,
     Outcome,
+    last_move_view,
     ranks_from_points,
     read_parsed,
     rng_for,
+    with_last_move,
 )
 from rules.toss import ai as toss_ai
 from rules.toss.bin import (
@@ -135,6 +138,7 @@ class State:
     dropped_at: int = -1  # the step whose drop is the bin's last piece (-1: none is)
     spill: Bin = ()  # the bin as a spill left it, the fallen pieces outside (until the next action)
     spilled_at: int = -1  # the step of that spill
+    last_move: LastMove | None = None  # for the board's caption; None before any move
 
     @property
     def finished(self) -> bool:
@@ -461,7 +465,7 @@ class Toss(Game[State, TossObservation]):
             if not isinstance(parsed, Place):
                 raise IllegalAction("The cards are down: now it is time to place garbage.")
             state, events = _apply_place(state, seat, parsed)
-        return Applied(replace(state, step=state.step + 1), events)
+        return with_last_move(Applied(replace(state, step=state.step + 1), events), seat)
 
     def observe(self, state: State, seat: int | None) -> TossObservation:
         own = seat is not None and 0 <= seat < state.seats
@@ -508,6 +512,7 @@ class Toss(Game[State, TossObservation]):
             finished=state.finished,
             hand=list(state.hands[seat]) if own and seat is not None else None,
             my_choice=state.chosen[seat] if own and seat is not None else None,
+            last_move=last_move_view(state.last_move),
         )
         return view
 

@@ -7,7 +7,9 @@ whether that seat has chosen.
 
 from __future__ import annotations
 
-from typing import Literal, TypedDict
+from typing import Literal, NotRequired, TypedDict
+
+from rules.observation import LastMoveView
 
 ROUNDS = 10
 """Rounds in a game (rulebook): a view's `round` counts up to it."""
@@ -102,3 +104,6 @@ class TossObservation(TypedDict):
     """This seat's own cards in hand; None in the public view."""
     my_choice: int | None
     """The card this seat laid down this round; None in the public view or before choosing."""
+    last_move: NotRequired[LastMoveView | None]
+    """Who made the last move and what the log said (None before any; absent in older
+    pictures' samples)."""

@@ -127,6 +127,7 @@ from rules.base import (
     Outcome,
     one_seat,
     read_parsed,
+    with_last_move,
 )
 from rules.trashwar import ai as trashwar_ai
 from rules.trashwar.actions import action_text, describe_action, hand_cards, parse_action
@@ -201,7 +202,7 @@ class TrashWar(Game[State, TrashWarObservation]):
         self.check_turn(state, seat)
         parsed = parse_action(action)
         check(state, seat, parsed)
-        return perform(state, seat, parsed).applied()
+        return with_last_move(perform(state, seat, parsed).applied(), seat)
 
     def observe(self, state: State, seat: int | None) -> TrashWarObservation:
         view = observe(state, seat)

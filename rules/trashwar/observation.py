@@ -8,7 +8,9 @@ player's hand, nor the order of the draw pile.
 
 from __future__ import annotations
 
-from typing import Literal, TypedDict
+from typing import Literal, NotRequired, TypedDict
+
+from rules.observation import LastMoveView
 
 
 class CardView(TypedDict):
@@ -156,3 +158,6 @@ class TrashWarObservation(TypedDict):
     playable: list[bool] | None
     """For each card of `hand`, while the seat is deciding: whether some move open to it
     plays or discards the card (None in the public view and while others decide)."""
+    last_move: NotRequired[LastMoveView | None]
+    """Who made the last move and what the log said (None before any; absent in older
+    pictures' samples)."""

@@ -8,7 +8,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from rules.base import Event, rng_for
+from rules.base import Event, LastMove, rng_for
 from rules.trashwar.cards import BACK, LEFT, PLAY_IDS, RIGHT, WALL_IDS
 
 SCHEMA = 1
@@ -100,6 +100,7 @@ class State:
     eliminated: tuple[int, ...] = ()  # first out first
     finished: bool = False
     marks: tuple[Mark, ...] = ()  # what happened at walls lately, oldest first
+    last_move: LastMove | None = None  # for the board's caption; None before any move
 
 
 def to_act(state: State) -> int | None:

@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+from rules.base import last_move_view
 from rules.trashwar.cards import CARDS, Card
 from rules.trashwar.observation import (
     CardView,
@@ -119,5 +120,6 @@ def observe(state: State, seat: int | None) -> TrashWarObservation:
             for m in state.marks
         ],
         "playable": None,
+        "last_move": last_move_view(state.last_move),
         "hand": [_VIEWS[c].copy() for c in state.hands[seat]] if own and seat is not None else None,
     }

@@ -23,6 +23,7 @@ from rules.trashwar.state import WALL_NAMES
 from rules.words import counted
 
 NAMES = ["Ann", "Bob", "Cy"]
+TRACE_KINDS = ("move", "chest", "fight", "exit")  # what Rumble notes of its trail
 
 
 def test_every_wall_event_is_marked_on_the_next_board_and_only_there() -> None:
@@ -71,13 +72,13 @@ def test_rumble_draws_every_move_fight_and_exit_since_the_board_before() -> None
             obs = RUMBLE.observe(state, None)
             with recording() as notes:
                 draw_dungeon(obs, NAMES, before)
-            drawn = sorted((n.kind, n.text) for n in notes if n.kind != "text")
+            drawn = sorted((n.kind, n.text) for n in notes if n.kind in TRACE_KINDS)
             shown = [t for t in state.trail if t.step > before and t.rumble == state.rumble]
             assert drawn == sorted((t.kind, f"{t.character} {t.start}-{t.goal}") for t in shown)
             kinds.update(t.kind for t in shown)
             with recording() as later:
                 draw_dungeon(obs, NAMES, state.step)
-            assert not [n for n in later if n.kind != "text"]
+            assert not [n for n in later if n.kind in TRACE_KINDS]
     assert kinds >= {"move", "chest", "fight"}
 
 
@@ -99,6 +100,31 @@ def test_the_dice_picture_ends_with_every_fights_verdict() -> None:
         kept += bool(said) and not [r for r in state.roll_log if r[0] > before]
     assert fights >= 12
     assert kept  # a fight decided with no new roll (both kept their dice) is shown too
+
+
+def test_each_verdict_sits_under_its_own_fights_dice() -> None:
+    """Issue 38: a dice picture of several actions puts every verdict after the rolls of its
+    fight and before any later roll, not all verdicts at the end."""
+    rng, state, checked = random.Random(1), BRAWL.new_game(4, {}, 1), 0
+    while BRAWL.outcome(state) is None and checked < 6:
+        seat = min(BRAWL.to_act(state))
+        state = BRAWL.apply(state, seat, rng.choice(BRAWL.legal_actions(state, seat))).state
+        since = max(0, state.step - 12)  # a picture of the last dozen actions
+        verdicts = [v for v in state.verdicts if v.step > since]
+        if len(verdicts) < 2:
+            continue
+        with recording() as notes:
+            draw_rolls(BRAWL.observe(state, None), [*NAMES, "Di"], since)
+        rows = sorted((n for n in notes if n.kind in ("roll", "verdict")), key=lambda n: n.box[1])
+        said = iter(verdicts)
+        for index, row in enumerate(rows):
+            if row.kind != "verdict":
+                continue
+            step = next(said).step
+            assert all(int(r.text) <= step for r in rows[:index] if r.kind == "roll")
+            assert all(int(r.text) > step for r in rows[index:] if r.kind == "roll"), rows
+        checked += 1
+    assert checked == 6
 
 
 def test_the_brawl_board_marks_cards_handed_over_by_count_and_direction() -> None:

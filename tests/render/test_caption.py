@@ -1,0 +1,88 @@
+"""The caption strip under each board (issue 38): it names who made the last move and says
+what it was in the log's own public words, never a line meant for one seat (a card drawn,
+a card given), and wraps between words, cutting a name only when a line cannot hold it."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from render.brawl import draw_rolls, draw_table
+from render.common.caption import caption_words, wrap
+from render.common.record import recording
+from render.common.text import text_width
+from render.rumble import draw_dungeon
+from render.toss import draw_bin
+from render.trashwar import draw_battlefield
+from rules.base import AnyGame
+from rules.brawl import BRAWL
+from rules.observation import LastMoveView
+from rules.rumble import RUMBLE
+from rules.toss import TOSS
+from rules.trashwar import TRASH_WAR
+
+NAMES = ["Zoë 王小明 🦝✨", "Bob", "Σοφία", "Di"]
+Draw = Callable[[Any, list[str]], bytes]
+BOARDS: dict[str, tuple[AnyGame, Draw]] = {
+    "brawl": (BRAWL, draw_table),
+    "rumble": (RUMBLE, draw_dungeon),
+    "toss": (TOSS, draw_bin),
+    "trashwar": (TRASH_WAR, draw_battlefield),
+}
+MOVES = 25  # actions per game: several kinds of move, and quick
+
+
+def caption_of(draw: Draw, obs: Any) -> str:
+    with recording() as notes:
+        draw(obs, NAMES)
+    (caption,) = [n.text for n in notes if n.kind == "caption"]
+    return caption
+
+
+@pytest.mark.parametrize("key", sorted(BOARDS))
+def test_the_caption_names_the_last_mover_and_no_private_line(key: str) -> None:
+    game, draw = BOARDS[key]
+    rng, state = random.Random(5), game.new_game(len(NAMES), {}, 5)
+    assert caption_of(draw, game.observe(state, None)) == "No moves yet."
+    for _ in range(MOVES):
+        if game.outcome(state) is not None:
+            break
+        seat = min(game.to_act(state))
+        applied = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+        state = applied.state
+        obs = game.observe(state, None)
+        move = obs["last_move"]
+        assert move["seat"] == seat and move["step"] == state.step
+        assert move["lines"] == [e.text for e in applied.events if e.to is None]
+        caption = caption_of(draw, obs)
+        assert f"{{p{seat}}}" in move["lines"][0]  # the first line tells the mover's move
+        assert NAMES[seat] in caption, caption
+        for private in (e.text for e in applied.events if e.to is not None):
+            assert private not in caption and private not in move["lines"]
+
+
+def test_a_name_is_cut_only_when_a_line_cannot_hold_it() -> None:
+    move = LastMoveView(seat=0, step=1, lines=["{p0} moves the Knight east from B2 to C2."])
+    words = caption_words(move, NAMES)
+    assert words[0] == NAMES[0]  # one word, spaces and all
+    wide = round(text_width(" ".join(words), 20)) + 1
+    assert wrap(words, wide, 20) == [" ".join(words)]
+    narrow = round(text_width(NAMES[0], 20)) + 2  # the name alone fills a line: not cut
+    assert wrap(words, narrow, 20)[0] == NAMES[0]
+    tiny = wrap(words, 60, 20)
+    assert tiny[0].endswith("…") and tiny[-1].endswith("…") and len(tiny) == 2
+
+
+def test_a_long_mixed_script_name_is_whole_where_there_is_room() -> None:
+    """Issue 38: "Zoë 王小明 🦝…" was cut in Rumble's side panel and under a start-roll die
+    with room to spare; both now hold it whole."""
+    names = [NAMES[0], "Bob", "Cy"]
+    with recording() as notes:
+        draw_dungeon(RUMBLE.observe(RUMBLE.new_game(3, {}, 1), None), names)
+        obs = BRAWL.observe(BRAWL.new_game(3, {}, 1), None)
+        draw_rolls(obs, names, 0)
+    drawn = [n.text for n in notes if n.kind == "text"]
+    assert drawn.count(NAMES[0]) >= 2, [t for t in drawn if t.startswith("Zoë")]
