@@ -272,10 +272,10 @@ class _Table(WorkingCopy[State]):
             self.flight = [f for f in self.held if f.target != receiver]
             self.flight += [f for f in self.held if f.target == receiver]
             count = len(self.held)
-            self.say(
-                f"The batted trash flies on ({count} card{'s' * (count != 1)}); "
-                f"the turn passes to {_p(receiver)}."
+            flies = (
+                "The batted trash flies on" if count == 1 else f"The {count} batted cards fly on"
             )
+            self.say(f"{flies}; the turn passes to {_p(receiver)}.")
             self.start_turn(receiver)
         elif seat in self.eliminated:
             following = self.left_of(seat)
