@@ -29,7 +29,7 @@ from render.toss.recap import draw_recap
 from rules.toss.bin import KINDS
 from rules.toss.engine import open_spots
 from rules.toss.observation import ROUNDS, TossObservation
-from rules.words import counted
+from rules.words import and_list, counted
 
 
 class TossPresenter:
@@ -74,9 +74,12 @@ class TossPresenter:
         seat = obs.get("seat")
         if seat is None:
             return HandReply("You are not playing in this game.")
-        cards = ", ".join(str(card) for card in obs.get("hand") or []) or "none"
+        cards = and_list([str(card) for card in obs.get("hand") or []]) or "none"
         mice = obs["mice"][seat]
-        lines = [f"Your cards: {cards} ({obs['colours'][seat]}, {counted(mice, 'mouse')} each)."]
+        colour, shows = obs["colours"][seat], counted(mice, "mouse")
+        lines = [
+            f"Your {colour} cards: {cards}. Each shows {shows}: on a tie, fewer mice go first."
+        ]
         if obs.get("my_choice") is not None:
             lines.append(f"You laid down your {obs['my_choice']} this round.")
         elif obs["phase"] == "choose" and seat in obs["to_act"]:
