@@ -226,7 +226,7 @@ async def narrowed_reply(client: TrashTableBot, game: GameRecord, group: str) ->
     presenter = PRESENTERS[game.kind]
     obs = client.sessions.public_view(game)
     reply = await client.workers.run(presenter.narrowed, obs, group, seat_names(game))
-    return reply or HandReply("Choose:")
+    return reply or HandReply("Pick one of these:")
 
 
 async def built_controls(

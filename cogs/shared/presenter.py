@@ -100,8 +100,8 @@ class Presenter(Protocol[Obs]):
 
     def narrowed(self, obs: Obs, group: str, names: list[str]) -> HandReply | None:
         """The private reply over the buttons that finish a menu choice standing for several
-        actions (`group`), drawn from the public view; None for a plain "Choose:". Runs in
-        a worker thread."""
+        actions (`group`), drawn from the public view; None for a plain "Pick one of these:".
+        Runs in a worker thread."""
 
 
 @runtime_checkable

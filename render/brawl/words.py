@@ -38,6 +38,13 @@ MODE_NAMES = {
 }
 
 
+def title_note(obs: BrawlObservation) -> str:
+    """The title bar's note: the turn, then the way to play named as one ("Turn 3 - playing
+    Round Rummage"), so the mode's name is not read as a round."""
+    mode = MODE_NAMES.get(obs["mode"], obs["mode"])
+    return f"Turn {max(1, obs['turns'])} - playing {mode}"
+
+
 def caption(obs: BrawlObservation, names: list[str]) -> str:
     """One line: what is being decided now, and what is left of it."""
 

@@ -189,7 +189,13 @@ class Brawl(Game[State, BrawlObservation]):
             "How to play",
             MODES,
             ROUND,
-            ("Round Rummage", "King of the Heap", "Round Rummage Rummy"),
+            # The rulebook's names, each with a few plain words: "Round Rummage" alone
+            # reads like a round of the game rather than a way to play it.
+            (
+                "Round Rummage: everyone attacks in turn",
+                "King of the Heap: all fight the King",
+                "Round Rummage Rummy: laid-down sets score",
+            ),
             heading="Way to play",
         ),
         Option(

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rules.brawl.labels import card_name
+from rules.words import plural
 
 
 def verb_of(action: str) -> str:
@@ -36,7 +37,8 @@ def group_wording(
     """The label and the note of a menu entry for the several actions under `group`."""
     words = group.split()
     if words[0] == "lay":
-        return f"Lay down {card_name(words[1])} …", f"then choose how many ({len(members)} ways)"
+        cards = plural(card_name(words[1]), 2)  # some of a kind: how many comes next
+        return f"Lay down {cards} …", f"then choose how many ({len(members)} ways)"
     if words[0] == "attack":
         return f"{describe(group)} …", "then choose whether to add Extra Elbow"
     if words[1] == "peek":

@@ -503,10 +503,10 @@ def test_menu_groups_gather_a_cards_moves_and_label_them() -> None:
     )
     assert group_wording("play tv2") == ("Throw the television (2)" + MORE, "At which wall?")
     assert group_wording("play burn3") == ("Burn 3" + MORE, QUESTIONS["burn"])
-    assert group_wording("play shield2") == ("Shield 2" + MORE, "Choose:")
-    assert group_wording("take") == ("take", "Choose:")
-    assert group_wording("play") == ("play", "Choose:")
-    assert group_wording("play bogus") == ("play bogus", "Choose:")
+    assert group_wording("play shield2") == ("Shield 2" + MORE, "Pick one of these:")
+    assert group_wording("take") == ("take", "Pick one of these:")
+    assert group_wording("play") == ("play", "Pick one of these:")
+    assert group_wording("play bogus") == ("play bogus", "Pick one of these:")
     long = "play catapult+ " + " ".join(["gator3"] * 3)
     assert group_wording(long)[0] == "Catapult 3 + 3 + 3" + MORE
 
