@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from render.common import ordinal, to_png
 from render.common.recap import Row, table_image
-from render.trashwar.words import times_run_out
+from render.trashwar.words import recap_foot
 from rules.trashwar.observation import TrashWarObservation
-from rules.words import counted
 
 COLUMNS = ["Fell", "Walls up"]
 
@@ -40,8 +39,7 @@ def recap_rows(obs: TrashWarObservation) -> list[Row]:
 
 def draw_recap(obs: TrashWarObservation, names: list[str]) -> bytes:
     """The recap of a finished war, from its public view. PNG bytes."""
-    ran_out = times_run_out(obs["torch_phase"])
-    foot = f"{counted(obs['turns'], 'turn')}; the draw pile ran out {ran_out}."
+    foot = recap_foot(obs)
     image = table_image(
         "Trash War - the order of the fall",
         names,

@@ -73,6 +73,12 @@ def times_run_out(phase: int) -> str:
     return {0: "never", 1: "once", 2: "twice"}.get(runs, f"{runs} times")
 
 
+def recap_foot(obs: TrashWarObservation) -> str:
+    """The recap's last line: "30 turns; the draw pile ran out twice."."""
+    ran_out = times_run_out(obs["torch_phase"])
+    return f"{counted(obs['turns'], 'turn')}; the draw pile ran out {ran_out}."
+
+
 def title_note(obs: TrashWarObservation) -> str:
     torch = torching_words(obs["torch_phase"])
     if obs["finished"]:
