@@ -15,7 +15,7 @@ from cogs.shared.presenter import Buttons, Choice, Control, HandReply, Menu, Pic
 from render.brawl import draw_hand, draw_rolls, draw_table
 from render.brawl.recap import draw_recap
 from render.brawl.words import who as character_and_player
-from rules.brawl.groups import group_of, group_wording, verb_of
+from rules.brawl.groups import group_of, group_question, group_wording, verb_of
 from rules.brawl.observation import BrawlObservation
 
 MAX_BUTTONS = 15  # up to this many choices show as buttons (three rows)
@@ -166,4 +166,4 @@ class BrawlPresenter:
         return HandReply("\n".join(lines), [Picture("hand.png", draw_hand(obs, name))])
 
     def narrowed(self, obs: BrawlObservation, group: str, names: list[str]) -> HandReply | None:
-        return None  # the buttons' labels say it all
+        return HandReply(group_question(group))

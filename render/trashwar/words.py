@@ -66,17 +66,12 @@ def torching_words(phase: int) -> str:
     return "torch cards now leave the game"
 
 
-def times_run_out(phase: int) -> str:
-    """How often the draw pile ran out, from the torching phase (each run-out begins the
-    next): "never", "once", "twice", "3 times"."""
-    runs = phase - 1
-    return {0: "never", 1: "once", 2: "twice"}.get(runs, f"{runs} times")
-
-
 def recap_foot(obs: TrashWarObservation) -> str:
-    """The recap's last line: "30 turns; the draw pile ran out twice."."""
-    ran_out = times_run_out(obs["torch_phase"])
-    return f"{counted(obs['turns'], 'turn')}; the draw pile ran out {ran_out}."
+    """The recap's last line: "30 turns; the draw pile ran out twice." (each run-out begins
+    the next torching phase, so the phase counts them)."""
+    runs = obs["torch_phase"] - 1
+    ran_out = {0: "never ran out", 1: "ran out once", 2: "ran out twice"}.get(runs)
+    return f"{counted(obs['turns'], 'turn')}; the draw pile {ran_out or f'ran out {runs} times'}."
 
 
 def title_note(obs: TrashWarObservation) -> str:

@@ -47,3 +47,17 @@ def group_wording(
         with_whom = describe(members[0]).split(",")[0]  # "Play Quick Swap: Bob"
         return f"{with_whom} …", "then choose the card you give"
     return f"Play Clean Sweep: {card_name(words[2])} …", "then choose the second card, if any"
+
+
+def group_question(group: str) -> str:
+    """What the buttons under a group's menu entry answer, once the entry is chosen."""
+    words = group.split()
+    if words[0] == "lay":
+        return f"How many {plural(card_name(words[1]), 2)} do you lay down?"
+    if words[0] == "attack":
+        return "Do you add Extra Elbow to the attack?"
+    if words[1] == "peek":
+        return "Whose hand do you peek at?"
+    if words[1] == "swap":
+        return "Which card do you give in the swap?"
+    return "Which second card do you sweep, if any?"

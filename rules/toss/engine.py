@@ -351,8 +351,8 @@ def _apply_place(state: State, seat: int, action: Place) -> tuple[State, list[Ev
         events = [Event(f"{who} places the very last piece, {name}, and {won}!")]
         return _after_counter(state, events)
     # The count of pieces still to place only while there are some: the turn's last says none.
-    more = f" ({state.to_place} more to go)" if state.to_place else ""
-    events = [Event(f"{who} places {name}{more}.")]
+    to_go = f" ({state.to_place} more to go)" if state.to_place else ""
+    events = [Event(f"{who} places {name}{to_go}.")]
     if state.to_place == 0:
         state, more = _next_turn(state)
         events += more

@@ -15,6 +15,17 @@ def test_a_count_takes_the_number_its_noun_needs():
     assert plural("die", 1) == "die" and plural("die", 2) == "dice"
 
 
+def test_a_name_already_plural_stays_so_after_any_number():
+    """(issue 38: "Fish Boneses") A card named in the plural is counted as it is, the way
+    `with_article` gives it no "a"; other names take their plural."""
+    assert counted(2, "Fish Bones") == "2 Fish Bones" and counted(1, "Fish Bones") == "1 Fish Bones"
+    assert plural("Fish Bones", 2) == "Fish Bones"
+    assert counted(3, "Milk Jug") == "3 Milk Jugs" and counted(3, "Pizza Box") == "3 Pizza Boxes"
+    assert counted(1, "torching phase") == "1 torching phase"
+    assert describe_action("lay pizza 3") == "Lay down 3 Pizza Boxes"
+    assert describe_action("lay milk 1") == "Lay down 1 Milk Jug"
+
+
 def test_a_card_name_gets_the_article_it_is_said_with():
     assert with_article("Egg Carton") == "an Egg Carton"
     assert with_article("Pizza Box") == "a Pizza Box"
