@@ -193,8 +193,8 @@ class Brawl(Game[State, BrawlObservation]):
             # reads like a round of the game rather than a way to play it.
             (
                 "Round Rummage: everyone attacks in turn",
-                "King of the Heap: all fight the King",
-                "Round Rummage Rummy: laid-down sets score",
+                "King of the Heap: only the King rummages",
+                "Round Rummage Rummy: lay down sets for points",
             ),
             heading="Way to play",
         ),

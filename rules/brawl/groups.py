@@ -51,13 +51,14 @@ def group_wording(
 
 def group_question(group: str) -> str:
     """What the buttons under a group's menu entry answer, once the entry is chosen."""
-    words = group.split()
-    if words[0] == "lay":
-        return f"How many {plural(card_name(words[1]), 2)} do you lay down?"
-    if words[0] == "attack":
+    verb, card = [*group.split(), "", ""][:2]  # a group never made may be short
+    if verb == "lay":
+        return f"How many {plural(card_name(card), 2)} do you lay down?"
+    if verb == "attack":
         return "Do you add Extra Elbow to the attack?"
-    if words[1] == "peek":
-        return "Whose hand do you peek at?"
-    if words[1] == "swap":
-        return "Which card do you give in the swap?"
-    return "Which second card do you sweep, if any?"
+    played = {
+        "peek": "Whose hand do you peek at?",
+        "swap": "Which card do you give in the swap?",
+        "sweep": "Which second card do you sweep, if any?",
+    }
+    return played.get(card, "Which one?") if verb == "play" else "Which one?"

@@ -367,3 +367,22 @@ def test_toss_it_words_its_cards_counters_and_turns() -> None:
     assert f"Each shows {mice} mi" in text and " each)" not in text
     labels = [next(item_words(item)) for item in aim_view(Aim(1, 1, "can", 7, 0), False).children]
     assert "↺ Turn 15°" in labels and "↻ Turn 15°" in labels
+
+
+def test_every_brawl_menu_entry_asks_its_own_question() -> None:
+    """Each group Dumpster Brawl! makes has its question; a group it never makes still gets
+    a question rather than an error."""
+    presenter = BrawlPresenter()
+    brawl = BRAWL.observe(BRAWL.new_game(3, {}, 1), None)
+    groups = ["attack p1", "play peek", "play swap p2", "play sweep pizza", "lay fish", "", "x"]
+    asked = [presenter.narrowed(brawl, group, NAMES) for group in groups]
+    texts = [reply.text if reply else "" for reply in asked]
+    assert texts == [
+        "Do you add Extra Elbow to the attack?",
+        "Whose hand do you peek at?",
+        "Which card do you give in the swap?",
+        "Which second card do you sweep, if any?",
+        "How many Fish Bones do you lay down?",
+        "Which one?",
+        "Which one?",
+    ]
