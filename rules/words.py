@@ -22,9 +22,10 @@ def _named_in_plural(noun: str) -> bool:
 
 @cache
 def counted(n: int, noun: str) -> str:
-    """`n` and the noun in the number it takes: "1 crowbar", "0 lids", "3 mice"; a name
-    that is already a plural stays as it is ("2 Fish Bones", never "Fish Boneses")."""
-    return f"{n} {plural(noun, n)}"
+    """`n` and the noun in the number it takes: "1 crowbar", "0 lids", "3 mice", "-1
+    point" (a score below zero agrees as the same count above it would); a name that is
+    already a plural stays as it is ("2 Fish Bones", never "Fish Boneses")."""
+    return f"{n} {plural(noun, abs(n))}"
 
 
 @cache

@@ -268,7 +268,7 @@ class _Table(WorkingCopy[State]):
             most = max(len(state.laid[p]) for p in best)
             best = [p for p in best if len(state.laid[p]) == most]
         winner = self.roll_off(best)
-        self.say(f"{_p(winner)} wins with {points[winner]} points.")
+        self.say(f"{_p(winner)} wins with {counted(points[winner], 'point')}.")
         self.finish((winner,))
 
     # --- turns

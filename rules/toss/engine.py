@@ -83,7 +83,7 @@ from rules.toss.bin import (
     wobbled,
 )
 from rules.toss.observation import ROUNDS, BinPiece, CounterTaken, TossObservation
-from rules.words import counted
+from rules.words import and_list, counted
 
 SCHEMA = 1
 HAND = 3
@@ -270,9 +270,9 @@ def _finish(state: State) -> tuple[State, list[Event]]:
     top = max(points)
     winners = [f"{{p{seat}}}" for seat, p in enumerate(points) if p == top]
     if len(winners) == 1:
-        text = f"The game is over: {winners[0]} wins with {top} points!"
+        text = f"The game is over: {winners[0]} wins with {counted(top, 'point')}!"
     else:
-        text = f"The game is over: {', '.join(winners)} share the win with {top} points!"
+        text = f"The game is over: {and_list(winners)} share the win with {counted(top, 'point')}!"
     return state, [Event(text)]
 
 

@@ -88,7 +88,7 @@ def test_the_last_counter_taken_on_a_spill_ends_the_game_with_a_shared_win() -> 
     texts = [event.text for event in applied.events]
     assert texts == [
         "{p0} drops a tin can and garbage falls out! {p0} loses 6 points.",
-        "The game is over: {p1}, {p2} share the win with 4 points!",
+        "The game is over: {p1} and {p2} share the win with 4 points!",
     ]
     assert applied.state.finished and applied.state.to_place == 0
     assert applied.state.kind is None

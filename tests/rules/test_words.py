@@ -13,6 +13,7 @@ def test_a_count_takes_the_number_its_noun_needs():
     assert counted(1, "mouse") == "1 mouse"
     assert counted(3, "mouse") == "3 mice"
     assert plural("die", 1) == "die" and plural("die", 2) == "dice"
+    assert counted(-1, "point") == "-1 point" and counted(-7, "point") == "-7 points"
 
 
 def test_a_name_already_plural_stays_so_after_any_number():
