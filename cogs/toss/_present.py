@@ -40,13 +40,16 @@ class TossPresenter:
     def summary(self, obs: TossObservation, names: list[str]) -> str:
         if obs["finished"]:
             return final_by_points(list(obs["scores"]), names)
-        parts = [f"round {obs['round']}/{ROUNDS}", f"{len(obs['bin'])} pieces in the bin"]
+        parts = [
+            f"round {obs['round']}/{ROUNDS}",
+            f"{counted(len(obs['bin']), 'piece')} in the bin",
+        ]
         if obs["phase"] == "choose":
             chosen = sum(obs["chosen"])
             parts.append(f"choosing cards ({chosen} of {obs['seats']} chosen)")
         elif obs["turn"] is not None:
-            kind = f" ({KINDS[obs['kind']].name})" if obs["kind"] else ""
-            parts.append(f"{names[obs['turn']]} drops {obs['to_place']} more{kind}")
+            kind = KINDS[obs["kind"]].name if obs["kind"] else "piece"
+            parts.append(f"{names[obs['turn']]} drops {counted(obs['to_place'], 'more ' + kind)}")
         parts.append(f"{counted(len(obs['counters']), 'counter')} left")
         return " · ".join(parts)
 

@@ -23,6 +23,7 @@ import pytest
 
 from bot.games import ai_name
 from bot.ratings import Standing
+from bot.requests import format_event
 from cogs.brawl._present import BrawlPresenter
 from cogs.rumble._present import RumblePresenter
 from cogs.shared.board import PLAIN_QUESTION
@@ -37,11 +38,12 @@ from render.toss.panel import caption as toss_caption
 from render.toss.panel import title_note as toss_note
 from render.trashwar.words import recap_foot
 from render.trashwar.words import title_note as trashwar_note
-from rules.base import Game, rng_for
+from rules.base import Event, Game, rng_for
 from rules.brawl import BRAWL
 from rules.brawl.data import CARDS as BRAWL_CARDS
 from rules.brawl.data import KINDS as BRAWL_KINDS
 from rules.rumble import RUMBLE
+from rules.toss.bin import KINDS as TOSS_KINDS
 from rules.toss.engine import TOSS, Place, parse_action
 from rules.trashwar import TRASH_WAR
 
@@ -60,6 +62,7 @@ ENGLISH = inflect.engine()
 NOUNS = {"card", "turn", "point", "torch", "mouse", "step", "piece", "way", "character"}
 NOUNS |= {"wall", "phase", "torching phase", "counter", "round", "time", "player"}
 NOUNS |= {k.name for k in BRAWL_KINDS} | {c.name for c in BRAWL_CARDS}
+NOUNS |= {kind.name for kind in TOSS_KINDS.values()}
 COUNTED = sorted((n for n in NOUNS if not ENGLISH.singular_noun(n)), key=len, reverse=True)
 PLURALS = sorted({str(ENGLISH.plural_noun(n)) for n in COUNTED}, key=len, reverse=True)
 # Each noun made plural once too often ("Fish Boneses", "cardses").
@@ -76,7 +79,7 @@ def any_of(words: list[str]) -> str:
 SLIPS = {
     "the AI named twice": re.compile(r"\(AI\)[^\w\n]*\(AI\)"),
     "a count with a plural that is not there": re.compile(
-        rf"\b(?:0|[2-9]|\d\d+) (?:{any_of(COUNTED)})\b(?!')"
+        rf"(?i)\b(?:0|[2-9]|\d\d+) (?:more \(?)?(?:{any_of(COUNTED)})\b(?!')"
     ),
     "a plural after 1": re.compile(rf"\b1 (?:\w+ )?(?:{any_of(PLURALS)})\b"),
     "a plural made twice": re.compile(rf"\b(?:{any_of(TWICE)})\b"),
@@ -90,6 +93,7 @@ SLIPS = {
     "mice counted in brackets": re.compile(r"\d+ (?:mice|mouse) each\)"),
     "a turn button naming the end": re.compile(r"(?m)^[↺↻] \d+°$"),
     "a word said twice": re.compile(r"(?i)\b(the|a|an|and|of|to) \1\b"),
+    "a seat left unnamed": re.compile(r"\{p\d\}"),
     "an article before an article": re.compile(r"(?i)\ban? (?:a|an|the)\b"),
 }
 
@@ -165,6 +169,11 @@ GAMES: dict[str, tuple[Game[Any, Any], Presenter[Any], dict[str, str], Pictured]
 }
 
 
+def named(text: str) -> str:
+    """Seats named as the bot names them in log lines and labels ("{p1}" is "Bob")."""
+    return format_event(Event(text), NAMES)
+
+
 def read_game(kind: str, seed: int) -> Iterator[tuple[int, str]]:
     """(step, words) for everything a player of one seeded game could read. The AI plays
     its seat; the others play at random, but for Toss It's drops, where random aims keep
@@ -173,7 +182,7 @@ def read_game(kind: str, seed: int) -> Iterator[tuple[int, str]]:
     state = engine.new_game(len(NAMES), options, seed)
     rng = random.Random(seed)
     for event in engine.opening_events(state):
-        yield 0, event.text.format_map({f"p{i}": n for i, n in enumerate(NAMES)})
+        yield 0, named(event.text)
     while engine.outcome(state) is None:
         step = engine.step(state)
         assert step < STEP_CAP, f"{kind} runs past {STEP_CAP} steps"
@@ -184,7 +193,7 @@ def read_game(kind: str, seed: int) -> Iterator[tuple[int, str]]:
         legal = engine.legal_actions(state, seat)
 
         def describe(action: str, now: Any = state) -> str:
-            return engine.describe(now, action)
+            return named(engine.describe(now, action))  # as the bot's `describer` fills them
 
         own = engine.observe(state, seat)
         yield from (
@@ -201,7 +210,9 @@ def read_game(kind: str, seed: int) -> Iterator[tuple[int, str]]:
             if len(members) > 1 and kind != "toss":
                 narrowed = presenter.narrowed(public, group, NAMES)
                 yield step, narrowed.text if narrowed else PLAIN_QUESTION  # as the bot does
-                yield from ((step, engine.describe_in_group(state, a, group)) for a in members)
+                yield from (
+                    (step, named(engine.describe_in_group(state, a, group))) for a in members
+                )
         if step % HANDS_EVERY == 0:
             yield step, presenter.hand(own, NAMES).text
         # The AI's drops in Toss It search dozens of simulated drops each (seconds a game):
@@ -214,7 +225,7 @@ def read_game(kind: str, seed: int) -> Iterator[tuple[int, str]]:
             yield from ((step, words) for words in toss_aim_words(action, step))
         applied = engine.apply(state, seat, action)
         for event in applied.events:
-            yield step, event.text.format_map({f"p{i}": n for i, n in enumerate(NAMES)})
+            yield step, named(event.text)
         state = applied.state
     final = engine.observe(state, None)
     step = engine.step(state)
@@ -267,6 +278,7 @@ def test_a_whole_game_reads_without_the_slips_players_met(kind: str) -> None:
         ("a way to play read as a round", "Round Rummage - turn 1"),
         ("mice counted in brackets", "Your cards: 3, 5 (green, 3 mice each)."),
         ("a turn button naming the end", "↻ 165°"),
+        ("a count with a plural that is not there", "Bob drops 9 more (tin can)"),
         ("an article before an article", "Give a an Egg Carton"),
     ],
 )
@@ -279,7 +291,7 @@ def test_each_slip_is_caught(kind: str, text: str) -> None:
     "text",
     [
         "🥇 **Rusty (AI)** · rating +1.4",
-        "{p1} lays down 3 Milk Jugs.",
+        "Bob lays down 3 Milk Jugs.",
         "Lay down 2 Fish Bones",
         "Lay down 1 Fish Bones",
         "30 turns; the draw pile ran out once.",
