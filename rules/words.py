@@ -37,6 +37,12 @@ def plural(noun: str, n: int) -> str:
 
 
 @cache
+def agreeing(verb: str, n: int) -> str:
+    """A verb said of `n` things, given as said of one: "holds" for 1, "hold" for 3."""
+    return str(_ENGLISH.plural_verb(verb, abs(n)))
+
+
+@cache
 def with_article(phrase: str) -> str:
     """`phrase` as one thing is first named: after "a" or "an", as it is said ("an Egg
     Carton", "a Pizza Box"), or bare when it is a plural noun, since English gives a plural

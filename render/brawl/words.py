@@ -12,7 +12,7 @@ from render.common import Colour, ink_for, rounded_box, text_width
 from render.common import cached_text_in_box as _text
 from render.common.words import player_name
 from rules.brawl.observation import BrawlObservation
-from rules.words import and_list, counted
+from rules.words import and_list, counted, plural
 
 # --- names and words -------------------------------------------------------------------------
 
@@ -81,7 +81,7 @@ def caption(obs: BrawlObservation, names: list[str]) -> str:
     if phase == "spoils":
         verb = "beat" if obs["actor"] == obs["turn"] else "held off"
         foe = obs["defender"] if obs["actor"] == obs["turn"] else obs["turn"]
-        left = counted(obs["spoils"], "take or give")
+        left = f"{counted(obs['spoils'], 'take')} or {plural('give', obs['spoils'])}"
         return f"{name(obs['actor'])} {verb} {name(foe)}: {left} left"
     if phase == "rummage":
         left = _left(obs["draws"], obs["discards"])

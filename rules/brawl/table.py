@@ -42,7 +42,7 @@ from rules.brawl.state import (
     rummy_points,
     winning_hand,
 )
-from rules.words import counted, plural, with_article
+from rules.words import agreeing, counted, plural, with_article
 
 # ---------------------------------------------------------------------------------------------
 # Applying an action: a mutable working copy of the state
@@ -339,7 +339,7 @@ class _Table(WorkingCopy[State]):
         self.verdicts.append(Verdict(state.step + 1, attacker, defender, bars, lids, winner))
         if bars > lids:
             self.say(
-                f"{counted(bars, 'crowbar')} beat {counted(lids, 'lid')}: "
+                f"{counted(bars, 'crowbar')} {agreeing('beats', bars)} {counted(lids, 'lid')}: "
                 f"{_p(attacker)} wins the fight."
             )
             if state.mode == KING:
@@ -350,7 +350,7 @@ class _Table(WorkingCopy[State]):
                 self.set(phase=SPOILS, actor=attacker, spoils=1)
         else:
             self.say(
-                f"{counted(lids, 'lid')} hold off {counted(bars, 'crowbar')}: "
+                f"{counted(lids, 'lid')} {agreeing('holds', lids)} off {counted(bars, 'crowbar')}: "
                 f"{_p(defender)} wins the fight."
             )
             if state.mode == KING:

@@ -61,6 +61,7 @@ HANDS_EVERY = 40  # steps between reads of the private hand texts (they draw a p
 ENGLISH = inflect.engine()
 NOUNS = {"card", "turn", "point", "torch", "mouse", "step", "piece", "way", "character"}
 NOUNS |= {"wall", "phase", "torching phase", "counter", "round", "time", "player"}
+NOUNS |= {"lid", "crowbar", "torched card", "die"}
 NOUNS |= {k.name for k in BRAWL_KINDS} | {c.name for c in BRAWL_CARDS}
 NOUNS |= {kind.name for kind in TOSS_KINDS.values()}
 COUNTED = sorted((n for n in NOUNS if not ENGLISH.singular_noun(n)), key=len, reverse=True)
@@ -70,6 +71,20 @@ TWICE = sorted(
     {str(ENGLISH.plural_noun(n)) for n in NOUNS - set(COUNTED)}
     | {str(ENGLISH.plural_noun(p)) for p in PLURALS}
 )
+
+# Verbs said after a count in the log ("1 lid holds off", "2 torched cards leave").
+SINGULAR_VERBS = [
+    "holds",
+    "beats",
+    "leaves",
+    "is",
+    "was",
+    "has",
+    "falls",
+    "flies",
+    "takes or gives",
+]
+PLURAL_VERBS = [str(ENGLISH.plural_verb(verb, 2)) for verb in SINGULAR_VERBS]
 
 
 def any_of(words: list[str]) -> str:
@@ -93,6 +108,11 @@ SLIPS = {
     "mice counted in brackets": re.compile(r"\d+ (?:mice|mouse) each\)"),
     "a turn button naming the end": re.compile(r"(?m)^[↺↻] \d+°$"),
     "a word said twice": re.compile(r"(?i)\b(the|a|an|and|of|to) \1\b"),
+    "a verb that disagrees with its count": re.compile(
+        rf"\b1 (?:{any_of(COUNTED)}) (?:{any_of(PLURAL_VERBS)})\b"
+        rf"|\b(?:0|[2-9]|\d\d+) (?:{any_of(PLURALS)}) (?:{any_of(SINGULAR_VERBS)})\b"
+    ),
+    "a plural on the wrong word": re.compile(r"\btake or gives\b"),
     "a seat left unnamed": re.compile(r"\{p\d\}"),
     "an article before an article": re.compile(r"(?i)\ban? (?:a|an|the)\b"),
 }
@@ -278,6 +298,9 @@ def test_a_whole_game_reads_without_the_slips_players_met(kind: str) -> None:
         ("a way to play read as a round", "Round Rummage - turn 1"),
         ("mice counted in brackets", "Your cards: 3, 5 (green, 3 mice each)."),
         ("a turn button naming the end", "↻ 165°"),
+        ("a verb that disagrees with its count", "1 lid hold off 1 crowbar: Bob wins the fight."),
+        ("a verb that disagrees with its count", "2 torched cards leaves the game"),
+        ("a plural on the wrong word", "Bandit (Bob) held off Hissy: 2 take or gives left"),
         ("a count with a plural that is not there", "Bob drops 9 more (tin can)"),
         ("an article before an article", "Give a an Egg Carton"),
     ],

@@ -4,7 +4,7 @@ Carton", "1 crowbars", "1 mice each" were written by hand)."""
 from __future__ import annotations
 
 from rules.brawl.labels import describe_action
-from rules.words import counted, plural, with_article
+from rules.words import agreeing, counted, plural, with_article
 
 
 def test_a_count_takes_the_number_its_noun_needs():
@@ -33,3 +33,9 @@ def test_a_card_name_gets_the_article_it_is_said_with():
     assert describe_action("discard egg") == "Discard an Egg Carton"
     assert describe_action("give apple") == "Give an Apple Core"
     assert describe_action("discard pizza") == "Discard a Pizza Box"
+
+
+def test_a_verb_agrees_with_its_count():
+    """(issue 38: "1 lid hold off 1 crowbar", "2 take or gives left")"""
+    assert agreeing("holds", 1) == "holds" and agreeing("holds", 3) == "hold"
+    assert agreeing("leaves", 0) == "leave" and agreeing("beats", -1) == "beats"
