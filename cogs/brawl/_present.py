@@ -14,7 +14,8 @@ from collections.abc import Callable
 from cogs.shared.presenter import Buttons, Choice, Control, HandReply, Menu, Picture
 from render.brawl import draw_hand, draw_rolls, draw_table
 from render.brawl.recap import draw_recap
-from rules.brawl.groups import group_of, group_wording, verb_of
+from render.brawl.words import who as character_and_player
+from rules.brawl.groups import group_of, group_question, group_wording, verb_of
 from rules.brawl.observation import BrawlObservation
 
 MAX_BUTTONS = 15  # up to this many choices show as buttons (three rows)
@@ -103,10 +104,9 @@ class BrawlPresenter:
     hand_label = "My hand"
 
     def summary(self, obs: BrawlObservation, names: list[str]) -> str:
-        characters = obs["characters"]
-
         def who(seat: int) -> str:
-            return f"{names[seat]} ({characters[seat]['name']})"
+            # As the pictures name them: "Hissy (Rusty, AI)", never "Rusty (AI) (Hissy)".
+            return character_and_player(obs, names, seat)
 
         if obs["finished"]:
             winners = obs["winners"]
@@ -166,4 +166,4 @@ class BrawlPresenter:
         return HandReply("\n".join(lines), [Picture("hand.png", draw_hand(obs, name))])
 
     def narrowed(self, obs: BrawlObservation, group: str, names: list[str]) -> HandReply | None:
-        return None  # the buttons' labels say it all
+        return HandReply(group_question(group))

@@ -105,4 +105,10 @@ class RumblePresenter:
         return HandReply(text, [Picture("secret.png", draw_secret(obs, name))])
 
     def narrowed(self, obs: RumbleObservation, group: str, names: list[str]) -> HandReply | None:
-        return None  # the buttons' labels say it all
+        # A character chosen in the menu: the buttons under the question are its ways out.
+        character = group.removeprefix("move ")
+        if not group.startswith("move ") or character not in CHARACTERS:
+            return None
+        room = obs["positions"].get(character)
+        where = f" from {room}" if room else ""
+        return HandReply(f"Which way does the {CHARACTERS[character]} go{where}?")

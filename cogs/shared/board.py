@@ -44,6 +44,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 GONE = "That choice is not open to you any more."
+# Over the buttons of a menu entry whose game asks nothing of its own (each game here does).
+PLAIN_QUESTION = "Pick one of these:"
 
 
 def files_of(pictures: list[Picture]) -> list[discord.File]:
@@ -226,7 +228,7 @@ async def narrowed_reply(client: TrashTableBot, game: GameRecord, group: str) ->
     presenter = PRESENTERS[game.kind]
     obs = client.sessions.public_view(game)
     reply = await client.workers.run(presenter.narrowed, obs, group, seat_names(game))
-    return reply or HandReply("Choose:")
+    return reply or HandReply(PLAIN_QUESTION)
 
 
 async def built_controls(

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
-from rules.words import and_list
+from rules.words import and_list, counted
 
 # A game's observation type (its TypedDict in rules/<game>/observation.py): a presenter
 # receives only ever that, the public one or the owner's own.
@@ -100,8 +100,8 @@ class Presenter(Protocol[Obs]):
 
     def narrowed(self, obs: Obs, group: str, names: list[str]) -> HandReply | None:
         """The private reply over the buttons that finish a menu choice standing for several
-        actions (`group`), drawn from the public view; None for a plain "Choose:". Runs in
-        a worker thread."""
+        actions (`group`), drawn from the public view; None for a plain "Pick one of these:".
+        Runs in a worker thread."""
 
 
 @runtime_checkable
@@ -127,4 +127,4 @@ def final_by_points(points: list[int], names: list[str]) -> str:
     points"."""
     best = max(points)
     winners = [names[seat] for seat, score in enumerate(points) if score == best]
-    return f"final: {and_list(winners)} with {best} points"
+    return f"final: {and_list(winners)} with {counted(best, 'point')}"

@@ -5,6 +5,8 @@ restart shows the same figures."""
 
 from __future__ import annotations
 
+import re
+
 from discord.utils import escape_markdown
 
 from bot.ratings import Standing
@@ -25,6 +27,12 @@ def rating_change(change: float) -> str:
     return "±0.0" if shown == 0 else f"{shown:+.1f}"
 
 
+def says_ai(standing: Standing) -> bool:
+    """Whether the seat's name already says it is the AI's ("Rusty (AI)", "AI 9"), as the
+    names the bot gives AI seats do: the mark is not said twice."""
+    return bool(re.search(r"\bAI\b", standing["name"]))
+
+
 def standings_lines(standings: list[Standing]) -> list[str]:
     """One line a seat: "🥇 **Ann** · 12 points · rating 27.4, +1.4". Points are left out of a
     game that keeps no score (every seat 0: Trash War, Dumpster Brawl! outside Rummy), and
@@ -35,7 +43,7 @@ def standings_lines(standings: list[Standing]) -> list[str]:
     for s in standings:
         name = escape_markdown(s["name"])
         name = f"**{name}**" if s["rank"] == 0 else name
-        parts = [f"{place(s['rank'])} {name}" + (" (AI)" if s["ai"] else "")]
+        parts = [f"{place(s['rank'])} {name}" + (" (AI)" if s["ai"] and not says_ai(s) else "")]
         if scored:
             parts.append(counted(s["points"], "point"))
         if s["change"] is not None:

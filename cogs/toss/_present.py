@@ -29,7 +29,7 @@ from render.toss.recap import draw_recap
 from rules.toss.bin import KINDS
 from rules.toss.engine import open_spots
 from rules.toss.observation import ROUNDS, TossObservation
-from rules.words import counted
+from rules.words import and_list, counted
 
 
 class TossPresenter:
@@ -40,13 +40,16 @@ class TossPresenter:
     def summary(self, obs: TossObservation, names: list[str]) -> str:
         if obs["finished"]:
             return final_by_points(list(obs["scores"]), names)
-        parts = [f"round {obs['round']}/{ROUNDS}", f"{len(obs['bin'])} pieces in the bin"]
+        parts = [
+            f"round {obs['round']}/{ROUNDS}",
+            f"{counted(len(obs['bin']), 'piece')} in the bin",
+        ]
         if obs["phase"] == "choose":
             chosen = sum(obs["chosen"])
             parts.append(f"choosing cards ({chosen} of {obs['seats']} chosen)")
         elif obs["turn"] is not None:
-            kind = f" ({KINDS[obs['kind']].name})" if obs["kind"] else ""
-            parts.append(f"{names[obs['turn']]} drops {obs['to_place']} more{kind}")
+            kind = KINDS[obs["kind"]].name if obs["kind"] else "piece"
+            parts.append(f"{names[obs['turn']]} drops {counted(obs['to_place'], 'more ' + kind)}")
         parts.append(f"{counted(len(obs['counters']), 'counter')} left")
         return " · ".join(parts)
 
@@ -74,9 +77,12 @@ class TossPresenter:
         seat = obs.get("seat")
         if seat is None:
             return HandReply("You are not playing in this game.")
-        cards = ", ".join(str(card) for card in obs.get("hand") or []) or "none"
+        cards = and_list([str(card) for card in obs.get("hand") or []]) or "none"
         mice = obs["mice"][seat]
-        lines = [f"Your cards: {cards} ({obs['colours'][seat]}, {counted(mice, 'mouse')} each)."]
+        colour, shows = obs["colours"][seat], counted(mice, "mouse")
+        lines = [
+            f"Your {colour} cards: {cards}. Each shows {shows}: on a tie, fewer mice go first."
+        ]
         if obs.get("my_choice") is not None:
             lines.append(f"You laid down your {obs['my_choice']} this round.")
         elif obs["phase"] == "choose" and seat in obs["to_act"]:

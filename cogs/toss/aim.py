@@ -120,8 +120,9 @@ def aim_view(aim: Aim, again: bool) -> discord.ui.View:
     buttons = [
         (f"◀ Spot {left}", replace(aim, spot=left), aim.spot == 0),
         (f"Spot {right} ▶", replace(aim, spot=right), aim.spot == X_STEPS - 1),
-        (f"↺ {counter}°", replace(aim, angle=counter), False),
-        (f"↻ {clockwise}°", replace(aim, angle=clockwise), False),
+        # How far a press turns the piece; where it ends up is in the text and the menu.
+        (f"↺ Turn {ANGLE_STEP}°", replace(aim, angle=counter), False),
+        (f"↻ Turn {ANGLE_STEP}°", replace(aim, angle=clockwise), False),
     ]
     for label, target, disabled in buttons:
         view.add_item(AimButton(target, "aim", label, disabled))

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from cogs.shared.presenter import Buttons, Choice, Control, HandReply, Menu, Picture
 from render.trashwar import caption, draw_battlefield, draw_hand
 from render.trashwar.recap import draw_recap
+from render.trashwar.words import torching_words
 from rules.trashwar.engine import TRASH_WAR
 from rules.trashwar.groups import MORE, group_wording
 from rules.trashwar.observation import TrashWarObservation
@@ -25,8 +26,9 @@ class TrashWarPresenter:
     hand_label = "My hand"
 
     def summary(self, obs: TrashWarObservation, names: list[str]) -> str:
-        phase = f"torching phase {obs['torch_phase']}"
-        return f"turn {obs['turns']} · {phase} · {caption(obs, names)}"
+        torch = torching_words(obs["torch_phase"])
+        parts = [f"turn {max(1, obs['turns'])}", torch, caption(obs, names)]
+        return " · ".join(part for part in parts if part)
 
     def recap(self, obs: TrashWarObservation, names: list[str]) -> Picture:
         return Picture("recap.png", draw_recap(obs, names))

@@ -33,7 +33,7 @@ from render.common import cached_text_in_box as _text
 from render.common.record import note
 from render.common.words import player_colour, player_name
 from rules.brawl.observation import BrawlObservation, RollView, VerdictView
-from rules.words import counted
+from rules.words import agreeing, counted
 
 # --- dice ---------------------------------------------------------------------------------
 
@@ -215,8 +215,8 @@ def verdict_words(obs: BrawlObservation, names: list[str], verdict: VerdictView)
     bars, lids = counted(verdict["crowbars"], "crowbar"), counted(verdict["lids"], "lid")
     winner = who(obs, names, verdict["winner"])
     if verdict["winner"] == verdict["attacker"]:
-        return f"{bars} beat {lids}: {winner} wins the fight"
-    return f"{lids} hold off {bars}: {winner} wins the fight"
+        return f"{bars} {agreeing('beats', verdict['crowbars'])} {lids}: {winner} wins the fight"
+    return f"{lids} {agreeing('holds', verdict['lids'])} off {bars}: {winner} wins the fight"
 
 
 def _verdict_row(

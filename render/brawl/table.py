@@ -31,12 +31,12 @@ from render.brawl.icons import (
     kind_icon,
 )
 from render.brawl.words import (
-    MODE_NAMES,
     caption,
     chip_width,
     is_draw,
     label_chip,
     phase_word,
+    title_note,
     who,
 )
 from render.common import (
@@ -155,8 +155,7 @@ def table_image(obs: BrawlObservation, names: list[str], since: int | None = Non
     under it."""
     seats, rummy = obs["seats"], obs["mode"] == "rummy"
     image = _alley(seats, rummy).copy()
-    note = f"{MODE_NAMES.get(obs['mode'], obs['mode'])} - turn {max(1, obs['turns'])}"
-    title_bar(image, "Dumpster Brawl!", note, TITLE_H)
+    title_bar(image, "Dumpster Brawl!", title_note(obs), TITLE_H)
     rounded_box(image, CAPTION_BOX, 14, PANEL, PANEL_EDGE, 2)
     caption_colour = TORCH if obs["finished"] else INK
     _text(image, (CAPTION_BOX[0] + 16, CAPTION_BOX[1], CAPTION_BOX[2] - 16, CAPTION_BOX[3]),

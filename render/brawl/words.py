@@ -12,7 +12,7 @@ from render.common import Colour, ink_for, rounded_box, text_width
 from render.common import cached_text_in_box as _text
 from render.common.words import player_name
 from rules.brawl.observation import BrawlObservation
-from rules.words import and_list, counted
+from rules.words import and_list, counted, plural
 
 # --- names and words -------------------------------------------------------------------------
 
@@ -36,6 +36,13 @@ MODE_NAMES = {
     "king-of-the-heap": "King of the Heap",
     "rummy": "Round Rummage Rummy",
 }
+
+
+def title_note(obs: BrawlObservation) -> str:
+    """The title bar's note: the turn, then the way to play named as one ("Turn 3 - playing
+    Round Rummage"), so the mode's name is not read as a round."""
+    mode = MODE_NAMES.get(obs["mode"], obs["mode"])
+    return f"Turn {max(1, obs['turns'])} - playing {mode}"
 
 
 def caption(obs: BrawlObservation, names: list[str]) -> str:
@@ -74,7 +81,7 @@ def caption(obs: BrawlObservation, names: list[str]) -> str:
     if phase == "spoils":
         verb = "beat" if obs["actor"] == obs["turn"] else "held off"
         foe = obs["defender"] if obs["actor"] == obs["turn"] else obs["turn"]
-        left = counted(obs["spoils"], "take or give")
+        left = f"{counted(obs['spoils'], 'take')} or {plural('give', obs['spoils'])}"
         return f"{name(obs['actor'])} {verb} {name(foe)}: {left} left"
     if phase == "rummage":
         left = _left(obs["draws"], obs["discards"])

@@ -70,7 +70,7 @@ def cards_image(obs: TossObservation, name: str) -> Image.Image:
         sprite = _card_sprite(choice, colour_word, colour, mice, CARD_SIZE)
         image.paste(sprite, (left, cards_top), sprite)
     word = colour_word or "your"
-    note = f"{word.capitalize()} cards, {mice} {'mouse' if mice == 1 else 'mice'} each"
+    note = f"{word.capitalize()} cards show {counted(mice, 'mouse')}"
     note += ": on equal numbers, fewer mice go first."
     if choice is None and obs["phase"] == "choose":
         note = "Lay down one card face down. " + note

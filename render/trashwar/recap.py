@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from render.common import ordinal, to_png
 from render.common.recap import Row, table_image
+from render.trashwar.words import recap_foot
 from rules.trashwar.observation import TrashWarObservation
 
 COLUMNS = ["Fell", "Walls up"]
@@ -38,7 +39,7 @@ def recap_rows(obs: TrashWarObservation) -> list[Row]:
 
 def draw_recap(obs: TrashWarObservation, names: list[str]) -> bytes:
     """The recap of a finished war, from its public view. PNG bytes."""
-    foot = f"{obs['turns']} turns, {obs['torch_phase']} torching phases."
+    foot = recap_foot(obs)
     image = table_image(
         "Trash War - the order of the fall",
         names,

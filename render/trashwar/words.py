@@ -8,7 +8,7 @@ from render.common import MUTED, TORCH, Colour, ordinal
 from render.common.words import player_name
 from rules.trashwar.cards import TRASH_NAMES
 from rules.trashwar.observation import CardView, PlayerView, TrashWarObservation
-from rules.words import and_list
+from rules.words import and_list, counted
 
 # --- small helpers ----------------------------------------------------------------------
 
@@ -56,12 +56,31 @@ def actor_seat(obs: TrashWarObservation) -> int | None:
     return obs["to_act"][0] if obs["to_act"] else obs["turn"]
 
 
+def torching_words(phase: int) -> str:
+    """What the torching phase changes, in plain words, once it changes anything a player
+    sees: nothing to say in the first phase, whose rule is the one every war starts with."""
+    if phase <= 1:
+        return ""
+    if phase == 2:
+        return "2-torch cards burn too"
+    return "torch cards now leave the game"
+
+
+def recap_foot(obs: TrashWarObservation) -> str:
+    """The recap's last line: "30 turns; the draw pile ran out twice." (each run-out begins
+    the next torching phase, so the phase counts them)."""
+    runs = obs["torch_phase"] - 1
+    ran_out = {0: "never ran out", 1: "ran out once", 2: "ran out twice"}.get(runs)
+    return f"{counted(obs['turns'], 'turn')}; the draw pile {ran_out or f'ran out {runs} times'}."
+
+
 def title_note(obs: TrashWarObservation) -> str:
-    phase = obs["torch_phase"]
-    torch = f"Torching phase {phase if phase < 3 else '3+'}"
+    torch = torching_words(obs["torch_phase"])
     if obs["finished"]:
-        return f"{torch} - war over after {obs['turns']} turns"
-    return f"{torch} - turn {max(1, obs['turns'])}"
+        note = f"war over after {counted(obs['turns'], 'turn')}"
+    else:
+        note = f"turn {max(1, obs['turns'])}"
+    return f"{note.capitalize()} - {torch}" if torch else note.capitalize()
 
 
 def caption(obs: TrashWarObservation, names: list[str]) -> str:

@@ -190,7 +190,13 @@ class Brawl(Game[State, BrawlObservation]):
             "How to play",
             MODES,
             ROUND,
-            ("Round Rummage", "King of the Heap", "Round Rummage Rummy"),
+            # The rulebook's names, each with a few plain words: "Round Rummage" alone
+            # reads like a round of the game rather than a way to play it.
+            (
+                "Round Rummage: everyone attacks in turn",
+                "King of the Heap: only the King rummages",
+                "Round Rummage Rummy: lay down sets for points",
+            ),
             heading="Way to play",
         ),
         Option(

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rules.brawl.labels import card_name
+from rules.words import plural
 
 
 def verb_of(action: str) -> str:
@@ -36,7 +37,8 @@ def group_wording(
     """The label and the note of a menu entry for the several actions under `group`."""
     words = group.split()
     if words[0] == "lay":
-        return f"Lay down {card_name(words[1])} …", f"then choose how many ({len(members)} ways)"
+        cards = plural(card_name(words[1]), 2)  # some of a kind: how many comes next
+        return f"Lay down {cards} …", f"then choose how many ({len(members)} ways)"
     if words[0] == "attack":
         return f"{describe(group)} …", "then choose whether to add Extra Elbow"
     if words[1] == "peek":
@@ -45,3 +47,18 @@ def group_wording(
         with_whom = describe(members[0]).split(",")[0]  # "Play Quick Swap: Bob"
         return f"{with_whom} …", "then choose the card you give"
     return f"Play Clean Sweep: {card_name(words[2])} …", "then choose the second card, if any"
+
+
+def group_question(group: str) -> str:
+    """What the buttons under a group's menu entry answer, once the entry is chosen."""
+    verb, card = [*group.split(), "", ""][:2]  # a group never made may be short
+    if verb == "lay":
+        return f"How many {plural(card_name(card), 2)} do you lay down?"
+    if verb == "attack":
+        return "Do you add Extra Elbow to the attack?"
+    played = {
+        "peek": "Whose hand do you peek at?",
+        "swap": "Which card do you give in the swap?",
+        "sweep": "Which second card do you sweep, if any?",
+    }
+    return played.get(card, "Which one?") if verb == "play" else "Which one?"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from rules.brawl.data import CARDS, KIND_INDEX, KINDS
 from rules.brawl.state import ATTACK, DECLARE, DEFEND, LAY, PRE, RUMMAGE, SPOILS, WIND, State
-from rules.words import with_article
+from rules.words import counted, with_article
 
 # ---------------------------------------------------------------------------------------------
 # Labels
@@ -44,7 +44,7 @@ def describe_action(action: str) -> str:
     if verb == "give":
         return f"Give {with_article(card_name(words[1]))}"
     if verb == "lay":
-        return f"Lay down {words[2]} {card_name(words[1])}"
+        return f"Lay down {counted(int(words[2]), card_name(words[1]))}"
     if verb == "go":
         return "Lay down everything and go out"
     if verb == "keep":

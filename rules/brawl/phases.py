@@ -28,7 +28,7 @@ from rules.brawl.state import (
     booster_in_game,
 )
 from rules.brawl.table import _Table
-from rules.words import with_article
+from rules.words import counted, with_article
 
 
 def perform(state: State, seat: int, action: str) -> _Table:
@@ -217,7 +217,7 @@ def _lay(t: _Table, seat: int, words: list[str]) -> None:
         kind, n = KIND_INDEX[words[1]], int(words[2])
         for _ in range(n):
             t.laid[seat].append(t.take_from_hand(seat, KINDS[kind].key))
-        t.say(f"{_p(seat)} lays down {n} {KINDS[kind].name}.")
+        t.say(f"{_p(seat)} lays down {counted(n, KINDS[kind].name)}.")
     elif verb == "go":
         _go_out(t, seat)
         return
@@ -280,4 +280,5 @@ def _play_booster(t: _Table, seat: int, words: list[str]) -> None:
         swept = [w for w in words[2:] if w != "alone"]
         for key2 in swept:
             t.to_discard(seat, key2)
-        t.say(f"{_p(seat)} sweeps {len(swept)} card(s) onto the discard pile.")
+        gone = counted(len(swept), "card") if swept else "no other card"
+        t.say(f"{_p(seat)} sweeps {gone} onto the discard pile.")

@@ -42,7 +42,7 @@ from rules.brawl.state import (
     rummy_points,
     winning_hand,
 )
-from rules.words import counted, plural, with_article
+from rules.words import agreeing, counted, plural, with_article
 
 # ---------------------------------------------------------------------------------------------
 # Applying an action: a mutable working copy of the state
@@ -268,7 +268,7 @@ class _Table(WorkingCopy[State]):
             most = max(len(state.laid[p]) for p in best)
             best = [p for p in best if len(state.laid[p]) == most]
         winner = self.roll_off(best)
-        self.say(f"{_p(winner)} wins with {points[winner]} points.")
+        self.say(f"{_p(winner)} wins with {counted(points[winner], 'point')}.")
         self.finish((winner,))
 
     # --- turns
@@ -339,7 +339,7 @@ class _Table(WorkingCopy[State]):
         self.verdicts.append(Verdict(state.step + 1, attacker, defender, bars, lids, winner))
         if bars > lids:
             self.say(
-                f"{counted(bars, 'crowbar')} beat {counted(lids, 'lid')}: "
+                f"{counted(bars, 'crowbar')} {agreeing('beats', bars)} {counted(lids, 'lid')}: "
                 f"{_p(attacker)} wins the fight."
             )
             if state.mode == KING:
@@ -350,7 +350,7 @@ class _Table(WorkingCopy[State]):
                 self.set(phase=SPOILS, actor=attacker, spoils=1)
         else:
             self.say(
-                f"{counted(lids, 'lid')} hold off {counted(bars, 'crowbar')}: "
+                f"{counted(lids, 'lid')} {agreeing('holds', lids)} off {counted(bars, 'crowbar')}: "
                 f"{_p(defender)} wins the fight."
             )
             if state.mode == KING:

@@ -86,6 +86,7 @@ from rules.toss.bin import (
     wobbled,
 )
 from rules.toss.observation import ROUNDS, BinPiece, CounterTaken, TossObservation
+from rules.words import and_list, counted
 
 SCHEMA = 1
 HAND = 3
@@ -273,9 +274,9 @@ def _finish(state: State) -> tuple[State, list[Event]]:
     top = max(points)
     winners = [f"{{p{seat}}}" for seat, p in enumerate(points) if p == top]
     if len(winners) == 1:
-        text = f"The game is over: {winners[0]} wins with {top} points!"
+        text = f"The game is over: {winners[0]} wins with {counted(top, 'point')}!"
     else:
-        text = f"The game is over: {', '.join(winners)} share the win with {top} points!"
+        text = f"The game is over: {and_list(winners)} share the win with {counted(top, 'point')}!"
     return state, [Event(text)]
 
 
@@ -337,7 +338,8 @@ def _apply_place(state: State, seat: int, action: Place) -> tuple[State, list[Ev
             dropped_at=-1,
         )
         state = _take_counter(state, seat, plus=False)
-        events = [Event(f"{who} drops {name} and garbage falls out! {who} takes -{value}.")]
+        lost = f"{who} loses {counted(value, 'point')}"  # the counter taken minus side up
+        events = [Event(f"{who} drops {name} and garbage falls out! {lost}.")]
         return _after_counter(state, events)
     state = replace(
         state,
@@ -349,9 +351,12 @@ def _apply_place(state: State, seat: int, action: Place) -> tuple[State, list[Ev
     if sum(state.supply) == 0:
         value = state.counters[0]
         state = _take_counter(state, seat, plus=True)
-        events = [Event(f"{who} places the very last piece, {name}, and takes +{value}!")]
+        won = f"scores {counted(value, 'point')}"  # the counter taken plus side up
+        events = [Event(f"{who} places the very last piece, {name}, and {won}!")]
         return _after_counter(state, events)
-    events = [Event(f"{who} places {name} ({state.to_place} more to go).")]
+    # The count of pieces still to place only while there are some: the turn's last says none.
+    to_go = f" ({state.to_place} more to go)" if state.to_place else ""
+    events = [Event(f"{who} places {name}{to_go}.")]
     if state.to_place == 0:
         state, more = _next_turn(state)
         events += more

@@ -19,6 +19,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from rules.words import counted
+
 WALL = "wall"
 TRASH = "trash"
 SHIELD = "shield"
@@ -123,17 +125,17 @@ class Card:
 
     @property
     def title(self) -> str:
-        """'toaster (2)', 'Shield 3', 'Mace (bat left)', 'Deflect (2 torches)'."""
+        """'toaster (2)', 'Shield 3', 'Mace (bat left)', 'Deflect (2 torches)', and one pair
+        of brackets for both notes: 'Mace (bat at any player, 2 torches)'."""
         if self.kind == TRASH:
             return f"{self.name} ({self.value})"
         text = self.name
         if self.value:
             text += f" {self.value}"
-        if self.direction:
-            text += f" ({DIRECTION_TITLES[self.direction]})"
+        notes = [DIRECTION_TITLES[self.direction]] if self.direction else []
         if self.torches:
-            text += f" ({self.torches} torch{'es' * (self.torches != 1)})"
-        return text
+            notes.append(counted(self.torches, "torch"))
+        return f"{text} ({', '.join(notes)})" if notes else text
 
     @property
     def a(self) -> str:

@@ -64,7 +64,7 @@ def group_wording(group: str) -> tuple[str, str]:
     words = group.split(" ")
     codes = words[1:]
     if words[0] != "play" or not codes or any(code not in BY_CODE for code in codes):
-        return group, "Choose:"
+        return group, "Pick one of these:"
     first = BY_CODE[codes[0]]
     if first.kind == CATAPULT:
         wordings = thrown_wordings(tuple(codes[1:]), codes[0])
@@ -73,4 +73,4 @@ def group_wording(group: str) -> tuple[str, str]:
     else:
         wordings = (first.title,)
     label = next((w for w in wordings if len(w + MORE) <= LABEL_LIMIT), wordings[-1])
-    return label + MORE, QUESTIONS.get(first.kind, "Choose:")
+    return label + MORE, QUESTIONS.get(first.kind, "Pick one of these:")

@@ -39,7 +39,7 @@ from rules.trashwar.state import (
     left_of,
     most_walls_up,
 )
-from rules.words import counted
+from rules.words import agreeing, counted
 
 # ---------------------------------------------------------------------------------------------
 # Applying an action: a working copy of the state, changed in place, then frozen
@@ -162,7 +162,7 @@ class _Table(WorkingCopy[State]):
             f"The draw pile is empty: the recycle pile is shuffled into a new one "
             f"({len(self.draw)} cards). Torching phase {self.torch_phase} begins"
             + (
-                f"; {counted(gone, 'torched card')} {'leave' if gone != 1 else 'leaves'} the game."
+                f"; {counted(gone, 'torched card')} {agreeing('leaves', gone)} the game."
                 if gone
                 else "."
             )
@@ -272,10 +272,10 @@ class _Table(WorkingCopy[State]):
             self.flight = [f for f in self.held if f.target != receiver]
             self.flight += [f for f in self.held if f.target == receiver]
             count = len(self.held)
-            self.say(
-                f"The batted trash flies on ({count} card{'s' * (count != 1)}); "
-                f"the turn passes to {_p(receiver)}."
+            flies = (
+                "The batted trash flies on" if count == 1 else f"The {count} batted cards fly on"
             )
+            self.say(f"{flies}; the turn passes to {_p(receiver)}.")
             self.start_turn(receiver)
         elif seat in self.eliminated:
             following = self.left_of(seat)

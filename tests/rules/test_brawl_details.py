@@ -551,7 +551,7 @@ def test_the_defender_lays_down_after_the_attacker() -> None:
     assert applied.state.phase == "lay" and to_act(applied.state) == 1
     assert [e.text for e in applied.events] == ["{p0} is done laying down."]
     applied = BRAWL.apply(applied.state, 1, "lay milk 3")
-    assert [e.text for e in applied.events] == ["{p1} lays down 3 Milk Jug."]
+    assert [e.text for e in applied.events] == ["{p1} lays down 3 Milk Jugs."]
     state = play(applied.state, "done")
     assert state.phase == "pre" and state.turn == 1
 

@@ -345,7 +345,7 @@ def test_clean_sweep_discards_both_cards_named() -> None:
     state, told = _lines(state, "play sweep egg pizza")
     assert keys(state, 0) == ["milk"]
     assert [CARDS[c].key for c in state.discard] == ["sweep", "egg", "pizza"]
-    assert told[-1] == ("{p0} sweeps 2 card(s) onto the discard pile.", None)
+    assert told[-1] == ("{p0} sweeps 2 cards onto the discard pile.", None)
 
 
 def test_second_wind_is_told_in_a_fight_and_after_a_rummage_roll() -> None:

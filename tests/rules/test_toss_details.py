@@ -87,8 +87,8 @@ def test_the_last_counter_taken_on_a_spill_ends_the_game_with_a_shared_win() -> 
     applied = TOSS.apply(state, seat, "place can 10 0")
     texts = [event.text for event in applied.events]
     assert texts == [
-        "{p0} drops a tin can and garbage falls out! {p0} takes -6.",
-        "The game is over: {p1}, {p2} share the win with 4 points!",
+        "{p0} drops a tin can and garbage falls out! {p0} loses 6 points.",
+        "The game is over: {p1} and {p2} share the win with 4 points!",
     ]
     assert applied.state.finished and applied.state.to_place == 0
     assert applied.state.kind is None
@@ -455,7 +455,7 @@ def test_views_show_the_game_as_it_stands_after_a_spill() -> None:
     assert seat == 0
     applied = TOSS.apply(state, seat, "place can 10 45")
     assert [event.text for event in applied.events] == [
-        "{p0} drops a tin can and garbage falls out! {p0} takes -1.",
+        "{p0} drops a tin can and garbage falls out! {p0} loses 1 point.",
         "The bin is emptied and pre-filled again.",
     ]
     after = applied.state

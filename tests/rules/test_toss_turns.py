@@ -109,7 +109,7 @@ def test_the_last_piece_of_a_turn_passes_it_on() -> None:
     its own card's number, free to pick any kind."""
     state = placing(2, [1, 3])
     applied = TOSS.apply(state, 0, "place apple 10 0")
-    assert texts(applied) == ["{p0} places an apple core (0 more to go)."]
+    assert texts(applied) == ["{p0} places an apple core."]
     after = applied.state
     assert after.turn == 1 and after.to_place == 3 and after.kind is None
     assert allowed_kinds(after) == ["carton", "can", "bottle", "apple"]
@@ -122,7 +122,7 @@ def test_the_last_piece_of_a_round_opens_the_next() -> None:
     state = TOSS.apply(state, first, "place can 10 0").state
     applied = TOSS.apply(state, last, "place can 3 0")
     assert texts(applied) == [
-        f"{{p{last}}} places a tin can (0 more to go).",
+        f"{{p{last}}} places a tin can.",
         "Round 2: everyone lays down a card face down.",
     ]
 
@@ -143,7 +143,7 @@ def test_the_very_last_piece_earns_the_top_counter_and_a_fresh_bin() -> None:
     state = placing(2, [2, 3], supply=(0, 1, 0, 0))
     applied = TOSS.apply(state, 0, "place can 10 0")
     assert texts(applied) == [
-        "{p0} places the very last piece, a tin can, and takes +1!",
+        "{p0} places the very last piece, a tin can, and scores 1 point!",
         "The bin is emptied and pre-filled again.",
     ]
     after = applied.state
@@ -162,7 +162,7 @@ def test_a_spill_that_ends_the_game_marks_no_piece_as_the_last_drop() -> None:
     applied = TOSS.apply(state, 0, "place can 3 0")
     after = applied.state
     assert texts(applied) == [
-        "{p0} drops a tin can and garbage falls out! {p0} takes -6.",
+        "{p0} drops a tin can and garbage falls out! {p0} loses 6 points.",
         "The game is over: {p1} wins with 0 points!",
     ]
     assert after.finished and after.dropped_at == -1 and after.spilled_at == after.step

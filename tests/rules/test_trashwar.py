@@ -608,7 +608,7 @@ def test_a_mace_ends_the_turn_and_hands_it_to_whoever_received_the_trash() -> No
     assert [e.text for e in applied.events if e.to is None] == [
         "{p1} bats the television (2) at {p2}'s right wall.",
         "{p1} draws 1 card.",
-        "The batted trash flies on (1 card); the turn passes to {p2}.",
+        "The batted trash flies on; the turn passes to {p2}.",
     ]
     assert state.turn == 2 and state.phase == "defend"
     assert state.flight == (Flight(state.flight[0].card, 2, 2, 1),)

@@ -268,7 +268,7 @@ def test_the_view_shows_each_card_wall_and_flight_in_full() -> None:
             "torches": 2,
             "direction": "any",
             "name": "Mace",
-            "title": "Mace (bat at any player) (2 torches)",
+            "title": "Mace (bat at any player, 2 torches)",
         }
     ]
     player = view["players"][1]
@@ -406,9 +406,7 @@ def test_the_log_counts_the_batted_trash_that_flies_on() -> None:
     )
     state = play(play(state, 1, "play mace-left"), 1, "at p2 left")
     state = play(state, 1, "play mace-right")
-    assert "The batted trash flies on (2 cards); the turn passes to {p0}." in texts(
-        state, 1, "at p0 left"
-    )
+    assert "The 2 batted cards fly on; the turn passes to {p0}." in texts(state, 1, "at p0 left")
 
 
 def test_a_discard_with_nothing_left_to_draw_passes_the_turn() -> None:
@@ -457,7 +455,7 @@ def test_labels_of_batting_and_of_maces_name_whom_they_reach() -> None:
         "Mace (bat back at the sender): bat the television (2) at {p2}"
     )
     assert TRASH_WAR.describe(state, "play mace-any++") == (
-        "Mace (bat at any player) (2 torches): bat the television (2)"
+        "Mace (bat at any player, 2 torches): bat the television (2)"
     )
     swung = play(state, 1, "play mace-any++")
     assert TRASH_WAR.describe(swung, "at p0 middle") == "Bat it at {p0}'s middle wall"
@@ -505,10 +503,10 @@ def test_menu_groups_gather_a_cards_moves_and_label_them() -> None:
     )
     assert group_wording("play tv2") == ("Throw the television (2)" + MORE, "At which wall?")
     assert group_wording("play burn3") == ("Burn 3" + MORE, QUESTIONS["burn"])
-    assert group_wording("play shield2") == ("Shield 2" + MORE, "Choose:")
-    assert group_wording("take") == ("take", "Choose:")
-    assert group_wording("play") == ("play", "Choose:")
-    assert group_wording("play bogus") == ("play bogus", "Choose:")
+    assert group_wording("play shield2") == ("Shield 2" + MORE, "Pick one of these:")
+    assert group_wording("take") == ("take", "Pick one of these:")
+    assert group_wording("play") == ("play", "Pick one of these:")
+    assert group_wording("play bogus") == ("play bogus", "Pick one of these:")
     long = "play catapult+ " + " ".join(["gator3"] * 3)
     assert group_wording(long)[0] == "Catapult 3 + 3 + 3" + MORE
 
