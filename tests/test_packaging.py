@@ -17,7 +17,7 @@ import pytest
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
-from tests.e2e.play import boards, play_to_the_end
+from tests.e2e.play import SHORT_GAME, boards, play_to_the_end
 from tests.fakediscord import FakeDiscord
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -96,12 +96,12 @@ async def test_a_bot_installed_from_the_wheel_plays_a_game(
         await fake_discord.wait_ready(timeout=60)
         rules = await alice.slash("/rules", game="toss")
         assert "Toss It in the Trash" in str(rules.ephemeral[0].embeds)
-        await alice.slash("/rumble new", seed=5)
+        await alice.slash("/rumble new", seed=SHORT_GAME)
         for _ in range(3):
             await alice.click("Add AI player")
         await alice.click("Start")
         await fake_discord.wait_for(lambda: boards(fake_discord), timeout=60, what="a board")
-        last = await play_to_the_end(fake_discord, {alice.id: alice}, random.Random(5))
+        last = await play_to_the_end(fake_discord, {alice.id: alice}, random.Random(SHORT_GAME))
         ((name, picture), *_) = boards(fake_discord)[0].files
         assert name == "dungeon.png" and picture.startswith(b"\x89PNG")
         assert "The game is over" in last.text

@@ -146,10 +146,13 @@ async def play_to_the_end(
     raise AssertionError("the game did not end")
 
 
+SHORT_GAME = 23  # a seed whose game ends in about 150 actions (seed 5 took over 400)
+
+
 async def finished_rumble(bot: TrashTableBot, table: Table, fake: FakeDiscord) -> int:
     """alice and three AI players play a whole game with the board's controls (so its
     boards travel on her presses, as at a real table); alice fights whenever she can."""
-    await table.alice.slash("/rumble new", seed=5)
+    await table.alice.slash("/rumble new", seed=SHORT_GAME)
     for _ in range(3):
         await table.alice.click("Add AI player")
     started = await table.alice.click("Start")
@@ -157,7 +160,7 @@ async def finished_rumble(bot: TrashTableBot, table: Table, fake: FakeDiscord) -
     game = await bot.sessions.current(fake.channel.id)
     assert game is not None and game.id is not None
     await next_board(fake, 0)
-    await play_to_the_end(fake, {table.alice.id: table.alice}, random.Random(5))
+    await play_to_the_end(fake, {table.alice.id: table.alice}, random.Random(SHORT_GAME))
     return game.id
 
 

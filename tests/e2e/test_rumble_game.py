@@ -8,6 +8,7 @@ import random
 import pytest
 from PIL import Image
 
+from render.rumble import BOARD_SIZE
 from tests.e2e.conftest import Table
 from tests.e2e.play import (
     assert_one_message_a_turn,
@@ -45,7 +46,7 @@ async def test_three_users_and_an_ai_play_three_rumbles_then_the_scoreboard(
     await open_and_start(table, seed=11)
     first = latest_board(fake_discord)
     picture = Image.open(io.BytesIO(first.files[0][1]))
-    assert picture.format == "PNG" and picture.size == (1100, 700)
+    assert picture.format == "PNG" and picture.size == BOARD_SIZE  # the map and its caption
     # Issue 15: a board is a layout message: one container with the text, the picture in a
     # gallery and the controls (the fake checks it as Discord would).
     assert first.flags & COMPONENTS_V2 and not first.content and not first.embeds
