@@ -81,7 +81,7 @@ gallery: $(VENV)/.installed
 # one small way at a time, its fast tests run on each change, and the score printed (caught
 # over caught and missed). `make mutation GAME=rumble` for one engine, `make mutation` for
 # the four one after another. On this machine (2 cores, under `nice -n 19`), 2026-11-27:
-# rumble (1208 mutants) 4 min 15 s, trashwar (2377) 4 min 28 s, toss (1613) 8 min 31 s;
+# rumble (1208 mutants) 4 min 15 s, trashwar (2460) 2 min 33 s, toss (1613) 8 min 31 s;
 # brawl (3066) 14 min 50 s beside another run, so the four together about 35 min.
 # mutmut keeps its copies and results in mutants/; `.venv/bin/mutmut show <name>` shows one
 # mutant, `.venv/bin/mutmut browse` all of them.
