@@ -220,32 +220,37 @@ class Database:
         """SQLite keeps the pages of removed rows for reuse unless told to give them back;
         `auto_vacuum=INCREMENTAL` lets `give_space_back` do that. A file made before it was
         set is rebuilt once (VACUUM: as long as a copy of the file takes to write)."""
-        if self._in_place is None or self.sqlite_path in (None, "", ":memory:"):
+        if self.sqlite_path in (None, "", ":memory:"):
             return
-        assert self._one_writer is not None
-        async with self._one_writer:
-            with self._in_place.connect() as connection:
-                raw = connection.connection.driver_connection
-                assert raw is not None
-                if raw.execute("PRAGMA auto_vacuum").fetchone()[0] == INCREMENTAL:
-                    return
-                log.info("SQLite: turning on incremental vacuum (a one-time rebuild)")
-                raw.execute("PRAGMA auto_vacuum=INCREMENTAL")
-                raw.execute("VACUUM")
+        async with self._sqlite_alone() as raw:
+            if raw is None or raw.execute("PRAGMA auto_vacuum").fetchone()[0] == INCREMENTAL:
+                return
+            log.info("SQLite: turning on incremental vacuum (a one-time rebuild)")
+            raw.execute("PRAGMA auto_vacuum=INCREMENTAL")
+            raw.execute("VACUUM")
 
     async def give_space_back(self) -> None:
         """After rows were removed: SQLite returns the free pages to the file system (a
         few ms a thousand pages, under the write lock); PostgreSQL's autovacuum does this
         by itself."""
+        async with self._sqlite_alone() as raw:
+            if raw is not None:
+                # As a script: sqlite3's `execute` steps this pragma once, one page freed.
+                raw.executescript("PRAGMA incremental_vacuum;")
+
+    @asynccontextmanager
+    async def _sqlite_alone(self) -> AsyncIterator[Any]:
+        """SQLite's own connection (sqlite3's), with no write of ours under way, for
+        statements outside any transaction (VACUUM, pragmas); None on PostgreSQL."""
         if self._in_place is None:
+            yield None
             return
         assert self._one_writer is not None
         async with self._one_writer:
             with self._in_place.connect() as connection:
                 raw = connection.connection.driver_connection
                 assert raw is not None
-                # As a script: sqlite3's `execute` steps this pragma once, one page freed.
-                raw.executescript("PRAGMA incremental_vacuum;")
+                yield raw
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[AsyncSession]:

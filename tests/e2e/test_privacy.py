@@ -9,13 +9,12 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from sqlalchemy import select
-from sqlmodel import SQLModel
 
 from bot.client import TrashTableBot
 from bot.keeping import Swept
 from bot.models import utcnow
 from cogs.privacy._cog import ADMINS_ONLY
+from tests.bot.test_keeping import every_row, mentions
 from tests.e2e.conftest import Table
 from tests.e2e.play import finished_rumble
 from tests.fakediscord import FakeDiscord
@@ -25,13 +24,7 @@ MANAGE_GUILD = 1 << 5
 
 async def tables_holding(bot: TrashTableBot, *needles: str) -> list[str]:
     """The tables with a row holding any of `needles` anywhere in its text."""
-    found = set()
-    async with bot.db.connected() as connection:
-        for name, table in SQLModel.metadata.tables.items():
-            for row in (await connection.execute(select(table))).mappings():
-                if any(needle in str(dict(row)) for needle in needles):
-                    found.add(name)
-    return sorted(found)
+    return mentions(await every_row(bot.db), *needles)
 
 
 def privacy_cog(bot: TrashTableBot) -> Any:
