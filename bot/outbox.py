@@ -314,7 +314,7 @@ class Outbox:
         self, entry: OutboxEntry, message_id: int, replaced_id: int | None, layout: JSON
     ) -> None:
         """A board was posted (the one it replaces already lost its controls): it is the
-        game's board now, and the entry is delivered. Two plain updates in one transaction.
+        game's board now, and the entry is delivered, in one transaction.
         `layout` is what the message shows (its text and pictures): taking its controls off
         later means sending it again without them."""
         async with self.db.writing() as connection:

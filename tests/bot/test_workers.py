@@ -330,13 +330,15 @@ async def test_a_worker_is_retired_after_its_jobs_and_no_job_is_lost(tmp_path: P
 
 async def test_jobs_one_after_another_go_to_each_successor_in_turn() -> None:
     """A lone worker (the quick one) retired after 2 jobs: the next job goes to its
-    successor, forked while it ran its last; none waits for a fork or fails."""
+    successor, forked while it ran its last; none waits for a fork or fails. A worker's
+    retirement is counted once its successor has taken its place, which the job after
+    its last one waits for: so the count is read after that job."""
     workers = Workers(1, max_jobs=2)
     await workers.start()
     try:
-        pids = [await workers.run_quick(os.getpid) for _ in range(6)]
-        assert pids[0::2] == pids[1::2] and len(set(pids)) == 3
-        assert workers.retired == 2
+        pids = [await workers.run_quick(os.getpid) for _ in range(7)]
+        assert pids[0:6:2] == pids[1:6:2] and len(set(pids)) == 4
+        assert workers.retired == 3
     finally:
         await workers.close()
 
