@@ -24,7 +24,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar, cast
+from typing import Any, ClassVar, Generic, Literal, NamedTuple, Protocol, TypeVar, cast
 
 from rules import codec
 from rules.observation import LastMoveView
@@ -78,6 +78,9 @@ class Option:
     heading: str = ""  # how the lobby names the option, when not its name
     low: int | None = None  # a whole number's range (no `choices` then)
     high: int | None = None
+    # True when each choice is a way to play of its own (Brawl's modes): the AI's strength
+    # is measured for each apart.
+    ways: bool = False
 
     def label(self, value: str) -> str:
         """How `value` reads to players (a choice's label, or the value itself)."""
@@ -173,11 +176,33 @@ GAME_OVER = "That game is over."
 NOT_YOUR_TURN = "It is not your turn."
 
 
+Level = Literal["easy", "normal", "hard"]
+LEVELS: tuple[Level, ...] = ("easy", "normal", "hard")  # how well an AI seat plays
+
+
 class Chooser(Protocol):
-    """A game's AI: its `ai` module has this one function."""
+    """A game's AI: its `ai` module plays at each of the three levels.
+
+    Every level decides from the seat's own observation and legal actions only; `rng` is
+    seeded by the caller, so the same game replays the same way. `choose_hard` is handed the
+    engine to search with (`rules/search.py`): it may simulate worlds it samples from the
+    observation, never read the real state.
+    """
+
+    def choose_easy(
+        self, observation: Mapping[str, Any], legal: list[str], rng: random.Random
+    ) -> str: ...
 
     def choose(
         self, observation: Mapping[str, Any], legal: list[str], rng: random.Random
+    ) -> str: ...
+
+    def choose_hard(
+        self,
+        game: AnyGame,
+        observation: Mapping[str, Any],
+        legal: list[str],
+        rng: random.Random,
     ) -> str: ...
 
 
@@ -293,9 +318,15 @@ class Game(ABC, Generic[StateT, ObsT]):
         """Whether `action` is `group` itself or one of the actions grouped under it."""
         return action == group or self.group_of(action) == group
 
-    def choose(self, observation: ObsT, legal: list[str], rng: random.Random) -> str:
-        """The AI's pick, from its own observation and its legal actions only: the game's
-        `ai` module decides."""
+    def choose(
+        self, observation: ObsT, legal: list[str], rng: random.Random, level: Level = "normal"
+    ) -> str:
+        """The AI's pick at `level`, from its own observation and its legal actions only:
+        the game's `ai` module decides."""
+        if level == "hard":
+            return self.ai.choose_hard(self, observation, legal, rng)
+        if level == "easy":
+            return self.ai.choose_easy(observation, legal, rng)
         return self.ai.choose(observation, legal, rng)
 
     def check_turn(self, state: StateT, seat: int) -> None:

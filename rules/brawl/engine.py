@@ -198,6 +198,7 @@ class Brawl(Game[State, BrawlObservation]):
                 "Round Rummage Rummy: lay down sets for points",
             ),
             heading="Way to play",
+            ways=True,
         ),
         Option(
             "affinity",

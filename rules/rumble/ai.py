@@ -33,7 +33,10 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from rules.base import AnyGame
 
 from rules.rumble.dungeon import ROOMS, Layout, distances, passages
 
@@ -213,3 +216,15 @@ def _worth(board: Board, plan: Map, character: str, rooms: list[str]) -> float:
 def _place_points(place: int) -> int:
     """Points for the character at `place` (counted from 1) in the exit line."""
     return max(0, place - FREE_PLACES)
+
+
+def choose_easy(observation: Mapping[str, Any], legal: list[str], rng: random.Random) -> str:
+    """The easy level. (Interim: the normal AI, until this game's beginner is written.)"""
+    return choose(observation, legal, rng)
+
+
+def choose_hard(
+    game: AnyGame, observation: Mapping[str, Any], legal: list[str], rng: random.Random
+) -> str:
+    """The hard level. (Interim: the normal AI, until this game's search is written.)"""
+    return choose(observation, legal, rng)

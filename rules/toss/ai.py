@@ -26,7 +26,10 @@ import itertools
 import math
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from rules.base import AnyGame
 
 from rules.toss.bin import (
     BIN_HEIGHT,
@@ -243,3 +246,15 @@ def choose(observation: Mapping[str, Any], legal: list[str], rng: random.Random)
     if legal[0].startswith("choose"):
         return _choose_card(observation, legal)
     return _place(observation, legal, rng)
+
+
+def choose_easy(observation: Mapping[str, Any], legal: list[str], rng: random.Random) -> str:
+    """The easy level. (Interim: the normal AI, until this game's beginner is written.)"""
+    return choose(observation, legal, rng)
+
+
+def choose_hard(
+    game: AnyGame, observation: Mapping[str, Any], legal: list[str], rng: random.Random
+) -> str:
+    """The hard level. (Interim: the normal AI, until this game's search is written.)"""
+    return choose(observation, legal, rng)

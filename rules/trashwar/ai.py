@@ -25,7 +25,10 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from rules.base import AnyGame
 
 from rules.trashwar.cards import BY_CODE, CATAPULT, TRASH
 
@@ -234,3 +237,15 @@ def _attack_score(
         return 100.0 + (60.0 if last else 0.0) - 6.0 * cards - 10.0 * wasted - overkill - thrown
     spent = 8.0 * catapult + 3.0 * (len(trash) - 1)
     return 10.0 + 3.0 * damage - spent + strength / 10.0
+
+
+def choose_easy(observation: Mapping[str, Any], legal: list[str], rng: random.Random) -> str:
+    """The easy level. (Interim: the normal AI, until this game's beginner is written.)"""
+    return choose(observation, legal, rng)
+
+
+def choose_hard(
+    game: AnyGame, observation: Mapping[str, Any], legal: list[str], rng: random.Random
+) -> str:
+    """The hard level. (Interim: the normal AI, until this game's search is written.)"""
+    return choose(observation, legal, rng)
