@@ -53,7 +53,8 @@ test: lint
 # the bot during a SQLite lock held from outside (`tests/lock_bench.py`), a writer's waits
 # while revision 0004 indexes a 2 M-row outbox (`tests/migration_bench.py`), the workers'
 # memory over an eight-minute soak of the four games (`tests/worker_soak.py`) and storage
-# over a soak with retention (`tests/storage_bench.py`).
+# over a soak with retention (`tests/storage_bench.py`), and the AI levels' strength, each
+# level against two normal seats (`tests/ai_strength.py`, docs/ai.md; hours on two cores).
 bench: $(VENV)/.installed
 	$(BIN)/python -m tests.bench
 	$(BIN)/python -m tests.capacity --game trashwar --max-channels 800 --seconds 40
@@ -67,6 +68,7 @@ bench: $(VENV)/.installed
 		tests/rules/test_trashwar_playouts.py tests/rules/test_brawl_playouts.py
 	PLAYOUT_GAMES=500 $(BIN)/pytest -q -rP tests/rules/test_toss_playouts.py
 	$(BIN)/python -m tests.toss_measure --games 20 --random-games 400 --quiet
+	$(BIN)/python -m tests.ai_strength --games 300
 	$(BIN)/python -m tests.lock_bench
 	$(BIN)/python -m tests.migration_bench
 	$(BIN)/python -m tests.cpu_per_press --workers 0 2
