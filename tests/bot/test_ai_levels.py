@@ -21,10 +21,13 @@ from rules.rumble import RUMBLE
 
 CHANNEL, GUILD = 510, 910
 ALICE, BOB = Player(1, "alice"), Player(2, "bob")
+EASY, HARD = "Rusty (AI, easy)", "Grime (AI, hard)"  # the lobby's first two AI names
 
 
 class Choices:
-    """Every call of Rumble's `choose` as the bot makes it: (the seat deciding, level)."""
+    """Every call of Rumble's `choose` as the bot makes it: (the seat deciding, level). The
+    pick itself is the normal AI's, whatever the level: these tests are about the level
+    reaching the engine, and a hard AI's search takes its time."""
 
     def __init__(self) -> None:
         self.made: list[tuple[int, Level]] = []
@@ -34,7 +37,7 @@ class Choices:
         self, observation: Any, legal: list[str], rng: random.Random, level: Level = "normal"
     ) -> str:
         self.made.append((observation["seat"], level))
-        return self.real(observation, legal, rng, level)
+        return self.real(observation, legal, rng)
 
     def levels_of(self, seat: int) -> set[Level]:
         return {level for s, level in self.made if s == seat}
@@ -174,3 +177,21 @@ def test_an_ai_seat_shows_its_level_and_a_person_their_name() -> None:
     assert Seat(user_id=None, name="AI 9", ai=True, level="easy").shown_name() == "AI 9 (easy)"
     assert Seat(user_id=5, name="bob", ai=True, level="hard").shown_name() == "bob"
     assert Seat(user_id=5, name="bob").shown_name() == "bob"
+
+
+async def test_the_results_and_standings_name_each_ai_seat_with_its_level(
+    db: Database, choices: Choices
+) -> None:
+    """Issue 39, item 1: a finished game's standings (its last board) and its results (the
+    history) say which AI played at which level; a person's seat keeps their name."""
+    service = SessionService(db)
+    game = await service.open_lobby(GUILD, CHANNEL, "rumble", ALICE, {}, seed=3)
+    for level in ("easy", "hard"):
+        game = await service.add_ai(CHANNEL, game.id or 0, ALICE, level=level)
+    await service.play_ai(await service.start(CHANNEL, game.id or 0, ALICE))
+    # Alice leaves: the AI plays all three seats to the end.
+    update = await service.play_ai(await service.hand_to_ai(CHANNEL, ALICE, ALICE.user_id))
+    assert update.finished and update.standings is not None
+    assert {s["name"] for s in update.standings} == {"alice", EASY, HARD}
+    ((_, results),) = await service.history(GUILD)
+    assert {r.name for r in results} == {"alice", EASY, HARD}

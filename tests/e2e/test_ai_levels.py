@@ -21,7 +21,9 @@ from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser
 
 EASY, HARD = "Rusty (AI, easy)", "Grime (AI, hard)"  # the names the lobby gives them, in order
 TURNS = 8  # at most this many of Alice's turns before both AI seats have acted
-BRAWL_DECISIONS = 12  # Alice's decisions in one Dumpster Brawl! reply
+# Alice's decisions in one private reply (Trash War, Dumpster Brawl!): with two AI players
+# it goes on from her turn to her next one, so it is not played out.
+DECISIONS = 4
 
 
 async def rumble_turn(bot: TrashTableBot, alice: FakeUser, rng: random.Random) -> None:
@@ -31,20 +33,27 @@ async def rumble_turn(bot: TrashTableBot, alice: FakeUser, rng: random.Random) -
 
 
 async def trashwar_turn(bot: TrashTableBot, alice: FakeUser, rng: random.Random) -> None:
+    """A few of Alice's decisions in her private reply, which goes on from her turn to her
+    next one while the AI players are quick."""
     board = trashwar_play.battlefields(alice.fake)[-1]
-    if trashwar_play.turn_user_id(board) == alice.id:
-        await trashwar_play.take_turn(alice, board, rng)
+    if trashwar_play.turn_user_id(board) != alice.id:
+        return
+    opened = await alice.click("My hand", message=board)
+    (reply,) = await play.private_reply(alice, opened)
+    for _ in range(DECISIONS):
+        if not reply.buttons and not reply.selects:
+            return  # "Done.": the turn moved on
+        reply = await trashwar_play.decide(alice, reply, rng)
 
 
 async def brawl_turn(bot: TrashTableBot, alice: FakeUser, rng: random.Random) -> None:
-    """A few of Alice's decisions in her private reply: with two quick AI players it goes
-    from her turn to her next one without ending, so it is not played out."""
+    """A few of Alice's decisions in her private reply, as in Trash War."""
     board = brawl_play.alley_boards(alice.fake)[-1]
     if brawl_play.turn_user_id(board) != alice.id:
         return
     opened = await alice.click("My hand", message=board, settle=False)
     (reply,) = await brawl_play.replied(alice, opened)
-    for _ in range(BRAWL_DECISIONS):
+    for _ in range(DECISIONS):
         following = await brawl_play.decide(bot, alice, reply)
         if following is None or not (following.buttons or following.selects):
             return
