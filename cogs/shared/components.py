@@ -151,9 +151,9 @@ class AddAISelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
     template=rf"tt:addai:(?P<game>{NUMBER}):(?P<seats>{NUMBER})",
 ):
-    """ "Add AI player…": a menu of the AI's levels; picking one adds an AI seat playing at
-    it. Like the button it replaced, it carries the number of seats the lobby had when it
-    was drawn, so a double pick adds one seat."""
+    """The lobby's "Add AI player…" menu of the AI's levels: picking one adds an AI seat
+    playing at it. Like the button it replaced, it carries the number of seats the lobby
+    had when it was drawn, so a double pick adds one seat."""
 
     COMPONENT = discord.ComponentType.string_select
 
@@ -180,8 +180,8 @@ class AddAISelect(
         return cls(int(match["game"]), int(match["seats"]))
 
     async def pressed(self, interaction: discord.Interaction) -> None:
-        choice = picked_value(interaction, self.item)
-        if choice is None or choice >= len(LEVELS):
+        choice = picked_value(interaction, self.item)  # one of the menu's own: a level
+        if choice is None:
             raise UserError(PICK_ONE)
         sessions = client_of(interaction).sessions
         adding = sessions.add_ai(
