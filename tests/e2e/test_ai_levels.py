@@ -66,19 +66,35 @@ async def toss_turn(bot: TrashTableBot, alice: FakeUser, rng: random.Random) -> 
 
 @dataclass(frozen=True)
 class Game:
-    """How the test plays one game: its boards, and one decision of Alice's when she is
-    asked (each game's own driver in tests/e2e)."""
+    """How the test plays one game (each game's own driver in tests/e2e): its boards, the
+    users a board asks to act, and one decision of Alice's."""
 
     key: str
     boards: Callable[[FakeDiscord], list[FakeMessage]]
+    asks: Callable[[FakeMessage], list[int | None]]
     turn: Callable[[TrashTableBot, FakeUser, random.Random], Awaitable[None]]
+
+    def asks_alice(self, table: Table) -> bool:
+        """Whether the newest board asks Alice: the AI seats have played their turns."""
+        boards = self.boards(table.fake)
+        return bool(boards) and table.alice.id in self.asks(boards[-1])
 
 
 GAMES = [
-    Game("rumble", play.boards, rumble_turn),
-    Game("trashwar", trashwar_play.battlefields, trashwar_turn),
-    Game("brawl", brawl_play.alley_boards, brawl_turn),
-    Game("toss", toss_play.bin_boards, toss_turn),
+    Game("rumble", play.boards, lambda board: [play.turn_user_id(board)], rumble_turn),
+    Game(
+        "trashwar",
+        trashwar_play.battlefields,
+        lambda board: [trashwar_play.turn_user_id(board)],
+        trashwar_turn,
+    ),
+    Game(
+        "brawl",
+        brawl_play.alley_boards,
+        lambda board: [brawl_play.turn_user_id(board)],
+        brawl_turn,
+    ),
+    Game("toss", toss_play.bin_boards, toss_play.waiting_ids, toss_turn),  # type: ignore[arg-type]
 ]
 
 
@@ -121,11 +137,12 @@ async def test_an_easy_and_a_hard_ai_player_take_their_seats_and_play(
     assert "A seat a player leaves: the hard AI" in lobby.text
     started = await alice.click("Start", message=lobby)
     assert not started.ephemeral_text, started
-    await fake_discord.wait_for(lambda: game.boards(fake_discord), timeout=30, what="a board")
-
     rng = random.Random(5)
     for _ in range(TURNS):
-        await fake_discord.settle()
+        # The AI seats' turns take their time (a hard one searches): wait for Alice's.
+        await fake_discord.wait_for(
+            lambda: game.asks_alice(table), timeout=60, what="a board asking Alice"
+        )
         record, actions = await newest_game(bot)
         if acted(actions) >= {1, 2}:
             break
@@ -139,6 +156,7 @@ async def test_an_easy_and_a_hard_ai_player_take_their_seats_and_play(
     # "Bandit (Grime, AI, hard)").
     assert "AI, easy)" in shown or "AI, hard)" in shown, shown
 
+    await fake_discord.settle()  # Alice's last decisions' boards are on their way
     stopped = await alice.slash("/game stop")
     assert "stopped the game" in stopped.text, stopped.text
     assert (await bot.sessions.current(fake_discord.channel.id)) is None
