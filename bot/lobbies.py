@@ -23,16 +23,24 @@ from bot.requests import (
 )
 from bot.session_base import SessionBase
 from bot.statements import Statements
-from rules.base import IllegalAction
+from rules.base import LEVELS, IllegalAction, Level
 
 ALREADY_OPEN = "A game is already open in this channel. Finish it or use `/game stop` first."
+
+
+def checked_level(level: str) -> Level:
+    """`level` if it is one of the AI's levels, else a UserError naming them."""
+    for known in LEVELS:
+        if level == known:
+            return known
+    raise UserError(f"The AI plays at one of these levels: {', '.join(LEVELS)}.")
 
 
 def fresh_seat(seat: Seat) -> Seat:
     """A seat of a finished game, as it sits down again: the same person or AI player, with
     nothing of the last game (timeouts, notes, picks)."""
     if seat.ai:
-        return Seat(user_id=None, name=seat.name, ai=True, rated=False)
+        return Seat(user_id=None, name=seat.name, ai=True, rated=False, level=seat.level)
     return Seat(user_id=seat.user_id, name=seat.name)
 
 
@@ -47,7 +55,10 @@ class Lobbies(SessionBase):
         seed: int | None = None,
         timer: int | None = None,
         default_timer: int = 0,
+        handover: str | None = None,
     ) -> GameRecord:
+        """A new lobby hosted by `host`. `handover`: the level the AI plays at when it takes
+        over a person's seat (None: normal)."""
         engine = GAMES[kind]
         options = check_options(engine, options)
         # `type(...) is int`: not text, not 1.5, not True (a bool is an int to Python).
@@ -55,6 +66,8 @@ class Lobbies(SessionBase):
             raise UserError(f"The seed must be a whole number from 0 to {SEED_LIMIT - 1}.")
         if timer is not None and not (type(timer) is int and 0 <= timer <= 24 * 60):
             raise UserError("The turn timer is a number of minutes from 0 (off) to 1440.")
+        if handover is not None:
+            handover = checked_level(handover)
         try:
             async with self._locked(channel_id), self.db.writing() as connection:
                 await self._refuse_if_busy(connection, channel_id, ". Finish it")
@@ -67,6 +80,7 @@ class Lobbies(SessionBase):
                     options=options,
                     seats=[human_seat(host)],
                     turn_timer=default_timer if timer is None else timer,
+                    handover_level=handover,
                 )
                 return await rows.insert_game(connection, game)
         except IntegrityError:
@@ -101,6 +115,7 @@ class Lobbies(SessionBase):
                     options=options,
                     seats=seats,
                     turn_timer=old.turn_timer,
+                    handover_level=old.handover_level,
                 )
                 return await rows.insert_game(connection, game)
         except IntegrityError:  # as in open_lobby: another process was first
@@ -127,22 +142,29 @@ class Lobbies(SessionBase):
             return game
 
     async def add_ai(
-        self, channel_id: int, game_id: int, player: Player, seats: int | None = None
+        self,
+        channel_id: int,
+        game_id: int,
+        player: Player,
+        seats: int | None = None,
+        level: str = "normal",
     ) -> GameRecord:
-        """Add an AI seat. `seats`, when given, is how many seats the lobby had when the
-        button was drawn: a lobby that has changed since refuses (a double click adds one)."""
+        """Add an AI seat playing at `level`. `seats`, when given, is how many seats the lobby
+        had when the control was drawn: a lobby that has changed since refuses (a double
+        click adds one)."""
+        level = checked_level(level)
         async with self._locked(channel_id), self.db.writing() as connection:
             game = await self._lobby(connection, game_id, channel_id)
             if seat_of(game, player.user_id) is None and not player.can_manage:
                 raise UserError("Only players in this lobby can add an AI player.")
             if seats is not None and seats != len(game.seats):
                 raise UserError(
-                    "The lobby changed since that button was drawn; nothing was added. "
-                    "Press again on the updated lobby to add another AI player."
+                    "The lobby changed since that control was drawn; nothing was added. "
+                    "Use the updated lobby to add another AI player."
                 )
             self._check_room(game)
             taken = {seat.name for seat in game.seats}
-            seat = Seat(user_id=None, name=ai_name(taken), ai=True, rated=False)
+            seat = Seat(user_id=None, name=ai_name(taken), ai=True, rated=False, level=level)
             self._touch(game, seats=[*game.seats, seat])
             await rows.save_game(connection, game)
             return game

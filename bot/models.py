@@ -23,6 +23,8 @@ from sqlalchemy import JSON, BigInteger, Column, Dialect, Index, LargeBinary, te
 from sqlalchemy.types import TypeDecorator
 from sqlmodel import Field, SQLModel
 
+from rules.base import Level
+
 
 def utcnow() -> datetime:
     return datetime.now(UTC)
@@ -51,6 +53,9 @@ class Note(BaseModel):
     text: str
 
 
+AI_MARK = " (AI)"  # how the names given to AI seats end ("Rusty (AI)", bot/games.py)
+
+
 class Seat(BaseModel):
     """One seat at a game, in seat order: a person, or the AI (added in the lobby, with no
     user, or a person's seat handed over to it)."""
@@ -58,11 +63,24 @@ class Seat(BaseModel):
     user_id: int | None
     name: str
     ai: bool = False
+    # How well the AI plays this seat; a person's seat gets the host's handover level when
+    # the AI takes it. Seats saved before levels existed load as "normal".
+    level: Level = "normal"
     rated: bool = True  # counts on the scoreboard (never an AI's)
     timeouts: int = 0  # turns in a row the timer played for this person
     moved: int = -1  # the step of this person's last own move
     notes: list[Note] = []
     pick: str = ""  # a lobby pick, for a game that has one (a character)
+
+    def shown_name(self) -> str:
+        """The seat's name as the lobby, the boards and the standings show it: an AI seat
+        added in the lobby says its level ("Grime (AI, hard)"). A person's seat handed to
+        the AI keeps the person's name here (the board's lines say who took it over)."""
+        if not self.ai or self.user_id is not None:
+            return self.name
+        if self.name.endswith(AI_MARK):
+            return f"{self.name.removesuffix(AI_MARK)} (AI, {self.level})"
+        return f"{self.name} ({self.level})"  # "AI 9", the name given when all are taken
 
 
 class SeatsJSON(TypeDecorator[list[Seat]]):
@@ -109,6 +127,10 @@ class GameRecord(SQLModel, table=True):
     board_message_id: int | None = _snowflake(nullable=True)
     turn_timer: int = 0  # minutes; 0 is off
     turn_deadline: datetime | None = None
+    # The level the AI plays a seat at when it takes over from a person who left or timed
+    # out three times (a `Level`), chosen by the host; None is "normal", as for games
+    # opened before it could be chosen.
+    handover_level: str | None = None
     created_at: datetime = Field(default_factory=utcnow)
     updated_at: datetime = Field(default_factory=utcnow)
     finished_at: datetime | None = None

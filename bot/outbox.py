@@ -201,7 +201,7 @@ async def record_board(
         still = set()
     payload = {
         "view": engine.observe(state, None),
-        "names": [seat.name for seat in game.seats],
+        "names": [seat.shown_name() for seat in game.seats],
         "lines": [*earlier["lines"], *lines],
         "since": earlier["since"],
         "started": earlier["started"] or started,

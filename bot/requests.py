@@ -72,7 +72,8 @@ def notes_since_last_move(game: GameRecord, seat: int) -> list[str]:
 
 
 def seat_names(game: GameRecord) -> list[str]:
-    return [seat.name for seat in game.seats]
+    """The seats' names as the boards and their lines show them (an AI seat with its level)."""
+    return [seat.shown_name() for seat in game.seats]
 
 
 def format_event(event: Event, names: list[str]) -> str:

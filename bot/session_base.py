@@ -172,7 +172,7 @@ class SessionBase:
                 kind=game.kind,
                 seat=index,
                 user_id=seat.user_id,
-                name=seat.name,
+                name=seat.shown_name(),  # an AI seat's level stays in its history
                 rank=outcome.ranks[index],
                 points=outcome.points[index],
                 rated=seat.rated and not seat.ai,

@@ -25,7 +25,7 @@ from sqlmodel import col, select
 
 from bot import rows
 from bot.database import COMMITTED, DATABASE_DOWN, out_of_service
-from bot.lobbies import Lobbies
+from bot.lobbies import Lobbies, checked_level
 from bot.models import GameRecord, ResultRecord, Status, utcnow
 from bot.outbox import record_clear
 from bot.ratings import ScoreLine, scoreboard
@@ -47,7 +47,7 @@ from bot.requests import (
 )
 from bot.statements import Statements
 from bot.workers import ai_choice
-from rules.base import JSON, AnyGame, Event, IllegalAction
+from rules.base import JSON, AnyGame, Event, IllegalAction, Level
 from rules.words import and_list
 
 log = logging.getLogger(__name__)
@@ -297,12 +297,21 @@ class SessionService(Lobbies):
 
     async def _ai_pick(self, game: GameRecord, engine: AnyGame, state: Any, seat: int) -> str:
         """The AI's pick for `seat` at the game's step, in the worker pool: for an AI seat's
-        turn and for a late player (the turn timer)."""
+        turn, at the seat's level, and for a late player (the turn timer), at normal: the
+        timer stands in for a person for one turn, it does not play better or worse."""
         observation, legal = engine.observe(state, seat), engine.legal_actions(state, seat)
         seed = (game.seed, "ai", engine.step(state), seat)  # the step of `state`
-        # A heavy game's AI tries its moves in the simulation: seconds, not milliseconds.
+        level = game.seats[seat].level if game.seats[seat].ai else "normal"
+        # A heavy game's AI tries its moves in the simulation, and the hard AI searches
+        # (about 300 ms): both go to a worker with nothing queued behind them.
         return await self.workers.run(
-            ai_choice, game.kind, observation, legal, seed, long=engine.heavy
+            ai_choice,
+            game.kind,
+            observation,
+            legal,
+            seed,
+            level,
+            long=engine.heavy or level == "hard",
         )
 
     async def resume_all(self) -> list[Update]:
@@ -371,6 +380,7 @@ class SessionService(Lobbies):
                     name = f"{{p{seat}}}"
                     if timed_out.timeouts >= 3:
                         timed_out.ai, timed_out.rated = True, False
+                        timed_out.level = handover_level(game)
                         text = f"{name} missed three turns in a row: the AI keeps the seat."
                     else:
                         text = f"{name} ran out of time; the AI plays this turn for them."
@@ -435,7 +445,8 @@ class SessionService(Lobbies):
                 raise UserError(f"{who} not playing in this channel's game.")
             if game.status == Status.LOBBY:
                 raise UserError("The game has not started: use the lobby's Leave button.")
-            game.seats[seat].ai, game.seats[seat].rated = True, False
+            handed = game.seats[seat]
+            handed.ai, handed.rated, handed.level = True, False, handover_level(game)
             if target_id == game.host_id:
                 humans = [s for s in game.seats if not s.ai]
                 if humans:
@@ -494,6 +505,12 @@ class SessionService(Lobbies):
                 )
                 out.append((game, list(results.all())))
             return out
+
+
+def handover_level(game: GameRecord) -> Level:
+    """The level the AI plays a person's seat at once it takes it over: the host's choice,
+    normal unless they chose (and for games opened before they could)."""
+    return checked_level(game.handover_level or "normal")
 
 
 def not_your_turn(game: GameRecord, to_act: frozenset[int]) -> str:

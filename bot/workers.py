@@ -26,8 +26,8 @@ Each worker holds two jobs at a time: the one it runs and the next. A worker giv
 at a time finished it, then idled until the loop came round to read the answer and send
 another; under load that turn-around took longer than the job itself, and jobs queued for
 a tenth of a second while the workers were a third busy (docs/performance.md, "Workers
-that never wait for the loop"). A job that may take seconds (`long`: a Toss It AI choice)
-has nothing sent behind it.
+that never wait for the loop"). A job that may take seconds (`long`: a Toss It AI choice,
+a hard AI's search) has nothing sent behind it.
 
 A worker that dies (the OOM killer, say) closes its socket: the job it was running is tried
 once more on another worker, the one waiting behind it goes back in the queue, and a new
@@ -69,7 +69,7 @@ from typing import Any, Final, TypeVar
 
 from bot.games import GAMES
 from bot.memory import keep_freed_memory
-from rules.base import JSON, Applied, rng_for
+from rules.base import JSON, Applied, Level, rng_for
 
 log = logging.getLogger(__name__)
 
@@ -84,11 +84,17 @@ TRIES = 2  # a job is tried once more when its worker dies under it
 DEPTH = 2  # jobs a worker holds at once: the one it runs and the next, already sent
 
 
-def ai_choice(kind: str, observation: JSON, legal: list[str], seed: tuple[Any, ...]) -> str:
-    """The AI's pick for one seat, from that seat's own observation. `seed` holds the
-    arguments of `rng_for` (the game's seed, "ai", the step, the seat), so the pick is
+def ai_choice(
+    kind: str,
+    observation: JSON,
+    legal: list[str],
+    seed: tuple[Any, ...],
+    level: Level = "normal",
+) -> str:
+    """The AI's pick for one seat at `level`, from that seat's own observation. `seed` holds
+    the arguments of `rng_for` (the game's seed, "ai", the step, the seat), so the pick is
     exactly the one the same call makes in the bot's own process."""
-    return GAMES[kind].choose(observation, legal, rng_for(*seed))
+    return GAMES[kind].choose(observation, legal, rng_for(*seed), level)
 
 
 def new_state(kind: str, seats: int, options: dict[str, str], seed: int) -> Any:

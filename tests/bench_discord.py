@@ -59,8 +59,11 @@ async def start_game(
     for a moment)."""
     await host.slash(f"/{kind} new", channel=channel, settle=False)
     lobby = await until(fake, lambda: newest(fake, channel, host, "Join"), "lobby")
-    for user, label in ((guest, "Join"), (host, "Add AI player"), (host, "Start")):
-        result = await user.click(label, message=lobby, settle=False)
+    for user, label in ((guest, "Join"), (host, "Add AI player…"), (host, "Start")):
+        if label.endswith("…"):  # the lobby's menu of AI levels
+            result = await user.select(label, "Normal AI", message=lobby, settle=False)
+        else:
+            result = await user.click(label, message=lobby, settle=False)
         await until(fake, lambda r=result: r.interaction.acknowledged, label)
     return lobby.id
 

@@ -317,13 +317,16 @@ class Table:
             ),
             "lobby",
         )
-        for user, label in ((guest, "Join"), (host, "Add AI player"), (host, "Start")):
+        for user, label in ((guest, "Join"), (host, "Add AI player…"), (host, "Start")):
             await self.think()
-            # Press on the lobby as it is now drawn: "Add AI player" carries the seat count
-            # it was drawn with, so a press on a lobby the Join has not yet redrawn is
+            # Press on the lobby as it is now drawn: "Add AI player…" carries the seat count
+            # it was drawn with, so a pick on a lobby the Join has not yet redrawn is
             # refused (a double-click guard), as it would be for a person.
             versions = len(lobby.history)
-            pressed = await user.click(label, message=lobby, settle=False)
+            if label.endswith("…"):  # the lobby's menu of AI levels
+                pressed = await user.select(label, "Normal AI", message=lobby, settle=False)
+            else:
+                pressed = await user.click(label, message=lobby, settle=False)
             await self.until(
                 lambda p=pressed, v=versions: len(lobby.history) > v or p.followups, label
             )

@@ -98,7 +98,7 @@ async def test_a_bot_installed_from_the_wheel_plays_a_game(
         assert "Toss It in the Trash" in str(rules.ephemeral[0].embeds)
         await alice.slash("/rumble new", seed=SHORT_GAME)
         for _ in range(3):
-            await alice.click("Add AI player")
+            await alice.select("Add AI player…", "Normal AI")
         await alice.click("Start")
         await fake_discord.wait_for(lambda: boards(fake_discord), timeout=60, what="a board")
         last = await play_to_the_end(fake_discord, {alice.id: alice}, random.Random(SHORT_GAME))

@@ -34,7 +34,8 @@ ABOUT = (
 )
 STARTING = (
     "1. Open a lobby with a game's `new` command below.\n"
-    "2. Others press **Join**; **Add AI player** fills a seat with the AI.\n"
+    "2. Others press **Join**; **Add AI player…** fills a seat with the AI: easy, normal "
+    "or hard.\n"
     "3. The host presses **Start**. The game's message then names whose turn it is and "
     "holds the controls; the private button on it shows what only you may see."
 )

@@ -6,7 +6,9 @@ database, so buttons keep working after a restart, and a control from an earlier
 refused as out of date.
 
     tt:lobby:<game>:<op>            Join, Leave, Start, Cancel
-    tt:lobby:<game>:ai:<seats>      Add AI player, made when the lobby had that many seats
+    tt:lobby:<game>:ai:<seats>      Add AI player (a normal one): lobbies posted before levels
+    tt:addai:<game>:<seats>         Add AI player at a level (option values: positions in
+                                    LEVELS), made when the lobby had that many seats
     tt:pick:<game>                  a player's own lobby pick (a character), by position
     tt:act:<game>:<step>:<index>    one legal action, by its index among the seat's legal actions
     tt:menu:<game>:<step>:<b|h|a>:<slot>  a menu (board, hand, or a group of actions)
@@ -49,7 +51,7 @@ from cogs.shared.interactions import (
 from cogs.shared.limits import MAX_CONTENT, MAX_LAYOUT_TEXT, clip, fit_lines
 from cogs.shared.menus import ACTIONS, HAND, MAX_OPTIONS, MAX_ROWS, buttons_of, menu_chunks
 from cogs.shared.presenter import PRESENTERS, BoardControl, Choice, Menu, OwnItems, Picture
-from rules.base import JSON, Option
+from rules.base import JSON, LEVELS, Option
 
 if TYPE_CHECKING:
     from bot.client import TrashTableBot
@@ -75,9 +77,17 @@ def picked_value(interaction: discord.Interaction, select: discord.ui.Select[Any
 LOBBY_LABELS = {
     "join": ("Join", discord.ButtonStyle.success),
     "leave": ("Leave", discord.ButtonStyle.secondary),
-    "ai": ("Add AI player", discord.ButtonStyle.secondary),
+    "ai": ("Add AI player", discord.ButtonStyle.secondary),  # no longer drawn; see AddAISelect
     "start": ("Start", discord.ButtonStyle.primary),
     "cancel": ("Cancel", discord.ButtonStyle.danger),
+}
+LOBBY_BUTTONS = ("join", "leave", "start", "cancel")  # the buttons a lobby is drawn with
+ADD_AI = "Add AI player…"
+# Each level as the lobby's menu offers it, in the order of LEVELS: a label and what it means.
+LEVEL_CHOICES = {
+    "easy": ("Easy AI", "Makes the mistakes a beginner makes"),
+    "normal": ("Normal AI", "Plays a sound, steady game"),
+    "hard": ("Hard AI", "Thinks ahead: a real opponent"),
 }
 
 
@@ -89,10 +99,10 @@ class LobbyButton(
         rf"(:(?P<seats>{NUMBER}))?"  # only "ai" is made with it
     ),
 ):
-    """A lobby button. "Add AI player" carries the number of seats the lobby had when it
-    was drawn, so a double click adds one seat: the second press finds the lobby changed.
-    Join, Leave, Start and Cancel are safe to repeat. Ids without the seats (posted before
-    they were added) still work."""
+    """A lobby button. Join, Leave, Start and Cancel are safe to repeat. "Add AI player"
+    (a normal AI) is only on lobbies posted before the levels' menu (`AddAISelect`) took
+    its place; it carries the number of seats the lobby had when it was drawn, so a double
+    click adds one seat, and ids without the seats (older still) work too."""
 
     def __init__(self, game_id: int, op: str, seats: int | None = None) -> None:
         label, style = LOBBY_LABELS[op]
@@ -134,6 +144,55 @@ class LobbyButton(
         await edit_pressed(interaction, content=None, embed=None, view=lobby_view(game))
         if started is not None:
             await sessions.play_ai(started)  # AI seats that act first
+
+
+class AddAISelect(
+    AnsweredOnce,
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=rf"tt:addai:(?P<game>{NUMBER}):(?P<seats>{NUMBER})",
+):
+    """The lobby's "Add AI player…" menu of the AI's levels: picking one adds an AI seat
+    playing at it. Like the button it replaced, it carries the number of seats the lobby
+    had when it was drawn, so a double pick adds one seat."""
+
+    COMPONENT = discord.ComponentType.string_select
+
+    def __init__(self, game_id: int, seats: int) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"tt:addai:{game_id}:{seats}",
+                placeholder=ADD_AI,
+                options=[
+                    discord.SelectOption(label=label, value=str(i), description=meaning)
+                    for i, (label, meaning) in enumerate(LEVEL_CHOICES[lv] for lv in LEVELS)
+                ],
+            )
+        )
+        self.game_id, self.seats = game_id, seats
+
+    def leads_to_boards(self) -> bool:
+        return False
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> AddAISelect:
+        return cls(int(match["game"]), int(match["seats"]))
+
+    async def pressed(self, interaction: discord.Interaction) -> None:
+        choice = picked_value(interaction, self.item)  # one of the menu's own: a level
+        if choice is None:
+            raise UserError(PICK_ONE)
+        sessions = client_of(interaction).sessions
+        adding = sessions.add_ai(
+            interaction.channel_id or 0,
+            self.game_id,
+            player_of(interaction),
+            self.seats,
+            LEVELS[choice],
+        )
+        game = await in_time(interaction, adding, in_place=True)
+        await edit_pressed(interaction, content=None, embed=None, view=lobby_view(game))
 
 
 class PickSelect(
@@ -188,7 +247,7 @@ class PickSelect(
 def lobby_view(game: GameRecord, note: str = "", controls: bool = True) -> discord.ui.LayoutView:
     """The lobby message, in Discord's layout components: one container with `note` (a
     rematch's call), the lobby's text and, while it takes players, its controls (a player's
-    own pick, then the lobby buttons)."""
+    own pick, the menu adding an AI player, then the lobby buttons)."""
     container: discord.ui.Container[Any] = discord.ui.Container(accent_colour=lobby.accent(game))
     taking = controls and game.status == Status.LOBBY
     # Discord's 4,000 characters are for all of a message's text displays together: the
@@ -202,10 +261,8 @@ def lobby_view(game: GameRecord, note: str = "", controls: bool = True) -> disco
         option = GAMES[game.kind].seat_pick
         if option is not None:
             container.add_item(discord.ui.ActionRow(PickSelect(game.id or 0, option)))
-        buttons = [
-            LobbyButton(game.id or 0, op, len(game.seats) if op == "ai" else None)
-            for op in LOBBY_LABELS
-        ]
+        container.add_item(discord.ui.ActionRow(AddAISelect(game.id or 0, len(game.seats))))
+        buttons = [LobbyButton(game.id or 0, op) for op in LOBBY_BUTTONS]
         container.add_item(discord.ui.ActionRow(*buttons))
         container.add_item(discord.ui.TextDisplay(lobby.HOST_NOTE))
     view = routed_by_custom_id(discord.ui.LayoutView(timeout=None))

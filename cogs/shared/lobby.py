@@ -15,6 +15,11 @@ def turn_timer(minutes: int) -> str:
     return f"{counted(minutes, 'minute')} a decision" if minutes else "off"
 
 
+def handover(game: GameRecord) -> str:
+    """Who plays a seat a person leaves or times out of, in words: "the normal AI"."""
+    return f"the {game.handover_level or 'normal'} AI"
+
+
 TITLES = {
     Status.LOBBY: "lobby",
     Status.PLAYING: "started",
@@ -43,7 +48,8 @@ def lobby_text(game: GameRecord) -> str:
     labels = dict(zip(pick.choices, pick.labels or pick.choices, strict=True)) if pick else {}
     lines.append(f"**Players {len(game.seats)}/{engine.max_seats}** (at least {engine.min_seats})")
     for i, seat in enumerate(game.seats):
-        line = f"{i + 1}. {seat.name}" + (" (host)" if seat.user_id == game.host_id else "")
+        line = f"{i + 1}. {seat.shown_name()}"
+        line += " (host)" if seat.user_id == game.host_id else ""
         if pick is not None:
             line += f" · {labels.get(seat.pick, 'random')}"
         lines.append(line)
@@ -58,4 +64,5 @@ def lobby_text(game: GameRecord) -> str:
         if option.name not in hidden
     ]
     lines.append(f"Turn timer: {turn_timer(game.turn_timer)}")
+    lines.append(f"A seat a player leaves: {handover(game)}")
     return "\n".join(lines)

@@ -5,7 +5,8 @@ A game's cog package makes its `GamePlugin` when it is imported and hands the pl
 `setup` and `teardown` to discord.py as the extension's own. The bot finds the extensions by
 walking `cogs/` (`bot/client.py`), so offering a new game edits nothing outside its own
 packages. `/<game> new` is built from the options the engine declares (their choices,
-labels, ranges and defaults) with the shared turn timer and seed beside them.
+labels, ranges and defaults) with the shared turn timer, handover level and seed beside
+them.
 """
 
 from __future__ import annotations
@@ -24,13 +25,14 @@ from cogs.shared import components
 from cogs.shared.interactions import client_of, held_for_permissions, player_of
 from cogs.shared.options import SEED, TIMER, WholeNumber
 from cogs.shared.presenter import Presenter, register
-from rules.base import AnyGame, Option
+from rules.base import LEVELS, AnyGame, Option
 
 if TYPE_CHECKING:
     from bot.client import TrashTableBot
 
 PLUGINS: dict[str, GamePlugin] = {}
 MAX_DESCRIPTION = 100  # Discord's limit for a command's or an option's description
+SHARED = ("timer", "handover", "seed")  # the options every game's `/<game> new` has
 
 
 @dataclass(frozen=True)
@@ -74,26 +76,32 @@ def game_choices() -> list[app_commands.Choice[str]]:
 
 
 def new_game_group(engine: AnyGame) -> app_commands.Group:
-    """`/<key> new`, with one option per engine option, then `timer` and `seed`."""
+    """`/<key> new`, with one option per engine option, then `timer`, `handover` (the AI's
+    level in a seat a person leaves) and `seed`."""
     group = app_commands.Group(name=engine.key, description=engine.title, guild_only=True)
     declared = list(engine.options)
     names = [option.name for option in declared]
 
     async def new(interaction: discord.Interaction, **chosen: Any) -> None:
         timer, seed = chosen.pop("timer", None), chosen.pop("seed", None)
+        handover = chosen.pop("handover", None)
         options = {name: str(value) for name, value in chosen.items() if value is not None}
-        await open_lobby(interaction, engine.key, options, seed=seed, timer=timer)
+        await open_lobby(
+            interaction, engine.key, options, seed=seed, timer=timer, handover=handover
+        )
 
     parameters = [
         inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD),
         *(_parameter(option) for option in declared),
         _optional("timer", app_commands.Transform[int, TIMER]),
+        _optional("handover", str),
         _optional("seed", app_commands.Transform[int, SEED]),
     ]
     new.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
     new.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
         **{option.name: _described(option) for option in declared},
         "timer": "Minutes per decision before the AI plays it (0 = off)",
+        "handover": "How well the AI plays a seat a player leaves (default: normal)",
         "seed": "Makes the game reproducible, for bug reports",
     }
     new.__discord_app_commands_param_choices__ = {  # type: ignore[attr-defined]
@@ -104,8 +112,11 @@ def new_game_group(engine: AnyGame) -> app_commands.Group:
         for option in declared
         if option.choices
     }
-    if len(names) != len(set(names)) or {"timer", "seed"} & set(names):
-        raise ValueError(f"{engine.key}: option names must be unique and not timer or seed")
+    new.__discord_app_commands_param_choices__["handover"] = [  # type: ignore[attr-defined]
+        app_commands.Choice(name=level, value=level) for level in LEVELS
+    ]
+    if len(names) != len(set(names)) or set(SHARED) & set(names):
+        raise ValueError(f"{engine.key}: option names must be unique and none of {SHARED}")
     group.add_command(
         app_commands.Command(
             name="new",
@@ -143,6 +154,7 @@ async def open_lobby(
     options: dict[str, str],
     seed: int | None,
     timer: int | None,
+    handover: str | None = None,
 ) -> None:
     """`/<game> new`: open a lobby in this channel, answering with the lobby message."""
     client = client_of(interaction)
@@ -159,5 +171,6 @@ async def open_lobby(
         seed=seed,
         timer=timer,
         default_timer=client.settings.turn_timer_minutes,
+        handover=handover,
     )
     await components.post_lobby(interaction, game)

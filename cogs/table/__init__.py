@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from cogs.shared.components import (
     ActButton,
+    AddAISelect,
     GroupButton,
     HandButton,
     LobbyButton,
@@ -24,6 +25,7 @@ async def setup(bot: TrashTableBot) -> None:
     # Registering the item classes is what makes old buttons work after a restart.
     bot.add_dynamic_items(
         LobbyButton,
+        AddAISelect,
         PickSelect,
         ActButton,
         GroupButton,

@@ -203,9 +203,10 @@ class TableCog(commands.Cog):
             embed.add_field(name="Whose turn", value=f"{who}, since {since}", inline=False)
         seats = []
         for index, seat in enumerate(game.seats):
-            marks = [" (AI)" if seat.ai and seat.user_id else ""]
+            # A person's seat the AI took over says so, with the level it plays at.
+            marks = [f" (AI, {seat.level})" if seat.ai and seat.user_id else ""]
             marks.append(" ⏳" if index in waiting else "")
-            seats.append(f"{index + 1}. {seat.name}{''.join(marks)}")
+            seats.append(f"{index + 1}. {seat.shown_name()}{''.join(marks)}")
         embed.add_field(name="Players", value="\n".join(seats), inline=False)
         timer = turn_timer(game.turn_timer)
         if game.turn_timer and game.turn_deadline is not None:

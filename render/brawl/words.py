@@ -4,6 +4,8 @@ is being decided and what is left, and the text helpers (wrapping, chips).
 
 from __future__ import annotations
 
+import re
+
 from PIL import Image
 
 from render.common import Colour, ink_for, rounded_box, text_width
@@ -22,12 +24,18 @@ def character_name(obs: BrawlObservation, seat: int) -> str:
     return characters[seat]["name"] if 0 <= seat < len(characters) else "?"
 
 
+# An AI seat's name: "Rusty (AI)", "Grime (AI, hard)".
+AI_MARK = re.compile(r"(?P<player>.+) \((?P<mark>AI(, \w+)?)\)")
+
+
 def who(obs: BrawlObservation, names: list[str], seat: int) -> str:
     """'Bandit (Alice)': the character first, as the animals are the ones brawling; an AI
-    seat's 'Rusty (AI)' becomes 'Bandit (Rusty, AI)' rather than nesting brackets."""
+    seat's 'Rusty (AI)' becomes 'Bandit (Rusty, AI)' rather than nesting brackets, and
+    'Grime (AI, hard)' 'Bandit (Grime, AI, hard)'."""
     name = player_name(names, seat)
-    if name.endswith(" (AI)"):
-        name = name.removesuffix(" (AI)") + ", AI"
+    marked = AI_MARK.fullmatch(name)
+    if marked:
+        name = f"{marked['player']}, {marked['mark']}"
     return f"{character_name(obs, seat)} ({name})"
 
 

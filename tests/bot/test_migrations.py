@@ -131,12 +131,13 @@ async def test_a_database_made_before_migrations_is_adopted_and_play_goes_on(
         for statement in old_schema(connection.dialect.name):
             await connection.exec_driver_sql(statement)
         # Today's service also writes the outbox (revision 0002), each game's rules version
-        # (0003) and reads its archive (0006); they exist for as long as the old rows are
-        # made, and go with them: an old database never had them.
+        # (0003) and handover level (0007) and reads its archive (0006); they exist for as
+        # long as the old rows are made, and go with them: an old database never had them.
         await connection.run_sync(OutboxEntry.__table__.create)  # type: ignore[attr-defined]
         await connection.exec_driver_sql("ALTER TABLE games ADD COLUMN rules_version INTEGER")
         blob = "BYTEA" if connection.dialect.name == "postgresql" else "BLOB"
         await connection.exec_driver_sql(f"ALTER TABLE games ADD COLUMN archive {blob}")  # 0006
+        await connection.exec_driver_sql("ALTER TABLE games ADD COLUMN handover_level VARCHAR")
     before = SessionService(old)
     lobby = await before.open_lobby(GUILD, LOBBY_CHANNEL, "rumble", ALICE, {})
     lobby = await before.join(LOBBY_CHANNEL, lobby.id, BOB)
@@ -150,6 +151,7 @@ async def test_a_database_made_before_migrations_is_adopted_and_play_goes_on(
         await connection.run_sync(OutboxEntry.__table__.drop)  # type: ignore[attr-defined]
         await connection.exec_driver_sql("ALTER TABLE games DROP COLUMN rules_version")
         await connection.exec_driver_sql("ALTER TABLE games DROP COLUMN archive")
+        await connection.exec_driver_sql("ALTER TABLE games DROP COLUMN handover_level")
     await old.close()
 
     db = Database(url)

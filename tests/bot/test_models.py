@@ -11,7 +11,7 @@ from sqlalchemy import text
 from bot.database import Database
 from bot.models import GameRecord, Note, Seat
 
-OLD_SEATS = [  # as the bot saved them before `Seat`: no "moved", "notes" or "pick" yet
+OLD_SEATS = [  # as the bot saved them before `Seat`: no "moved", "notes", "pick" or "level"
     {"user_id": 11, "name": "alice", "ai": False, "timeouts": 1, "rated": True},
     {"user_id": None, "name": "Robo Raccoon", "ai": True, "timeouts": 0, "rated": False},
 ]
@@ -36,6 +36,8 @@ async def test_seats_saved_before_the_model_read_back_as_seats(db: Database) -> 
     assert alice == Seat(user_id=11, name="alice", timeouts=1)
     assert (alice.moved, alice.notes, alice.pick) == (-1, [], "")
     assert robo.ai and not robo.rated and robo.user_id is None
+    assert robo.level == "normal"  # issue 39: seats saved before levels play as they did
+    assert row.handover_level is None  # and a seat left behind goes to the normal AI
 
 
 async def test_a_seat_and_its_notes_survive_a_save(db: Database) -> None:

@@ -22,6 +22,7 @@ import inflect
 import pytest
 
 from bot.games import ai_name
+from bot.models import Seat
 from bot.ratings import Standing
 from bot.requests import format_event
 from cogs.brawl._present import BrawlPresenter
@@ -47,7 +48,12 @@ from rules.toss.bin import KINDS as TOSS_KINDS
 from rules.toss.engine import TOSS, Place, parse_action
 from rules.trashwar import TRASH_WAR
 
-NAMES = ["Zoë 王小明 🦝✨", "Bob", ai_name(set())]  # the last seat is the AI's: "Rusty (AI)"
+# The last seat is the AI's, named as the boards name it: "Rusty (AI, hard)".
+NAMES = [
+    "Zoë 王小明 🦝✨",
+    "Bob",
+    Seat(user_id=None, name=ai_name(set()), ai=True, level="hard").shown_name(),
+]
 AI_SEAT = 2
 # Seeds whose games are short enough to read in a moment (Round Rummage with every Booster
 # in runs to 3,000 steps with some), and play Clean Sweep.
@@ -92,7 +98,7 @@ def any_of(words: list[str]) -> str:
 
 
 SLIPS = {
-    "the AI named twice": re.compile(r"\(AI\)[^\w\n]*\(AI\)"),
+    "the AI named twice": re.compile(r"\(AI(, \w+)?\)[^\w\n]*\(AI"),
     "a count with a plural that is not there": re.compile(
         rf"(?i)\b(?:0|[2-9]|\d\d+) (?:more \(?)?(?:{any_of(COUNTED)})\b(?!')"
     ),
@@ -284,6 +290,7 @@ def test_a_whole_game_reads_without_the_slips_players_met(kind: str) -> None:
     ("kind", "text"),
     [
         ("the AI named twice", "🥇 **Rusty (AI)** (AI) · rating +1.4"),
+        ("the AI named twice", "🥇 **Rusty (AI, hard)** (AI) · rating +1.4"),
         ("a count with a plural that is not there", "{p1} lays down 3 Milk Jug."),
         ("a count with a plural that is not there", "Lay down 3 Pizza Box"),
         ("a plural after 1", "30 turns, 1 torching phases."),
@@ -349,6 +356,7 @@ def test_the_standings_name_the_ai_once() -> None:
         return standings_lines([standing])[1]
 
     assert line(ai_name(set())) == "🥇 **Rusty (AI)**"
+    assert line("Grime (AI, hard)") == "🥇 **Grime (AI, hard)**"  # issue 39: with its level
     assert line("AI 9") == "🥇 **AI 9**"
     assert line("Mop") == "🥇 **Mop** (AI)"
 

@@ -48,7 +48,7 @@ def is_over(board: FakeMessage) -> bool:
 async def against_the_ai(user: FakeUser, seed: int) -> None:
     """`user` opens a Rumble, adds an AI seat and starts: the first board is posted."""
     await user.slash("/rumble new", seed=seed)
-    await user.click("Add AI player")
+    await user.select("Add AI player…", "Normal AI")
     await user.click("Start")
     await next_board(user.fake, 0)
 
@@ -154,7 +154,7 @@ async def finished_rumble(bot: TrashTableBot, table: Table, fake: FakeDiscord) -
     boards travel on her presses, as at a real table); alice fights whenever she can."""
     await table.alice.slash("/rumble new", seed=SHORT_GAME)
     for _ in range(3):
-        await table.alice.click("Add AI player")
+        await table.alice.select("Add AI player…", "Normal AI")
     started = await table.alice.click("Start")
     assert not started.ephemeral_text, started
     game = await bot.sessions.current(fake.channel.id)

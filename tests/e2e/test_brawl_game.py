@@ -33,7 +33,7 @@ async def open_brawl(table: Table, mode: str, seed: int) -> None:
     refusal = await table.fake.wait_for(lambda: taken.replies, timeout=20, what="the refusal")
     assert "already picked" in refusal[0].text and refusal[0].ephemeral_to == table.bob.id
     await table.carol.click("Join")
-    await table.alice.click("Add AI player")
+    await table.alice.select("Add AI player…", "Normal AI")
     started = await table.alice.click("Start")
     assert not started.ephemeral_text, started
     await table.fake.wait_for(lambda: alley_boards(table.fake), timeout=20, what="the board")

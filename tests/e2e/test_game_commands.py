@@ -14,7 +14,7 @@ async def test_status_leave_kick_and_stop(bot, table: Table, fake_discord):
     status = await table.stranger.slash("/game status")
     (reply,) = status.ephemeral
     embed = str(reply.embeds)
-    assert "Rumble in the Dungeon" in embed and "Alice" in embed and "Rusty (AI)" in embed
+    assert "Rumble in the Dungeon" in embed and "Alice" in embed and "Rusty (AI, normal)" in embed
     # What people need: whose turn it is and since when (a Discord timestamp), no step.
     (shown,) = reply.embeds
     assert "step" not in shown["title"]
@@ -29,6 +29,9 @@ async def test_status_leave_kick_and_stop(bot, table: Table, fake_discord):
     assert "AI plays that seat" in left.ephemeral_text
     game = await bot.sessions.current(fake_discord.channel.id)
     assert game.seats[2].ai and not game.seats[2].rated
+    # The host chose no handover level: the normal AI plays the seat, and /game status says so.
+    players = str((await table.stranger.slash("/game status")).ephemeral[0].embeds)
+    assert game.seats[2].level == "normal" and f"{game.seats[2].name} (AI, normal)" in players
     again = await table.carol.slash("/game leave")
     assert "not playing" in again.ephemeral_text
 

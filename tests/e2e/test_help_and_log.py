@@ -84,7 +84,7 @@ async def test_help_the_game_log_and_the_standings(
     # the walkthrough where it happens.
     opened = await table.alice.slash("/rumble new", seed=3)
     assert "`/help game:` walks you through a first turn" in opened.public[0].text
-    await table.alice.click("Add AI player")
+    await table.alice.select("Add AI player…", "Normal AI")
     await table.alice.click("Start")
     await next_board(fake_discord, 0)
     await turns_of(table.alice, random.Random(3), 3)

@@ -137,16 +137,17 @@ async def test_select_values_are_exactly_one_of_the_menus_own(
 async def test_a_double_click_on_add_ai_player_adds_one_seat(
     bot, table: Table, fake_discord: FakeDiscord
 ):
-    """Two presses of one "Add AI player" button add one seat; a press on the updated
-    lobby adds another, and a lobby posted before the button carried its seat count still
-    works."""
+    """Two picks in one "Add AI player…" menu add one seat; a pick on the updated lobby
+    adds another, and the "Add AI player" button of lobbies posted before the menu still
+    works, with or without the seat count it carried."""
     opened = await table.alice.slash("/rumble new", seed=1)
     lobby = opened.response
     assert lobby is not None
-    add_ai = lobby.button("Add AI player").custom_id
+    (menu,) = lobby.selects
+    add_ai = menu.custom_id
     assert add_ai is not None
-    first = await table.alice.forge(lobby, add_ai, settle=False)
-    second = await table.alice.forge(lobby, add_ai, settle=False)
+    first = await table.alice.forge(lobby, add_ai, "2", settle=False)
+    second = await table.alice.forge(lobby, add_ai, "0", settle=False)
     await first.wait()
     await second.wait()
     game = await current(bot, fake_discord)
@@ -155,14 +156,17 @@ async def test_a_double_click_on_add_ai_player_adds_one_seat(
     reasons = ["".join(m.text for m in r.replies) for r in (first, second)]
     assert sorted(bool(r) for r in reasons) == [False, True], reasons
     assert "changed" in "".join(reasons)
+    for values in (("3",), ("²",), ("0", "1")):  # a level the menu does not offer, or two
+        assert refusal(await table.alice.forge(lobby, add_ai, *values)) == PICK_ONE, values
 
-    again = await table.alice.click("Add AI player", message=lobby)
+    again = await table.alice.select("Add AI player…", "Normal AI", message=lobby)
     assert again.ephemeral_text == ""
     assert len((await current(bot, fake_discord)).seats) == 3
 
-    old_form = f"tt:lobby:{game.id}:ai"
-    assert (await table.alice.forge(lobby, old_form)).ephemeral_text == ""
-    assert len((await current(bot, fake_discord)).seats) == 4
+    for old_form in (f"tt:lobby:{game.id}:ai:3", f"tt:lobby:{game.id}:ai"):
+        assert (await table.alice.forge(lobby, old_form)).ephemeral_text == ""
+    seats = (await current(bot, fake_discord)).seats
+    assert len(seats) == 5 and {seat.level for seat in seats[3:]} == {"normal"}
 
 
 async def test_a_brawl_lobby_pick_takes_exactly_one_of_its_options(
@@ -172,7 +176,7 @@ async def test_a_brawl_lobby_pick_takes_exactly_one_of_its_options(
     opened = await table.alice.slash("/brawl new", seed=1)
     lobby = opened.response
     assert lobby is not None
-    (pick,) = lobby.selects
+    (pick,) = [menu for menu in lobby.selects if menu.custom_id.startswith("tt:pick:")]
     assert pick.custom_id
     before = fingerprint(await current(bot, fake_discord))
     for values in (("²",), ("٠",), ("0", "1"), ("0", "0"), ("999",)):
@@ -192,7 +196,7 @@ async def test_an_interaction_delivered_twice_is_handled_once(
     assert lobby is not None
     again = await fake_discord.redeliver(opened)
     assert again.messages == []
-    added = await table.alice.click("Add AI player", message=lobby)
+    added = await table.alice.select("Add AI player…", "Normal AI", message=lobby)
     seats = (await current(bot, fake_discord)).seats
     assert (await fake_discord.redeliver(added)).messages == []
     assert (await current(bot, fake_discord)).seats == seats

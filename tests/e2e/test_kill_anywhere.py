@@ -30,7 +30,7 @@ from sqlmodel import col, select
 
 from bot.database import Database
 from bot.games import GAMES
-from bot.models import ActionRecord, GameRecord
+from bot.models import ActionRecord, GameRecord, Seat
 from bot.sessions import format_event
 from cogs.shared.presenter import PRESENTERS
 from tests.e2e import play, toss_play
@@ -42,7 +42,7 @@ from tests.fakediscord.state import RequestRecord
 
 EPHEMERAL = 64
 TIMER_LINE = re.compile(r" ran out of time; the AI plays this turn for them\.$")
-AI_DROP = re.compile(r"\(AI\) (places|drops) ")
+AI_DROP = re.compile(r"\(AI, \w+\) (places|drops) ")  # "Rusty (AI, normal) drops"
 
 
 class BotProcess:
@@ -186,7 +186,7 @@ def replayed(
     kind: str, seats: list[Any], options: dict[str, str], seed: int, actions: list[Any]
 ) -> list[str]:
     engine = GAMES[kind]
-    names = [seat["name"] for seat in seats]
+    names = [Seat.model_validate(seat).shown_name() for seat in seats]  # as the boards name them
     state = engine.new_game(len(names), options, seed)
     events = list(engine.opening_events(state))
     for seat, action in actions:
@@ -237,7 +237,7 @@ async def test_rumble_killed_at_every_stage_of_a_press(
     try:
         await table.alice.slash("/rumble new", seed=21)
         await table.bob.click("Join")
-        await table.alice.click("Add AI player")
+        await table.alice.select("Add AI player…", "Normal AI")
         await table.alice.click("Start")
         await play.next_board(fake, 0)
 
@@ -319,7 +319,7 @@ async def test_toss_killed_between_the_drops_of_an_ai_turn(
     try:
         await table.alice.slash("/toss new", wobble="steady", seed=5)
         await table.bob.click("Join")
-        await table.alice.click("Add AI player")
+        await table.alice.select("Add AI player…", "Normal AI")
         await table.alice.click("Start")
         await fake.wait_for(lambda: toss_play.bin_boards(fake), timeout=20, what="the board")
 

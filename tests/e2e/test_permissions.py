@@ -79,7 +79,7 @@ async def start_rumble(table: Table, channel: Channel, seed: int) -> None:
     opened = await table.alice.slash("/rumble new", seed=seed, channel=channel)
     assert opened.public, opened
     await table.bob.click("Join", channel=channel)
-    await table.alice.click("Add AI player", channel=channel)
+    await table.alice.select("Add AI player…", "Normal AI", channel=channel)
     started = await table.alice.click("Start", channel=channel)
     assert not started.ephemeral_text, started
     await play.next_board(table.fake, 0, channel)
@@ -334,7 +334,7 @@ async def test_a_turn_board_refused_as_an_edit_waits_too(
     fake = fake_discord
     await table.alice.slash("/toss new", wobble="steady", seed=5)
     await table.bob.click("Join")
-    await table.alice.click("Add AI player")
+    await table.alice.select("Add AI player…", "Normal AI")
     await table.alice.click("Start")
     await fake.wait_for(lambda: toss_play.bin_boards(fake), what="the board")
     hook = fake.on_request(

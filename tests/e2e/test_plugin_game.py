@@ -46,7 +46,7 @@ async def test_a_game_from_outside_the_shared_code_plays_from_lobby_to_result(
     assert "Last Lid" in lobby.text
     assert "lids: 5" in lobby.text and "most: up to three" in lobby.text
     await table.bob.click("Join")
-    await table.alice.click("Add AI player")
+    await table.alice.select("Add AI player…", "Normal AI")
     await table.alice.click("Start")
 
     players = {table.alice.id: table.alice, table.bob.id: table.bob}

@@ -10,7 +10,7 @@ from tests.e2e.conftest import Table
 from tests.e2e.play import finished_rumble, latest_board
 from tests.fakediscord import running_bot
 
-LOBBY_BUTTONS = ["Join", "Leave", "Add AI player", "Start", "Cancel"]
+LOBBY_BUTTONS = ["Join", "Leave", "Start", "Cancel"]
 
 
 def seated(game) -> list[tuple[int | None, str, bool]]:
@@ -32,6 +32,7 @@ async def test_rematch_seats_everyone_again_after_a_restart(fake_discord, table:
         pressed = await table.alice.click("Rematch", message=final)
         (lobby_message,) = pressed.public
         assert [button.label for button in lobby_message.buttons] == LOBBY_BUTTONS
+        assert [menu.placeholder for menu in lobby_message.selects] == ["Add AI player…"]
         lobby = await second.sessions.current(fake_discord.channel.id)
         assert lobby is not None and lobby.status == Status.LOBBY
         assert seated(lobby) == seated(old)  # the same people and AI players, in order

@@ -50,7 +50,7 @@ async def test_the_replay_steps_through_every_board_also_after_a_restart(
         game, log = await load_log(bot.sessions.db, fake_discord.guild.id, game_id)
         frames = rebuild(log)
         starts, last = turn_starts(frames), len(frames)
-        names = {f"p{seat}": seat_.name for seat, seat_ in enumerate(game.seats)}
+        names = {f"p{seat}": seat_.shown_name() for seat, seat_ in enumerate(game.seats)}
 
         def lines_of(board: int) -> list[str]:  # what happened, as the stepper says it
             return [line.format_map(names) for line in frames[board - 1].lines]

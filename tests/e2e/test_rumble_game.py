@@ -26,10 +26,11 @@ async def open_and_start(table: Table, seed: int) -> None:
     opened = await table.alice.slash("/rumble new", seed=seed)
     lobby = opened.response
     assert lobby is not None and not lobby.ephemeral
-    assert [b.label for b in lobby.buttons] == ["Join", "Leave", "Add AI player", "Start", "Cancel"]
+    assert [b.label for b in lobby.buttons] == ["Join", "Leave", "Start", "Cancel"]
+    assert [menu.placeholder for menu in lobby.selects] == ["Add AI player…"]
     await table.bob.click("Join")
     await table.carol.click("Join")
-    await table.alice.click("Add AI player")
+    await table.alice.select("Add AI player…", "Normal AI")
     started = await table.alice.click("Start")
     assert not started.failed and not started.ephemeral_text, started
     await next_board(table.fake, 0)

@@ -66,7 +66,9 @@ async def test_no_one_sees_another_players_secret_before_the_reveal(
         public = RUMBLE.observe(state, None)
         assert public["secret"] is None
         since = since_of(delivered, board.id)
-        assert board.files[0][1] == draw_dungeon(public, [s.name for s in game.seats], since)
+        assert board.files[0][1] == draw_dungeon(
+            public, [s.shown_name() for s in game.seats], since
+        )
 
         if state.rumble not in checked_rumbles:
             checked_rumbles.add(state.rumble)
@@ -148,7 +150,7 @@ async def test_lobby_refusals(bot, table: Table, fake_discord):
     again = await table.bob.click("Join")
     assert "already in this lobby" in again.ephemeral_text
     for _ in range(4):
-        await table.alice.click("Add AI player")
+        await table.alice.select("Add AI player…", "Normal AI")
     full = await table.carol.click("Join")
     assert "full" in full.ephemeral_text
     stranger_cancel = await table.carol.click("Cancel")

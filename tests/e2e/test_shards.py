@@ -52,7 +52,7 @@ class Site:
         """A Rumble of the host and two AI seats, with a turn timer of 5 minutes."""
         await self.host.slash("/rumble new", seed=seed, timer=5)
         for _ in range(2):
-            await self.host.click("Add AI player")
+            await self.host.select("Add AI player…", "Normal AI")
         started = await self.host.click("Start")
         assert not started.ephemeral_text, started
         await play.next_board(self.fake, 0, self.guild.channel)

@@ -81,8 +81,8 @@ async def test_sigterm_during_busy_games_stops_cleanly_and_they_play_on(
         # the AI plays on drop by drop, holding the channel for a long while.
         games = fake.channel2
         await table.mod.slash("/toss new", seed=4, channel=games)
-        await table.mod.click("Add AI player", channel=games)
-        await table.mod.click("Add AI player", channel=games)
+        await table.mod.select("Add AI player…", "Normal AI", channel=games)
+        await table.mod.select("Add AI player…", "Normal AI", channel=games)
         await table.mod.click("Start", channel=games)
         await fake.wait_for(lambda: bin_boards(fake, games), timeout=20, what="the bin")
         # The AI's drops edit one message (issue 34): counted as the texts boards showed.

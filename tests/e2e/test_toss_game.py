@@ -33,7 +33,7 @@ from tests.e2e.toss_play import (
 from tests.fakediscord import FakeDiscord, FakeMessage, running_bot
 
 DROP = re.compile(r"^• (.*) (places|drops) (a|an) ")  # one drop's line on a board
-AI_DROP = re.compile(r"^• \S+ \(AI\) (places|drops) ", re.MULTILINE)
+AI_DROP = re.compile(r"^• \S+ \(AI, \w+\) (places|drops) ", re.MULTILINE)  # "Rusty (AI, normal)"
 
 
 async def last_action(bot: TrashTableBot) -> str:
@@ -53,14 +53,14 @@ def people_dropping(board: FakeMessage) -> set[str]:
     """The people (not AI seats) who dropped on a board, after its first drop line: a
     turn's message is posted by the last drop of the turn before it, then shows that
     turn's own drops and the AI's drops that follow at once."""
-    return {m.group(1) for m in drop_lines(board)[1:] if not m.group(1).endswith("(AI)")}
+    return {m.group(1) for m in drop_lines(board)[1:] if " (AI, " not in m.group(1)}
 
 
 async def open_toss(table: Table, seed: int, wobble: str = "shaky") -> None:
     await table.alice.slash("/toss new", wobble=wobble, seed=seed)
     await table.bob.click("Join")
     await table.carol.click("Join")
-    await table.alice.click("Add AI player")
+    await table.alice.select("Add AI player…", "Normal AI")
     started = await table.alice.click("Start")
     assert not started.ephemeral_text, started
     await table.fake.wait_for(lambda: bin_boards(table.fake), timeout=20, what="the board")
@@ -294,7 +294,7 @@ async def test_players_leaving_hand_the_game_to_the_ai_drop_by_drop(
     rather than after the game."""
     await table.alice.slash("/toss new", seed=4)
     await table.bob.click("Join")
-    await table.alice.click("Add AI player")
+    await table.alice.select("Add AI player…", "Normal AI")
     await table.alice.click("Start")
     await fake_discord.wait_for(lambda: bin_boards(fake_discord), timeout=20, what="the board")
     left = await table.bob.slash("/game leave")

@@ -33,7 +33,7 @@ async def open_war(table: Table, seed: int) -> None:
     await table.alice.slash("/trashwar new", seed=seed)
     await table.bob.click("Join")
     await table.carol.click("Join")
-    await table.alice.click("Add AI player")
+    await table.alice.select("Add AI player…", "Normal AI")
     started = await table.alice.click("Start")
     assert not started.ephemeral_text, started
     await table.fake.wait_for(lambda: battlefields(table.fake), timeout=20, what="the board")
@@ -194,7 +194,7 @@ async def test_an_attack_takes_the_card_then_the_target(bot, table: Table, fake_
 
     await pressed(user, reply, cards[0].label)
     assert f"You chose **{cards[0].label.removesuffix(MORE)}**" in reply.text
-    names = [s.name for s in game.seats]
+    names = [s.shown_name() for s in game.seats]
     others = [name for i, name in enumerate(names) if i != seat]
     targets = plays(reply)
     assert [b.label for b in targets] == [f"{n} · {w} wall" for n in others for w in WALL_NAMES]
@@ -233,14 +233,16 @@ async def test_a_reply_ready_in_time_is_the_press_answer(bot, table: Table, fake
     """Issue 16 (fewer requests a press): a press whose reply is ready within a second is
     answered by that reply itself, not by a deferral and then an edit: a decision in a
     private reply with the reply rewritten (the next decision, or "Done."), and a lobby
-    button with the lobby. "My hand" on the board is the exception (issue 34): it is
+    button or menu with the lobby. "My hand" on the board is the exception (issue 34): it is
     answered as an update of the board, its reply a private followup, so that its token
     can show the player's moves on the board without the bot token."""
     await open_war(table, seed=30)
     # The lobby's id comes with the callback's answer: it is not asked for again.
     assert not [r for r in fake_discord.requests if r.method == "GET" and "@original" in r.path]
     lobby = [
-        p for p in fake_discord.interactions if p.data.get("custom_id", "").startswith("tt:lobby:")
+        p
+        for p in fake_discord.interactions
+        if p.data.get("custom_id", "").startswith(("tt:lobby:", "tt:addai:"))
     ]
     answers = [CALLBACK_NAMES[p.callback_type or 0] for p in lobby]
     assert len(lobby) == 4 and answers.count("UPDATE_MESSAGE") > len(lobby) / 2, answers

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from rules.base import JSON, Applied, Codec, Event, Game, IllegalAction, Option, Outcome
+from rules.base import JSON, Applied, Codec, Event, Game, IllegalAction, Level, Option, Outcome
 
 
 @dataclass(frozen=True)
@@ -88,10 +88,13 @@ class LastLid(Game[State, JSON]):
         n = int(action.split()[1])
         return f"Take {n} lid" + ("s" if n > 1 else "")
 
-    def choose(self, observation: JSON, legal: list[str], rng: random.Random) -> str:
-        # Leave the next player a multiple of (most + 1) when possible.
+    def choose(
+        self, observation: JSON, legal: list[str], rng: random.Random, level: Level = "normal"
+    ) -> str:
+        # The easy AI takes any number, as a beginner who has not seen the trick does;
+        # normal and hard leave the next player a multiple of (most + 1) when possible.
         best = f"take {observation['lids'] % (observation['most'] + 1)}"
-        return best if best in legal else rng.choice(legal)
+        return best if best in legal and level != "easy" else rng.choice(legal)
 
 
 LAST_LID = LastLid()

@@ -355,11 +355,13 @@ def test_six_seats_and_a_fifteen_card_hand_draw() -> None:
 
 def test_an_ai_seat_is_named_without_nested_brackets() -> None:
     """The character comes first and the player in brackets; an AI seat's own "(AI)" folds
-    into them ("Bandit (Rusty, AI)"), on the board and the dice alike."""
+    into them ("Bandit (Rusty, AI)"), with its level where it has one (issue 39: "Bandit
+    (Grime, AI, hard)"), on the board and the dice alike."""
     obs = BRAWL.observe(play("round-rummage", 3, steps=0), None)
-    names = ["Alice", "Bob", "Rusty (AI)"]
+    names = ["Alice", "Grime (AI, hard)", "Rusty (AI)"]
     character = obs["characters"][2]["name"]
     assert brawl.who(obs, names, 2) == f"{character} (Rusty, AI)"
+    assert brawl.who(obs, names, 1) == f"{obs['characters'][1]['name']} (Grime, AI, hard)"
     assert brawl.who(obs, names, 0) == f"{obs['characters'][0]['name']} (Alice)"
 
 
