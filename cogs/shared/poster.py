@@ -248,7 +248,10 @@ class Poster:
             # Posted and recorded by an older version that cleared the old board afterwards.
             messages = {entry.replaced_id} if entry.replaced_id else set()
         else:
-            messages = set(entry.payload["messages"])
+            # A board the stop named that a newer board has replaced since lost its controls
+            # then (and its layout is no longer kept): only the game's messages as they are.
+            now = {game.board_message_id, game.lobby_message_id}
+            messages = {m for m in entry.payload["messages"] if m in now}
             if game.board_message_id:
                 messages.add(game.board_message_id)  # a board posted after the stop
         for message_id in sorted(messages):

@@ -156,7 +156,6 @@ async def test_an_easy_and_a_hard_ai_player_take_their_seats_and_play(
     # "Bandit (Grime, AI, hard)").
     assert "AI, easy)" in shown or "AI, hard)" in shown, shown
 
-    await fake_discord.settle()  # Alice's last decisions' boards are on their way
     stopped = await alice.slash("/game stop")
     assert "stopped the game" in stopped.text, stopped.text
     assert (await bot.sessions.current(fake_discord.channel.id)) is None
