@@ -13,7 +13,7 @@ Fixtures:
 - `postgresql_url`: a fresh empty database, as `postgresql://postgres:@/<db>?host=<socket dir>`.
 - `database_url`: parametrized over `sqlite` and `postgresql`; a fresh database as a URL the
   way an admin writes it. Every test that uses it (the session service's, the end-to-end
-  ones through `make_bot`) runs on both.
+  ones through `make_bot`) runs on both, unless marked `SQLITE_ONLY`.
 """
 
 from __future__ import annotations
@@ -126,6 +126,12 @@ def own_postgres() -> Iterator[Postgres]:
 @pytest.fixture
 def postgresql_url(postgres: Postgres) -> str:
     return postgres.create_database()
+
+
+# For an end-to-end test of what Discord sees (refusals, permissions, secrets in messages),
+# where the database behind is beside the point: one run on SQLite. The game flows, the
+# restarts and the database faults keep running on both.
+SQLITE_ONLY = pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

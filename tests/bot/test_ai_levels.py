@@ -59,6 +59,7 @@ async def lobby(service: SessionService, *levels: str, handover: str | None = No
     return game
 
 
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)  # the service's own work
 async def test_each_ai_seat_plays_at_the_level_it_was_added_with(
     db: Database, choices: Choices, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -93,6 +94,7 @@ async def test_each_ai_seat_plays_at_the_level_it_was_added_with(
     assert all(long == (level == "hard") for level, long in sent)  # Rumble is not heavy
 
 
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)  # the service's own work
 @pytest.mark.parametrize(("handover", "level"), [("hard", "hard"), (None, "normal")])
 async def test_a_player_who_leaves_hands_the_seat_to_the_hosts_level(
     db: Database, choices: Choices, handover: str | None, level: Level
@@ -115,6 +117,7 @@ async def test_a_player_who_leaves_hands_the_seat_to_the_hosts_level(
     assert choices.levels_of(1) == {level} and choices.levels_of(2) == {"easy"}
 
 
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)  # the service's own work
 async def test_the_timer_stands_in_at_normal_then_hands_over_at_the_hosts_level(
     db: Database, choices: Choices
 ) -> None:
@@ -146,6 +149,7 @@ async def test_the_timer_stands_in_at_normal_then_hands_over_at_the_hosts_level(
     assert {level for seat, level in choices.made[1:] if seat == 0} == {"easy"}
 
 
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)  # the service's own work
 async def test_levels_are_checked_and_kept_for_a_rematch(db: Database) -> None:
     """Only the three levels are accepted; a rematch seats the same AI players at the same
     levels and keeps the host's handover level."""
@@ -179,6 +183,7 @@ def test_an_ai_seat_shows_its_level_and_a_person_their_name() -> None:
     assert Seat(user_id=5, name="bob").shown_name() == "bob"
 
 
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)  # the service's own work
 async def test_the_results_and_standings_name_each_ai_seat_with_its_level(
     db: Database, choices: Choices
 ) -> None:

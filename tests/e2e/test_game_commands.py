@@ -5,6 +5,7 @@ from __future__ import annotations
 from tests.e2e.conftest import Table
 from tests.e2e.play import latest_board
 from tests.e2e.test_rumble_game import open_and_start
+from tests.postgres import SQLITE_ONLY
 
 COMPONENTS_V2 = 1 << 15  # Discord's message flag for layout components
 
@@ -75,6 +76,7 @@ async def test_lobby_leave_passes_the_host_on_and_threads_have_their_own_game(
     assert await bot.sessions.current(fake_discord.thread.id) is not None
 
 
+@SQLITE_ONLY
 async def test_the_lobby_says_what_the_game_is_and_its_options_in_words(bot, table: Table):
     """One line on the game, and each option by its heading and its label, not its key."""
     opened = await table.alice.slash("/brawl new", mode="rummy", timer=1)

@@ -18,6 +18,7 @@ from tests.e2e.conftest import Table
 from tests.e2e.play import MOVE_MENU, boards, latest_board, take_turn, turn_user_id
 from tests.e2e.test_rumble_game import open_and_start
 from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser, InteractionResult
+from tests.postgres import SQLITE_ONLY
 
 HUGE = 10**25  # past any 64-bit integer: the database cannot even look it up
 LARGEST = 10**9 - 1  # the largest number a custom id holds: it fits every integer column
@@ -52,6 +53,7 @@ async def game_on(table: Table, fake: FakeDiscord) -> tuple[FakeMessage, FakeUse
     return board, table.by_id(turn_user_id(board) or 0)
 
 
+@SQLITE_ONLY
 async def test_custom_ids_no_control_takes_are_answered_and_change_nothing(
     bot, table: Table, fake_discord: FakeDiscord
 ):
@@ -103,6 +105,7 @@ async def test_custom_ids_no_control_takes_are_answered_and_change_nothing(
     assert public == []
 
 
+@SQLITE_ONLY
 async def test_select_values_are_exactly_one_of_the_menus_own(
     bot, table: Table, fake_discord: FakeDiscord
 ):
@@ -169,6 +172,7 @@ async def test_a_double_click_on_add_ai_player_adds_one_seat(
     assert len(seats) == 5 and {seat.level for seat in seats[3:]} == {"normal"}
 
 
+@SQLITE_ONLY
 async def test_a_brawl_lobby_pick_takes_exactly_one_of_its_options(
     bot, table: Table, fake_discord: FakeDiscord
 ):
@@ -211,6 +215,7 @@ async def test_an_interaction_delivered_twice_is_handled_once(
     assert len([r for r in caplog.records if "delivered again" in r.getMessage()]) == 4
 
 
+@SQLITE_ONLY
 async def test_a_press_on_a_control_just_taken_off_its_message_gets_a_reason(
     bot, table: Table, fake_discord: FakeDiscord
 ):
@@ -253,6 +258,7 @@ async def test_slash_options_are_checked_by_type_as_well_as_range(
     assert await bot.sessions.current(fake_discord.channel.id) is None
 
 
+@SQLITE_ONLY
 async def test_game_timer_minutes_are_checked_by_type(bot, table: Table, fake_discord: FakeDiscord):
     """`/game timer minutes:1.5` is refused, naming the option; the timer stays as it was."""
     await table.alice.slash("/rumble new", timer=5)
@@ -263,6 +269,7 @@ async def test_game_timer_minutes_are_checked_by_type(bot, table: Table, fake_di
     assert fingerprint(await current(bot, fake_discord)) == before
 
 
+@SQLITE_ONLY
 async def test_a_control_of_ours_pressed_as_another_kind_gets_a_reason(
     bot, table: Table, fake_discord: FakeDiscord
 ):

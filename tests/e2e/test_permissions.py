@@ -35,6 +35,7 @@ from tests.e2e.test_kill_anywhere import (
 )
 from tests.fakediscord import FakeDiscord, FakeMessage, running_bot
 from tests.fakediscord.state import Channel, RequestRecord, walk_components
+from tests.postgres import SQLITE_ONLY
 
 NAMES = {
     "view_channel": "View Channel",
@@ -154,6 +155,7 @@ async def plays_on(bot: TrashTableBot, table: Table, channel: Channel, shown: in
     assert_shown_once_in_order(fake, play.boards(fake, channel), await logged_lines_of(bot.db))
 
 
+@SQLITE_ONLY
 async def test_no_lobby_opens_where_boards_could_not_be_posted(
     bot, table: Table, fake_discord: FakeDiscord
 ) -> None:
@@ -247,6 +249,7 @@ async def test_a_permission_taken_mid_game_pauses_the_boards_until_it_is_back(
     assert "Paused" not in str(status.ephemeral[0].embeds)
 
 
+@SQLITE_ONLY
 async def test_read_message_history_taken_mid_game_holds_the_presses(
     bot, table: Table, fake_discord: FakeDiscord
 ) -> None:
@@ -269,6 +272,7 @@ async def test_read_message_history_taken_mid_game_holds_the_presses(
     await plays_on(bot, table, fake.channel, len(play.boards(fake)) - 1)
 
 
+@SQLITE_ONLY
 async def test_the_press_that_finds_the_permission_back_delivers_the_board(
     bot, table: Table, fake_discord: FakeDiscord
 ) -> None:
@@ -325,6 +329,7 @@ async def test_a_paused_channel_pauses_again_after_a_restart(
         await plays_on(second, table, fake.channel, shown)
 
 
+@SQLITE_ONLY
 async def test_a_turn_board_refused_as_an_edit_waits_too(
     bot, table: Table, fake_discord: FakeDiscord
 ) -> None:

@@ -23,6 +23,7 @@ from tests.e2e.play import (
 )
 from tests.e2e.test_rumble_game import open_and_start
 from tests.fakediscord import FakeDiscord, FakeMessage
+from tests.postgres import SQLITE_ONLY
 
 ACTION_ROW = 1
 # Every custom id the bot makes: numbers and fixed words only, never an action or a card.
@@ -48,6 +49,7 @@ def texts_of(message: FakeMessage) -> list[str]:
     return parts
 
 
+@SQLITE_ONLY
 async def test_no_one_sees_another_players_secret_before_the_reveal(
     bot, table: Table, fake_discord, delivered
 ):
@@ -105,6 +107,7 @@ async def test_no_one_sees_another_players_secret_before_the_reveal(
     assert checked_rumbles == {1, 2}
 
 
+@SQLITE_ONLY
 async def test_strangers_out_of_turn_and_stale_presses_change_nothing(
     bot, table: Table, fake_discord
 ):
@@ -137,6 +140,7 @@ async def test_strangers_out_of_turn_and_stale_presses_change_nothing(
     assert len(posted) == public_before + 1  # only the one real move posted a board
 
 
+@SQLITE_ONLY
 async def test_lobby_refusals(bot, table: Table, fake_discord):
     """One game per channel, the host starts, enough players, a full lobby, who cancels."""
     await table.alice.slash("/rumble new")
@@ -202,6 +206,7 @@ async def test_turn_timer_lets_the_ai_play_for_a_late_player(bot, table: Table, 
     assert after.step > game.step
 
 
+@SQLITE_ONLY
 async def test_rules_pages_and_secret_replies_after_fifteen_minutes(
     bot, table: Table, fake_discord
 ):

@@ -31,6 +31,7 @@ from tests.e2e.toss_play import (
     waiting_ids,
 )
 from tests.fakediscord import FakeDiscord, FakeMessage, running_bot
+from tests.postgres import SQLITE_ONLY
 
 DROP = re.compile(r"^• (.*) (places|drops) (a|an) ")  # one drop's line on a board
 AI_DROP = re.compile(r"^• \S+ \(AI, \w+\) (places|drops) ", re.MULTILINE)  # "Rusty (AI, normal)"
@@ -145,6 +146,7 @@ async def start_alices_turn(bot: TrashTableBot, table: Table, fake: FakeDiscord)
     return board
 
 
+@SQLITE_ONLY
 async def test_a_careful_turn_takes_two_clicks_a_piece_and_posts_one_message(
     bot, table: Table, fake_discord
 ):
@@ -205,6 +207,7 @@ async def test_a_turns_message_deleted_mid_turn_is_posted_again(bot, table: Tabl
     assert len(drop_lines(newest)) == 2
 
 
+@SQLITE_ONLY
 async def test_stale_forged_and_other_players_aim_controls_change_nothing(
     bot, table: Table, fake_discord
 ):

@@ -27,6 +27,7 @@ from tests.e2e.trashwar_play import (
 )
 from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser, running_bot
 from tests.fakediscord.server import CALLBACK_NAMES
+from tests.postgres import SQLITE_ONLY
 
 
 async def open_war(table: Table, seed: int) -> None:
@@ -62,6 +63,7 @@ async def test_three_users_and_an_ai_knight_fight_a_whole_war(bot, table: Table,
     assert all(user.name in text.lower() for user in table.players)
 
 
+@SQLITE_ONLY
 async def test_hands_stay_private_and_strangers_change_nothing(bot, table: Table, fake_discord):
     """House rule / issue 3: no card of one hand is seen by another player; presses by
     strangers and out-of-turn players change nothing."""
@@ -275,6 +277,7 @@ def view_timers() -> list[asyncio.Task[object]]:
     ]
 
 
+@SQLITE_ONLY
 async def test_sent_controls_leave_no_view_or_timer_behind(bot, table: Table, fake_discord):
     """Every control is answered by its custom id (`DynamicItem`), so a view sent is not
     kept: discord.py would otherwise keep each private reply's view with a 15-minute timer,
