@@ -63,6 +63,11 @@ class Search:
     depth: int = 1_000
     playout: Policy = random_playout
     exploration: float = 0.7
+    # Actions the tree may hold on a path from the root (None: no limit). With 1 only the
+    # searching seat's own choices are tree nodes and every reply comes from `playout`: a
+    # rollout search, for games where a good playout policy knows the replies better than
+    # a tree a few hundred iterations deep would.
+    tree_depth: int | None = None
 
 
 class Node:
@@ -116,8 +121,9 @@ def _iterate(
 ) -> None:
     """One iteration from the sampled world `state`: down the tree, one new node, a
     playout, and the rewards back up the path."""
-    node, path = root, []
-    while game.outcome(state) is None:
+    node = root
+    path: list[Node] = []
+    while game.outcome(state) is None and len(path) != search.tree_depth:
         # The root is the searching seat's own decision; below it, simultaneous choices are
         # taken one seat at a time (each sampled world already holds every hidden choice).
         seat = me if node is root else min(game.to_act(state))
