@@ -277,6 +277,7 @@ HARD_EXPLORATION = 0.2
 SPREAD_THIS_RUMBLE = 3.0
 SPREAD_PER_RUMBLE_TO_COME = 4.0
 RUMBLES = 3
+BEST_RUMBLE = max(LAST_STANDING, CHEST_EXIT)  # the most one rumble can score
 
 
 def choose_hard(
@@ -305,18 +306,47 @@ def play_on(game: AnyGame, state: State, seat: int, rng: random.Random) -> str:
 def judge(game: AnyGame, state: State) -> tuple[float, ...]:
     """Each seat's chance to win, guessed from a world where the playout stopped: its total
     so far plus what its better character is likely to score this rumble, against the
-    others', with more doubt the more rumbles are still to come."""
+    others', with more doubt the more rumbles are still to come. A seat that can no longer
+    catch up with another's sure points has no chance at all."""
     board = board_of(state)
     plan = dungeon_map(state.layout)
     rooms = list(board.positions.values())
-    expected = []
+    to_come = RUMBLES - state.rumble
+    expected, least, most = [], [], []
     for total, pair in zip(state.totals, state.secrets, strict=True):
         worth = [_worth(board, plan, character, rooms) for character in pair]
         expected.append(total + max(worth) + SPARE * min(worth))
-    spread = SPREAD_THIS_RUMBLE + SPREAD_PER_RUMBLE_TO_COME * (RUMBLES - state.rumble)
+        least.append(total + max(_sure_points(board, character) for character in pair))
+        best = max(_most_points(board, character) for character in pair)
+        most.append(total + best + BEST_RUMBLE * to_come)
+    spread = SPREAD_THIS_RUMBLE + SPREAD_PER_RUMBLE_TO_COME * to_come
     top = max(expected)
-    weights = [math.exp((points - top) / spread) for points in expected]
+    weights = [
+        0.0
+        if any(most[seat] < least[other] for other in range(len(least)) if other != seat)
+        else math.exp((points - top) / spread)
+        for seat, points in enumerate(expected)
+    ]
     return tuple(weight / sum(weights) for weight in weights)
+
+
+def _sure_points(board: Board, character: str) -> int:
+    """What `character` scores this rumble at the least, whatever happens from `board`."""
+    if character == board.chest_exited_with:
+        return CHEST_EXIT
+    if character in board.exit_line:
+        return _place_points(board.exit_line.index(character) + 1)
+    # Still in: thrown out next at the worst; every later place, and staying, scores more.
+    return _place_points(len(board.exit_line) + 1)
+
+
+def _most_points(board: Board, character: str) -> int:
+    """What `character` scores this rumble at the most, whatever happens from `board`."""
+    if character == board.chest_exited_with:
+        return CHEST_EXIT
+    if character in board.exit_line:
+        return _place_points(board.exit_line.index(character) + 1)
+    return BEST_RUMBLE if board.chest is not None else LAST_STANDING_CHEST_GONE
 
 
 HARD_SEARCH = search.Search(
