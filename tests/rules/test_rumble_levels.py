@@ -11,8 +11,11 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import replace
 from functools import cache
+from itertools import pairwise
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -92,7 +95,7 @@ def test_a_sampled_world_deals_the_hidden_pairs_afresh() -> None:
 def test_the_rumbles_to_come_are_set_up_afresh_in_each_world() -> None:
     """sample: a world's seed is its own, so the next rumble's deal is not the real one."""
     states = played(1)
-    last = next(s for s, then in zip(states, states[1:], strict=False) if then.rumble == 2)
+    last = next(s for s, then in pairwise(states) if then.rumble == 2)
     seat = last.turn
     legal = RUMBLE.legal_actions(last, seat)
     ending = next(a for a in legal if RUMBLE.apply(last, seat, a).state.rumble == 2)
@@ -128,22 +131,33 @@ def test_every_level_plays_a_legal_action_and_replays_with_its_seed(level: str) 
 # Hard
 
 
-@pytest.mark.usefixtures("quick")
-def test_hard_reads_only_its_own_observation() -> None:
-    """Hard: two games that differ only in what seat 0 cannot see (the others' pairs, the
-    seed) get the same choice from it."""
+def test_hard_searches_worlds_drawn_from_its_observation(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hard: every world it searches shows seat 0 exactly what it sees, the others' pairs
+    vary from world to world (it never searches the real deal), and two games that differ
+    only in what seat 0 cannot see get the same choice from it."""
+    searched: list[State] = []
+
+    def spied(view: Mapping[str, Any], rng: random.Random) -> State:
+        world = sample(view, rng)
+        searched.append(world)
+        return world
+
+    monkeypatch.setattr(ai, "HARD_SEARCH", replace(ai.HARD_SEARCH, iterations=24, sample=spied))
     positions = {"knight": "B1", "goblin": "C1", "wizard": "A1", "troll": "B3", "cleric": "D3"}
     one = make_state(positions, secrets=SECRETS, seed=1)
     other = make_state(
         positions, secrets=[SECRETS[0], ("goblin", "cleric"), ("troll", "zombie")], seed=2
     )
-    assert RUMBLE.observe(one, 0) == RUMBLE.observe(other, 0)
+    view = RUMBLE.observe(one, 0)
+    assert RUMBLE.observe(other, 0) == view
     legal = RUMBLE.legal_actions(one, 0)
     picks = {
         RUMBLE.choose(RUMBLE.observe(state, 0), legal, random.Random(5), "hard")
         for state in (one, other)
     }
     assert len(picks) == 1
+    assert all(RUMBLE.observe(world, 0) == view for world in searched)
+    assert len({world.secrets for world in searched}) > 12  # of 24 worlds (twice the same)
 
 
 def test_hard_takes_a_sure_win() -> None:
