@@ -24,6 +24,23 @@ such stand-offs, and also keep the AI's secret harder to read:
   actions than usual went by without anyone leaving, it grows impatient and, more and more
   often, plays any action at random.
 
+`choose_easy` is a beginner. It chooses the way `choose` does (the same look one move ahead,
+the same stand-off breakers) but with a beginner's sense of a board (`BEGINNER`):
+
+- it does not see what the next player threatens: a character of ours sharing a room looks
+  as safe as one alone, so it walks its characters in beside others on the way to the chest;
+- it forgets that only the better of its two characters scores, and backs both alike;
+- it grabs the chest and runs for the exit, whoever waits in the entrance.
+
+`choose_hard` searches (rules/search.py) instead of judging one move ahead. It takes the
+`HARD_CANDIDATES` actions the normal AI likes best and tries each in `HARD_ITERATIONS` worlds
+drawn from its observation (`sample.py`: the others' pairs dealt at random from the
+characters it does not hold, a fresh seed for the rumbles to come). In each world the normal
+AI plays every seat, with the pair it holds there, for `HARD_DEPTH` actions; then `judge`
+turns each seat's total and likely points into a chance to win (a seat that can no longer
+catch up has none). It plays the action tried most, the search spending its tries on those
+that win most. It never sees the others' pairs: only the worlds it drew.
+
 `random_choice` is the random player the playout tests use.
 """
 
@@ -270,7 +287,7 @@ def _place_points(place: int) -> int:
 # How the hard AI searches (measured with tests/ai_strength.py; see the module docstring).
 HARD_CANDIDATES = 8  # the normal AI's best-looking actions the search weighs
 HARD_ITERATIONS = 160  # worlds drawn and played out per decision
-HARD_DEPTH = 6  # actions played out past the candidate before the board is judged
+HARD_DEPTH = 4  # actions played out past the candidate before the board is judged
 HARD_EXPLORATION = 0.2
 # How far ahead in points a seat must be to look a sure winner: the spread of the points still
 # to come, this rumble's and those of each rumble after it.
