@@ -12,8 +12,9 @@ One iteration:
 
 1. draw a world with `sample`;
 2. walk down the tree, choosing among the children legal in that world by UCB (their mean
-   reward for the seat that chooses there, plus an exploration bonus);
-3. add one child for an action not tried yet in that world;
+   reward for the seat that chooses there, plus an exploration bonus), never deeper than
+   `tree_depth` actions when a game sets one;
+3. add one child for an action not tried yet in that world, within that depth;
 4. play on from there with `playout` for at most `depth` actions;
 5. score the end: each seat's share of the win if the game ended, else `evaluate`'s guess;
 6. add each seat's reward to the nodes where that seat chose.

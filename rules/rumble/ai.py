@@ -289,8 +289,8 @@ HARD_CANDIDATES = 8  # the normal AI's best-looking actions the search weighs
 HARD_ITERATIONS = 160  # worlds drawn and played out per decision
 HARD_DEPTH = 4  # actions played out past the candidate before the board is judged
 HARD_EXPLORATION = 0.2
-# How far ahead in points a seat must be to look a sure winner: the spread of the points still
-# to come, this rumble's and those of each rumble after it.
+# How much doubt a lead in points leaves (`judge`): a lead this many points bigger makes a
+# win e times likelier. More points are still to come, so more doubt, in earlier rumbles.
 SPREAD_THIS_RUMBLE = 3.0
 SPREAD_PER_RUMBLE_TO_COME = 4.0
 RUMBLES = 3

@@ -21,6 +21,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rules import search
 from rules.base import LEVELS, rng_for
 from rules.rumble import ai
 from rules.rumble.characters import CHARACTERS
@@ -158,6 +159,24 @@ def test_hard_searches_worlds_drawn_from_its_observation(monkeypatch: pytest.Mon
     assert len(picks) == 1
     assert all(RUMBLE.observe(world, 0) == view for world in searched)
     assert len({world.secrets for world in searched}) > 12  # of 24 worlds (twice the same)
+
+
+def test_hard_grows_a_tree_of_its_own_choices_only() -> None:
+    """Hard (rules/search.py's tree_depth 1): the tree holds seat 0's candidate actions and
+    nothing below them, every reply coming from the normal AI's playout; each candidate is
+    tried."""
+    state = at(2, 0.2)
+    seat = state.turn
+    view = RUMBLE.observe(state, seat)
+    legal = RUMBLE.legal_actions(state, seat)[: ai.HARD_CANDIDATES]
+    hard = replace(ai.HARD_SEARCH, iterations=30)
+    root = search.Node(seat)
+    rng = random.Random(3)
+    for _ in range(hard.iterations):
+        search._iterate(RUMBLE, hard, root, sample(view, rng), seat, legal, rng)
+    assert set(root.children) == set(legal)
+    assert all(not child.children for child in root.children.values())
+    assert sum(child.visits for child in root.children.values()) == hard.iterations
 
 
 def test_hard_takes_a_sure_win() -> None:
