@@ -12,8 +12,9 @@ One iteration:
 
 1. draw a world with `sample`;
 2. walk down the tree, choosing among the children legal in that world by UCB (their mean
-   reward for the seat that chooses there, plus an exploration bonus);
-3. add one child for an action not tried yet in that world;
+   reward for the seat that chooses there, plus an exploration bonus), never deeper than
+   `tree_depth` actions when a game sets one;
+3. add one child for an action not tried yet in that world, within that depth;
 4. play on from there with `playout` for at most `depth` actions;
 5. score the end: each seat's share of the win if the game ended, else `evaluate`'s guess;
 6. add each seat's reward to the nodes where that seat chose.
@@ -63,6 +64,11 @@ class Search:
     depth: int = 1_000
     playout: Policy = random_playout
     exploration: float = 0.7
+    # Actions the tree may hold on a path from the root (None: no limit). With 1 only the
+    # searching seat's own choices are tree nodes and every reply comes from `playout`: a
+    # rollout search, for games where a good playout policy knows the replies better than
+    # a tree a few hundred iterations deep would.
+    tree_depth: int | None = None
 
 
 class Node:
@@ -116,8 +122,9 @@ def _iterate(
 ) -> None:
     """One iteration from the sampled world `state`: down the tree, one new node, a
     playout, and the rewards back up the path."""
-    node, path = root, []
-    while game.outcome(state) is None:
+    node = root
+    path: list[Node] = []
+    while game.outcome(state) is None and len(path) != search.tree_depth:
         # The root is the searching seat's own decision; below it, simultaneous choices are
         # taken one seat at a time (each sampled world already holds every hidden choice).
         seat = me if node is root else min(game.to_act(state))
