@@ -24,10 +24,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from rules.base import AnyGame
+from typing import Any
 
 JUNK = 0.67  # below this a card is worth dumping
 POOR_RUMMAGE = 3  # a rummage roll with fewer pluses is worth a Second Wind
@@ -148,15 +145,3 @@ def choose(observation: Mapping[str, Any], legal: list[str], rng: random.Random)
             return max(lays, key=lambda a: (int(a.split()[2]), rng.random()))
         return "done"
     return "done" if "done" in legal_set else rng.choice(legal)
-
-
-def choose_easy(observation: Mapping[str, Any], legal: list[str], rng: random.Random) -> str:
-    """The easy level. (Interim: the normal AI, until this game's beginner is written.)"""
-    return choose(observation, legal, rng)
-
-
-def choose_hard(
-    game: AnyGame, observation: Mapping[str, Any], legal: list[str], rng: random.Random
-) -> str:
-    """The hard level. (Interim: the normal AI, until this game's search is written.)"""
-    return choose(observation, legal, rng)

@@ -115,7 +115,7 @@ from rules.base import (
     one_seat,
     with_last_move,
 )
-from rules.brawl import ai as brawl_ai
+from rules.brawl import levels as brawl_ai
 from rules.brawl.data import (
     CHARACTERS,
     DEFAULT_BLOCKERS,
