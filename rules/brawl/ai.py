@@ -35,7 +35,7 @@ def random_choice(legal: list[str], rng: random.Random) -> str:
     return rng.choice(legal)
 
 
-def _values(obs: Mapping[str, Any]) -> dict[str, float]:
+def card_values(obs: Mapping[str, Any]) -> dict[str, float]:
     """How much the AI wants to keep one card of each key it holds (higher: keep)."""
     me = obs["seat"] if obs["seat"] is not None else obs["to_act"][0]
     affinity = obs["characters"][me]["affinity"] if obs["affinity"] else ""
@@ -54,7 +54,7 @@ def _values(obs: Mapping[str, Any]) -> dict[str, float]:
 
 
 def _worst(obs: Mapping[str, Any]) -> tuple[str, float]:
-    values = _values(obs)
+    values = card_values(obs)
     if not values:
         return "", 99.0
     key = min(values, key=lambda k: (values[k], k))
@@ -90,7 +90,7 @@ def choose(observation: Mapping[str, Any], legal: list[str], rng: random.Random)
             return rng.choice(swaps)
     sweeps = [a for a in legal if a.startswith("play sweep")]
     if sweeps:
-        values = _values(obs)
+        values = card_values(obs)
         # "play sweep alone" sweeps no other card: it dumps only the Sweep, a Booster.
         swept = {a: [w for w in a.split()[2:] if w != "alone"] for a in sweeps}
         junk = [

@@ -43,14 +43,21 @@ def choose_easy(observation: Mapping[str, Any], legal: list[str], rng: random.Ra
     """The beginner's action, from its observation and its legal actions only."""
     if not legal:
         raise ValueError("No legal action to choose from.")
-    obs = {**observation, "affinity": False}  # affinity forgotten
-    # A Garbage Truck may leave it only Boosters to discard: then it must part with one.
-    thought = [a for a in legal if thinkable(obs, a)] or legal
-    attacks = [a for a in thought if a.startswith("attack")]
-    if attacks and not any(a.startswith(("draw", "discard", "go out")) for a in thought):
+    hand = observation["hand"] or []
+    # Affinity forgotten, and Boosters kept out of its reckoning of what is junk.
+    obs = {
+        **observation,
+        "affinity": False,
+        "hand": [card for card in hand if card["type"] != "booster"],
+    }
+    thought = [a for a in legal if thinkable(observation, a)] or legal
+    choice = choose(obs, thought, rng)
+    if choice.startswith("attack"):  # when to attack it knows; whom, it picks by greed
         sizes = obs["hand_sizes"]
+        attacks = [a for a in thought if a.startswith("attack")]
         return max(
             attacks,
             key=lambda a: (sizes[int(a.split()[1][1:])], a.endswith("elbow"), rng.random()),
         )
-    return choose(obs, thought, rng)
+    # Left holding only Boosters when a Garbage Truck comes, it throws one away after all.
+    return choice if choice in thought else rng.choice(thought)

@@ -18,6 +18,7 @@ import math
 import random
 from collections import Counter
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, cast
 
 from rules.base import Applied
@@ -38,28 +39,28 @@ SHARPNESS = {"distance": 0.9, "points": 0.35}
 SET_IN_HAND = 0.8  # Rummy: a card of a set of three in hand, as a share of a laid point
 PAIR_IN_HAND = 0.3  # Rummy: a card of a pair in hand
 ITERATIONS = 60
-DEPTH = 8
+DUMP = 0.15  # a card to get rid of, as a share of a card lacking from a set
+DEPTH = 30  # actions at most; a playout stops sooner when the turn is over
+DUMPABLE = 3  # kinds of card the search weighs throwing away
 
 
-def distance(state: State, seat: int) -> int:
-    """Cards between `seat`'s hand and a winning one: each card a set still lacks, for the
-    fullest kinds up to three sets, and each other card to get rid of."""
+def distance(state: State, seat: int) -> float:
+    """How far `seat`'s hand is from a winning one: each card still lacking from the sets
+    it is nearest to (up to three sets), and a little for each other card to get rid of.
+    Discards come easily (declared, rummage minuses, a fight's gives), the right cards do
+    not: a card lacking weighs one, a card to dump only `DUMP`."""
     hand = state.hands[seat]
     counts = Counter(CARDS[c].kind for c in hand if CARDS[c].type == TRASH)
-    junk = len(hand) - sum(counts.values())
-    short: list[tuple[int, int]] = []  # (cards lacking, cards held) for each partial kind
-    sets = 0
-    for kind, n in counts.items():
-        need = set_need(state, seat, kind)
-        if n >= need:
-            sets += 1
-        else:
-            short.append((need - n, n))
-    short.sort()
+    spare = len(hand) - sum(counts.values())  # Slugs and Boosters
+    partial = sorted(
+        (need - n, n) for k, n in counts.items() if (need := set_need(state, seat, k)) > n
+    )
+    sets = len(counts) - len(partial)
     missing = max(0, SETS_TO_WIN - sets)
-    completed, dumped = short[:missing], short[missing:]
-    lacking = sum(lack for lack, _ in completed) + 3 * max(0, missing - len(short))
-    return junk + lacking + sum(min(lack, held) for lack, held in dumped)
+    building, dumped = partial[:missing], partial[missing:]
+    lacking = sum(lack for lack, _ in building) + 3 * (missing - len(building))
+    spare += sum(n for _, n in dumped)
+    return lacking + DUMP * spare
 
 
 def rummy_value(state: State, seat: int) -> float:
@@ -135,8 +136,38 @@ SEARCH = Search(
 )
 
 
+def candidates(observation: Mapping[str, Any], legal: list[str], rng: random.Random) -> list[str]:
+    """The actions worth searching, the normal AI's choice first (ties go to it): of the
+    cards to throw away, give or swap only the `DUMPABLE` least useful kinds, and no blind
+    draw from the discard pile when the trash pile offers the same blind draw."""
+    normal = ai.choose(observation, legal, rng)
+    values = ai.card_values(observation)
+    cheap = set(sorted(values, key=lambda k: (values[k], k))[:DUMPABLE])
+
+    def worth(action: str) -> bool:
+        words = action.split()
+        if words[0] in ("discard", "give"):
+            return words[1] in cheap
+        if words[:2] == ["play", "swap"]:
+            return words[3] in cheap
+        if words[:2] == ["play", "sweep"]:
+            return all(w in cheap for w in words[2:] if w != "alone")
+        return action != "draw discard" or "draw trash" not in legal
+
+    return [normal, *(a for a in legal if a != normal and worth(a))]
+
+
 def choose_hard(
     game: AnyGame, observation: Mapping[str, Any], legal: list[str], rng: random.Random
 ) -> str:
     """The hard level's action: the search's most visited, from the observation only."""
-    return choose(cast("AnyGame", _Trusting(game)), observation, legal, rng, SEARCH)
+    if len(legal) == 1:
+        return legal[0]
+    worth = candidates(observation, legal, rng)
+    turn = observation["turns"]
+
+    def turn_over(game: AnyGame, state: State) -> bool:
+        return state.turns > turn  # every line is judged when this turn is over
+
+    search = replace(SEARCH, stop=turn_over)
+    return choose(cast("AnyGame", _Trusting(game)), observation, worth, rng, search)
