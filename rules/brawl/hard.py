@@ -38,9 +38,10 @@ SETS_TO_WIN = 3
 SHARPNESS = {"distance": 0.9, "points": 0.35}
 SET_IN_HAND = 0.8  # Rummy: a card of a set of three in hand, as a share of a laid point
 PAIR_IN_HAND = 0.3  # Rummy: a card of a pair in hand
-ITERATIONS = 60
-DUMP = 0.15  # a card to get rid of, as a share of a card lacking from a set
-DEPTH = 30  # actions at most; a playout stops sooner when the turn is over
+import os
+ITERATIONS = int(os.environ.get("HARD_ITER", "60"))
+DUMP = float(os.environ.get("HARD_DUMP", "0.15"))  # a card to get rid of, as a share of a card lacking from a set
+DEPTH = int(os.environ.get("HARD_DEPTH", "30"))  # actions at most; a playout stops sooner when the turn is over
 DUMPABLE = 3  # kinds of card the search weighs throwing away
 
 
@@ -144,8 +145,12 @@ def candidates(observation: Mapping[str, Any], legal: list[str], rng: random.Ran
     values = ai.card_values(observation)
     cheap = set(sorted(values, key=lambda k: (values[k], k))[:DUMPABLE])
 
+    drawing = observation["phase"] == "rummage" and any(a.startswith("draw") for a in legal)
+
     def worth(action: str) -> bool:
         words = action.split()
+        if drawing and words[0] in ("discard", "done"):
+            return False
         if words[0] in ("discard", "give"):
             return words[1] in cheap
         if words[:2] == ["play", "swap"]:
