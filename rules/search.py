@@ -14,7 +14,7 @@ One iteration:
 2. walk down the tree, choosing among the children legal in that world by UCB (their mean
    reward for the seat that chooses there, plus an exploration bonus);
 3. add one child for an action not tried yet in that world;
-4. play on from there with `playout` for at most `depth` actions, or until `stop` says;
+4. play on from there with `playout` for at most `depth` actions;
 5. score the end: each seat's share of the win if the game ended, else `evaluate`'s guess;
 6. add each seat's reward to the nodes where that seat chose.
 
@@ -37,7 +37,6 @@ Rewards = tuple[float, ...]  # per seat, in 0..1
 Sampler = Callable[[Mapping[str, Any], random.Random], Any]
 Policy = Callable[["AnyGame", Any, int, random.Random], str]
 Evaluator = Callable[["AnyGame", Any], Rewards]
-Stop = Callable[["AnyGame", Any], bool]
 
 
 def random_playout(game: AnyGame, state: Any, seat: int, rng: random.Random) -> str:
@@ -64,10 +63,6 @@ class Search:
     depth: int = 1_000
     playout: Policy = random_playout
     exploration: float = 0.7
-    # A position where the playout stops early, to be judged by `evaluate` (None: only the
-    # depth stops it). Judging every line at the same point of the game (the end of the
-    # turn, say) keeps a line that ends sooner from looking better or worse for it.
-    stop: Stop | None = None
 
 
 class Node:
@@ -153,8 +148,6 @@ def _play_out(game: AnyGame, search: Search, state: Any, rng: random.Random) -> 
         outcome = game.outcome(state)
         if outcome is not None:
             return win_shares(outcome)
-        if search.stop is not None and search.stop(game, state):
-            break
         seat = min(game.to_act(state))
         state = game.apply(state, seat, search.playout(game, state, seat, rng)).state
     outcome = game.outcome(state)
