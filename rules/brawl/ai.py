@@ -1,7 +1,9 @@
 """Players the bot provides for Dumpster Brawl!.
 
-`choose` is the AI animal. It reads only its own observation (its hand, hand sizes, the
-laid-down cards, the dice) and its legal actions:
+`choose` is the AI animal at the normal level (`levels.py` gathers the three levels: the
+beginner in `easy.py`, the search in `hard.py`, which both start from this one). It reads
+only its own observation (its hand, hand sizes, the laid-down cards, the dice) and its legal
+actions:
 
 - it values each trash kind in hand by how close it is to a set (count over the set size,
   two for its affinity when that is on); Slugs are worth least, then odd singletons;
@@ -36,7 +38,8 @@ def random_choice(legal: list[str], rng: random.Random) -> str:
 
 
 def card_values(obs: Mapping[str, Any]) -> dict[str, float]:
-    """How much the AI wants to keep one card of each key it holds (higher: keep)."""
+    """How much the AI wants to keep one card of each key it holds (higher: keep); the hard
+    level searches throwing away only the least of these."""
     me = obs["seat"] if obs["seat"] is not None else obs["to_act"][0]
     affinity = obs["characters"][me]["affinity"] if obs["affinity"] else ""
     hand = obs["hand"] or []

@@ -249,3 +249,47 @@ def test_easy_lays_down_only_by_going_out() -> None:
     legal = BRAWL.legal_actions(state, 0)
     assert ai.choose(obs, legal, random.Random(1)) == "lay soda 3"
     assert easy.choose_easy(obs, legal, random.Random(1)) == "done"
+
+
+def test_hard_as_a_fights_winner_robs_the_leader() -> None:
+    """(hard: what its search finds) Having beaten a rival one card short of three sets,
+    the normal AI hands them its Slug; hard takes a card from them instead, breaking into
+    their sets."""
+    state = honest(
+        build(
+            {
+                0: ["slug", "pizza", "pizza", "milk", "tin"],
+                1: ["soda"] * 3 + ["apple"] * 3 + ["fish"] * 2,
+                2: ["egg", "news", "bear", "bear"],
+            },
+            affinity=False,
+            phase="spoils",
+            actor=0,
+            defender=1,
+            spoils=1,
+        )
+    )
+    obs = BRAWL.observe(state, 0)
+    legal = BRAWL.legal_actions(state, 0)
+    assert ai.choose(obs, legal, random.Random(1)) == "give slug"
+    assert BRAWL.choose(obs, legal, random.Random(1), "hard") == "take"
+
+
+def test_hard_never_gives_up_a_rummages_draws() -> None:
+    """(hard: a rummage's draws are always taken) With draws left, hard neither stops nor
+    starts discarding (which ends the draws), whatever its search would make of it."""
+    state = honest(
+        build(
+            {0: ["slug", "news", "sneaker", "takeout"], 1: ["fish"], 2: ["milk"]},
+            phase="rummage",
+            actor=0,
+            defender=1,
+            draws=2,
+            discards=3,
+        )
+    )
+    legal = BRAWL.legal_actions(state, 0)
+    assert "done" in legal and "discard slug" in legal
+    for seed in range(3):
+        choice = BRAWL.choose(BRAWL.observe(state, 0), legal, random.Random(seed), "hard")
+        assert choice == "draw trash"
