@@ -1,7 +1,9 @@
 """Players the bot provides for Dumpster Brawl!.
 
-`choose` is the AI animal. It reads only its own observation (its hand, hand sizes, the
-laid-down cards, the dice) and its legal actions:
+`choose` is the AI animal at the normal level (`levels.py` gathers the three levels: the
+beginner in `easy.py`, the search in `hard.py`, which both start from this one). It reads
+only its own observation (its hand, hand sizes, the laid-down cards, the dice) and its legal
+actions:
 
 - it values each trash kind in hand by how close it is to a set (count over the set size,
   two for its affinity when that is on); Slugs are worth least, then odd singletons;
@@ -24,10 +26,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from rules.base import AnyGame
+from typing import Any
 
 JUNK = 0.67  # below this a card is worth dumping
 POOR_RUMMAGE = 3  # a rummage roll with fewer pluses is worth a Second Wind
@@ -38,8 +37,9 @@ def random_choice(legal: list[str], rng: random.Random) -> str:
     return rng.choice(legal)
 
 
-def _values(obs: Mapping[str, Any]) -> dict[str, float]:
-    """How much the AI wants to keep one card of each key it holds (higher: keep)."""
+def card_values(obs: Mapping[str, Any]) -> dict[str, float]:
+    """How much the AI wants to keep one card of each key it holds (higher: keep); the hard
+    level searches throwing away only the least of these."""
     me = obs["seat"] if obs["seat"] is not None else obs["to_act"][0]
     affinity = obs["characters"][me]["affinity"] if obs["affinity"] else ""
     hand = obs["hand"] or []
@@ -57,7 +57,7 @@ def _values(obs: Mapping[str, Any]) -> dict[str, float]:
 
 
 def _worst(obs: Mapping[str, Any]) -> tuple[str, float]:
-    values = _values(obs)
+    values = card_values(obs)
     if not values:
         return "", 99.0
     key = min(values, key=lambda k: (values[k], k))
@@ -93,7 +93,7 @@ def choose(observation: Mapping[str, Any], legal: list[str], rng: random.Random)
             return rng.choice(swaps)
     sweeps = [a for a in legal if a.startswith("play sweep")]
     if sweeps:
-        values = _values(obs)
+        values = card_values(obs)
         # "play sweep alone" sweeps no other card: it dumps only the Sweep, a Booster.
         swept = {a: [w for w in a.split()[2:] if w != "alone"] for a in sweeps}
         junk = [
@@ -148,15 +148,3 @@ def choose(observation: Mapping[str, Any], legal: list[str], rng: random.Random)
             return max(lays, key=lambda a: (int(a.split()[2]), rng.random()))
         return "done"
     return "done" if "done" in legal_set else rng.choice(legal)
-
-
-def choose_easy(observation: Mapping[str, Any], legal: list[str], rng: random.Random) -> str:
-    """The easy level. (Interim: the normal AI, until this game's beginner is written.)"""
-    return choose(observation, legal, rng)
-
-
-def choose_hard(
-    game: AnyGame, observation: Mapping[str, Any], legal: list[str], rng: random.Random
-) -> str:
-    """The hard level. (Interim: the normal AI, until this game's search is written.)"""
-    return choose(observation, legal, rng)

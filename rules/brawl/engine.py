@@ -94,8 +94,9 @@ Actions (seats `p0`..`p5`, cards named by their key in `data.py`):
     lay <kind> <n> | go out                Rummy lay-downs
 
 The engine ties the parts together: `state.py` (state, reading it, JSON), `legal.py`,
-`table.py` and `phases.py` (applying an action), `setup.py`, `view.py` and `labels.py`. Outside
-code imports the names below from here.
+`table.py` and `phases.py` (applying an action), `setup.py`, `view.py` and `labels.py`; its
+AI at three levels is `levels.py` (`sample.py` draws the worlds the hard level searches).
+Outside code imports the names below from here.
 """
 
 from __future__ import annotations
@@ -115,7 +116,7 @@ from rules.base import (
     one_seat,
     with_last_move,
 )
-from rules.brawl import ai as brawl_ai
+from rules.brawl import levels as brawl_ai
 from rules.brawl.data import (
     CHARACTERS,
     DEFAULT_BLOCKERS,
