@@ -30,6 +30,7 @@ from typing import Any
 
 JUNK = 0.67  # below this a card is worth dumping
 POOR_RUMMAGE = 3  # a rummage roll with fewer pluses is worth a Second Wind
+DIVE_DRAWS = 2  # cards a Dumpster Dive draws
 
 
 def random_choice(legal: list[str], rng: random.Random) -> str:
@@ -85,7 +86,9 @@ def choose(observation: Mapping[str, Any], legal: list[str], rng: random.Random)
     if "go out" in legal_set:
         return "go out"
     # Boosters on its own turn.
-    if "play dive" in legal_set:
+    # A Dive into piles holding fewer than its two cards draws back the Boosters just
+    # played (the Dive itself among them): played again and again, the turn never ends.
+    if "play dive" in legal_set and obs["trash_size"] + obs["discard_size"] >= DIVE_DRAWS:
         return "play dive"
     if worst_value < 0:
         swaps = [a for a in legal if a.startswith("play swap") and a.endswith(f" {worst}")]

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.base import LEVELS, rng_for
+from rules.base import LEVELS, Level, rng_for
 from rules.brawl import ai, easy
 from rules.brawl.data import CARDS, COPIES, KINDS
 from rules.brawl.engine import BRAWL, MODES, ROUND, RUMMY, State, to_act
@@ -293,3 +293,23 @@ def test_hard_never_gives_up_a_rummages_draws() -> None:
     for seed in range(3):
         choice = BRAWL.choose(BRAWL.observe(state, 0), legal, random.Random(seed), "hard")
         assert choice == "draw trash"
+
+
+def test_a_turn_of_dives_and_sweeps_on_empty_piles_ends() -> None:
+    """A Dumpster Dive into piles holding fewer cards than it draws brings back the
+    Boosters just played: the AI that dove whenever it could played Dive and Clean Sweep
+    in turn forever (seed 1221, an easy seat and two normal ones, Rummy). Every level
+    builds on the normal AI's choices, so the game must now end."""
+    seed = 1221
+    levels: list[Level] = ["normal", "normal", "normal"]
+    levels[seed % 3] = "easy"
+    state = BRAWL.new_game(3, {"mode": RUMMY}, seed)
+    for _ in range(5_000):
+        if BRAWL.outcome(state) is not None:
+            return
+        seat = min(BRAWL.to_act(state))
+        legal = BRAWL.legal_actions(state, seat)
+        rng = rng_for(seed, "ai", BRAWL.step(state), seat)
+        action = BRAWL.choose(BRAWL.observe(state, seat), legal, rng, levels[seat])
+        state = BRAWL.apply(state, seat, action).state
+    raise AssertionError("the game never ended")
