@@ -1,7 +1,9 @@
 """Players the bot provides for Toss It in the Trash.
 
-`choose` is the sensible AI. It sees only its observation (the bin, the supply, the
-wobble option) and the legal actions.
+`choose` is the sensible AI, the normal level. It sees only its observation (the bin, the
+supply, the wobble option) and the legal actions. The easy and hard levels are in
+`levels.py` (the engine's chooser); they share this module's placing search (`place`, with
+more or less `Care`) and card rule (`pick_card`).
 
 - Placing: it drops every kind it may take at a spread of spots and rotations in the
   simulation, from the exact spot (no wobble), and scores each result by the space it
@@ -26,10 +28,7 @@ import itertools
 import math
 import random
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, NamedTuple
-
-if TYPE_CHECKING:
-    from rules.base import AnyGame
+from typing import Any, NamedTuple
 
 from rules.toss.bin import (
     BIN_HEIGHT,
@@ -270,24 +269,3 @@ def choose(observation: Mapping[str, Any], legal: list[str], rng: random.Random)
     if legal[0].startswith("choose"):
         return _choose_card(observation, legal)
     return place(observation, legal, rng)
-
-
-# The other levels live in `levels.py`, which builds sampled engine states: imported when
-# called, since the engine imports this module.
-
-
-def choose_easy(observation: Mapping[str, Any], legal: list[str], rng: random.Random) -> str:
-    """The easy level: a beginner (`levels.choose_easy`)."""
-    from rules.toss import levels
-
-    return levels.choose_easy(observation, legal, rng)
-
-
-def choose_hard(
-    game: AnyGame, observation: Mapping[str, Any], legal: list[str], rng: random.Random
-) -> str:
-    """The hard level: a card counter that plays the game out in sampled worlds
-    (`levels.choose_hard`)."""
-    from rules.toss import levels
-
-    return levels.choose_hard(game, observation, legal, rng)

@@ -20,8 +20,8 @@ import random
 
 from rules.base import LastMove
 from rules.toss.bin import Piece
-from rules.toss.engine import CARDS, KIND_ORDER, PLACE, SCHEMA, State
 from rules.toss.observation import BinPiece, TossObservation
+from rules.toss.state import CARDS, KIND_ORDER, PLACE, SCHEMA, State
 
 
 def _pieces(view: list[BinPiece]) -> tuple[Piece, ...]:
