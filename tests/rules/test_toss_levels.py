@@ -114,12 +114,16 @@ def test_easy_forgets_that_lower_cards_go_first() -> None:
 
 
 def test_easy_never_turns_a_piece() -> None:
-    state = a_drop(6)
-    seat = min(TOSS.to_act(state))
-    legal = TOSS.legal_actions(state, seat)
-    for n in range(3):
-        action = levels.choose_easy(TOSS.observe(state, seat), legal, random.Random(n))
-        assert action.endswith(" 0")
+    """Where the normal level turns a box at least once, easy drops every piece as it comes."""
+    drops = [s for s in positions() if s.phase == PLACE][:20:5]
+    easy, normal = set(), set()
+    for index, state in enumerate(drops):
+        seat = min(TOSS.to_act(state))
+        view, legal = TOSS.observe(state, seat), TOSS.legal_actions(state, seat)
+        easy.add(levels.choose_easy(view, legal, random.Random(index)).split()[3])
+        normal.add(ai.choose(view, legal, random.Random(index)).split()[3])
+    assert easy == {"0"}
+    assert normal != {"0"}
 
 
 def full_bin_last_counter() -> State:
