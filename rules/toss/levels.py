@@ -24,8 +24,13 @@ caller's seeded generator.
   where drops spill, it takes much more care: more spots and rotations, and more wobbled
   drops of more candidates (`CLOSE_CARE`), drawing the wobbles from its own generator.
 
-Budget: hard's card choice is `WORLDS` model games per card (no physics); its drops near
-the top simulate about 80 drops against normal's 45.
+Why not `rules/search.py`'s tree search: a drop costs 2 to 10 ms of physics, so a tree over
+drops gets a few dozen playouts a decision. What a seat cannot see is all in the cards
+(hands, piles, the others' face-down choice) and the future wobbles, so the sampling is
+spent there, with a model that plays a whole game out in a fraction of a millisecond.
+
+Budget: hard's card choice is `WORLDS` model games per card (no physics, about 0.15 s);
+its drops simulate normal's 45 drops while the room is safe, about 80 near the top.
 """
 
 from __future__ import annotations
