@@ -41,9 +41,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
 from rules.toss import ai
+from rules.toss.bin import PIECES_EACH
 from rules.toss.observation import ROUNDS
 from rules.toss.sample import sample
-from rules.toss.state import PREFILL, mice
+from rules.toss.state import KIND_ORDER, PREFILL, mice
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -117,7 +118,7 @@ class Table:
 
     def refill(self) -> None:
         self.room = REFILLED_ROOM[self.seats]
-        self.supply = 40 - 4 * PREFILL[self.seats]
+        self.supply = len(KIND_ORDER) * (PIECES_EACH - PREFILL[self.seats])
 
     def play_round(self, cards: list[int], dice: random.Random) -> None:
         """Every seat places its card's pieces in turn order, as the engine does."""
