@@ -5,11 +5,10 @@ caller's seeded generator.
 
 `choose_easy`, a beginner:
 
-- Card: fewer pieces feel safer, so once the bin looks half full (room for fewer than
-  `CAUTIOUS_ROOM` pieces) it lays down its smallest card, and its biggest while the bin is
-  roomy. It forgets that the smallest card places first: into the fullest bin, before the
-  others' pieces have had their chance to spill it.
-- Placing: it never turns a piece (boxes stand as they come), tries only a few spots, and
+- Card: it looks at the room left in the bin and lays down the biggest card whose pieces
+  would fit, as if it placed first: it forgets that every lower card goes before it. When
+  the bin looks full it plays its smallest card.
+- Placing: it never turns a piece (boxes stand as they come), tries fewer spots, and
   trusts its aim: it takes the drop that packs best when dropped exactly, never checking
   how a shaky hand might land it.
 
@@ -60,8 +59,7 @@ choose = ai.choose  # the normal level
 # --------------------------------------------------------------------------------------------
 # Easy
 
-EASY_CARE = ai.Care(first_pass=20, max_spots=5, keep=0, shakes=0)
-CAUTIOUS_ROOM = 12.0  # about half a freshly pre-filled bin's room, in pieces
+EASY_CARE = ai.Care(first_pass=24, max_spots=7, keep=0, shakes=0)
 
 
 def choose_easy(observation: Mapping[str, Any], legal: list[str], rng: random.Random) -> str:
@@ -70,8 +68,9 @@ def choose_easy(observation: Mapping[str, Any], legal: list[str], rng: random.Ra
         raise ValueError("No legal action to choose from.")
     if legal[0].startswith("choose"):
         cards = sorted(int(action.split()[1]) for action in legal)
-        cautious = ai.room_left(observation) < CAUTIOUS_ROOM
-        return f"choose {cards[0] if cautious else cards[-1]}"
+        supply = sum(observation["supply"].values())
+        # Others' cards forgotten: as if it placed first.
+        return f"choose {ai.pick_card(cards, ai.room_left(observation), supply, others=0)}"
     upright = [action for action in legal if action.endswith(" 0")]
     return ai.place(observation, upright or legal, rng, EASY_CARE)
 
