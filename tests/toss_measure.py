@@ -1,13 +1,14 @@
 """Measure the Toss It in the Trash bin: how far careful and careless play get.
 
     .venv/bin/python -m tests.toss_measure [--games N] [--random-games M] [--wobble house]
+        [--level easy --level normal --level hard]
 
 Every game starts from an empty bin with the whole supply (ten of each kind) and drops
 one piece at a time until something spills or all forty are in.
 
-- AI: the bot's AI (`rules.toss.ai.choose`) picks kind, spot and angle among all legal
-  placements for every drop. The real wobble comes from a generator of its own that the
-  AI never sees.
+- AI: the bot's AI at each `--level` (normal, `rules.toss.ai.choose`, by default) picks
+  kind, spot and angle among all legal placements for every drop. The real wobble comes
+  from a generator of its own that the AI never sees.
 - Random: a uniformly random legal placement for every drop. Its spill chance is counted
   per drop, by how many pieces already lie in the bin.
 - Times: one drop's simulation (the random games' drops) and one AI decision.
@@ -23,8 +24,9 @@ import statistics
 import time
 from dataclasses import dataclass, field
 
-from rules.toss import ai
+from rules.base import LEVELS, Level
 from rules.toss.bin import ANGLES, BIN_HEIGHT, KINDS, PIECES_EACH, X_STEPS, Bin, drop, highest
+from rules.toss.engine import TOSS
 
 Drop = tuple[Bin, bool]
 BUCKET = 5  # pieces per row of the spill-chance curve
@@ -56,9 +58,9 @@ def legal_places(supply: dict[str, int]) -> list[str]:
 
 @dataclass
 class Tally:
-    ai_in: list[int] = field(default_factory=list)
-    ai_tops: list[float] = field(default_factory=list)  # the pile's top when it ended
-    ai_times: list[float] = field(default_factory=list)
+    ai_in: dict[Level, list[int]] = field(default_factory=dict)  # per level
+    ai_tops: dict[Level, list[float]] = field(default_factory=dict)  # the pile's top at the end
+    ai_times: dict[Level, list[float]] = field(default_factory=dict)
     drop_times: list[float] = field(default_factory=list)
     random_in: list[int] = field(default_factory=list)
     drops: dict[int, int] = field(default_factory=dict)  # bucket -> drops tried
@@ -73,8 +75,8 @@ def _drop(tally: Tally, pieces: Bin, action: str, wobble: str, rng: random.Rando
     return after, spilled
 
 
-def ai_game(tally: Tally, seed: int, wobble: str) -> int:
-    """Pieces the AI gets into an empty bin before its first spill."""
+def ai_game(tally: Tally, seed: int, wobble: str, level: Level = "normal") -> int:
+    """Pieces the AI at `level` gets into an empty bin before its first spill."""
     brain = random.Random(f"ai {seed}")
     hand = random.Random(f"hand {seed}")  # the real wobble, hidden from the AI
     supply = dict.fromkeys(KINDS, PIECES_EACH)
@@ -82,15 +84,16 @@ def ai_game(tally: Tally, seed: int, wobble: str) -> int:
     while sum(supply.values()):
         legal = legal_places(supply)
         start = time.process_time()
-        action = ai.choose(observation(pieces, supply, wobble), legal, brain)
-        tally.ai_times.append(time.process_time() - start)
+        action = TOSS.choose(observation(pieces, supply, wobble), legal, brain, level)  # type: ignore[arg-type]
+        tally.ai_times.setdefault(level, []).append(time.process_time() - start)
         assert action in legal
         after, spilled = _drop(tally, pieces, action, wobble, hand)
         if spilled:
             break
         pieces = after
         supply[action.split()[1]] -= 1
-    tally.ai_tops.append(highest(pieces))
+    tally.ai_tops.setdefault(level, []).append(highest(pieces))
+    tally.ai_in.setdefault(level, []).append(len(pieces))
     return len(pieces)
 
 
@@ -120,18 +123,19 @@ def report(tally: Tally, wobble: str) -> str:
     lines = [f"Wobble `{wobble}`, empty bin, {TOTAL} pieces in supply.", ""]
     lines += ["| Player | Games | Pieces in before the first spill: mean | min | max | all 40 |"]
     lines += ["|---|---:|---:|---:|---:|---:|"]
-    for name, got in (("AI", tally.ai_in), ("Random dropper", tally.random_in)):
+    players = [(f"AI, {level}", got) for level, got in tally.ai_in.items()]
+    for name, got in [*players, ("Random dropper", tally.random_in)]:
         if got:
             full = sum(1 for n in got if n == TOTAL)
             lines.append(
                 f"| {name} | {len(got)} | {statistics.mean(got):.1f} | {min(got)} | {max(got)}"
                 f" | {full} |"
             )
-    if tally.ai_tops:
-        top = statistics.mean(tally.ai_tops)
+    for level, tops in tally.ai_tops.items():
+        top = statistics.mean(tops)
         lines += [
             "",
-            f"The AI's pile ends with its top at {top:.0f} mm on average"
+            f"The {level} AI's pile ends with its top at {top:.0f} mm on average"
             f" ({top / BIN_HEIGHT:.2f} times the rim's height).",
         ]
     if tally.drops:
@@ -148,10 +152,8 @@ def report(tally: Tally, wobble: str) -> str:
         "| CPU time | Count | Mean | 95th percentile | Max |",
         "|---|---:|---:|---:|---:|",
     ]
-    for name, times in (
-        ("One drop (simulation)", tally.drop_times),
-        ("AI decision", tally.ai_times),
-    ):
+    decisions = [(f"AI decision, {level}", times) for level, times in tally.ai_times.items()]
+    for name, times in [("One drop (simulation)", tally.drop_times), *decisions]:
         if times:
             lines.append(
                 f"| {name} | {len(times)} | {1000 * statistics.mean(times):.1f} ms"
@@ -168,19 +170,22 @@ def main() -> None:
     )
     parser.add_argument("--wobble", default="house", choices=("steady", "house", "shaky"))
     parser.add_argument("--quiet", action="store_true", help="no line per game")
+    parser.add_argument(
+        "--level", choices=LEVELS, action="append", help="AI level, repeatable (default normal)"
+    )
     args = parser.parse_args()
     tally = Tally()
     randoms = args.random_games if args.random_games is not None else 20 * args.games
     for seed in range(randoms):
         tally.random_in.append(random_game(tally, seed, args.wobble))
-    for seed in range(args.games):
-        start = time.process_time()
-        tally.ai_in.append(ai_game(tally, seed, args.wobble))
-        if not args.quiet:
-            print(
-                f"AI game {seed}: {tally.ai_in[-1]} pieces in ({time.process_time() - start:.1f}s)",
-                flush=True,
-            )
+    levels: list[Level] = args.level or ["normal"]
+    for level in levels:
+        for seed in range(args.games):
+            start = time.process_time()
+            got = ai_game(tally, seed, args.wobble, level)
+            if not args.quiet:
+                spent = time.process_time() - start
+                print(f"AI {level} game {seed}: {got} pieces in ({spent:.1f}s)", flush=True)
     print(report(tally, args.wobble))
 
 

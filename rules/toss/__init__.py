@@ -2,7 +2,8 @@
 
 from rules.toss.ai import choose, random_choice
 from rules.toss.bin import KINDS, Kind, Piece, drop, prefill, simulate
-from rules.toss.engine import TOSS, State, Toss
+from rules.toss.engine import TOSS, Toss
+from rules.toss.state import State
 
 __all__ = [
     "KINDS",

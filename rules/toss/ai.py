@@ -1,7 +1,9 @@
 """Players the bot provides for Toss It in the Trash.
 
-`choose` is the sensible AI. It sees only its observation (the bin, the supply, the
-wobble option) and the legal actions.
+`choose` is the sensible AI, the normal level. It sees only its observation (the bin, the
+supply, the wobble option) and the legal actions. The easy and hard levels are in
+`levels.py` (the engine's chooser); they share this module's placing search (`place`, with
+more or less `Care`) and card rule (`pick_card`).
 
 - Placing: it drops every kind it may take at a spread of spots and rotations in the
   simulation, from the exact spot (no wobble), and scores each result by the space it
@@ -26,10 +28,7 @@ import itertools
 import math
 import random
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from rules.base import AnyGame
+from typing import Any, NamedTuple
 
 from rules.toss.bin import (
     BIN_HEIGHT,
@@ -156,15 +155,20 @@ def room_left(observation: Mapping[str, Any]) -> float:
 
 def _choose_card(observation: Mapping[str, Any], legal: list[str]) -> str:
     cards = sorted(int(action.split()[1]) for action in legal)
-    room = room_left(observation)
     supply = sum(observation["supply"].values())
+    others = int(observation.get("seats", 2)) - 1
+    return f"choose {pick_card(cards, room_left(observation), supply, others)}"
+
+
+def pick_card(cards: list[int], room: float, supply: int, others: int) -> int:
+    """The card `choose` lays down from `cards` (sorted), given about how many pieces the
+    bin can still take, the pieces in supply and how many other seats play this round."""
     if supply <= room:
         enough = [card for card in cards if card >= supply]
         if enough:
-            return f"choose {enough[0]}"
-    others = int(observation.get("seats", 2)) - 1
+            return enough[0]
     fitting = [card for card in cards if ahead(card, others) + card <= room]
-    return f"choose {fitting[-1] if fitting else cards[0]}"
+    return fitting[-1] if fitting else cards[0]
 
 
 def ahead(card: int, others: int) -> float:
@@ -181,12 +185,24 @@ def _angles(kind: str) -> tuple[int, ...]:
     return (0,) if KINDS[kind].shape == "round" else BOX_ANGLES  # round is the same turned
 
 
-def _first_pass(legal: list[str]) -> list[str]:
+class Care(NamedTuple):
+    """How many drops a placement simulates: the levels differ in care, not in rules."""
+
+    first_pass: int = FIRST_PASS  # exact drops across the bin, shared by the kinds
+    max_spots: int = MAX_SPOTS  # spots per kind and rotation at most
+    keep: int = KEEP  # best exact drops tried again with wobbles (0: trust the aim)
+    shakes: int = SHAKES  # wobbled drops each
+
+
+NORMAL_CARE = Care()
+
+
+def _first_pass(legal: list[str], care: Care = NORMAL_CARE) -> list[str]:
     """The candidates of the first pass: evenly spread spots, fewer when several kinds
     share the budget, each at the kinds' first-pass rotations."""
     kinds = sorted({action.split()[1] for action in legal}, key=list(KINDS).index)
     shapes = sum(len(_angles(kind)) for kind in kinds)
-    spots = min(MAX_SPOTS, max(MIN_SPOTS, FIRST_PASS // shapes))
+    spots = min(care.max_spots, max(MIN_SPOTS, care.first_pass // shapes))
     xs = sorted({round(i * (X_STEPS - 1) / (spots - 1)) for i in range(spots)})
     wanted = {f"place {k} {x} {a}" for k in kinds for x in xs for a in _angles(k)}
     return [action for action in legal if action in wanted] or legal
@@ -205,10 +221,17 @@ def _score(
     return sorted(scored)
 
 
-def _place(observation: Mapping[str, Any], legal: list[str], rng: random.Random) -> str:
+def place(
+    observation: Mapping[str, Any],
+    legal: list[str],
+    rng: random.Random,
+    care: Care = NORMAL_CARE,
+) -> str:
+    """The drop that wastes least space among those that spilled least when shaken, with
+    as many simulated drops as `care` allows."""
     pieces = _pieces(observation)
     spread, turn = WOBBLE.get(str(observation.get("wobble", "house")), (0.0, 0.0))
-    first = _first_pass(legal)
+    first = _first_pass(legal, care)
     scored = _score(pieces, first, rng)
     if not scored:
         # Near the top: any drop that stays in beats a sure spill.
@@ -218,15 +241,15 @@ def _place(observation: Mapping[str, Any], legal: list[str], rng: random.Random)
         scored = _score(pieces, rest[:RESCUE], rng)
     if not scored:
         return rng.choice(legal)
-    if not spread and not turn:
+    if (not spread and not turn) or not care.keep:
         return scored[0][2]
     best: tuple[int, float, float] | None = None
     pick = scored[0][2]
-    for score, tie, action in scored[:KEEP]:
+    for score, tie, action in scored[: care.keep]:
         _, kind, x, angle = action.split()
         spills = 0
         worst = score
-        for _ in range(SHAKES):
+        for _ in range(care.shakes):
             dx, da = rng.gauss(0.0, spread), rng.gauss(0.0, turn)
             result = simulate(pieces, kind, grid_x(int(x)) + dx, math.radians(int(angle) + da))
             if result.spilled:
@@ -245,16 +268,4 @@ def choose(observation: Mapping[str, Any], legal: list[str], rng: random.Random)
         raise ValueError("No legal action to choose from.")
     if legal[0].startswith("choose"):
         return _choose_card(observation, legal)
-    return _place(observation, legal, rng)
-
-
-def choose_easy(observation: Mapping[str, Any], legal: list[str], rng: random.Random) -> str:
-    """The easy level. (Interim: the normal AI, until this game's beginner is written.)"""
-    return choose(observation, legal, rng)
-
-
-def choose_hard(
-    game: AnyGame, observation: Mapping[str, Any], legal: list[str], rng: random.Random
-) -> str:
-    """The hard level. (Interim: the normal AI, until this game's search is written.)"""
-    return choose(observation, legal, rng)
+    return place(observation, legal, rng)

@@ -62,7 +62,6 @@ from rules.base import (
     Event,
     Game,
     IllegalAction,
-    LastMove,
     Option,
     Outcome,
     last_move_view,
@@ -71,14 +70,13 @@ from rules.base import (
     rng_for,
     with_last_move,
 )
-from rules.toss import ai as toss_ai
+from rules.toss import levels as toss_levels
 from rules.toss.bin import (
     ANGLES,
     KINDS,
     PIECES_EACH,
     WOBBLE,
     X_STEPS,
-    Bin,
     count_kinds,
     grid_x,
     prefill,
@@ -86,80 +84,24 @@ from rules.toss.bin import (
     wobbled,
 )
 from rules.toss.observation import ROUNDS, BinPiece, CounterTaken, TossObservation
+from rules.toss.state import (
+    CARDS,
+    CHOOSE,
+    COLOURS,
+    HAND,
+    KIND_ORDER,
+    OVER,
+    PLACE,
+    PREFILL,
+    SCHEMA,
+    State,
+    mice,
+    scores,
+    supply_of,
+)
 from rules.words import and_list, counted
 
-SCHEMA = 1
-HAND = 3
-CARDS = tuple(range(1, 11))
-COUNTERS = (1, 2, 3, 4, 5, 6)  # the stack, top first (house rule)
-KIND_ORDER = tuple(KINDS)
-
-# Colours and the mice on their cards (house rule).
-COLOURS: dict[str, int] = {"red": 1, "blue": 2, "green": 3, "yellow": 4, "purple": 5}
-
-# Pre-filled pieces of each kind by number of players (rulebook table).
-PREFILL: dict[int, int] = {2: 3, 3: 2, 4: 1, 5: 0}
-
-CHOOSE, PLACE, OVER = "choose", "place", "over"
 NOT_A_MOVE = "That is not a move in this game."
-
-
-# ---------------------------------------------------------------------------------------------
-# State
-
-
-@dataclass(frozen=True)
-class State:
-    """A whole game. Never changed in place: `apply` builds a new one."""
-
-    seed: int
-    seats: int
-    wobble: str
-    colours: tuple[str, ...]
-    decks: tuple[tuple[int, ...], ...]  # per seat, the draw pile, top first
-    hands: tuple[tuple[int, ...], ...]  # per seat, sorted
-    pieces: Bin  # the bin's contents at rest
-    supply: tuple[int, ...]  # per kind in KIND_ORDER
-    version: int = SCHEMA
-    counter: int = 0  # random draws made from the seed so far
-    step: int = 0
-    round: int = 1
-    phase: str = CHOOSE
-    chosen: tuple[int | None, ...] = ()  # per seat, the card laid down this round
-    order: tuple[int, ...] = ()  # turn order after the reveal
-    turn_index: int = 0  # index into `order` of the seat placing now
-    to_place: int = 0
-    kind: str | None = None  # the kind this turn is bound to
-    counters: tuple[int, ...] = COUNTERS  # the stack, top first
-    taken: tuple[tuple[int, ...], ...] = ()  # per seat, signed counters
-    # Every counter taken, in order, as (round, seat, signed value): the recap's story of
-    # the game. Empty for a game saved before it was kept.
-    taken_log: tuple[tuple[int, int, int], ...] = ()
-    last_drop: tuple[int, int] | None = None  # x in tenths of mm, angle in tenths of degrees
-    dropped_at: int = -1  # the step whose drop is the bin's last piece (-1: none is)
-    spill: Bin = ()  # the bin as a spill left it, the fallen pieces outside (until the next action)
-    spilled_at: int = -1  # the step of that spill
-    last_move: LastMove | None = None  # for the board's caption; None before any move
-
-    @property
-    def finished(self) -> bool:
-        return self.phase == OVER
-
-    @property
-    def turn(self) -> int | None:
-        return self.order[self.turn_index] if self.phase == PLACE else None
-
-
-def mice(state: State, seat: int) -> int:
-    return COLOURS[state.colours[seat]]
-
-
-def scores(state: State) -> tuple[int, ...]:
-    return tuple(sum(counters) for counters in state.taken)
-
-
-def supply_of(state: State, kind: str) -> int:
-    return state.supply[KIND_ORDER.index(kind)]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -386,7 +328,7 @@ class Toss(Game[State, TossObservation]):
     heavy = True  # a drop, and each pre-fill, runs the physics simulation
     min_seats = 2
     max_seats = 5
-    ai: ClassVar[Chooser] = toss_ai
+    ai: ClassVar[Chooser] = toss_levels  # normal from ai.py, easy and hard from levels.py
     codec: ClassVar[Codec] = Codec(State, SCHEMA)
     options = (
         Option(
