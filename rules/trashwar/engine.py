@@ -129,7 +129,7 @@ from rules.base import (
     read_parsed,
     with_last_move,
 )
-from rules.trashwar import ai as trashwar_ai
+from rules.trashwar import levels as trashwar_levels
 from rules.trashwar.actions import action_text, describe_action, hand_cards, parse_action
 from rules.trashwar.checks import check
 from rules.trashwar.groups import group_of, within_group
@@ -174,7 +174,7 @@ class TrashWar(Game[State, TrashWarObservation]):
     tagline = "Knights hurl junk at each other's walls; the last with a wall standing wins."
     min_seats = 2
     max_seats = 6
-    ai: ClassVar[Chooser] = trashwar_ai
+    ai: ClassVar[Chooser] = trashwar_levels
     codec: ClassVar[Codec] = Codec(State, SCHEMA)
     options = ()
 

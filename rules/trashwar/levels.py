@@ -1,0 +1,175 @@
+"""Trash War's AI at its three levels: the engine's `ai` (the `Chooser` of `rules/base.py`).
+
+`choose` is the normal knight of `ai.py`.
+
+`choose_hard` searches (information-set MCTS, `rules/search.py`). Each iteration deals the
+cards its seat cannot see at random among the deals its observation allows
+(`sample.py`), so it never reads another hand or the draw pile. It weighs only the
+normal AI's few best-liked actions at its own decision (a Trash War attack can have a
+hundred variants, most plainly worse), plays every seat on by the normal AI for a few
+actions, and judges where the playout stops by `evaluate`: each knight's chance to win
+grows with the damage their standing walls can still take. The budget is a count of
+iterations, so the same seed gives the same game on any machine.
+
+`choose_easy` is a beginner, with a beginner's habits rather than random play:
+
+- it blocks every hit it can with the biggest Shield it holds, a harmless 1 included;
+  with no Shield it takes the hit. It never thinks of a Deflect, and swings a Mace only
+  at trash that would bring a wall down, back the way it came when it can;
+- batting, it aims at the most damaged wall it may, whoever it belongs to;
+- it always repairs a fallen wall when it can and burns the most it can off its walls;
+- attacking, it throws the most damage it can at once (a Catapult as soon as it has one,
+  with its heaviest Trash), at the most damaged wall it sees: it never asks whom it helps
+  by toppling a wall, and keeps nothing back;
+- with no Trash, it discards the first card of its hand, whatever it is.
+
+Ties are broken with `rng`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from rules import search
+from rules.trashwar import ai
+from rules.trashwar.ai import WALLS, choose
+from rules.trashwar.cards import BY_CODE, CARDS
+from rules.trashwar.sample import Knowledge
+from rules.trashwar.state import TOPPLE, State
+from rules.trashwar.view import observe
+
+if TYPE_CHECKING:
+    from rules.base import AnyGame
+
+__all__ = ["choose", "choose_easy", "choose_hard", "evaluate"]
+
+# The hard AI's budget and shape, measured with tests/ai_strength.py (see the report in
+# the commit that set them).
+ITERATIONS = 200
+DEPTH = 12  # playout actions before `evaluate` judges the position
+SHORTLIST = 4  # the normal AI's best-liked actions the search weighs at its own decision
+EXPLORATION = 0.7
+WIN_POWER = 2.0  # how sharply a stronger fortress turns into a better chance to win
+
+
+# --- hard ----------------------------------------------------------------------------------
+
+
+def choose_hard(
+    game: AnyGame, observation: Mapping[str, Any], legal: list[str], rng: random.Random
+) -> str:
+    """The search's choice among the normal AI's best-liked actions."""
+    if len(legal) <= 1:
+        return choose(observation, legal, rng)
+    candidates = shortlist(observation, legal)
+    if len(candidates) == 1:
+        return candidates[0]
+    knowledge = Knowledge.read(observation)
+    plan = search.Search(
+        sample=lambda _observation, world_rng: knowledge.sample(world_rng),
+        iterations=ITERATIONS,
+        evaluate=evaluate,
+        depth=DEPTH,
+        playout=normal_playout,
+        exploration=EXPLORATION,
+    )
+    return search.choose(game, observation, candidates, rng, plan)
+
+
+def shortlist(observation: Mapping[str, Any], legal: list[str]) -> list[str]:
+    """The normal AI's `SHORTLIST` best-liked of `legal`, best first (ties in legal order)."""
+    scored = ai.scores(observation, legal)
+    order = sorted(range(len(legal)), key=lambda k: -scored[k])
+    return [legal[k] for k in order[:SHORTLIST]]
+
+
+def normal_playout(game: AnyGame, state: Any, seat: int, rng: random.Random) -> str:
+    """Every seat plays on as the normal AI would, from what it would see."""
+    return choose(observe(state, seat), game.legal_actions(state, seat), rng)
+
+
+def strength(state: State, seat: int) -> float:
+    """How much damage a knight's fortress can still take, less the trash flying at it."""
+    if seat in state.eliminated:
+        return 0.0
+    room = sum(
+        TOPPLE - sum(CARDS[c].value for c in wall.trash)
+        for wall in state.walls[seat]
+        if wall.standing
+    )
+    coming = sum(CARDS[f.card].value for f in state.flight if f.target == seat)
+    return max(0.5, room - coming / 2)
+
+
+def evaluate(game: AnyGame, state: Any) -> search.Rewards:
+    """Each knight's chance to win, guessed from the strength of the fortresses."""
+    weights = [strength(state, seat) ** WIN_POWER for seat in range(state.seats)]
+    total = sum(weights)
+    return tuple(w / total for w in weights)
+
+
+# --- easy ----------------------------------------------------------------------------------
+
+
+def choose_easy(observation: Mapping[str, Any], legal: list[str], rng: random.Random) -> str:
+    """The beginner's action (see the module's notes)."""
+    if not legal:
+        raise ValueError("No legal action to choose from.")
+    phase = observation["phase"]
+    if phase == "attack" and legal[0].startswith("discard "):
+        return f"discard {observation['hand'][0]['code']}"  # whatever it is
+    scorer = _EASY[phase]
+    return max(legal, key=lambda action: (scorer(observation, action), rng.random()))
+
+
+def _damage(observation: Mapping[str, Any], seat: int, wall: str) -> int:
+    return int(observation["players"][seat]["walls"][WALLS.index(wall)]["damage"])
+
+
+def _easy_defence(observation: Mapping[str, Any], action: str) -> float:
+    words = action.split()
+    if words[0] == "take":
+        return 0.0
+    card = BY_CODE[words[1]]
+    if card.kind == "shield":
+        return 10.0 + card.value  # the biggest, whatever the hit
+    if card.kind == "mace":
+        head = observation["incoming"][0]
+        me = observation["seat"]
+        wall = ai._wall(observation, me, head["wall"])
+        falls = wall["standing"] and wall["damage"] + head["card"]["value"] >= TOPPLE
+        return (5.0 + (card.direction == "back")) if falls else -1.0
+    return -1.0  # a Deflect: the beginner forgets it can
+
+
+def _easy_bat(observation: Mapping[str, Any], action: str) -> float:
+    _, seat_word, wall = action.split()
+    return float(_damage(observation, int(seat_word[1:]), wall))
+
+
+def _easy_burn(observation: Mapping[str, Any], action: str) -> float:
+    words = action.split()
+    if words[0] == "pass":
+        return 0.0
+    card = BY_CODE[words[1]]
+    if card.kind == "repair":
+        return 100.0
+    return float(sum(BY_CODE[w].value for w in words[2:] if w not in WALLS))
+
+
+def _easy_attack(observation: Mapping[str, Any], action: str) -> float:
+    cards, _, aim = action[5:].rpartition(" at ")
+    seat_word, wall = aim.split()
+    thrown = sum(BY_CODE[code].value for code in cards.split())
+    return 10.0 * thrown + _damage(observation, int(seat_word[1:]), wall)
+
+
+_EASY = {
+    "defend": _easy_defence,
+    "bat": _easy_bat,
+    "burn": _easy_burn,
+    "attack": _easy_attack,
+    "drawn": _easy_attack,
+}
