@@ -237,4 +237,13 @@ class TrashWar(Game[State, TrashWarObservation]):
         return read_parsed(action, parse_action, within_group)
 
 
+class ImaginedWar(TrashWar):
+    """The engine as the hard AI plays on in the worlds it imagines: it applies only actions
+    taken from `legal_actions`, so they are not checked again, and keeps no log or caption."""
+
+    def apply(self, state: State, seat: int, action: str) -> Applied[State]:
+        return Applied(perform(state, seat, parse_action(action)).freeze())
+
+
 TRASH_WAR = TrashWar()
+IMAGINED_WAR = ImaginedWar()

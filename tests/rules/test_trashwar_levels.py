@@ -4,6 +4,7 @@
   there, the hidden cards vary from world to world, and the discard piles keep the torch rule;
 - the hard AI reads no more than its observation: two tables alike but for what the seat
   cannot see get the same choice;
+- the playouts play as the normal AI does, on a quicker apply that reaches the same state;
 - every level is seeded and only ever returns a legal action;
 - each level's character: hard saves its last wall; easy blocks even a harmless hit with
   its biggest Shield, never deflects, and with no Trash discards its first card.
@@ -20,9 +21,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.base import LEVELS, Level
-from rules.trashwar import levels
+from rules.trashwar import ai, levels
 from rules.trashwar.cards import CARDS
-from rules.trashwar.engine import TRASH_WAR, State
+from rules.trashwar.engine import IMAGINED_WAR, TRASH_WAR, State
 from rules.trashwar.sample import Knowledge, sample
 from tests.rules.test_trashwar import build, card_list
 
@@ -110,6 +111,23 @@ def test_the_knowledge_read_from_an_observation_holds_no_hidden_card() -> None:
     public = Knowledge.read(TRASH_WAR.observe(state, 2)).public
     assert [len(hand) for hand in public.hands] == [0, 0, len(state.hands[2]), 0]
     assert public.draw == () and public.out == ()
+
+
+def test_the_playouts_play_the_normal_ai_and_the_rules() -> None:
+    """(hard AI: its playouts are the normal AI's play) the glance the playouts give the
+    normal AI gets the choice the whole observation gets, and the imagined war's quicker
+    apply reaches the engine's next state, the log's caption aside."""
+    for k, state in enumerate(positions(4, 17, every=3)):
+        seat = min(TRASH_WAR.to_act(state))
+        legal = TRASH_WAR.legal_actions(state, seat)
+        seen = TRASH_WAR.observe(state, seat)
+        assert ai.choose(levels.glance(state, seat), legal, random.Random(k)) == ai.choose(
+            seen, legal, random.Random(k)
+        )
+        for action in legal[:3]:
+            imagined = IMAGINED_WAR.apply(state, seat, action).state
+            real = TRASH_WAR.apply(state, seat, action).state
+            assert replace(imagined, last_move=None) == replace(real, last_move=None)
 
 
 # --- every level ---------------------------------------------------------------------------
