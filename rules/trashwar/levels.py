@@ -17,7 +17,8 @@ iterations, so the same seed gives the same game on any machine.
   with no Shield it takes the hit. It never thinks of a Deflect, and swings a Mace only
   at trash that would bring a wall down, back the way it came when it can;
 - batting, it aims at the most damaged wall it may, whoever it belongs to;
-- it always repairs a fallen wall when it can and burns the most it can off its walls;
+- it always repairs a fallen wall when it can, but burns only when a wall is one point
+  from falling (then the most it can): before that, trash does not look like a danger;
 - attacking, it throws the most damage it can at once (a Catapult as soon as it has one,
   with its heaviest Trash), at the most damaged wall it sees: it never asks whom it helps
   by toppling a wall, and keeps nothing back;
@@ -123,9 +124,7 @@ def strength(state: State, seat: int) -> float:
     if seat in state.eliminated:
         return 0.0
     room = sum(
-        TOPPLE - sum([VALUES[c] for c in wall.trash])
-        for wall in state.walls[seat]
-        if wall.standing
+        TOPPLE - sum([VALUES[c] for c in wall.trash]) for wall in state.walls[seat] if wall.standing
     )
     coming = sum([VALUES[f.card] for f in state.flight if f.target == seat])
     return max(0.5, room - coming / 2)
@@ -181,9 +180,13 @@ def _easy_burn(observation: Mapping[str, Any], action: str) -> float:
     words = action.split()
     if words[0] == "pass":
         return 0.0
-    card = BY_CODE[words[1]]
-    if card.kind == "repair":
+    if BY_CODE[words[1]].kind == "repair":
         return 100.0
+    # Trash looks dangerous to it only on a wall one more point would bring down.
+    me = observation["seat"]
+    walls = [w for w in words[2:] if w in WALLS]
+    if not any(_damage(observation, me, wall) >= TOPPLE - 1 for wall in walls):
+        return -1.0
     return float(sum(BY_CODE[w].value for w in words[2:] if w not in WALLS))
 
 

@@ -7,7 +7,8 @@
 - the playouts play as the normal AI does, on a quicker apply that reaches the same state;
 - every level is seeded and only ever returns a legal action;
 - each level's character: hard saves its last wall; easy blocks even a harmless hit with
-  its biggest Shield, never deflects, and with no Trash discards its first card.
+  its biggest Shield, never deflects, burns late, and with no Trash discards its first
+  card.
 """
 
 from __future__ import annotations
@@ -206,3 +207,13 @@ def test_the_easy_ai_with_no_trash_discards_its_first_card() -> None:
     state = build(hands={0: ["mace-any++", "shield1", "burn2"]}, phase="attack", turn=0)
     assert choice(state, "easy", 1) == "discard mace-any++"
     assert choice(state, "normal", 1) != "discard mace-any++"
+
+
+def test_the_easy_ai_burns_only_a_wall_about_to_fall() -> None:
+    """(easy's habit) trash on a wall looks dangerous to it only one point from falling."""
+    hand = {0: ["burn3", "toaster2"]}
+    worn = build(hands=hand, walls={0: [["tv2"], [], []]}, phase="burn", turn=0)
+    assert choice(worn, "easy", 1) == "pass"
+    assert choice(worn, "normal", 1) != "pass"
+    tottering = build(hands=hand, walls={0: [["tv2", "piano1"], [], []]}, phase="burn", turn=0)
+    assert choice(tottering, "easy", 1).startswith("play burn3 left")
