@@ -47,7 +47,7 @@ __all__ = ["choose", "choose_easy", "choose_hard", "evaluate", "glance"]
 
 # The hard AI's budget and shape, measured with tests/ai_strength.py (see the report in
 # the commit that set them).
-ITERATIONS = 200
+ITERATIONS = 400
 DEPTH = 12  # playout actions before `evaluate` judges the position
 SHORTLIST = 4  # the normal AI's best-liked actions the search weighs at its own decision
 EXPLORATION = 0.7
