@@ -1,8 +1,8 @@
 """Players the bot provides for Trash War.
 
-`choose` is the AI knight. It reads only its own observation (every fortress, the trash in
-flight, its own hand) and its legal actions, and reads the actions through the action
-grammar and the public card table:
+`choose` is the AI knight of the normal level. It reads only its own observation (every
+fortress, the trash in flight, its own hand) and its legal actions, and reads the actions
+through the action grammar and the public card table:
 
 - defence: a Shield when one is strong enough (the weakest that does), unless the hit is a
   harmless 1 and only a big Shield would do; otherwise a Mace when the hit hurts, swung
@@ -17,7 +17,9 @@ grammar and the public card table:
   wall first); if nothing falls, the most damaged wall, saving Catapults for a topple;
 - with no Trash, discards the card it needs least.
 
-Ties are broken with `rng`. `random_choice` is the random player the playout tests use.
+Ties are broken with `rng`. `scores` is how much it likes each legal action: the hard AI
+(`levels.py`, where the three levels meet) searches the few it likes best.
+`random_choice` is the random player the playout tests use.
 """
 
 from __future__ import annotations

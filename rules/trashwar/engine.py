@@ -108,7 +108,9 @@ a burn with its cards listed in another order is read as the same action.
 
 The engine ties the parts together: `state.py` (state, setup, JSON), `actions.py` (actions and
 their words), `legal.py`, `checks.py`, `table.py` (applying an action) and `view.py`
-(observations). Outside code imports the names below from here.
+(observations). The AI at its three levels is `levels.py` (the normal one in `ai.py`; the
+hard one searches worlds `sample.py` deals, through `ImaginedWar`, the engine without its
+checks and log). Outside code imports the names below from here.
 """
 
 from __future__ import annotations
