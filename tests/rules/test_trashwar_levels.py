@@ -147,19 +147,23 @@ def test_every_level_plays_only_legal_actions_and_replays_the_same() -> None:
 
 
 def test_the_hard_ai_reads_nothing_its_seat_cannot_see() -> None:
-    """(the hard AI samples what it cannot see) two tables alike but for the other hands
-    and the draw pile's order get the same choice from the same seed."""
-    state = next(s for s in positions(3, 8, every=1) if s.phase == "attack" and s.step > 20)
-    seat = state.turn
-    others = [p for p in range(3) if p != seat]
-    hands = list(state.hands)
-    hands[others[0]], hands[others[1]] = hands[others[1]], hands[others[0]]
-    if len(hands[others[0]]) != len(hands[others[1]]):
-        pytest.skip("hands of different sizes")  # not the seeded table: see its assert
-    twin = replace(state, hands=tuple(hands), draw=tuple(reversed(state.draw)))
-    assert TRASH_WAR.observe(twin, seat) == TRASH_WAR.observe(state, seat)
-    assert twin.hands != state.hands
-    assert choice(twin, "hard", 4) == choice(state, "hard", 4)
+    """(the hard AI samples what it cannot see) tables alike but for the other hands and
+    the draw pile's order get the same choices from the same seeds."""
+    tables = [s for s in positions(3, 8, every=1) if s.phase == "attack" and s.step > 10]
+    for k, state in enumerate(tables[:4]):
+        seat = state.turn
+        hands = list(state.hands)
+        others = sorted((p for p in range(3) if p != seat), key=lambda p: len(hands[p]))
+        # Deal the other two knights' cards again, each keeping their hand's size.
+        pool = [c for p in others for c in hands[p]]
+        random.Random(k).shuffle(pool)
+        size = len(hands[others[0]])
+        hands[others[0]], hands[others[1]] = tuple(pool[:size]), tuple(pool[size:])
+        twin = replace(state, hands=tuple(hands), draw=tuple(reversed(state.draw)))
+        assert TRASH_WAR.observe(twin, seat) == TRASH_WAR.observe(state, seat)
+        assert twin.hands != state.hands
+        for seed in range(2):
+            assert choice(twin, "hard", seed) == choice(state, "hard", seed)
 
 
 # --- each level's character ----------------------------------------------------------------
