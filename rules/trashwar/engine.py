@@ -109,8 +109,7 @@ a burn with its cards listed in another order is read as the same action.
 The engine ties the parts together: `state.py` (state, setup, JSON), `actions.py` (actions and
 their words), `legal.py`, `checks.py`, `table.py` (applying an action) and `view.py`
 (observations). The AI at its three levels is `levels.py` (the normal one in `ai.py`; the
-hard one searches worlds `sample.py` deals, through `ImaginedWar`, the engine without its
-checks and log). Outside code imports the names below from here.
+hard one searches worlds `sample.py` deals). Outside code imports the names below from here.
 """
 
 from __future__ import annotations
@@ -239,13 +238,4 @@ class TrashWar(Game[State, TrashWarObservation]):
         return read_parsed(action, parse_action, within_group)
 
 
-class ImaginedWar(TrashWar):
-    """The engine as the hard AI plays on in the worlds it imagines: it applies only actions
-    taken from `legal_actions`, so they are not checked again, and keeps no log or caption."""
-
-    def apply(self, state: State, seat: int, action: str) -> Applied[State]:
-        return Applied(perform(state, seat, parse_action(action)).freeze())
-
-
 TRASH_WAR = TrashWar()
-IMAGINED_WAR = ImaginedWar()

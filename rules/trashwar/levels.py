@@ -31,19 +31,22 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from rules import search
+from rules.base import Applied, Outcome
 from rules.trashwar import ai
+from rules.trashwar.actions import parse_action
 from rules.trashwar.ai import WALLS, choose
 from rules.trashwar.cards import BY_CODE, CARDS
 from rules.trashwar.sample import Knowledge
 from rules.trashwar.state import TOPPLE, WALL_NAMES, State
+from rules.trashwar.table import perform
 
 if TYPE_CHECKING:
     from rules.base import AnyGame
 
-__all__ = ["choose", "choose_easy", "choose_hard", "evaluate", "glance"]
+__all__ = ["ImaginedWar", "choose", "choose_easy", "choose_hard", "evaluate", "glance"]
 
 # The hard AI's budget and shape, measured with tests/ai_strength.py (see the report in
 # the commit that set them).
@@ -67,8 +70,6 @@ def choose_hard(
     candidates = shortlist(observation, legal)
     if len(candidates) == 1:
         return candidates[0]
-    from rules.trashwar.engine import IMAGINED_WAR  # the engine imports this module
-
     knowledge = Knowledge.read(observation)
     plan = search.Search(
         sample=lambda _observation, world_rng: knowledge.sample(world_rng),
@@ -78,7 +79,29 @@ def choose_hard(
         playout=normal_playout,
         exploration=EXPLORATION,
     )
-    return search.choose(IMAGINED_WAR, observation, candidates, rng, plan)
+    # The search only asks whose move it is, what is legal, what follows and who won.
+    imagined = cast("AnyGame", ImaginedWar(game))
+    return search.choose(imagined, observation, candidates, rng, plan)
+
+
+class ImaginedWar:
+    """The engine as the search plays on in the worlds it imagines: it applies only actions
+    taken from `legal_actions`, so it does not check them again, and keeps no log."""
+
+    def __init__(self, game: AnyGame) -> None:
+        self.game = game
+
+    def outcome(self, state: State) -> Outcome | None:
+        return self.game.outcome(state)
+
+    def to_act(self, state: State) -> frozenset[int]:
+        return self.game.to_act(state)
+
+    def legal_actions(self, state: State, seat: int) -> list[str]:
+        return self.game.legal_actions(state, seat)
+
+    def apply(self, state: State, seat: int, action: str) -> Applied[State]:
+        return Applied(perform(state, seat, parse_action(action)).freeze())
 
 
 def shortlist(observation: Mapping[str, Any], legal: list[str]) -> list[str]:

@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 from rules.base import LEVELS, Level
 from rules.trashwar import ai, levels
 from rules.trashwar.cards import CARDS
-from rules.trashwar.engine import IMAGINED_WAR, TRASH_WAR, State
+from rules.trashwar.engine import TRASH_WAR, State
 from rules.trashwar.sample import Knowledge, sample
 from tests.rules.test_trashwar import build, card_list
 
@@ -126,7 +126,7 @@ def test_the_playouts_play_the_normal_ai_and_the_rules() -> None:
             seen, legal, random.Random(k)
         )
         for action in legal[:3]:
-            imagined = IMAGINED_WAR.apply(state, seat, action).state
+            imagined = levels.ImaginedWar(TRASH_WAR).apply(state, seat, action).state
             real = TRASH_WAR.apply(state, seat, action).state
             assert replace(imagined, last_move=None) == replace(real, last_move=None)
 
