@@ -49,9 +49,9 @@ if TYPE_CHECKING:
 __all__ = ["ImaginedWar", "choose", "choose_easy", "choose_hard", "evaluate", "glance"]
 
 # The hard AI's budget and shape. Against two normal seats (tests/ai_strength.py, three
-# players, 210 games) it won 39.5 % (32.9-46.1 %): better than a fair third, short of the
-# 50 % aimed at; 200 iterations did no worse (44 % of 43 games), so the budget is not what
-# holds it back. About 300 ms of CPU a decision.
+# players, 300 games) it won 38.0 % (32.5-43.5 %): no worse than a fair third, well short
+# of the 50 % aimed at; 200 iterations did no worse (44 % of 43 games), so the budget is
+# not what holds it back. About 240 ms a decision on a quiet core (p95 280 ms).
 ITERATIONS = 400
 DEPTH = 12  # playout actions before `evaluate` judges the position
 SHORTLIST = 4  # the normal AI's best-liked actions the search weighs at its own decision
