@@ -1,8 +1,8 @@
 """Players the bot provides for Trash War.
 
-`choose` is the AI knight. It reads only its own observation (every fortress, the trash in
-flight, its own hand) and its legal actions, and reads the actions through the action
-grammar and the public card table:
+`choose` is the AI knight of the normal level. It reads only its own observation (every
+fortress, the trash in flight, its own hand) and its legal actions, and reads the actions
+through the action grammar and the public card table:
 
 - defence: a Shield when one is strong enough (the weakest that does), unless the hit is a
   harmless 1 and only a big Shield would do; otherwise a Mace when the hit hurts, swung
@@ -17,7 +17,9 @@ grammar and the public card table:
   wall first); if nothing falls, the most damaged wall, saving Catapults for a topple;
 - with no Trash, discards the card it needs least.
 
-Ties are broken with `rng`. `random_choice` is the random player the playout tests use.
+Ties are broken with `rng`. `scores` is how much it likes each legal action: the hard AI
+(`levels.py`, where the three levels meet) searches the few it likes best.
+`random_choice` is the random player the playout tests use.
 """
 
 from __future__ import annotations
@@ -25,10 +27,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from rules.base import AnyGame
+from typing import Any
 
 from rules.trashwar.cards import BY_CODE, CATAPULT, TRASH
 
@@ -50,6 +49,14 @@ def choose(observation: Mapping[str, Any], legal: list[str], rng: random.Random)
         raise ValueError("No legal action to choose from.")
     if len(legal) == 1:
         return legal[0]
+    # Ties go to the first action drawing the highest `rng.random()`.
+    keys = [(score, rng.random()) for score in scores(observation, legal)]
+    return legal[max(range(len(legal)), key=keys.__getitem__)]
+
+
+def scores(observation: Mapping[str, Any], legal: list[str]) -> list[float]:
+    """How much the AI likes each of `legal` (higher: better), as `choose` weighs them; the
+    hard AI searches the best of them."""
     phase = observation["phase"]
     if phase == "defend":
         scorer = _defence_score
@@ -58,8 +65,8 @@ def choose(observation: Mapping[str, Any], legal: list[str], rng: random.Random)
     elif phase == "burn":
         scorer = _burn_score
     else:
-        return _attack(observation, legal, rng)
-    return max(legal, key=lambda action: (scorer(observation, action), rng.random()))
+        return _attack_scores(observation, legal)
+    return [scorer(observation, action) for action in legal]
 
 
 # --- reading the table ------------------------------------------------------------------
@@ -185,12 +192,12 @@ def _burn_score(observation: Mapping[str, Any], action: str) -> float:
 # --- attack --------------------------------------------------------------------------------
 
 
-def _attack(observation: Mapping[str, Any], legal: list[str], rng: random.Random) -> str:
-    """Score every attack (or discard) once per distinct volley and target."""
+def _attack_scores(observation: Mapping[str, Any], legal: list[str]) -> list[float]:
+    """Score every attack (or discard) by its volley and target."""
     players = observation["players"]
     healths = [health(observation, p) for p in range(len(players))]
     standing = [_standing_walls(observation, p) for p in range(len(players))]
-    best, best_key = legal[0], (float("-inf"), 0.0)
+    found: list[float] = []
     for action in legal:
         if action.startswith("discard "):
             card = BY_CODE[action[8:]]
@@ -204,10 +211,8 @@ def _attack(observation: Mapping[str, Any], legal: list[str], rng: random.Random
             score = _attack_score(
                 catapult, trash, int(wall["damage"]), standing[seat] == 1, healths[seat]
             )
-        key = (score, rng.random())
-        if key > best_key:
-            best, best_key = action, key
-    return best
+        found.append(score)
+    return found
 
 
 @lru_cache(maxsize=4096)
@@ -237,15 +242,3 @@ def _attack_score(
         return 100.0 + (60.0 if last else 0.0) - 6.0 * cards - 10.0 * wasted - overkill - thrown
     spent = 8.0 * catapult + 3.0 * (len(trash) - 1)
     return 10.0 + 3.0 * damage - spent + strength / 10.0
-
-
-def choose_easy(observation: Mapping[str, Any], legal: list[str], rng: random.Random) -> str:
-    """The easy level. (Interim: the normal AI, until this game's beginner is written.)"""
-    return choose(observation, legal, rng)
-
-
-def choose_hard(
-    game: AnyGame, observation: Mapping[str, Any], legal: list[str], rng: random.Random
-) -> str:
-    """The hard level. (Interim: the normal AI, until this game's search is written.)"""
-    return choose(observation, legal, rng)

@@ -108,7 +108,8 @@ a burn with its cards listed in another order is read as the same action.
 
 The engine ties the parts together: `state.py` (state, setup, JSON), `actions.py` (actions and
 their words), `legal.py`, `checks.py`, `table.py` (applying an action) and `view.py`
-(observations). Outside code imports the names below from here.
+(observations). The AI at its three levels is `levels.py` (the normal one in `ai.py`; the
+hard one searches worlds `sample.py` deals). Outside code imports the names below from here.
 """
 
 from __future__ import annotations
@@ -129,7 +130,7 @@ from rules.base import (
     read_parsed,
     with_last_move,
 )
-from rules.trashwar import ai as trashwar_ai
+from rules.trashwar import levels as trashwar_levels
 from rules.trashwar.actions import action_text, describe_action, hand_cards, parse_action
 from rules.trashwar.checks import check
 from rules.trashwar.groups import group_of, within_group
@@ -174,7 +175,7 @@ class TrashWar(Game[State, TrashWarObservation]):
     tagline = "Knights hurl junk at each other's walls; the last with a wall standing wins."
     min_seats = 2
     max_seats = 6
-    ai: ClassVar[Chooser] = trashwar_ai
+    ai: ClassVar[Chooser] = trashwar_levels
     codec: ClassVar[Codec] = Codec(State, SCHEMA)
     options = ()
 

@@ -1,0 +1,231 @@
+"""Trash War's AI at its three levels: the engine's `ai` (the `Chooser` of `rules/base.py`).
+
+`choose` is the normal knight of `ai.py`.
+
+`choose_hard` searches (information-set MCTS, `rules/search.py`). Each iteration deals the
+cards its seat cannot see at random among the deals its observation allows
+(`sample.py`), so it never reads another hand or the draw pile. It weighs only the
+normal AI's few best-liked actions at its own decision (a Trash War attack can have a
+hundred variants, most plainly worse), plays every seat on by the normal AI for a few
+actions, and judges where the playout stops by `evaluate`: each knight's chance to win
+grows with the damage their standing walls can still take. The budget is a count of
+iterations, so the same seed gives the same game on any machine.
+
+`choose_easy` is a beginner, with a beginner's habits rather than random play:
+
+- it blocks every hit it can with the biggest Shield it holds, a harmless 1 included;
+  with no Shield it takes the hit. It never thinks of a Deflect, and swings a Mace only
+  at trash that would bring a wall down, back the way it came when it can;
+- batting, it aims at the most damaged wall it may, whoever it belongs to;
+- it always repairs a fallen wall when it can, but burns only when a wall is one point
+  from falling (then the most it can): before that, trash does not look like a danger;
+- attacking, it throws the most damage it can at once (a Catapult as soon as it has one,
+  with its heaviest Trash), at the most damaged wall it sees: it never asks whom it helps
+  by toppling a wall, and keeps nothing back;
+- with no Trash, it discards the first card of its hand, whatever it is.
+
+Ties are broken with `rng`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, cast
+
+from rules import search
+from rules.base import Applied, Outcome
+from rules.trashwar import ai
+from rules.trashwar.actions import parse_action
+from rules.trashwar.ai import WALLS, choose
+from rules.trashwar.cards import BY_CODE, CARDS
+from rules.trashwar.sample import Knowledge
+from rules.trashwar.state import TOPPLE, WALL_NAMES, State
+from rules.trashwar.table import perform
+
+if TYPE_CHECKING:
+    from rules.base import AnyGame
+
+__all__ = ["ImaginedWar", "choose", "choose_easy", "choose_hard", "evaluate", "glance"]
+
+# The hard AI's budget and shape. Against two normal seats (tests/ai_strength.py, three
+# players, 300 games) it won 38.0 % (32.5-43.5 %): no worse than a fair third, well short
+# of the 50 % aimed at; 200 iterations did no worse (44 % of 43 games), so the budget is
+# not what holds it back. About 240 ms a decision on a quiet core (p95 280 ms).
+ITERATIONS = 400
+DEPTH = 12  # playout actions before `evaluate` judges the position
+SHORTLIST = 4  # the normal AI's best-liked actions the search weighs at its own decision
+EXPLORATION = 0.7
+VALUES = tuple(card.value for card in CARDS)
+WIN_POWER = 2.0  # how sharply a stronger fortress turns into a better chance to win
+
+
+# --- hard ----------------------------------------------------------------------------------
+
+
+def choose_hard(
+    game: AnyGame, observation: Mapping[str, Any], legal: list[str], rng: random.Random
+) -> str:
+    """The search's choice among the normal AI's best-liked actions."""
+    if len(legal) <= 1:
+        return choose(observation, legal, rng)
+    candidates = shortlist(observation, legal)
+    if len(candidates) == 1:
+        return candidates[0]
+    knowledge = Knowledge.read(observation)
+    plan = search.Search(
+        sample=lambda _observation, world_rng: knowledge.sample(world_rng),
+        iterations=ITERATIONS,
+        evaluate=evaluate,
+        depth=DEPTH,
+        playout=normal_playout,
+        exploration=EXPLORATION,
+    )
+    # The search only asks whose move it is, what is legal, what follows and who won.
+    imagined = cast("AnyGame", ImaginedWar(game))
+    return search.choose(imagined, observation, candidates, rng, plan)
+
+
+class ImaginedWar:
+    """The engine as the search plays on in the worlds it imagines: it applies only actions
+    taken from `legal_actions`, so it does not check them again, and keeps no log."""
+
+    def __init__(self, game: AnyGame) -> None:
+        self.game = game
+
+    def outcome(self, state: State) -> Outcome | None:
+        return self.game.outcome(state)
+
+    def to_act(self, state: State) -> frozenset[int]:
+        return self.game.to_act(state)
+
+    def legal_actions(self, state: State, seat: int) -> list[str]:
+        return self.game.legal_actions(state, seat)
+
+    def apply(self, state: State, seat: int, action: str) -> Applied[State]:
+        return Applied(perform(state, seat, parse_action(action)).freeze())
+
+
+def shortlist(observation: Mapping[str, Any], legal: list[str]) -> list[str]:
+    """The normal AI's `SHORTLIST` best-liked of `legal`, best first (ties in legal order)."""
+    scored = ai.scores(observation, legal)
+    order = sorted(range(len(legal)), key=lambda k: -scored[k])
+    return [legal[k] for k in order[:SHORTLIST]]
+
+
+def normal_playout(game: AnyGame, state: Any, seat: int, rng: random.Random) -> str:
+    """Every seat plays on as the normal AI would."""
+    return choose(glance(state, seat), game.legal_actions(state, seat), rng)
+
+
+def glance(state: State, seat: int) -> dict[str, Any]:
+    """The parts of `seat`'s observation the normal AI reads (the fortresses and the trash
+    coming), built straight from a world the search imagined: far quicker than `observe`,
+    which the playouts would otherwise spend most of their time in."""
+    out = state.eliminated
+    return {
+        "seat": seat,
+        "seats": state.seats,
+        "phase": state.phase,
+        "players": [
+            {
+                "in_game": p not in out,
+                "walls": [
+                    {"standing": wall.standing, "damage": sum([VALUES[c] for c in wall.trash])}
+                    for wall in walls
+                ],
+            }
+            for p, walls in enumerate(state.walls)
+        ],
+        "incoming": [
+            {"card": {"value": VALUES[f.card]}, "wall": WALL_NAMES[f.wall], "sender": f.sender}
+            for f in state.flight[:1]
+        ],
+    }
+
+
+def strength(state: State, seat: int) -> float:
+    """How much damage a knight's fortress can still take, less the trash flying at it."""
+    if seat in state.eliminated:
+        return 0.0
+    room = sum(
+        TOPPLE - sum([VALUES[c] for c in wall.trash]) for wall in state.walls[seat] if wall.standing
+    )
+    coming = sum([VALUES[f.card] for f in state.flight if f.target == seat])
+    return max(0.5, room - coming / 2)
+
+
+def evaluate(game: AnyGame, state: Any) -> search.Rewards:
+    """Each knight's chance to win, guessed from the strength of the fortresses."""
+    weights = [strength(state, seat) ** WIN_POWER for seat in range(state.seats)]
+    total = sum(weights)
+    return tuple(w / total for w in weights)
+
+
+# --- easy ----------------------------------------------------------------------------------
+
+
+def choose_easy(observation: Mapping[str, Any], legal: list[str], rng: random.Random) -> str:
+    """The beginner's action (see the module's notes)."""
+    if not legal:
+        raise ValueError("No legal action to choose from.")
+    phase = observation["phase"]
+    if phase == "attack" and legal[0].startswith("discard "):
+        return f"discard {observation['hand'][0]['code']}"  # whatever it is
+    scorer = _EASY[phase]
+    return max(legal, key=lambda action: (scorer(observation, action), rng.random()))
+
+
+def _damage(observation: Mapping[str, Any], seat: int, wall: str) -> int:
+    return int(observation["players"][seat]["walls"][WALLS.index(wall)]["damage"])
+
+
+def _easy_defence(observation: Mapping[str, Any], action: str) -> float:
+    words = action.split()
+    if words[0] == "take":
+        return 0.0
+    card = BY_CODE[words[1]]
+    if card.kind == "shield":
+        return 10.0 + card.value  # the biggest, whatever the hit
+    if card.kind == "mace":
+        head = observation["incoming"][0]
+        me = observation["seat"]
+        wall = ai._wall(observation, me, head["wall"])
+        falls = wall["standing"] and wall["damage"] + head["card"]["value"] >= TOPPLE
+        return (5.0 + (card.direction == "back")) if falls else -1.0
+    return -1.0  # a Deflect: the beginner forgets it can
+
+
+def _easy_bat(observation: Mapping[str, Any], action: str) -> float:
+    _, seat_word, wall = action.split()
+    return float(_damage(observation, int(seat_word[1:]), wall))
+
+
+def _easy_burn(observation: Mapping[str, Any], action: str) -> float:
+    words = action.split()
+    if words[0] == "pass":
+        return 0.0
+    if BY_CODE[words[1]].kind == "repair":
+        return 100.0
+    # Trash looks dangerous to it only on a wall one more point would bring down.
+    me = observation["seat"]
+    walls = [w for w in words[2:] if w in WALLS]
+    if not any(_damage(observation, me, wall) >= TOPPLE - 1 for wall in walls):
+        return -1.0
+    return float(sum(BY_CODE[w].value for w in words[2:] if w not in WALLS))
+
+
+def _easy_attack(observation: Mapping[str, Any], action: str) -> float:
+    cards, _, aim = action[5:].rpartition(" at ")
+    seat_word, wall = aim.split()
+    thrown = sum(BY_CODE[code].value for code in cards.split())
+    return 10.0 * thrown + _damage(observation, int(seat_word[1:]), wall)
+
+
+_EASY = {
+    "defend": _easy_defence,
+    "bat": _easy_bat,
+    "burn": _easy_burn,
+    "attack": _easy_attack,
+    "drawn": _easy_attack,
+}
