@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 from bot.games import GAMES
 from rules.base import LEVELS, Level, rng_for
+from tests.bench import percentile
 
 SEATS = 3
 MOST_ACTIONS = 20_000  # a game still running after this many is counted as unfinished
@@ -95,11 +96,6 @@ def interval(shares: list[float]) -> tuple[float, float, float]:
     mean = statistics.fmean(shares)
     spread = 1.96 * statistics.pstdev(shares) / math.sqrt(len(shares)) if len(shares) > 1 else 1
     return mean, max(0.0, mean - spread), min(1.0, mean + spread)
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(q / 100 * (len(ordered) - 1)))] if ordered else 0
 
 
 def measure(line: Line, games: int, workers: int, first_seed: int) -> str:
