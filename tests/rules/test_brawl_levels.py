@@ -198,6 +198,12 @@ def test_easy_hoards_its_turn_boosters() -> None:
     assert choice.startswith("attack")
 
 
+def normal_and_easy(state: State) -> tuple[str, str]:
+    """What the normal AI and the beginner each choose for seat 0 (the same seed)."""
+    obs, legal = BRAWL.observe(state, 0), BRAWL.legal_actions(state, 0)
+    return ai.choose(obs, legal, random.Random(1)), easy.choose_easy(obs, legal, random.Random(1))
+
+
 def test_easy_never_throws_a_booster_away() -> None:
     """(easy: forgets that a Booster blocks a winning hand) With a discard to make and two
     pairs, the normal AI throws away its Sneak Peek; the beginner breaks a pair instead."""
@@ -208,10 +214,7 @@ def test_easy_never_throws_a_booster_away() -> None:
             discards=1,
         )
     )
-    obs = BRAWL.observe(state, 0)
-    legal = BRAWL.legal_actions(state, 0)
-    assert ai.choose(obs, legal, random.Random(1)) == "discard peek"
-    assert easy.choose_easy(obs, legal, random.Random(1)) == "discard milk"
+    assert normal_and_easy(state) == ("discard peek", "discard milk")
 
 
 def test_easy_attacks_the_biggest_hand_not_the_nearest_win() -> None:
@@ -227,10 +230,7 @@ def test_easy_attacks_the_biggest_hand_not_the_nearest_win() -> None:
             phase="attack",
         )
     )
-    obs = BRAWL.observe(state, 0)
-    legal = BRAWL.legal_actions(state, 0)
-    assert ai.choose(obs, legal, random.Random(1)) == "attack p1"
-    assert easy.choose_easy(obs, legal, random.Random(1)) == "attack p2"
+    assert normal_and_easy(state) == ("attack p1", "attack p2")
 
 
 def test_easy_lays_down_only_by_going_out() -> None:
@@ -245,10 +245,7 @@ def test_easy_lays_down_only_by_going_out() -> None:
             defender=1,
         )
     )
-    obs = BRAWL.observe(state, 0)
-    legal = BRAWL.legal_actions(state, 0)
-    assert ai.choose(obs, legal, random.Random(1)) == "lay soda 3"
-    assert easy.choose_easy(obs, legal, random.Random(1)) == "done"
+    assert normal_and_easy(state) == ("lay soda 3", "done")
 
 
 def test_hard_as_a_fights_winner_robs_the_leader() -> None:
