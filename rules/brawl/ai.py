@@ -28,9 +28,10 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
+from rules.brawl.data import DIVE_DRAWS
+
 JUNK = 0.67  # below this a card is worth dumping
 POOR_RUMMAGE = 3  # a rummage roll with fewer pluses is worth a Second Wind
-DIVE_DRAWS = 2  # cards a Dumpster Dive draws
 
 
 def random_choice(legal: list[str], rng: random.Random) -> str:

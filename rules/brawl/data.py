@@ -81,6 +81,7 @@ GREEN_FACES: tuple[Face, ...] = BLUE_FACES
 ATTACK_DICE = 6  # blue
 DEFENCE_DICE = 5  # green
 RUMMAGE_DICE = 6
+DIVE_DRAWS = 2  # trash cards a Dumpster Dive draws
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Callable
 
 from rules.base import IllegalAction
-from rules.brawl.data import BOOSTER_IDS, BOOSTERS, CARDS, KIND_INDEX, KINDS
+from rules.brawl.data import BOOSTER_IDS, BOOSTERS, CARDS, DIVE_DRAWS, KIND_INDEX, KINDS
 from rules.brawl.state import (
     ATTACK,
     DECLARATIONS,
@@ -260,7 +260,7 @@ def _play_booster(t: _Table, seat: int, words: list[str]) -> None:
     t.discard.append(t.take_from_hand(seat, key))
     t.say(f"{_p(seat)} plays {CARDS[BOOSTER_IDS[[b.key for b in BOOSTERS].index(key)]].name}.")
     if key == "dive":
-        t.dive(seat, 2)
+        t.dive(seat, DIVE_DRAWS)
     elif key == "peek":
         other = int(words[2][1:])
         names = ", ".join(sorted(CARDS[c].name for c in t.hands[other])) or "nothing"
