@@ -16,6 +16,7 @@ COPY bot /src/bot
 COPY cogs /src/cogs
 COPY rules /src/rules
 COPY render /src/render
+COPY lang /src/lang
 RUN pip install --no-cache-dir --no-deps /src && rm -r /src \
     && useradd --create-home trash && mkdir -p data && chown trash data
 

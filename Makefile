@@ -40,6 +40,7 @@ lint: $(VENV)/.installed
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
+	$(BIN)/python -m lang check
 
 test: lint
 	$(BIN)/pytest

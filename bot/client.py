@@ -21,6 +21,7 @@ from bot.health import HealthServer
 from bot.ratelimits import RequestBudget, request_trace
 from bot.sessions import SessionService
 from bot.settings import DEFAULT_API_BASE, Settings
+from bot.translator import CommandTranslator
 from bot.workers import Workers
 
 log = logging.getLogger(__name__)
@@ -70,6 +71,7 @@ class TrashTableBot(commands.Bot):
         for cog in self.extensions_to_load:
             if cog not in self.extensions:  # a login tried again after a failure
                 await self.load_extension(cog)
+        await self.tree.set_translator(CommandTranslator())
         if self.settings.dev_guild_id:
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)

@@ -38,6 +38,7 @@ from bot import (
 from bot.database_links import PostgresLink, postgres_link
 from bot.schema import migrate_on, migration_connection, migration_engine
 from bot.statements import Awaited, InPlace, Statements
+from rules.phrases import phrase
 
 log = logging.getLogger(__name__)
 # PostgreSQL error classes worth waiting out: 08 connection trouble, 57P server starting
@@ -369,7 +370,7 @@ class Database:
             self._in_place.dispose()
 
 
-DATABASE_DOWN = (
+DATABASE_DOWN = phrase(
     "The game records can't be reached or written right now, so nothing was changed. "
     "Try again in a moment."
 )

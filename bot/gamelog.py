@@ -17,6 +17,7 @@ from bot.games import GAMES
 from bot.models import ActionRecord, GameRecord, Status
 from bot.requests import UserError, format_event, seat_names
 from rules.base import Event, IllegalAction
+from rules.phrases import phrase
 
 
 @dataclass(frozen=True)
@@ -42,7 +43,7 @@ async def load_moves(db: Database, channel_id: int) -> tuple[GameRecord, Moves]:
             )
         ).first()
         if game is None:
-            raise UserError("There is no game under way in this channel.")
+            raise UserError(phrase("There is no game under way in this channel."))
         actions = await session.exec(
             select(ActionRecord.seat, ActionRecord.action)
             .where(ActionRecord.game_id == game.id)

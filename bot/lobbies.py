@@ -4,6 +4,7 @@ under the channel's lock in one transaction (`bot/session_base.py`)."""
 from __future__ import annotations
 
 import secrets
+from dataclasses import replace
 
 from sqlalchemy.exc import IntegrityError
 
@@ -24,8 +25,11 @@ from bot.requests import (
 from bot.session_base import SessionBase
 from bot.statements import Statements
 from rules.base import LEVELS, IllegalAction, Level
+from rules.phrases import Phrase, phrase
 
-ALREADY_OPEN = "A game is already open in this channel. Finish it or use `/game stop` first."
+ALREADY_OPEN = phrase(
+    "A game is already open in this channel. Finish it or use `/game stop` first."
+)
 
 
 def checked_level(level: str) -> Level:
@@ -33,7 +37,9 @@ def checked_level(level: str) -> Level:
     for known in LEVELS:
         if level == known:
             return known
-    raise UserError(f"The AI plays at one of these levels: {', '.join(LEVELS)}.")
+    raise UserError(
+        phrase("The AI plays at one of these levels: {levels}.", levels=", ".join(LEVELS))
+    )
 
 
 def fresh_seat(seat: Seat) -> Seat:
@@ -63,14 +69,20 @@ class Lobbies(SessionBase):
         options = check_options(engine, options)
         # `type(...) is int`: not text, not 1.5, not True (a bool is an int to Python).
         if seed is not None and not (type(seed) is int and 0 <= seed < SEED_LIMIT):
-            raise UserError(f"The seed must be a whole number from 0 to {SEED_LIMIT - 1}.")
+            raise UserError(
+                phrase("The seed must be a whole number from 0 to {top}.", top=SEED_LIMIT - 1)
+            )
         if timer is not None and not (type(timer) is int and 0 <= timer <= 24 * 60):
-            raise UserError("The turn timer is a number of minutes from 0 (off) to 1440.")
+            raise UserError(phrase("The turn timer is a number of minutes from 0 (off) to 1440."))
         if handover is not None:
             handover = checked_level(handover)
         try:
             async with self._locked(channel_id), self.db.writing() as connection:
-                await self._refuse_if_busy(connection, channel_id, ". Finish it")
+                busy = phrase(
+                    "This channel already has a game of {game}. "
+                    "Finish it or use `/game stop` first."
+                )
+                await self._refuse_if_busy(connection, channel_id, busy)
                 game = GameRecord(
                     guild_id=guild_id,
                     channel_id=channel_id,
@@ -96,10 +108,14 @@ class Lobbies(SessionBase):
             async with self._locked(channel_id), self.db.writing() as connection:
                 old = await self._load(connection, game_id, channel_id)
                 if old.status != Status.FINISHED:
-                    raise UserError("Only a finished game can be played again.")
+                    raise UserError(phrase("Only a finished game can be played again."))
                 if seat_of(old, player.user_id) is None:
-                    raise UserError("Only the players of that game can ask for a rematch.")
-                await self._refuse_if_busy(connection, channel_id, ": play that one,")
+                    raise UserError(phrase("Only the players of that game can ask for a rematch."))
+                busy = phrase(
+                    "This channel already has a game of {game}: play that one, "
+                    "or use `/game stop` first."
+                )
+                await self._refuse_if_busy(connection, channel_id, busy)
                 engine = GAMES[old.kind]
                 # The options chosen in the lobby; the seats' own picks are chosen again.
                 options = {
@@ -121,21 +137,20 @@ class Lobbies(SessionBase):
         except IntegrityError:  # as in open_lobby: another process was first
             raise UserError(ALREADY_OPEN) from None
 
-    async def _refuse_if_busy(self, connection: Statements, channel_id: int, then: str) -> None:
-        """A UserError when the channel already has a lobby or a game; `then` is what the
-        refusal advises before `/game stop`."""
+    async def _refuse_if_busy(
+        self, connection: Statements, channel_id: int, refusal: Phrase
+    ) -> None:
+        """A UserError when the channel already has a lobby or a game: `refusal`, its
+        `{game}` the one under way."""
         busy = await self._active_in(connection, channel_id)
         if busy is not None:
-            raise UserError(
-                f"This channel already has a game of {GAMES[busy.kind].title} "
-                f"({busy.status}){then} or use `/game stop` first."
-            )
+            raise UserError(replace(refusal, fill={"game": GAMES[busy.kind].title}))
 
     async def join(self, channel_id: int, game_id: int, player: Player) -> GameRecord:
         async with self._locked(channel_id), self.db.writing() as connection:
             game = await self._lobby(connection, game_id, channel_id)
             if any(seat.user_id == player.user_id for seat in game.seats):
-                raise UserError("You are already in this lobby.")
+                raise UserError(phrase("You are already in this lobby."))
             self._check_room(game)
             self._touch(game, seats=[*game.seats, human_seat(player)])
             await rows.save_game(connection, game)
@@ -156,7 +171,7 @@ class Lobbies(SessionBase):
         async with self._locked(channel_id), self.db.writing() as connection:
             game = await self._lobby(connection, game_id, channel_id)
             if seat_of(game, player.user_id) is None and not player.can_manage:
-                raise UserError("Only players in this lobby can add an AI player.")
+                raise UserError(phrase("Only players in this lobby can add an AI player."))
             if seats is not None and seats != len(game.seats):
                 raise UserError(
                     "The lobby changed since that control was drawn; nothing was added. "
@@ -183,7 +198,7 @@ class Lobbies(SessionBase):
             game = await self._lobby(connection, game_id, channel_id)
             seat = seat_of(game, player.user_id)
             if seat is None:
-                raise UserError("You are not in this lobby.")
+                raise UserError(phrase("You are not in this lobby."))
             seats = [s for i, s in enumerate(game.seats) if i != seat]
             humans = [s for s in seats if not s.ai]
             if not humans:
@@ -204,15 +219,15 @@ class Lobbies(SessionBase):
             option = engine_of(game).seat_pick
             seat = seat_of(game, player.user_id)
             if option is None:
-                raise UserError("There is nothing to pick in this game.")
+                raise UserError(phrase("There is nothing to pick in this game."))
             if seat is None:
-                raise UserError("Join the lobby first, then pick.")
+                raise UserError(phrase("Join the lobby first, then pick."))
             if not 0 <= choice < len(option.choices):
-                raise UserError("Pick one of the options.")
+                raise UserError(phrase("Pick one of the options."))
             value = option.choices[choice]
             holder = next((s for s in game.seats if s.pick == value), None)
             if holder is not None and holder.user_id != player.user_id:
-                raise UserError(f"{holder.name} has already picked that one.")
+                raise UserError(phrase("{name} has already picked that one.", name=holder.name))
             seats = [s.model_copy() for s in game.seats]
             seats[seat].pick = value
             self._touch(game, seats=seats)
@@ -223,7 +238,9 @@ class Lobbies(SessionBase):
         async with self._locked(channel_id), self.db.writing() as connection:
             game = await self._lobby(connection, game_id, channel_id)
             if player.user_id != game.host_id and not player.can_manage:
-                raise UserError("Only the host or someone who manages this channel can cancel.")
+                raise UserError(
+                    phrase("Only the host or someone who manages this channel can cancel.")
+                )
             self._touch(game, status=Status.STOPPED, finished_at=utcnow())
             await rows.save_game(connection, game)
             await record_clear(connection, game)
@@ -234,12 +251,17 @@ class Lobbies(SessionBase):
         async with self._locked(channel_id), self.db.writing() as connection:
             game = await self._lobby(connection, game_id, channel_id)
             if player.user_id != game.host_id:
-                raise UserError("Only the host can start the game.")
+                raise UserError(phrase("Only the host can start the game."))
             engine = engine_of(game)
             if len(game.seats) < engine.min_seats:
                 raise UserError(
-                    f"{engine.title} needs at least {engine.min_seats} players; "
-                    f"there are {len(game.seats)}. Invite someone or add an AI player."
+                    phrase(
+                        "{game} needs at least {least} players; there are {seats}. "
+                        "Invite someone or add an AI player.",
+                        game=engine.title,
+                        least=engine.min_seats,
+                        seats=len(game.seats),
+                    )
                 )
             options = dict(game.options)
             if engine.seat_pick is not None:
@@ -250,7 +272,7 @@ class Lobbies(SessionBase):
                     game.kind, engine, len(game.seats), options, game.seed
                 )
             except IllegalAction as error:
-                raise UserError(str(error)) from None
+                raise UserError(error.reason) from None
             self._touch(
                 game,
                 options=options,
@@ -274,15 +296,19 @@ class Lobbies(SessionBase):
     async def _lobby(self, connection: Statements, game_id: int, channel_id: int) -> GameRecord:
         game = await self._load(connection, game_id, channel_id)
         if game.status != Status.LOBBY:
-            raise UserError(
-                "That lobby has already started."
-                if game.status == Status.PLAYING
-                else "That lobby is closed."
-            )
+            if game.status == Status.PLAYING:
+                raise UserError(phrase("That lobby has already started."))
+            raise UserError(phrase("That lobby is closed."))
         return game
 
     @staticmethod
     def _check_room(game: GameRecord) -> None:
         engine = engine_of(game)
         if len(game.seats) >= engine.max_seats:
-            raise UserError(f"The lobby is full: {engine.title} seats {engine.max_seats}.")
+            raise UserError(
+                phrase(
+                    "The lobby is full: {game} seats {most}.",
+                    game=engine.title,
+                    most=engine.max_seats,
+                )
+            )

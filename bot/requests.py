@@ -11,13 +11,19 @@ from bot.games import GAMES
 from bot.models import GameRecord, Note, Seat, Status
 from bot.ratings import Standing
 from rules.base import AnyGame, Event
+from rules.phrases import Filling, phrase
 
 SEED_LIMIT = 2**31
-RESTARTING = "The bot is restarting; press again in a moment."
+RESTARTING = phrase("The bot is restarting; press again in a moment.")
 
 
 class UserError(Exception):
-    """A request refused with a short reason for the user; nothing was changed."""
+    """A request refused with a short reason for the user; nothing was changed. The reason
+    is said in the user's language (`reason`); `str` gives its English, for the logs."""
+
+    def __init__(self, reason: Filling) -> None:
+        super().__init__(str(reason))
+        self.reason = reason
 
 
 @dataclass(frozen=True)
@@ -123,15 +129,28 @@ def check_options(engine: AnyGame, options: dict[str, str]) -> dict[str, str]:
         if value is None:
             continue
         if name not in known:
-            raise UserError(f"{engine.title} has no option `{name}`.")
+            raise UserError(phrase("{game} has no option `{name}`.", game=engine.title, name=name))
         option = known[name]
         if option.choices and value not in option.choices:
-            raise UserError(f"`{name}` must be one of: {', '.join(option.choices)}.")
+            raise UserError(
+                phrase(
+                    "`{name}` must be one of: {choices}.",
+                    name=name,
+                    choices=", ".join(option.choices),
+                )
+            )
         if (
             option.low is not None
             and option.high is not None
             and not (value.isdecimal() and option.low <= int(value) <= option.high)
         ):
-            raise UserError(f"`{name}` must be a whole number from {option.low} to {option.high}.")
+            raise UserError(
+                phrase(
+                    "`{name}` must be a whole number from {low} to {high}.",
+                    name=name,
+                    low=option.low,
+                    high=option.high,
+                )
+            )
         checked[name] = value
     return engine.settle_options(checked)

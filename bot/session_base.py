@@ -34,6 +34,7 @@ from bot.shards import ALL, Shards
 from bot.statements import Statements
 from bot.workers import Workers, apply_action, new_state
 from rules.base import JSON, AnyGame, Applied, Event, Outcome
+from rules.phrases import phrase
 
 # Games whose newest state stays decoded. The presses in flight need theirs (a request
 # decodes a state once, and the reply and board after an action use the state it made);
@@ -112,7 +113,7 @@ class SessionBase:
     ) -> GameRecord:
         game = await rows.load_game(connection, game_id, lock=True)
         if game is None or (channel_id is not None and game.channel_id != channel_id):
-            raise UserError("That game no longer exists.")
+            raise UserError(phrase("That game no longer exists."))
         return game
 
     async def _active_in(self, connection: Statements, channel_id: int) -> GameRecord | None:
@@ -121,8 +122,10 @@ class SessionBase:
     async def _require_active(self, connection: Statements, channel_id: int) -> GameRecord:
         game = await self._active_in(connection, channel_id)
         if game is None:
-            starts = " or ".join(f"`/{key} new`" for key in GAMES)
-            raise UserError(f"There is no game in this channel. Start one with {starts}.")
+            starts = ", ".join(f"`/{key} new`" for key in GAMES)
+            raise UserError(
+                phrase("There is no game in this channel. Start one: {commands}.", commands=starts)
+            )
         return game
 
     @staticmethod
@@ -234,17 +237,17 @@ class SessionBase:
         """A player's own observation (their hand or secret), for an ephemeral reply."""
         game = await self.get(game_id)
         if game is None:
-            raise UserError("That game has not started.")
+            raise UserError(phrase("That game has not started."))
         seat, view = self.own_view(game, user_id)
         return game, seat, view
 
     def own_view(self, game: GameRecord, user_id: int) -> tuple[int, JSON]:
         """`view_for` on a row already in hand (the one a request just saved)."""
         if game.state is None:
-            raise UserError("That game has not started.")
+            raise UserError(phrase("That game has not started."))
         seat = seat_of(game, user_id)
         if seat is None:
-            raise UserError("You are not playing in this game.")
+            raise UserError(phrase("You are not playing in this game."))
         return seat, cast(JSON, engine_of(game).observe(self.state_of(game), seat))
 
     def public_view(self, game: GameRecord) -> JSON:

@@ -48,7 +48,7 @@ from bot.requests import (
 from bot.statements import Statements
 from bot.workers import ai_choice
 from rules.base import JSON, AnyGame, Event, IllegalAction, Level
-from rules.words import and_list
+from rules.phrases import Phrase, listing, phrase, phrase_n
 
 log = logging.getLogger(__name__)
 
@@ -99,7 +99,7 @@ class SessionService(Lobbies):
             if isinstance(action, int):
                 legal = engine.legal_actions(state, seat)
                 if not 0 <= action < len(legal):
-                    raise UserError("That choice is not open to you any more.")
+                    raise UserError(phrase("That choice is not open to you any more."))
                 action = legal[action]
             update = Update(game=game, requester=seat)
             since, before = game.step, waiting_for(game, engine, state)
@@ -156,12 +156,12 @@ class SessionService(Lobbies):
         """The engine, state and seat of a player whose turn it is, or a UserError saying
         why their button does nothing."""
         if game.status != Status.PLAYING:
-            raise UserError("That game is over; these buttons no longer do anything.")
+            raise UserError(phrase("That game is over; these buttons no longer do anything."))
         seat = seat_of(game, user_id)
         if seat is None:
-            raise UserError("You are not playing in this game.")
+            raise UserError(phrase("You are not playing in this game."))
         if step != game.step:
-            raise UserError("Those buttons are out of date: use the newest game message.")
+            raise UserError(phrase("Those buttons are out of date: use the newest game message."))
         engine, state = engine_of(game), self.state_of(game)
         to_act = engine.to_act(state)
         if seat not in to_act:
@@ -184,7 +184,7 @@ class SessionService(Lobbies):
         transaction either way."""
         game = read if read is not None and read.id == game_id else await self.get(game_id)
         if game is None or game.channel_id != channel_id:
-            raise UserError("That game no longer exists.")
+            raise UserError(phrase("That game no longer exists."))
         engine, state, seat = self._check_turn(game, user_id, step)
         label = self.describer(game, group)
         matching = [
@@ -193,7 +193,7 @@ class SessionService(Lobbies):
             if engine.in_group(action, group)
         ]
         if not matching:
-            raise UserError("That choice is not open to you any more.")
+            raise UserError(phrase("That choice is not open to you any more."))
         return game, matching
 
     async def turn_view(
@@ -204,7 +204,7 @@ class SessionService(Lobbies):
         Refuses, like `act`, anyone whose turn it is not."""
         game = await self.get(game_id)
         if game is None or game.channel_id != channel_id:
-            raise UserError("That game no longer exists.")
+            raise UserError(phrase("That game no longer exists."))
         engine, state, seat = self._check_turn(game, user_id, step)
         view = engine.observe(state, seat if own else None)
         return game, view, engine.legal_actions(state, seat)
@@ -225,7 +225,7 @@ class SessionService(Lobbies):
         try:
             applied = await self._engine_apply(game.kind, engine, state, seat, action)
         except IllegalAction as error:
-            raise UserError(str(error)) from None
+            raise UserError(error.reason) from None
         await rows.log_action(connection, game, seat, actor, action)
         keep_notes(game, update, game.step, applied.events)
         if actor == "player":
@@ -423,7 +423,9 @@ class SessionService(Lobbies):
         async with self._locked(channel_id), self.db.writing() as connection:
             game = await self._require_active(connection, channel_id)
             if player.user_id != game.host_id and not player.can_manage:
-                raise UserError("Only the host or someone who manages this channel can stop it.")
+                raise UserError(
+                    phrase("Only the host or someone who manages this channel can stop it.")
+                )
             self._touch(game, status=Status.STOPPED, finished_at=utcnow(), turn_deadline=None)
             await rows.save_game(connection, game)
             await record_clear(connection, game)
@@ -438,13 +440,16 @@ class SessionService(Lobbies):
             if target_id != player.user_id and not (
                 player.user_id == game.host_id or player.can_manage
             ):
-                raise UserError("Only the host or someone who manages this channel can kick.")
+                raise UserError(
+                    phrase("Only the host or someone who manages this channel can kick.")
+                )
             seat = seat_of(game, target_id)
             if seat is None:
-                who = "You are" if target_id == player.user_id else "That member is"
-                raise UserError(f"{who} not playing in this channel's game.")
+                if target_id == player.user_id:
+                    raise UserError(phrase("You are not playing in this channel's game."))
+                raise UserError(phrase("That member is not playing in this channel's game."))
             if game.status == Status.LOBBY:
-                raise UserError("The game has not started: use the lobby's Leave button.")
+                raise UserError(phrase("The game has not started: use the lobby's Leave button."))
             handed = game.seats[seat]
             handed.ai, handed.rated, handed.level = True, False, handover_level(game)
             if target_id == game.host_id:
@@ -467,11 +472,13 @@ class SessionService(Lobbies):
 
     async def set_timer(self, channel_id: int, player: Player, minutes: int) -> GameRecord:
         if not 0 <= minutes <= 24 * 60:
-            raise UserError("The turn timer is a number of minutes from 0 (off) to 1440.")
+            raise UserError(phrase("The turn timer is a number of minutes from 0 (off) to 1440."))
         async with self._locked(channel_id), self.db.writing() as connection:
             game = await self._require_active(connection, channel_id)
             if player.user_id != game.host_id and not player.can_manage:
-                raise UserError("Only the host or someone who manages this channel can set it.")
+                raise UserError(
+                    phrase("Only the host or someone who manages this channel can set it.")
+                )
             game.turn_timer = minutes
             if game.status == Status.PLAYING and game.state is not None:
                 engine = engine_of(game)
@@ -513,9 +520,14 @@ def handover_level(game: GameRecord) -> Level:
     return checked_level(game.handover_level or "normal")
 
 
-def not_your_turn(game: GameRecord, to_act: frozenset[int]) -> str:
+def not_your_turn(game: GameRecord, to_act: frozenset[int]) -> Phrase:
     """The refusal of a press out of turn, naming whose turn it is."""
     names = [game.seats[seat].name for seat in sorted(to_act)]
     if not names:
-        return "It is not your turn."
-    return f"It is not your turn: {and_list(names)} {'is' if len(names) == 1 else 'are'} to play."
+        return phrase("It is not your turn.")
+    return phrase_n(
+        "It is not your turn: {names} is to play.",
+        "It is not your turn: {names} are to play.",
+        len(names),
+        names=listing(names),
+    )

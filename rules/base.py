@@ -28,12 +28,19 @@ from typing import Any, ClassVar, Generic, Literal, NamedTuple, Protocol, TypeVa
 
 from rules import codec
 from rules.observation import LastMoveView
+from rules.phrases import Filling
 
 JSON = dict[str, Any]
 
 
 class IllegalAction(ValueError):
-    """An action the rules forbid. The message says which rule, in a player's words."""
+    """An action the rules forbid. The reason says which rule, in a player's words, as a
+    phrase to say in their language (or, until an engine's words are all phrases, English
+    text); `str` gives its English."""
+
+    def __init__(self, reason: Filling) -> None:
+        super().__init__(str(reason))
+        self.reason = reason
 
 
 @dataclass(frozen=True)

@@ -102,7 +102,7 @@ async def outcome(fake: FakeDiscord, rec: InteractionRecord) -> tuple[float, str
     def told() -> bool:
         messages = [fake.state.messages.get(rec.response_message_id or 0)]
         messages += [fake.state.messages.get(i) for i in rec.followup_ids]
-        return any(m is not None and m.text == DATABASE_DOWN for m in messages)
+        return any(m is not None and m.text == str(DATABASE_DOWN) for m in messages)
 
     if rec.callback_type in (4, 5, 6):  # an answer of its own, or one still to come
         try:

@@ -7,6 +7,8 @@
   database.
 - bot/: never cogs/ or render/ (the process loads cogs by name).
 - cogs/: never the database directly.
+- lang/: Babel and the phrases of rules/ only, so that every layer may say things in a
+  language (its `python -m lang` tool aside, which reads the bot's command tree).
 - no import circles anywhere in the project (imports made only for type checking aside).
 """
 
@@ -83,8 +85,15 @@ def test_cogs_never_touch_the_database(path: Path) -> None:
         ), f"{path} imports {name}"
 
 
+@pytest.mark.parametrize("path", [p for p in modules("lang") if p.name != "__main__.py"], ids=str)
+def test_lang_needs_only_babel_and_phrases(path: Path) -> None:
+    for name in imports_of(path):
+        top = name.split(".")[0]
+        assert top in STDLIB or allowed(name, ("babel", "rules.phrases")), f"{path}: {name}"
+
+
 def test_the_checks_see_every_package() -> None:
-    for package in ("rules", "render", "bot", "cogs"):
+    for package in ("rules", "render", "bot", "cogs", "lang"):
         assert modules(package), f"no modules found in {package}/"
 
 
@@ -155,7 +164,8 @@ def import_circles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 
 def project_graph() -> dict[str, set[str]]:
-    paths = [path for package in ("rules", "render", "bot", "cogs") for path in modules(package)]
+    packages = ("rules", "render", "bot", "cogs", "lang")
+    paths = [path for package in packages for path in modules(package)]
     known = {module_name(path) for path in paths}
     return {module_name(path): runtime_imports(path, known) for path in paths}
 

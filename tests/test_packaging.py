@@ -21,7 +21,7 @@ from tests.e2e.play import SHORT_GAME, boards, play_to_the_end
 from tests.fakediscord import FakeDiscord
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("bot", "cogs", "render", "rules")
+PACKAGES = ("bot", "cogs", "render", "rules", "lang")
 
 
 def project_files() -> list[str]:
@@ -62,6 +62,7 @@ def test_the_wheel_holds_every_file_the_bot_reads(wheel: Path) -> None:
         and not name.endswith((".py", ".gitignore"))
     ]
     assert any(name.endswith("guide.md") for name in data), data
+    assert any(name.endswith(".po") for name in data), data
     assert sorted(set(data) - inside) == []
 
 

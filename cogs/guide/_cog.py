@@ -24,6 +24,7 @@ from cogs.shared.interactions import (
 )
 from cogs.shared.limits import fit_embed
 from cogs.shared.plugin import PLUGINS, game_choices
+from rules.phrases import phrase
 
 LIST_ITEM = re.compile(r"\s*(?:[-*•]|\d+\.)\s")
 
@@ -95,7 +96,7 @@ class RulesPageButton(
 
     async def pressed(self, interaction: discord.Interaction) -> None:
         if self.kind not in PLUGINS or not 0 <= self.page < len(pages(self.kind)):
-            raise UserError("That page no longer exists.")
+            raise UserError(phrase("That page no longer exists."))
         page = page_embed(self.kind, self.page)
         await edit_pressed(interaction, embed=page, view=page_view(self.kind, self.page))
 

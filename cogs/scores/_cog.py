@@ -17,6 +17,7 @@ from cogs.shared.interactions import answer_command
 from cogs.shared.limits import fit_embed
 from cogs.shared.plugin import game_choices
 from cogs.shared.standings import place
+from rules.phrases import phrase
 from rules.words import counted
 
 if TYPE_CHECKING:
@@ -57,7 +58,7 @@ class ScoresCog(commands.Cog):
     async def history(self, interaction: discord.Interaction, seeds: bool = False) -> None:
         games = await self.bot.sessions.history(interaction.guild_id or 0)
         if not games:
-            raise UserError("No finished games in this server yet.")
+            raise UserError(phrase("No finished games in this server yet."))
         embed = discord.Embed(title="Last finished games", colour=discord.Colour.dark_grey())
         for game, results in games:
             when = discord.utils.format_dt(game.finished_at or game.updated_at, "R")

@@ -19,6 +19,8 @@ from bot.sessions import COMMITTED, DATABASE_DOWN, RESTARTING, Player, UserError
 from cogs.shared import permissions
 from cogs.shared.carriers import carriers_of
 from cogs.shared.limits import MAX_CONTENT, clip
+from lang import language_for, say
+from rules.phrases import Filling, Phrase, phrase
 
 if TYPE_CHECKING:
     from bot.client import TrashTableBot
@@ -62,13 +64,14 @@ def player_of(interaction: discord.Interaction) -> Player:
     )
 
 
-async def refuse(interaction: discord.Interaction, reason: str) -> None:
-    """A short private reason; used for everything a user does wrong."""
-    await send_private(interaction, False, reason, [], None)
+async def refuse(interaction: discord.Interaction, reason: Filling) -> None:
+    """A short private reason, in the presser's language; used for everything a user does
+    wrong."""
+    await send_private(interaction, False, say(reason, language_for(interaction.locale)), [], None)
 
 
-SOMETHING_WRONG = "Something went wrong on our side; nothing was changed."
-SAVED_THEN_WRONG = (
+SOMETHING_WRONG = phrase("Something went wrong on our side; nothing was changed.")
+SAVED_THEN_WRONG = phrase(
     "That went through, but something went wrong on our side while showing it; "
     "the game's messages will catch up."
 )
@@ -219,9 +222,9 @@ async def send_private(
 # ---------------------------------------------------------------------- the bot's permissions
 
 
-async def lacking_here(interaction: discord.Interaction, opening: bool = False) -> str:
+async def lacking_here(interaction: discord.Interaction, opening: bool = False) -> Phrase | None:
     """What the bot lacks in the interaction's channel to run a game there, as the player's
-    answer ("" when nothing): `opening` a lobby says where to grant it, a press says it in
+    answer (None when nothing): `opening` a lobby says where to grant it, a press says it in
     one line. Read from the interaction's `app_permissions`, what Discord itself goes by
     in that channel. When nothing is lacking, a channel whose boards the poster paused is
     resumed: its pending boards go out, and this interaction goes on as if nothing had
@@ -237,16 +240,16 @@ async def lacking_here(interaction: discord.Interaction, opening: bool = False) 
     channel_id = interaction.channel_id or 0
     if poster is not None and poster.blocked(channel_id) is not None:
         await poster.resume(channel_id)
-    return ""
+    return None
 
 
 async def held_for_permissions(interaction: discord.Interaction, opening: bool = False) -> bool:
     """Answer a game's press or command with what the bot lacks in the channel (True), or
     let it go on (False); see `lacking_here`."""
     reason = await lacking_here(interaction, opening)
-    if reason:
+    if reason is not None:
         await refuse(interaction, reason)
-    return bool(reason)
+    return reason is not None
 
 
 # ---------------------------------------------------------------------- once per interaction
@@ -275,7 +278,9 @@ async def command_check(interaction: discord.Interaction) -> bool:
         return False
     command = interaction.type == discord.InteractionType.application_command
     if command and client_of(interaction).sessions.stopping:
-        await interaction.response.send_message(RESTARTING, ephemeral=True)
+        await interaction.response.send_message(
+            say(RESTARTING, language_for(interaction.locale)), ephemeral=True
+        )
         return False
     if command:  # `/game leave` and `kick` change a game: their boards can go on them
         COMMITTED.set([False])  # the command runs in this task (`refuse_fault`)
@@ -351,7 +356,7 @@ class AnsweredOnce:
                 return
             await self.pressed(interaction)
         except UserError as error:
-            await refuse(interaction, str(error))
+            await refuse(interaction, error.reason)
         except Exception as error:
             await refuse_fault(interaction, error)
 

@@ -26,18 +26,19 @@ from weakref import WeakKeyDictionary
 
 import discord
 
-from rules.words import and_list
+from rules.phrases import Listing, Phrase, listing, phrase, phrase_in
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
-# discord.py's names, in the order a channel's settings list them.
+# discord.py's names, in the order a channel's settings list them, and as Discord's client
+# shows them.
 NAMES = {
-    "view_channel": "View Channel",
-    "send_messages": "Send Messages",
-    "send_messages_in_threads": "Send Messages in Threads",
-    "attach_files": "Attach Files",
-    "read_message_history": "Read Message History",
+    "view_channel": phrase_in("permission", "View Channel"),
+    "send_messages": phrase_in("permission", "Send Messages"),
+    "send_messages_in_threads": phrase_in("permission", "Send Messages in Threads"),
+    "attach_files": phrase_in("permission", "Attach Files"),
+    "read_message_history": phrase_in("permission", "Read Message History"),
 }
 THREADS = (
     discord.ChannelType.public_thread,
@@ -81,30 +82,37 @@ def lacking_in(channel: object) -> tuple[str, ...] | None:
     return lacking(permissions, isinstance(channel, discord.Thread))
 
 
-def listed(missing: Iterable[str]) -> str:
-    return and_list([NAMES.get(name, name) for name in missing])
+def listed(missing: Iterable[str]) -> Listing:
+    return listing([NAMES.get(name, name) for name in missing])
 
 
-def where(thread: bool) -> str:
-    return "this thread" if thread else "this channel"
-
-
-def cannot_post(missing: tuple[str, ...], thread: bool) -> str:
+def cannot_post(missing: tuple[str, ...], thread: bool) -> Phrase:
     """The one line a press or `/game status` gets while boards cannot be posted."""
-    return f"I can't post boards here: I need {listed(missing)} in {where(thread)}."
+    if thread:
+        return phrase(
+            "I can't post boards here: I need {permissions} in this thread.",
+            permissions=listed(missing),
+        )
+    return phrase(
+        "I can't post boards here: I need {permissions} in this channel.",
+        permissions=listed(missing),
+    )
 
 
-def cannot_open(missing: tuple[str, ...], thread: bool) -> str:
+def cannot_open(missing: tuple[str, ...], thread: bool) -> Phrase:
     """The host's answer to a lobby that cannot open: what is missing and where to grant
     it (a thread has no permission settings of its own: it takes its channel's)."""
-    settings = (
-        "the settings of the channel this thread is in (threads take its permissions)"
-        if thread
-        else "this channel's settings"
-    )
-    return (
-        f"I can't run a game here: I need {listed(missing)} in {where(thread)}.\n"
-        f"An admin can allow it for my role in {settings}, under Permissions."
+    if thread:
+        return phrase(
+            "I can't run a game here: I need {permissions} in this thread.\n"
+            "An admin can allow it for my role in the settings of the channel this thread "
+            "is in (threads take its permissions), under Permissions.",
+            permissions=listed(missing),
+        )
+    return phrase(
+        "I can't run a game here: I need {permissions} in this channel.\n"
+        "An admin can allow it for my role in this channel's settings, under Permissions.",
+        permissions=listed(missing),
     )
 
 

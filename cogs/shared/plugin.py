@@ -26,6 +26,7 @@ from cogs.shared.interactions import client_of, held_for_permissions, player_of
 from cogs.shared.options import SEED, TIMER, WholeNumber
 from cogs.shared.presenter import Presenter, register
 from rules.base import LEVELS, AnyGame, Option
+from rules.phrases import phrase
 
 if TYPE_CHECKING:
     from bot.client import TrashTableBot
@@ -159,7 +160,7 @@ async def open_lobby(
     """`/<game> new`: open a lobby in this channel, answering with the lobby message."""
     client = client_of(interaction)
     if interaction.guild_id is None or interaction.channel_id is None:
-        raise UserError("Games are played in a server channel, not in direct messages.")
+        raise UserError(phrase("Games are played in a server channel, not in direct messages."))
     if await held_for_permissions(interaction, opening=True):
         return  # no lobby opens where no board could be posted
     game = await client.sessions.open_lobby(

@@ -32,6 +32,8 @@ from cogs.shared.options import OptionRefused, WholeNumber
 from cogs.shared.poster import Poster
 from cogs.shared.presenter import PRESENTERS
 from cogs.shared.replay import post_replay, replay_choices
+from lang import language_for, say
+from rules.phrases import phrase
 from rules.words import and_list, counted
 
 if TYPE_CHECKING:
@@ -132,7 +134,7 @@ class TableCog(commands.Cog):
         if isinstance(error, app_commands.CommandInvokeError) and isinstance(
             error.original, UserError
         ):
-            await refuse(interaction, str(error.original))
+            await refuse(interaction, error.original.reason)
             return
         refusals = app_commands.CheckFailure | app_commands.TransformerError | OptionRefused
         if isinstance(error, refusals):
@@ -174,8 +176,9 @@ class TableCog(commands.Cog):
     async def status(self, interaction: discord.Interaction) -> None:
         game = await self.sessions.current(interaction.channel_id or 0)
         if game is None:
-            raise UserError("There is no game in this channel.")
-        paused = await lacking_here(interaction)  # and boards paused here resume if they may
+            raise UserError(phrase("There is no game in this channel."))
+        lacking = await lacking_here(interaction)  # and boards paused here resume if they may
+        paused = say(lacking, language_for(interaction.locale)) if lacking else ""
         if game.status == Status.LOBBY:
             # The controls are on the lobby.
             lobby = components.lobby_view(game, note=paused, controls=False)

@@ -85,7 +85,7 @@ async def test_the_stop_waits_for_the_request_in_flight_and_cuts_its_ai_chain(
     assert turn_of(service, update.game) != 0, "the AI's other turns wait for the next start"
     with pytest.raises(UserError, match="restarting"):
         await queued
-    assert RESTARTING.startswith("The bot is restarting")
+    assert str(RESTARTING).startswith("The bot is restarting")
 
     restarted = SessionService(db)
     await restarted.resume_all()

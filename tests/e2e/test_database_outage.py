@@ -81,9 +81,9 @@ async def test_postgresql_stopped_while_the_ai_saves_its_move(
         pressed = await alice.select(
             during.selects[0].placeholder, during.selects[0].options[0]["value"], message=during
         )
-        assert pressed.ephemeral_text == DATABASE_DOWN
+        assert pressed.ephemeral_text == str(DATABASE_DOWN)
         status = await alice.slash("/game status")
-        assert status.ephemeral_text == DATABASE_DOWN
+        assert status.ephemeral_text == str(DATABASE_DOWN)
 
         await asyncio.to_thread(own_postgres.start)
         await fake.wait_for(
@@ -123,7 +123,7 @@ async def test_a_sqlite_file_locked_by_another_process_holds_up_no_one_else(
         elsewhere = await table.bob.slash("/game status", channel=fake.thread)
         assert elsewhere.ephemeral_text == "There is no game in this channel."
         refused = await move()
-        assert refused.ephemeral_text == DATABASE_DOWN, refused
+        assert refused.ephemeral_text == str(DATABASE_DOWN), refused
         during = await bot.sessions.current(fake.channel.id)
         assert during is not None and during.step == game.step
     await move()
@@ -170,11 +170,11 @@ async def test_a_postgresql_server_that_hangs_still_gets_every_press_answered(
             for pid in frozen:
                 os.kill(pid, signal.SIGCONT)
         assert hung.acknowledged and not hung.failed, hung
-        assert reason.ephemeral and reason.text == DATABASE_DOWN, reason
+        assert reason.ephemeral and reason.text == str(DATABASE_DOWN), reason
         # A slash command too: deferred privately in time, then told.
         assert command.acknowledged and not command.failed, command
         assert command.response is not None and command.response.ephemeral
-        assert told == DATABASE_DOWN
+        assert told == str(DATABASE_DOWN)
         again = await alice.select(menu.placeholder, menu.options[0]["value"], message=board)
         (reply,) = await private_reply(alice, again)
         assert reply.buttons, reply
@@ -222,9 +222,9 @@ async def test_a_fault_after_the_change_was_saved_says_it_went_through(
 
     monkeypatch.setattr(bot.sessions, "current", broken)
     before = await alice.slash("/game status")
-    assert before.ephemeral_text == SOMETHING_WRONG
+    assert before.ephemeral_text == str(SOMETHING_WRONG)
     monkeypatch.undo()
     monkeypatch.setattr("cogs.table._cog.answer_command", broken)
     stopped = await alice.slash("/game stop")
-    assert stopped.ephemeral_text == SAVED_THEN_WRONG
+    assert stopped.ephemeral_text == str(SAVED_THEN_WRONG)
     assert await bot.sessions.current(fake.channel.id) is None, "the game was stopped"

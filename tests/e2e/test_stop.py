@@ -105,10 +105,10 @@ async def test_sigterm_during_busy_games_stops_cleanly_and_they_play_on(
         assert "stopped cleanly in" in text
         assert "Traceback" not in text and "health check" not in text  # health is off
         await queued.wait()
-        assert queued.ephemeral_text == RESTARTING
+        assert queued.ephemeral_text == str(RESTARTING)
         try:
             pressed = await press
-            assert pressed.ephemeral_text in ("", RESTARTING)  # taken before the stop, or not
+            assert pressed.ephemeral_text in ("", str(RESTARTING))  # taken before the stop, or not
         except FakeDiscordError:
             pass  # its second step (a direction button) came after the bot had gone
         await fake.wait_disconnected()
@@ -164,6 +164,6 @@ async def test_while_stopping_commands_and_presses_are_told_to_press_again(
     joined = await table.bob.click("Join")
     status = await table.carol.slash("/game status")
     for answer in (joined, status):
-        assert answer.ephemeral_text == RESTARTING and not answer.public
+        assert answer.ephemeral_text == str(RESTARTING) and not answer.public
     game = await bot.sessions.current(table.fake.channel.id)
     assert [seat.user_id for seat in game.seats] == [table.alice.id]

@@ -67,6 +67,14 @@ CALLBACK_NAMES = {
 ALLOWED_CALLBACKS = {2: {4, 5, 9}, 3: {4, 5, 6, 7, 9}, 4: {8}, 5: {4, 5, 6, 7}}
 
 COMMAND_NAME = re.compile(r"^[-_\w]{1,32}$")
+# Discord's locales (Reference, "Locales"): the only keys a command's localizations take.
+LOCALES = frozenset(
+    [
+        *("id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt"),
+        *("hu", "nl", "no", "pl", "pt-BR", "ro", "fi", "sv-SE", "vi", "tr", "cs", "el"),
+        *("bg", "ru", "uk", "hi", "th", "zh-CN", "ja", "zh-TW", "ko"),
+    ]
+)
 
 
 class Upload:
@@ -706,6 +714,7 @@ class RestApi:
             errors.append(f"name {name!r}: must be 1-32 characters of letters/digits/-/_")
         elif ctype == 1 and name != name.lower():
             errors.append(f"name {name!r}: slash command names must be lowercase")
+        errors += _localization_errors(f"/{name}", body)
         if ctype == 1:
             desc = body.get("description", "")
             if not 1 <= len(desc) <= 100:
@@ -1281,6 +1290,23 @@ def _normalize_embeds(embeds: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
+def _localization_errors(where: str, body: dict[str, Any]) -> list[str]:
+    """A command's or option's names and descriptions in other locales: known locales only,
+    the names under the rules of names (lowercase), descriptions of 1-100 characters."""
+    errors = []
+    for locale, name in (body.get("name_localizations") or {}).items():
+        if locale not in LOCALES:
+            errors.append(f"{where}: name_localizations: unknown locale {locale!r}")
+        elif not COMMAND_NAME.match(name) or name != name.lower():
+            errors.append(f"{where}: name_localizations.{locale} {name!r} is not a valid name")
+    for locale, said in (body.get("description_localizations") or {}).items():
+        if locale not in LOCALES:
+            errors.append(f"{where}: description_localizations: unknown locale {locale!r}")
+        elif not 1 <= len(said) <= 100:
+            errors.append(f"{where}: description_localizations.{locale} must be 1-100 characters")
+    return errors
+
+
 def _option_errors(where: str, options: list[dict[str, Any]]) -> list[str]:
     errors: list[str] = []
     if len(options) > 25:
@@ -1293,6 +1319,11 @@ def _option_errors(where: str, options: list[dict[str, Any]]) -> list[str]:
             errors.append(f"{here}: option names must be lowercase, 1-32 characters")
         if not 1 <= len(opt.get("description") or "") <= 100:
             errors.append(f"{here}: description must be 1-100 characters")
+        errors += _localization_errors(here, opt)
+        for choice in opt.get("choices") or []:
+            for locale, said in (choice.get("name_localizations") or {}).items():
+                if locale not in LOCALES or not 1 <= len(said) <= 100:
+                    errors.append(f"{here}: choice localization {locale}={said!r} refused")
         if opt.get("type") in (1, 2):
             errors += _option_errors(here, opt.get("options") or [])
             continue

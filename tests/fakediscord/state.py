@@ -116,6 +116,9 @@ class User:
     name: str
     bot: bool = False
     global_name: str | None = None
+    # The language of the user's Discord client, sent with each of their interactions
+    # (`locale`); a test sets it as a person sets their client's language.
+    locale: str = "en-US"
 
     @property
     def mention(self) -> str:
@@ -293,6 +296,9 @@ class Guild:
     # in every interaction (`attachment_size_limit`).
     premium_tier: int = 0
     upload_limit: int | None = None
+    # The server's language ("Community" settings): GUILD_CREATE's `preferred_locale` and
+    # each interaction's `guild_locale`.
+    preferred_locale: str = "en-US"
 
     @property
     def everyone(self) -> Role:
@@ -335,7 +341,7 @@ class Guild:
             "premium_tier": self.premium_tier,
             "premium_subscription_count": 0,
             "premium_progress_bar_enabled": False,
-            "preferred_locale": "en-US",
+            "preferred_locale": self.preferred_locale,
             "features": [],
             "system_channel_id": str(system) if system else None,
             "system_channel_flags": 0,
