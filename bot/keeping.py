@@ -49,6 +49,7 @@ ACTIONS = rows.ACTIONS
 TABLES = SQLModel.metadata.tables
 OUTBOX, RESULTS = TABLES["outbox"], TABLES["results"]
 RATINGS, DEPARTED = TABLES["ratings"], TABLES["departed_guilds"]
+GUILD_SETTINGS = TABLES["guild_settings"]
 OVER = (Status.FINISHED, Status.STOPPED)
 
 
@@ -213,11 +214,11 @@ async def active_channels(db: Database, guild_id: int) -> list[int]:
 
 
 async def forget_guild(db: Database, guild_id: int) -> int:
-    """Remove every game, result and rating of a guild; returns the games removed."""
+    """Remove every game, result, rating and setting of a guild; returns the games removed."""
     games = await _ids(db, select(GAMES.c.id).where(GAMES.c.guild_id == guild_id))
     await _remove_games(db, games)
     async with db.writing() as connection:
-        for table in (RESULTS, RATINGS, DEPARTED):
+        for table in (RESULTS, RATINGS, DEPARTED, GUILD_SETTINGS):
             await connection.execute(delete(table).where(table.c.guild_id == guild_id))
     return len(games)
 

@@ -24,6 +24,7 @@ from bot.requests import (
 )
 from bot.session_base import SessionBase
 from bot.statements import Statements
+from lang import ENGLISH, LANGUAGES
 from rules.base import LEVELS, IllegalAction, Level
 from rules.phrases import Phrase, phrase
 
@@ -40,6 +41,12 @@ def checked_level(level: str) -> Level:
     raise UserError(
         phrase("The AI plays at one of these levels: {levels}.", levels=", ".join(LEVELS))
     )
+
+
+def served(language: str) -> str | None:
+    """A language as a game row keeps it: None for English (as games before languages),
+    English too for a language whose catalogue has since gone."""
+    return language if language in LANGUAGES and language != ENGLISH else None
 
 
 def fresh_seat(seat: Seat) -> Seat:
@@ -62,9 +69,11 @@ class Lobbies(SessionBase):
         timer: int | None = None,
         default_timer: int = 0,
         handover: str | None = None,
+        language: str = ENGLISH,
     ) -> GameRecord:
         """A new lobby hosted by `host`. `handover`: the level the AI plays at when it takes
-        over a person's seat (None: normal)."""
+        over a person's seat (None: normal). The game speaks the language the server's
+        admins chose, else `language` (the server's own)."""
         engine = GAMES[kind]
         options = check_options(engine, options)
         # `type(...) is int`: not text, not 1.5, not True (a bool is an int to Python).
@@ -83,6 +92,7 @@ class Lobbies(SessionBase):
                     "Finish it or use `/game stop` first."
                 )
                 await self._refuse_if_busy(connection, channel_id, busy)
+                chosen = await rows.guild_language(connection, guild_id)
                 game = GameRecord(
                     guild_id=guild_id,
                     channel_id=channel_id,
@@ -93,6 +103,7 @@ class Lobbies(SessionBase):
                     seats=[human_seat(host)],
                     turn_timer=default_timer if timer is None else timer,
                     handover_level=handover,
+                    language=served(chosen or language),
                 )
                 return await rows.insert_game(connection, game)
         except IntegrityError:
@@ -132,6 +143,7 @@ class Lobbies(SessionBase):
                     seats=seats,
                     turn_timer=old.turn_timer,
                     handover_level=old.handover_level,
+                    language=old.language,
                 )
                 return await rows.insert_game(connection, game)
         except IntegrityError:  # as in open_lobby: another process was first
@@ -233,6 +245,25 @@ class Lobbies(SessionBase):
             self._touch(game, seats=seats)
             await rows.save_game(connection, game)
             return game
+
+    async def set_language(self, guild_id: int, language: str | None) -> None:
+        """The language a server's admins chose for its boards, lobbies and standings (None:
+        the server's own, as Discord gives it). A game keeps the language it opened in; the
+        next lobby speaks this one."""
+        if language is not None and language not in LANGUAGES:
+            raise UserError(
+                phrase(
+                    "There is no {language} here; these are: {languages}.",
+                    language=language,
+                    languages=", ".join(LANGUAGES),
+                )
+            )
+        async with self.db.writing() as connection:
+            await rows.set_guild_language(connection, guild_id, language)
+
+    async def guild_language(self, guild_id: int) -> str | None:
+        async with self.db.connected() as connection:
+            return await rows.guild_language(connection, guild_id)
 
     async def cancel(self, channel_id: int, game_id: int, player: Player) -> GameRecord:
         async with self._locked(channel_id), self.db.writing() as connection:

@@ -10,6 +10,7 @@
   (kind "all" for every game together).
 - `DepartedGuild`: a guild the bot was removed from, and when: its data goes once the
   grace period has passed (`bot/keeping.py`).
+- `GuildSettings`: what a server's admins chose for it (the language of its boards).
 """
 
 from __future__ import annotations
@@ -23,7 +24,16 @@ from sqlalchemy import JSON, BigInteger, Column, Dialect, Index, LargeBinary, te
 from sqlalchemy.types import TypeDecorator
 from sqlmodel import Field, SQLModel
 
+from lang import ENGLISH, say
 from rules.base import Level
+from rules.phrases import phrase, phrase_in
+
+# The levels as the names of AI seats say them ("Grime (AI, hard)").
+LEVEL_NAMES = {
+    "easy": phrase_in("AI level", "easy"),
+    "normal": phrase_in("AI level", "normal"),
+    "hard": phrase_in("AI level", "hard"),
+}
 
 
 def utcnow() -> datetime:
@@ -50,7 +60,9 @@ class Note(BaseModel):
     hand), shown in their next "My hand"; `step` is the step of that action."""
 
     step: int
-    text: str
+    text: str  # in English with the names filled in (how notes were kept before phrases)
+    # The note as a phrase (`rules.phrases.to_json`), said in the reader's language.
+    said: Any = None
 
 
 AI_MARK = " (AI)"  # how the names given to AI seats end ("Rusty (AI)", bot/games.py)
@@ -72,15 +84,18 @@ class Seat(BaseModel):
     notes: list[Note] = []
     pick: str = ""  # a lobby pick, for a game that has one (a character)
 
-    def shown_name(self) -> str:
+    def shown_name(self, language: str = ENGLISH) -> str:
         """The seat's name as the lobby, the boards and the standings show it: an AI seat
         added in the lobby says its level ("Grime (AI, hard)"). A person's seat handed to
         the AI keeps the person's name here (the board's lines say who took it over)."""
         if not self.ai or self.user_id is not None:
             return self.name
+        level = LEVEL_NAMES[self.level]
         if self.name.endswith(AI_MARK):
-            return f"{self.name.removesuffix(AI_MARK)} (AI, {self.level})"
-        return f"{self.name} ({self.level})"  # "AI 9", the name given when all are taken
+            name = self.name.removesuffix(AI_MARK)
+            return say(phrase("{name} (AI, {level})", name=name, level=level), language)
+        # "AI 9", the name given when all are taken
+        return say(phrase("{name} ({level})", name=self.name, level=level), language)
 
 
 class SeatsJSON(TypeDecorator[list[Seat]]):
@@ -131,6 +146,9 @@ class GameRecord(SQLModel, table=True):
     # out three times (a `Level`), chosen by the host; None is "normal", as for games
     # opened before it could be chosen.
     handover_level: str | None = None
+    # The language of the game's public messages and pictures (`lang.LANGUAGES`), fixed
+    # when the lobby opens; None is English, as for games opened before languages.
+    language: str | None = None
     created_at: datetime = Field(default_factory=utcnow)
     updated_at: datetime = Field(default_factory=utcnow)
     finished_at: datetime | None = None
@@ -219,6 +237,15 @@ class OutboxEntry(SQLModel, table=True):
     replaced_id: int | None = _snowflake(nullable=True)  # the board it took over from
     created_at: datetime = Field(default_factory=utcnow)
     delivered_at: datetime | None = None
+
+
+class GuildSettings(SQLModel, table=True):
+    __tablename__ = "guild_settings"
+
+    guild_id: int = Field(sa_column=Column(BigInteger, primary_key=True, autoincrement=False))
+    # The language of the server's boards, lobbies and standings, as an admin chose it with
+    # `/language`; without a row, the server's own language in Discord (`guild_locale`).
+    language: str
 
 
 class DepartedGuild(SQLModel, table=True):

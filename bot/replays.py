@@ -25,6 +25,7 @@ from bot.games import GAMES
 from bot.models import GameRecord, Status
 from bot.requests import UserError
 from rules.base import JSON, IllegalAction
+from rules.phrases import Filling
 
 CHANGED_RULES = (
     "Game #{id} was played under older rules of {title}, so a replay could not show it "
@@ -61,7 +62,7 @@ class Frame:
     continues: bool  # it went on the message of the board before it (the same turn)
     # The public log lines of the actions since the board before it (`to` None only: a
     # line meant for one seat never leaves the rebuild), seats still as `{p0}`, `{p1}`.
-    lines: tuple[str, ...] = ()
+    lines: tuple[Filling, ...] = ()
 
 
 LARGEST_ID = 2**31 - 1  # a game id is a 32-bit integer on PostgreSQL
@@ -109,7 +110,7 @@ def rebuild(log: GameLog) -> list[Frame]:
     wanted = set(log.shown)
     views: dict[int, JSON] = {}
     every: list[int] = []
-    said: dict[int, list[str]] = {}  # the public lines of the action that reached each step
+    said: dict[int, list[Filling]] = {}  # the public lines of the action reaching each step
 
     def keep(state: Any) -> None:
         step = engine.step(state)

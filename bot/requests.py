@@ -10,8 +10,9 @@ from typing import Any
 from bot.games import GAMES
 from bot.models import GameRecord, Note, Seat, Status
 from bot.ratings import Standing
+from lang import ENGLISH, say
 from rules.base import AnyGame, Event
-from rules.phrases import Filling, phrase
+from rules.phrases import Filling, Readers, from_json, phrase, to_json
 
 SEED_LIMIT = 2**31
 RESTARTING = phrase("The bot is restarting; press again in a moment.")
@@ -49,9 +50,10 @@ class Update:
     # The final standings, set by the action that finished the game (its board shows them).
     standings: list[Standing] | None = None
 
-    def private_lines(self, seat: int) -> list[str]:
-        """What this request told `seat` alone (a card drawn, a Sneak Peek)."""
-        names = seat_names(self.game)
+    def private_lines(self, seat: int, language: str | None = None) -> list[str]:
+        """What this request told `seat` alone (a card drawn, a Sneak Peek), in `language`
+        (the game's unless given)."""
+        names = seat_names(self.game, language)
         return [format_event(event, names) for event in self.events if event.to == seat]
 
 
@@ -67,23 +69,37 @@ def keep_notes(game: GameRecord, update: Update, step: int, events: list[Event])
         if event.to is None or event.to == update.requester or game.seats[event.to].ai:
             continue
         notes = game.seats[event.to].notes
-        notes.append(Note(step=step, text=format_event(event, names)))
+        said = None if isinstance(event.text, str) else to_json(event.text)
+        notes.append(Note(step=step, text=format_event(event, names), said=said))
         del notes[:-NOTES_KEPT]
 
 
-def notes_since_last_move(game: GameRecord, seat: int) -> list[str]:
-    """The seat's private notes from after its own last move (older ones it has seen)."""
+def notes_since_last_move(game: GameRecord, seat: int, language: str | None = None) -> list[str]:
+    """The seat's private notes from after its own last move (older ones it has seen), in
+    `language` (the game's unless given)."""
     player = game.seats[seat]
-    return [note.text for note in player.notes if note.step > player.moved]
+    names = seat_names(game, language)
+    return [
+        note.text if note.said is None else format_event(Event(from_json(note.said)), names)
+        for note in player.notes
+        if note.step > player.moved
+    ]
 
 
-def seat_names(game: GameRecord) -> list[str]:
-    """The seats' names as the boards and their lines show them (an AI seat with its level)."""
-    return [seat.shown_name() for seat in game.seats]
+def seat_names(game: GameRecord, language: str | None = None) -> Readers:
+    """The seats' names as the boards and their lines show them (an AI seat with its level),
+    for readers of `language`: the game's own (its public messages) unless another is
+    given (a player's private reply, in their client's language)."""
+    language = language or game.language or ENGLISH
+    return Readers([seat.shown_name(language) for seat in game.seats], language)
 
 
 def format_event(event: Event, names: list[str]) -> str:
-    return event.text.format_map({f"p{i}": name for i, name in enumerate(names)})
+    """An event's line for readers who see the seats as `names`, in their language (that of
+    `Readers`; English for a plain list)."""
+    if isinstance(event.text, str):
+        return event.text.format_map({f"p{i}": name for i, name in enumerate(names)})
+    return say(event.text, getattr(names, "language", ENGLISH), names)
 
 
 def seat_of(game: GameRecord, user_id: int) -> int | None:

@@ -16,7 +16,16 @@ from __future__ import annotations
 
 from typing import TypeVar, cast
 
-from sqlalchemy import ColumnElement, RowMapping, Table, bindparam, insert, select, update
+from sqlalchemy import (
+    ColumnElement,
+    RowMapping,
+    Table,
+    bindparam,
+    delete,
+    insert,
+    select,
+    update,
+)
 from sqlalchemy.orm import configure_mappers
 from sqlmodel import SQLModel
 
@@ -25,6 +34,7 @@ from bot.statements import Statements
 
 GAMES: Table = SQLModel.metadata.tables["games"]
 ACTIONS: Table = SQLModel.metadata.tables["actions"]
+GUILD_SETTINGS: Table = SQLModel.metadata.tables["guild_settings"]
 
 # What a request may change; the rest is fixed when the lobby opens (id, guild, channel,
 # kind, seed, created_at) or belongs to the poster (the message ids).
@@ -113,6 +123,24 @@ async def save_game(connection: Statements, game: GameRecord) -> None:
     game.updated_at = utcnow()
     values = {name: getattr(game, name) for name in SAVED}
     await connection.execute(_SAVE, {"game_id": game.id, **values})
+
+
+async def guild_language(connection: Statements, guild_id: int) -> str | None:
+    """The language a server's admins chose for its boards; None if they chose none."""
+    found = await connection.execute(
+        select(GUILD_SETTINGS.c.language).where(GUILD_SETTINGS.c.guild_id == guild_id)
+    )
+    return found.scalar_one_or_none()
+
+
+async def set_guild_language(connection: Statements, guild_id: int, language: str | None) -> None:
+    """Keep a server's chosen language (None: forget it, the server's own applies)."""
+    where = GUILD_SETTINGS.c.guild_id == guild_id
+    await connection.execute(delete(GUILD_SETTINGS).where(where))
+    if language is not None:
+        await connection.execute(
+            insert(GUILD_SETTINGS).values(guild_id=guild_id, language=language)
+        )
 
 
 async def set_messages(connection: Statements, game_id: int, **messages: int) -> None:

@@ -13,16 +13,17 @@ letters accented, so that a test can find any text that skipped the catalogues.
 from __future__ import annotations
 
 import io
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
 
+from babel import Locale
 from babel.lists import format_list
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import Translations
 
-from rules.phrases import Filling, Listing, Phrase, english
+from rules.phrases import Filling, Listing, Phrase, SeatName, english
 
 HERE = Path(__file__).resolve().parent
 ENGLISH = "en"
@@ -48,6 +49,12 @@ def language_for(locale: object) -> str:
     return base if base in LANGUAGES else ENGLISH
 
 
+def native_name(language: str) -> str:
+    """A language's name in itself, as a menu of languages shows it: "Français", "Deutsch"."""
+    name = Locale.parse(language.replace("-", "_")).display_name or language
+    return name[:1].upper() + name[1:]
+
+
 @cache
 def catalogue(language: str) -> Translations:
     """A language's translations, compiled in memory from its `.po` (fuzzy entries, which
@@ -60,21 +67,30 @@ def catalogue(language: str) -> Translations:
     return Translations(compiled)
 
 
-def say(said: Filling, language: str) -> str:
+def say(said: Filling, language: str, names: Sequence[str] | None = None) -> str:
     """`said` in `language`: a phrase through the language's catalogue, its gaps filled in
-    the same language; plain text and numbers as they are."""
-    if language == ENGLISH:
+    the same language, a seat by its name in `names`; plain text and numbers as they are.
+    English with no names is `english`, seats left as `{p<seat>}`."""
+    if language == ENGLISH and names is None:
         return english(said)
+    if isinstance(said, SeatName):
+        return names[said.seat] if names is not None else english(said)
     if isinstance(said, Listing):
-        items = [say(item, language) for item in said.items]
-        return format_list(items, locale=_babel_locale(language)) if items else ""
+        items = [say(item, language, names) for item in said.items]
+        if not items:
+            return ""
+        return format_list(items, locale=_babel_locale(language))
     if not isinstance(said, Phrase):
         return str(said)
     text = _translated(said, language)
-    return text.format_map(_Gaps(said.fill, language))
+    if not said.fill:
+        return text  # said as it is: a page of the rules may hold braces
+    return text.format_map(_Gaps(said.fill, language, names))
 
 
 def _translated(said: Phrase, language: str) -> str:
+    if language == ENGLISH:
+        return said.text if said.n in (None, 1) or said.plural is None else said.plural
     if language == PSEUDO:
         one = said.n in (None, 1) or said.plural is None
         return pseudo(said.text if one else str(said.plural))
@@ -90,12 +106,17 @@ def _translated(said: Phrase, language: str) -> str:
 class _Gaps(dict[str, str]):
     """A phrase's fillings said in the reader's language, as `str.format_map` reads them."""
 
-    def __init__(self, fill: Mapping[str, Filling], language: str) -> None:
-        super().__init__({name: say(value, language) for name, value in fill.items()})
+    def __init__(
+        self, fill: Mapping[str, Filling], language: str, names: Sequence[str] | None
+    ) -> None:
+        super().__init__({name: say(value, language, names) for name, value in fill.items()})
 
 
 def _babel_locale(language: str) -> str:
-    return "en_GB" if language == PSEUDO else language.replace("-", "_")
+    """English lists as the games have always said them ("a, b and c")."""
+    if language in (ENGLISH, PSEUDO):
+        return "en_GB"
+    return language.replace("-", "_")
 
 
 _ACCENTED = str.maketrans(

@@ -3,9 +3,10 @@ the code no longer says, or breaks one (a gap renamed, a command name Discord re
 `python -m lang update [LOCALE ...]`: brings every catalogue (or a new one, named by its
 Discord locale) up to date with the code, new phrases left empty for a translator.
 
-The phrases are found where the code marks them (`phrase`, `phrase_n`, `phrase_in` of
-`rules.phrases`, read by Babel's extractor) and in the slash commands' names, descriptions
-and choices (asked of the loaded command tree, as Discord's sync asks them).
+The phrases are found where the code marks them (`phrase`, `phrase_n`, `phrase_in`, `term`
+of `rules.phrases`, read by Babel's extractor), in the slash commands' names, descriptions
+and choices (asked of the loaded command tree, as Discord's sync asks them) and in the
+games' `/rules` pages (each page's title and text, as `cogs.guide` splits them).
 """
 
 from __future__ import annotations
@@ -28,7 +29,12 @@ from lang import HERE, catalogue_paths
 
 ROOT = HERE.parent
 SOURCES = ("bot", "cogs", "rules", "render")
-KEYWORDS = {"phrase": None, "phrase_n": (1, 2), "phrase_in": ((1, "c"), 2)}
+KEYWORDS = {
+    "phrase": None,
+    "phrase_n": (1, 2),
+    "phrase_in": ((1, "c"), 2),
+    "term": ((1, "c"), 2),
+}
 COMMAND_NAME = re.compile(r"^[-_\w]{1,32}$")  # Discord's rule for command and option names
 Key = tuple[str | None, str]
 
@@ -72,7 +78,22 @@ def template() -> Catalog:
     for context, text in asyncio.run(_command_phrases()):
         if catalog.get(text, context) is None:
             catalog.add(text, locations=[("commands", 0)], context=context)
+    for context, text, where in _rules_pages():
+        if catalog.get(text, context) is None:
+            catalog.add(text, locations=[(where, 0)], context=context)
     return catalog
+
+
+def _rules_pages() -> Iterator[tuple[str, str, str]]:
+    from cogs.guide._pages import PAGE, TITLE, pages
+
+    from cogs.shared.plugin import PLUGINS
+
+    for kind, plugin in PLUGINS.items():
+        where = str(plugin.guide.relative_to(ROOT))
+        for title, body in pages(kind):
+            yield TITLE, title, where
+            yield PAGE, body, where
 
 
 def read(path: Path) -> Catalog:

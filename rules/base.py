@@ -28,7 +28,7 @@ from typing import Any, ClassVar, Generic, Literal, NamedTuple, Protocol, TypeVa
 
 from rules import codec
 from rules.observation import LastMoveView
-from rules.phrases import Filling
+from rules.phrases import Filling, to_json
 
 JSON = dict[str, Any]
 
@@ -47,12 +47,14 @@ class IllegalAction(ValueError):
 class Event:
     """One line of the game log.
 
-    `text` may name seats as `{p0}`, `{p1}`, ... ; the session fills in display names.
+    `text` is a phrase, said in each reader's language, naming seats as `SeatName`s; or,
+    where an engine still writes English, text naming seats as `{p0}`, `{p1}`, ... The
+    session fills in display names.
     `to` is `None` for an event the whole channel may read, or the one seat it is for (a
     card drawn, a hand peeked at). Private events are never posted publicly.
     """
 
-    text: str
+    text: Filling
     to: int | None = None
 
 
@@ -121,7 +123,7 @@ class LastMove(NamedTuple):
 
     seat: int
     step: int
-    lines: tuple[str, ...]
+    lines: tuple[Any, ...]  # each a phrase as JSON (`rules.phrases.to_json`)
 
     def view(self) -> LastMoveView:
         return LastMoveView(seat=self.seat, step=self.step, lines=list(self.lines))
@@ -130,7 +132,7 @@ class LastMove(NamedTuple):
 def with_last_move(applied: Applied[StateT], seat: int) -> Applied[StateT]:
     """`applied` with its state's `last_move` set to `seat`'s move (a state field with a
     `None` default, so games saved before it load)."""
-    lines = tuple(event.text for event in applied.events if event.to is None)
+    lines = tuple(to_json(event.text) for event in applied.events if event.to is None)
     move = LastMove(seat, applied.state.step, lines)
     state = replace(cast(Any, applied.state), last_move=move)
     return Applied(cast(StateT, state), applied.events)
@@ -147,7 +149,7 @@ class WorkingCopy(ABC, Generic[StateT]):
 
     events: list[Event]
 
-    def say(self, text: str, to: int | None = None) -> None:
+    def say(self, text: Filling, to: int | None = None) -> None:
         self.events.append(Event(text, to))
 
     @abstractmethod
@@ -306,8 +308,9 @@ class Game(ABC, Generic[StateT, ObsT]):
         return cast(StateT, self.codec.from_json(data))
 
     @abstractmethod
-    def describe(self, state: StateT, action: str) -> str:
-        """A short label for a legal action, for a button or a select option."""
+    def describe(self, state: StateT, action: str) -> Filling:
+        """A short label for a legal action, for a button or a select option: a phrase
+        (or, where an engine still writes English, text naming seats as `{p0}`...)."""
 
     def group_of(self, action: str) -> str:
         """The menu entry `action` sits under when a player's choices are grouped: a name
@@ -316,7 +319,7 @@ class Game(ABC, Generic[StateT, ObsT]):
         engine reads its actions' words, so the grouping is the engine's."""
         return action
 
-    def describe_in_group(self, state: StateT, action: str, group: str) -> str:
+    def describe_in_group(self, state: StateT, action: str, group: str) -> Filling:
         """A label for `action` once its `group` was chosen: what sets it apart from the
         group's other actions (where a chosen card goes). By default its whole label."""
         return self.describe(state, action)

@@ -2,9 +2,9 @@
 
 - rules/: the standard library only (pymunk for the bin, inflect for English words);
   never discord, PIL, a database or asyncio.
-- render/: PIL (and isal for its PNGs), the standard library and what rules/ exposes
-  for observations and data; never an engine module (any part of one), discord or a
-  database.
+- render/: PIL (and isal for its PNGs), the standard library, lang/ (its words in the
+  reader's language) and what rules/ exposes for observations, data and phrases; never
+  an engine module (any part of one), discord or a database.
 - bot/: never cogs/ or render/ (the process loads cogs by name).
 - cogs/: never the database directly.
 - lang/: Babel and the phrases of rules/ only, so that every layer may say things in a
@@ -25,7 +25,7 @@ STDLIB = set(sys.stdlib_module_names)
 # The rules/ modules a picture may read: observation types and data tables (the Toss It bin's
 # kinds and geometry are in bin.py) and the shared English (rules/words.py), never a part of
 # an engine.
-RENDER_MAY_READ = {"observation", "data", "cards", "characters", "bin", "words"}
+RENDER_MAY_READ = {"observation", "data", "cards", "characters", "bin", "words", "phrases"}
 
 
 def imports_of(path: Path) -> set[str]:
@@ -67,7 +67,7 @@ def test_render_draws_from_observations_only(path: Path) -> None:
             assert name.split(".")[-1] in RENDER_MAY_READ, f"{path} imports engine {name}"
             continue
         assert top != "asyncio", f"{path} imports asyncio"
-        allowed_here = ("PIL", "render", "pymunk", "isal")
+        allowed_here = ("PIL", "render", "pymunk", "isal", "lang")
         assert top in STDLIB or allowed(name, allowed_here), f"{path}: {name}"
 
 

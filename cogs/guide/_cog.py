@@ -1,21 +1,16 @@
-"""`/rules <game>`: the rules in the project's own words, one page per section.
-
-Each game's text is its plug-in's `guide` (`cogs/<game>/guide.md`); each `## ` heading
-starts a page. Points the rulebook leaves open are marked there as table rules of this bot.
-The text files are wrapped for reading in an editor; each page is reflowed (`reflow`) so
-that Discord wraps it to the reader's screen instead, a phone's included.
-"""
+"""`/rules <game>`: the rules in the project's own words, one page per section, in the
+reader's language (`_pages.py` reads them; the catalogues of lang/ hold each page)."""
 
 from __future__ import annotations
 
 import re
-from functools import cache
 from typing import Any
 
 import discord
 from discord import app_commands
 
 from bot.sessions import UserError
+from cogs.guide._pages import LIST_ITEM, PAGE, TITLE, pages, reflow
 from cogs.shared.interactions import (
     AnsweredOnce,
     answer_command,
@@ -24,34 +19,17 @@ from cogs.shared.interactions import (
 )
 from cogs.shared.limits import fit_embed
 from cogs.shared.plugin import PLUGINS, game_choices
-from rules.phrases import phrase
+from lang import ENGLISH, language_for, say
+from rules.phrases import phrase, phrase_in
 
-LIST_ITEM = re.compile(r"\s*(?:[-*•]|\d+\.)\s")
-
-
-def reflow(text: str) -> str:
-    """`text` with each paragraph and list item on one line: a line break stays only
-    between paragraphs (a blank line) and before a list item."""
-    lines: list[str] = []
-    for line in text.splitlines():
-        if lines and lines[-1] and line.strip() and not LIST_ITEM.match(line):
-            lines[-1] = f"{lines[-1]} {line.strip()}"
-        else:
-            lines.append(line.rstrip())
-    return "\n".join(lines)
+__all__ = ["LIST_ITEM", "RulesPageButton", "page_embed", "pages", "reflow", "rules_command"]
 
 
-@cache
-def pages(kind: str) -> list[tuple[str, str]]:
-    """(title, body) for each `## ` section of a game's rules text, reflowed."""
-    text = PLUGINS[kind].guide.read_text(encoding="utf-8")
-    sections = re.split(r"^## ", text, flags=re.MULTILINE)[1:]
-    return [(s.split("\n", 1)[0].strip(), reflow(s.split("\n", 1)[1].strip())) for s in sections]
-
-
-def page_embed(kind: str, page: int) -> discord.Embed:
+def page_embed(kind: str, page: int, language: str = ENGLISH) -> discord.Embed:
+    """A page of the rules in `language` (the reader's)."""
     all_pages = pages(kind)
     title, body = all_pages[page]
+    title, body = say(phrase_in(TITLE, title), language), say(phrase_in(PAGE, body), language)
     embed = discord.Embed(title=f"{PLUGINS[kind].engine.title} · {title}", description=body)
     embed.set_footer(text=f"Page {page + 1} of {len(all_pages)}")
     return fit_embed(embed)
@@ -97,7 +75,7 @@ class RulesPageButton(
     async def pressed(self, interaction: discord.Interaction) -> None:
         if self.kind not in PLUGINS or not 0 <= self.page < len(pages(self.kind)):
             raise UserError(phrase("That page no longer exists."))
-        page = page_embed(self.kind, self.page)
+        page = page_embed(self.kind, self.page, language_for(interaction.locale))
         await edit_pressed(interaction, embed=page, view=page_view(self.kind, self.page))
 
 
@@ -105,7 +83,10 @@ async def show_rules(interaction: discord.Interaction, game: str) -> None:
     if game not in PLUGINS:  # a choice only a forged request could send
         raise UserError(f"There is no game `{game[:40]}` here; pick one from the list.")
     await answer_command(
-        interaction, public=False, embed=page_embed(game, 0), view=page_view(game, 0)
+        interaction,
+        public=False,
+        embed=page_embed(game, 0, language_for(interaction.locale)),
+        view=page_view(game, 0),
     )
 
 

@@ -25,6 +25,7 @@ from cogs.shared import components
 from cogs.shared.interactions import client_of, held_for_permissions, player_of
 from cogs.shared.options import SEED, TIMER, WholeNumber
 from cogs.shared.presenter import Presenter, register
+from lang import language_for
 from rules.base import LEVELS, AnyGame, Option
 from rules.phrases import phrase
 
@@ -173,5 +174,6 @@ async def open_lobby(
         timer=timer,
         default_timer=client.settings.turn_timer_minutes,
         handover=handover,
+        language=language_for(interaction.guild_locale),
     )
     await components.post_lobby(interaction, game)

@@ -29,7 +29,7 @@ import discord
 from bot.games import GAMES
 from bot.models import GameRecord
 from bot.replays import Frame, GameLog, frame_count, load_log, rebuild, turn_starts
-from bot.sessions import UserError, seat_names
+from bot.sessions import UserError, format_event, seat_names
 from cogs.shared import board
 from cogs.shared.components import NUMBER, PICK_ONE, picked_value
 from cogs.shared.interactions import (
@@ -43,6 +43,7 @@ from cogs.shared.interactions import (
 from cogs.shared.limits import MAX_CONTENT, fit_lines
 from cogs.shared.menus import MAX_OPTIONS
 from cogs.shared.presenter import PRESENTERS, Picture
+from rules.base import Event
 
 if TYPE_CHECKING:
     from bot.client import TrashTableBot
@@ -123,14 +124,13 @@ async def moment_of(
     frame, names = frames[index], seat_names(game)
     presenter = PRESENTERS[log.kind]
     pictures = await client.workers.run(presenter.board, frame.view, names, frame.since)
-    seats = {f"p{seat}": name for seat, name in enumerate(names)}
     starts = turn_starts(frames)
     moment = Moment(
         index=index,
         count=len(frames),
         pictures=pictures,
         summary=presenter.summary(frame.view, names),
-        lines=[line.format_map(seats) for line in frame.lines],
+        lines=[format_event(Event(line), names) for line in frame.lines],
         starts=starts,
         turns=[(n, presenter.summary(frames[n].view, names)) for n in turn_window(starts, index)],
     )

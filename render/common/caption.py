@@ -13,12 +13,14 @@ import re
 
 from PIL import Image
 
+from lang import ENGLISH, say
 from render.common.palette import INK, MUTED, PANEL, PANEL_EDGE, Box, ink_for, shade
 from render.common.record import note
 from render.common.shapes import disc, rounded_box
 from render.common.text import draw_text, fit_text, least_size, text_width
 from render.common.words import player_colour, player_name
 from rules.observation import LastMoveView
+from rules.phrases import from_json
 
 LINES = 2
 MARGIN = 12  # left, right and under the strip's panel (the board's own margin is above)
@@ -48,7 +50,9 @@ def captioned(
 
 def caption_words(move: LastMoveView, names: list[str]) -> list[str]:
     """The caption's words, names filled in: a name with spaces stays one word."""
-    said = " ".join(line.strip() for line in move["lines"] if line.strip())
+    language = getattr(names, "language", ENGLISH)
+    lines = [say(from_json(line), language) for line in move["lines"]]
+    said = " ".join(line.strip() for line in lines if line.strip())
     return [fill_names(word, names) for word in said.split()]
 
 

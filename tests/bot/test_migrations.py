@@ -26,7 +26,7 @@ from sqlalchemy.orm.attributes import flag_modified
 from sqlmodel import SQLModel, func, select
 
 from bot.database import Database
-from bot.models import ActionRecord, GameRecord, OutboxEntry, Status
+from bot.models import ActionRecord, GameRecord, GuildSettings, OutboxEntry, Status
 from bot.schema import alembic_config
 from bot.sessions import Player, SessionService
 from bot.settings import async_database_url
@@ -131,13 +131,16 @@ async def test_a_database_made_before_migrations_is_adopted_and_play_goes_on(
         for statement in old_schema(connection.dialect.name):
             await connection.exec_driver_sql(statement)
         # Today's service also writes the outbox (revision 0002), each game's rules version
-        # (0003) and handover level (0007) and reads its archive (0006); they exist for as
-        # long as the old rows are made, and go with them: an old database never had them.
+        # (0003), handover level (0007) and language, reading its server's (0008), and reads
+        # its archive (0006); they exist for as long as the old rows are made, and go with
+        # them: an old database never had them.
         await connection.run_sync(OutboxEntry.__table__.create)  # type: ignore[attr-defined]
         await connection.exec_driver_sql("ALTER TABLE games ADD COLUMN rules_version INTEGER")
         blob = "BYTEA" if connection.dialect.name == "postgresql" else "BLOB"
         await connection.exec_driver_sql(f"ALTER TABLE games ADD COLUMN archive {blob}")  # 0006
         await connection.exec_driver_sql("ALTER TABLE games ADD COLUMN handover_level VARCHAR")
+        await connection.exec_driver_sql("ALTER TABLE games ADD COLUMN language VARCHAR")
+        await connection.run_sync(GuildSettings.__table__.create)  # type: ignore[attr-defined]
     before = SessionService(old)
     lobby = await before.open_lobby(GUILD, LOBBY_CHANNEL, "rumble", ALICE, {})
     lobby = await before.join(LOBBY_CHANNEL, lobby.id, BOB)
@@ -152,6 +155,8 @@ async def test_a_database_made_before_migrations_is_adopted_and_play_goes_on(
         await connection.exec_driver_sql("ALTER TABLE games DROP COLUMN rules_version")
         await connection.exec_driver_sql("ALTER TABLE games DROP COLUMN archive")
         await connection.exec_driver_sql("ALTER TABLE games DROP COLUMN handover_level")
+        await connection.exec_driver_sql("ALTER TABLE games DROP COLUMN language")
+        await connection.run_sync(GuildSettings.__table__.drop)  # type: ignore[attr-defined]
     await old.close()
 
     db = Database(url)

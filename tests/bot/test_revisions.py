@@ -61,13 +61,15 @@ State = tuple[str | None, Rows, list[str], list[str]]
 
 async def seed(db: Database) -> None:
     """A finished game (its actions, results, ratings and boards, most of them delivered), a
-    lobby (its host chose the handover level) and a guild that removed the bot, as the
-    service writes them."""
+    lobby (its host chose the handover level; its server's admins chose German) and a guild
+    that removed the bot, as the service writes them."""
     service = SessionService(db)
     finished = await started(service, FINISHED_CHANNEL)
     finished = await play(service, await nearly_over(service, finished), PLAYERS)
     assert finished.status == "finished"
+    await service.set_language(GUILD, "de")
     lobby = await service.open_lobby(GUILD, LOBBY_CHANNEL, "rumble", ALICE, {}, handover="hard")
+    assert lobby.language == "de"
     await service.join(LOBBY_CHANNEL, lobby.id, BOB)
     await keeping.departed(db, GUILD + 1)
     async with db.writing() as connection:  # a game whose log was folded into its row
@@ -170,6 +172,7 @@ async def test_every_revision_goes_down_and_up_with_games_in_the_database(
     at_head = await state(db)
     seeded = at_head[1]
     filled = ("games", "actions", "results", "ratings", "outbox", "departed_guilds")
+    filled += ("guild_settings",)
     assert all(seeded[name].rows for name in filled)
     with pytest.raises(DataLossRefused):  # several steps at once: the run changes nothing
         await db.migrate("base")
@@ -205,7 +208,7 @@ async def test_every_revision_goes_down_and_up_with_games_in_the_database(
         assert (await state(db))[1] == down[1]
 
     # each has seeded rows
-    assert set(refused_at) >= {"0001", "0002", "0003", "0005", "0006", "0007"}
+    assert set(refused_at) >= {"0001", "0002", "0003", "0005", "0006", "0007", "0008"}
     await db.migrate()
     revision, rows, invalid, _ = await state(db)
     assert revision == order[-1] and invalid == [] and rows.keys() >= set(seeded)

@@ -83,3 +83,30 @@ async def test_refusals_are_said_in_each_pressers_language(bot, table: Table, fa
     stranger = await table.carol.slash("/game leave")
     assert stranger.ephemeral_text == "Du spielst in der Partie dieses Kanals nicht mit."
     assert fake_discord.problems() == []
+
+
+async def test_a_lobby_speaks_the_servers_language_or_the_one_its_admins_chose(
+    bot, table: Table, fake_discord
+):
+    """Without a choice, a game speaks the server's own language (`guild_locale`); `/language`
+    (for those who manage the server) sets it for the next lobby, never a game under way."""
+    fake_discord.guild.preferred_locale = "de"
+    await table.alice.slash("/rumble new")
+    game = await bot.sessions.current(fake_discord.channel.id)
+    assert game is not None and game.language == "de"
+
+    refused = await table.bob.slash("/language", language="fr")
+    assert "manage this server" in refused.ephemeral_text
+    admin = fake_discord.user("owner", admin=True)
+    chosen = await admin.slash("/language", language="fr")
+    assert "Français" in chosen.ephemeral_text
+    assert (await bot.sessions.current(fake_discord.channel.id)).language == "de"  # kept
+    await table.alice.slash("/game stop")
+    await table.alice.slash("/rumble new")
+    assert (await bot.sessions.current(fake_discord.channel.id)).language == "fr"
+
+    await admin.slash("/language", language="server")  # back to the server's own
+    await table.alice.slash("/game stop")
+    await table.alice.slash("/rumble new")
+    assert (await bot.sessions.current(fake_discord.channel.id)).language == "de"
+    assert fake_discord.problems() == []
