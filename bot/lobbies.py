@@ -24,7 +24,7 @@ from bot.requests import (
 )
 from bot.session_base import SessionBase
 from bot.statements import Statements
-from lang import ENGLISH, LANGUAGES
+from lang import ENGLISH, LANGUAGES, PSEUDO
 from rules.base import LEVELS, IllegalAction, Level
 from rules.phrases import Phrase, phrase
 
@@ -45,8 +45,11 @@ def checked_level(level: str) -> Level:
 
 def served(language: str) -> str | None:
     """A language as a game row keeps it: None for English (as games before languages),
-    English too for a language whose catalogue has since gone."""
-    return language if language in LANGUAGES and language != ENGLISH else None
+    English too for a language whose catalogue has since gone. The tests' pseudo language
+    is kept (no Discord server has it)."""
+    if language == PSEUDO or (language in LANGUAGES and language != ENGLISH):
+        return language
+    return None
 
 
 def fresh_seat(seat: Seat) -> Seat:
