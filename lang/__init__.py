@@ -77,9 +77,9 @@ def say(said: Filling, language: str, names: Sequence[str] | None = None) -> str
         return names[said.seat] if names is not None else english(said)
     if isinstance(said, Listing):
         items = [say(item, language, names) for item in said.items]
-        if not items:
-            return ""
-        return format_list(items, locale=_babel_locale(language))
+        if language == PSEUDO and len(items) > 1:  # its own "and", marked like any word
+            return ", ".join(items[:-1]) + f" {pseudo('and')} " + items[-1]
+        return format_list(items, locale=_babel_locale(language)) if items else ""
     if not isinstance(said, Phrase):
         return str(said)
     text = _translated(said, language)
@@ -114,9 +114,7 @@ class _Gaps(dict[str, str]):
 
 def _babel_locale(language: str) -> str:
     """English lists as the games have always said them ("a, b and c")."""
-    if language in (ENGLISH, PSEUDO):
-        return "en_GB"
-    return language.replace("-", "_")
+    return "en_GB" if language == ENGLISH else language.replace("-", "_")
 
 
 _ACCENTED = str.maketrans(

@@ -86,7 +86,6 @@ def template() -> Catalog:
 
 def _rules_pages() -> Iterator[tuple[str, str, str]]:
     from cogs.guide._pages import PAGE, TITLE, pages
-
     from cogs.shared.plugin import PLUGINS
 
     for kind, plugin in PLUGINS.items():

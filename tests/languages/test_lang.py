@@ -115,3 +115,7 @@ def test_the_check_names_a_missing_a_broken_and_an_unused_phrase():
     assert any("lowercase" in p for p in found)
     assert any("'Gone.' is no longer said" in p for p in found)
     assert len(found) == 4
+
+
+def test_the_pseudo_language_marks_a_lists_and_too():
+    assert say(listing(["Ann", "Bo", "Cy"]), PSEUDO) == "Ann, Bo ⟦áñđ⟧ Cy"
