@@ -34,21 +34,23 @@ CHARACTER_COLOURS: dict[str, Colour] = {
 # reader's language ("Kn" Knight, "Ch" Chevalier, "Ri" Ritter).
 MARK = "character mark"
 CHARACTER_MARKS: dict[str, str] = {
-    "knight": term(MARK, "Kn"),
-    "thief": term(MARK, "Th"),
-    "wizard": term(MARK, "Wi"),
-    "cleric": term(MARK, "Cl"),
-    "barbarian": term(MARK, "Ba"),
-    "ranger": term(MARK, "Ra"),
-    "bard": term(MARK, "Bd"),
-    "goblin": term(MARK, "Go"),
-    "zombie": term(MARK, "Zo"),
-    "skeleton": term(MARK, "Sk"),
-    "cube": term(MARK, "Cu"),
-    "troll": term(MARK, "Tr"),
+    "knight": term("character mark", "Kn"),
+    "thief": term("character mark", "Th"),
+    "wizard": term("character mark", "Wi"),
+    "cleric": term("character mark", "Cl"),
+    "barbarian": term("character mark", "Ba"),
+    "ranger": term("character mark", "Ra"),
+    "bard": term("character mark", "Bd"),
+    "goblin": term("character mark", "Go"),
+    "zombie": term("character mark", "Zo"),
+    "skeleton": term("character mark", "Sk"),
+    "cube": term("character mark", "Cu"),
+    "troll": term("character mark", "Tr"),
 }
 SHORT = "character, short name"
-SHORT_NAMES = {"cube": term(SHORT, "Cube")}  # used where the full name does not fit
+SHORT_NAMES = {
+    "cube": term("character, short name", "Cube")
+}  # used where the full name does not fit
 
 FLOOR: Colour = (82, 75, 68)
 MORTAR: Colour = (66, 60, 55)
