@@ -91,14 +91,15 @@ def _draw_status(
         if len(winners) == 1:
             heading = said(phrase("WINS WITH {points}", points=best), language)
         else:
-            heading = said(phrase("SHARE THE WIN WITH {points}", points=best), language)
+            heading = said(phrase("SHARED WIN · {points}", points=best), language)
         line = " & ".join(player_name(names, seat) for seat in winners)
     else:
         heading = said(phrase("TO PLAY · {n} INSIDE", n=len(obs["positions"])), language)
         seat = obs["to_act"][0] if obs["to_act"] else None
         waiting = said(phrase("Waiting"), language)
         line = player_name(names, seat) if seat is not None else waiting
-    text_in_box(image, (left + 4, top, right - 4, middle - 6), heading, SMALL_TEXT, TORCH, "left")
+    # The whole width of the status box: "TO PLAY · 12 INSIDE" needs every pixel of it.
+    text_in_box(image, (left, top, right, middle - 6), heading, SMALL_TEXT, TORCH, "left")
     text_in_box(image, (left + 4, middle - 4, right - 4, bottom), line, SMALL_TEXT, INK, "left",
                 bold=True)  # fmt: skip
 

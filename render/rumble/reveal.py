@@ -131,7 +131,7 @@ def _reveal_summary(result: RumbleResult, language: str) -> str:
 
 def _fate(result: RumbleResult, key: str) -> Phrase | None:
     if key == result["chest_exited_with"]:
-        return phrase("escaped with the chest")
+        return phrase("left with the chest")
     if key == result["last_standing"]:
         return phrase("last one standing")
     if key in result["exit_line"]:
@@ -179,9 +179,8 @@ def _reveal_character(
     name_box = (left + 50, top, right - 8, middle + 1)
     text, size = label_fit(key, name_box[2] - name_box[0], REVEAL_TEXT, REVEAL_TEXT, language)
     text_in_box(image, name_box, text, size, ink, "left")
+    # The one that scores is framed in gold: its fate alone fits beside it in any language.
     fate = _fate(result, key)
-    if scored:  # the better of the two: it scores, whatever its fate
-        fate = phrase("{fate} - scores", fate=fate) if fate else phrase("scores")
     shown = said(fate, language) if fate else ""
     fate_box = (left + 50, middle - 1, right - 8, bottom)
     text_in_box(image, fate_box, shown, REVEAL_TEXT, ink, "left")

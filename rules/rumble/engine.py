@@ -221,12 +221,15 @@ def _rumble_over_text(reveal: Reveal) -> Phrase:
 
 
 def _seat_reveal_text(seat: int, pair: tuple[str, ...], reveal: Reveal, total: int) -> Phrase:
+    first, second = pair  # two each (SECRETS_EACH)
     return phrase_n(
-        "{player} was secretly backing {pair}: {n} point for {best} (total {total}).",
-        "{player} was secretly backing {pair}: {n} points for {best} (total {total}).",
+        "{player} was secretly backing {first} and {second}: {n} point for {best} (total {total}).",
+        "{player} was secretly backing {first} and {second}: {n} points for {best} "
+        "(total {total}).",
         reveal.points[seat],
         player=SeatName(seat),
-        pair=listing(the(character) for character in pair),
+        first=the(first),
+        second=the(second),
         best=the(reveal.best[seat]),
         total=total,
     )
