@@ -28,7 +28,7 @@ from typing import Any, ClassVar, Generic, Literal, NamedTuple, Protocol, TypeVa
 
 from rules import codec
 from rules.observation import LastMoveView
-from rules.phrases import Filling, to_json
+from rules.phrases import Filling, phrase, to_json
 
 JSON = dict[str, Any]
 
@@ -181,8 +181,9 @@ def ranks_from_points(points: list[int] | tuple[int, ...]) -> tuple[int, ...]:
 
 
 Parsed = TypeVar("Parsed")
-GAME_OVER = "That game is over."
-NOT_YOUR_TURN = "It is not your turn."
+# What `check_turn` refuses with, in every game: phrases, said in the presser's language.
+GAME_OVER = phrase("That game is over.")
+NOT_YOUR_TURN = phrase("It is not your turn.")
 
 
 Level = Literal["easy", "normal", "hard"]

@@ -18,10 +18,13 @@ from cogs.shared.presenter import (
     Picture,
     final_by_points,
 )
+from lang import ENGLISH, say
 from render.rumble import draw_dungeon, draw_reveal, draw_secret
 from render.rumble.recap import draw_recap
+from rules.phrases import Filling, Readers, phrase, phrase_n, term
 from rules.rumble import CHARACTERS
 from rules.rumble.actions import Exit, Fight, Move, parse_action
+from rules.rumble.characters import named, the
 from rules.rumble.engine import mover_group
 from rules.rumble.observation import RumbleObservation
 
@@ -37,21 +40,30 @@ def just_started(obs: RumbleObservation) -> bool:
     )
 
 
+def _said(said: Filling, names: list[str]) -> str:
+    """`said` in the readers' language (`names` are `Readers`; a plain list reads English)."""
+    return say(said, getattr(names, "language", ENGLISH), names)
+
+
 class RumblePresenter:
     kind = "rumble"
     private_controls = False
-    hand_label = "My secret"
+    hand_label = term("button", "My secret")
 
     def summary(self, obs: RumbleObservation, names: list[str]) -> str:
         if obs["finished"]:
             return final_by_points(list(obs["totals"]), names)
-        left = len(obs["positions"])
         carrier = obs["chest_exited_with"]
         if obs["chest"] or carrier is None:
-            chest = f"chest in {obs['chest']}"
+            chest = phrase("chest in {room}", room=str(obs["chest"]))
         else:
-            chest = f"the {CHARACTERS[carrier]} got away with the chest"
-        return f"rumble {obs['rumble']}/3 · {left} characters left · {chest}"
+            chest = phrase("{character} got away with the chest", character=the(carrier))
+        parts = [
+            phrase("rumble {rumble}/3", rumble=obs["rumble"]),
+            phrase_n("{n} character left", "{n} characters left", len(obs["positions"])),
+            chest,
+        ]
+        return " · ".join(_said(part, names) for part in parts)
 
     def recap(self, obs: RumbleObservation, names: list[str]) -> Picture:
         return Picture("recap.png", draw_recap(obs, names))
@@ -64,24 +76,32 @@ class RumblePresenter:
         return pictures
 
     def controls(
-        self, obs: RumbleObservation, legal: list[str], describe: Callable[[str], str]
+        self,
+        obs: RumbleObservation,
+        legal: list[str],
+        describe: Callable[[str], str],
+        names: list[str] | None = None,
     ) -> list[Control]:
+        """The board's menus and buttons; `describe` says an action in the board's
+        language, and `names` (`Readers`) give that language to the rest."""
+        readers = names if names is not None else Readers()
         parsed = [(action, parse_action(action)) for action in legal]
         movers = sorted({p.character for _, p in parsed if isinstance(p, Move)})
         fights = [action for action, p in parsed if isinstance(p, Fight)]
         exits = [action for action, p in parsed if isinstance(p, Exit)]
         controls: list[Control] = []
         if movers:
+            note = _said(phrase("shares the chest's room"), readers)
             choices = []
             for character in movers:
                 room = obs["positions"][character]
-                note = "shares the chest's room" if room == obs["chest"] else ""
-                choices.append(
-                    Choice(mover_group(character), f"{CHARACTERS[character]} (in {room})", note)
-                )
-            controls.append(Menu("Move a character…", choices))
+                label = phrase("{character} (in {room})", character=named(character), room=room)
+                shown = note if room == obs["chest"] else ""
+                choices.append(Choice(mover_group(character), _said(label, readers), shown))
+            controls.append(Menu(_said(phrase("Move a character…"), readers), choices))
         if fights:
-            controls.append(Menu("Start a fight…", [Choice(a, describe(a)) for a in fights]))
+            fight_menu = [Choice(a, describe(a)) for a in fights]
+            controls.append(Menu(_said(phrase("Start a fight…"), readers), fight_menu))
         if exits:
             controls.append(Buttons([Choice(a, describe(a)) for a in exits]))
         return controls
@@ -94,15 +114,20 @@ class RumblePresenter:
     def hand(self, obs: RumbleObservation, names: list[str]) -> HandReply:
         secret = obs.get("secret")
         if not secret:
-            return HandReply("You have no secret characters in this game.")
-        first, second = (CHARACTERS[c] for c in secret)
-        text = (
-            f"Your secret characters for rumble {obs['rumble']}: **{first}** and **{second}**. "
-            "Only you can see this."
+            return HandReply(_said(phrase("You have no secret characters in this game."), names))
+        first, second = (named(c) for c in secret)
+        text = phrase(
+            "Your secret characters for rumble {rumble}: **{first}** and **{second}**. "
+            "Only you can see this.",
+            rumble=obs["rumble"],
+            first=first,
+            second=second,
         )
         seat = obs["seat"]
         name = names[seat] if seat is not None else ""
-        return HandReply(text, [Picture("secret.png", draw_secret(obs, name))])
+        language = getattr(names, "language", ENGLISH)
+        picture = Picture("secret.png", draw_secret(obs, name, language))
+        return HandReply(_said(text, names), [picture])
 
     def narrowed(self, obs: RumbleObservation, group: str, names: list[str]) -> HandReply | None:
         # A character chosen in the menu: the buttons under the question are its ways out.
@@ -110,5 +135,10 @@ class RumblePresenter:
         if not group.startswith("move ") or character not in CHARACTERS:
             return None
         room = obs["positions"].get(character)
-        where = f" from {room}" if room else ""
-        return HandReply(f"Which way does the {CHARACTERS[character]} go{where}?")
+        if room:
+            question = phrase(
+                "Which way does {character} go from {room}?", character=the(character), room=room
+            )
+        else:
+            question = phrase("Which way does {character} go?", character=the(character))
+        return HandReply(_said(question, names))

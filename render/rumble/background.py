@@ -23,6 +23,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from lang import ENGLISH, say
 from render.common import (
     BACKDROP,
     EMBER,
@@ -60,6 +61,7 @@ from render.rumble.layout import (
     scaled,
     tile_box,
 )
+from rules.phrases import phrase
 from rules.rumble.observation import Tile
 
 LayoutKey = tuple[tuple[tuple[str, int, int, str], ...], str, str]
@@ -78,17 +80,17 @@ def layout_key(tiles: list[Tile], entrance: str, treasure_room: str) -> LayoutKe
 
 
 @lru_cache(maxsize=32)
-def background(key: LayoutKey) -> Image.Image:
-    """The layout's background (do not draw on it: copy it)."""
+def background(key: LayoutKey, language: str = ENGLISH) -> Image.Image:
+    """The layout's background in a language (do not draw on it: copy it)."""
     image = stone_board().copy()
-    for name, args in features(key):
+    for name, args in features(key, language):
         patch, at = _patch(name, *args)
         image.paste(patch, at)
     draw_labels(image, key)
     return image
 
 
-def features(key: LayoutKey) -> list[Feature]:
+def features(key: LayoutKey, language: str = ENGLISH) -> list[Feature]:
     """What a layout adds to the stone, in the order it is drawn: the doors, then the way in
     (over the entrance's west door) and the treasure frame (over its room's doors)."""
     cells, entrance, treasure_room = key
@@ -105,7 +107,7 @@ def features(key: LayoutKey) -> list[Feature]:
     places = {room: (row, col) for room, row, col, _ in cells}
     for _, row, col, _ in cells:
         drawn += [("door", (row, col, side, open_)) for side, open_ in doors_of(row, col)]
-    drawn.append(("entrance", places[entrance]))
+    drawn.append(("entrance", (*places[entrance], language)))
     drawn.append(("treasure", (*places[treasure_room], doors_of(*places[treasure_room]))))
     return drawn
 
@@ -203,7 +205,7 @@ def door(row: int, col: int, side: str, connected: bool) -> tuple[Box, Drawing]:
     return region, draw
 
 
-def entrance(row: int, col: int) -> tuple[Box, Drawing]:
+def entrance(row: int, col: int, language: str = ENGLISH) -> tuple[Box, Drawing]:
     """The way in: a lit opening from the margin through the entrance room's west wall, an
     arrow into it, and "ENTRANCE" up the margin beside it (within the room's height, so it
     fits on any row)."""
@@ -218,7 +220,8 @@ def entrance(row: int, col: int) -> tuple[Box, Drawing]:
         d.rectangle(at(way_in), shade(EMBER, 0.7))
         points = [at((x, mid_y + y, x, mid_y + y))[:2] for x, y in arrow]
         d.polygon(points, fill=TORCH, outline=WALL_EDGE)
-        _vertical_text(d, at, (13, mid_y), "ENTRANCE", TORCH)
+        words = say(phrase("ENTRANCE"), language)
+        _vertical_text(d, at, (13, mid_y), words, TORCH)
 
     return (0, box[1], box[0] + WALL_W + 1, box[3]), draw
 

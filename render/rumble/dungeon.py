@@ -28,7 +28,6 @@ from render.common.caption import captioned
 from render.rumble.background import background, layout_key
 from render.rumble.layout import (
     CHARACTER_COLOURS,
-    CHARACTER_MARKS,
     EXIT_BOX,
     LABEL_BAND,
     MAX_TOKEN,
@@ -36,12 +35,16 @@ from render.rumble.layout import (
     TITLE_HEIGHT,
     WALL_EDGE,
     WALL_W,
+    character_mark,
     label_fit,
+    language_of,
     room_boxes,
+    said,
 )
 from render.rumble.panel import draw_panel
 from render.rumble.sprites import paste_chest, paste_token
 from render.rumble.trail import TAG_H, draw_trail, fight_rooms
+from rules.phrases import phrase
 from rules.rumble.characters import CHARACTERS
 from rules.rumble.observation import RumbleObservation
 
@@ -62,12 +65,15 @@ def dungeon_image(
 ) -> Image.Image:
     """The public board as an image (for tests and previews), the last move's caption under
     it."""
-    image = background(layout_key(obs["tiles"], obs["entrance"], obs["treasure_room"])).copy()
-    title_bar(image, "Rumble in the Dungeon", f"Rumble {obs['rumble']} of 3", TITLE_HEIGHT)
+    language = language_of(names)
+    key = layout_key(obs["tiles"], obs["entrance"], obs["treasure_room"])
+    image = background(key, language).copy()
+    rumble = said(phrase("Rumble {rumble} of 3", rumble=obs["rumble"]), language)
+    title_bar(image, "Rumble in the Dungeon", rumble, TITLE_HEIGHT)
     since = obs["step"] - 1 if since is None else since
-    draw_trail(image, obs, since)
-    _draw_rooms(image, obs, fight_rooms(obs, since))
-    _draw_exit_line(image, obs)
+    draw_trail(image, obs, since, language)
+    _draw_rooms(image, obs, fight_rooms(obs, since), language)
+    _draw_exit_line(image, obs, language)
     draw_panel(image, obs, names)
     return captioned(image, obs.get("last_move"), names)
 
@@ -75,7 +81,9 @@ def dungeon_image(
 # --- rooms: tokens and the chest ---------------------------------------------------------
 
 
-def _draw_rooms(image: Image.Image, obs: RumbleObservation, tagged: set[str]) -> None:
+def _draw_rooms(
+    image: Image.Image, obs: RumbleObservation, tagged: set[str], language: str
+) -> None:
     """The characters in each room, above the foot of a room tagged after a fight."""
     boxes = room_boxes(obs["tiles"])
     order = list(CHARACTERS)
@@ -86,7 +94,7 @@ def _draw_rooms(image: Image.Image, obs: RumbleObservation, tagged: set[str]) ->
         if room in boxes:
             left, top, right, bottom = _token_area(boxes[room])
             bottom -= TAG_H - 2 if room in tagged else 0
-            _draw_tokens(image, (left, top, right, bottom), keys)
+            _draw_tokens(image, (left, top, right, bottom), keys, language)
     chest_room = obs["chest"]
     if chest_room in boxes:
         box = boxes[chest_room]
@@ -99,44 +107,44 @@ def _token_area(box: Box) -> Box:
     return (left + WALL_W + 3, top + WALL_W + LABEL_BAND, right - WALL_W - 3, bottom - WALL_W - 4)
 
 
-def _draw_tokens(image: Image.Image, area: Box, keys: list[str]) -> None:
+def _draw_tokens(image: Image.Image, area: Box, keys: list[str], language: str) -> None:
     """One token: big, its name below. Two: a token and its name on each line. Up to six:
     the tokens alone in a grid, their two-letter marks for names (names that small would not
     be read). More: the marks on chips in the characters' colours, four a row (a token
     small enough to fit would shrink its mark past reading)."""
     if len(keys) == 1:
-        _draw_lone_token(image, area, keys[0])
+        _draw_lone_token(image, area, keys[0], language)
     elif len(keys) == 2:
-        _draw_token_list(image, area, keys)
+        _draw_token_list(image, area, keys, language)
     elif len(keys) <= 6:
-        _draw_token_grid(image, area, keys)
+        _draw_token_grid(image, area, keys, language)
     else:
-        _draw_mark_grid(image, area, keys)
+        _draw_mark_grid(image, area, keys, language)
 
 
-def _draw_lone_token(image: Image.Image, area: Box, key: str) -> None:
+def _draw_lone_token(image: Image.Image, area: Box, key: str, language: str) -> None:
     diameter = min(MAX_TOKEN, area[3] - area[1] - SMALL_TEXT - 8)
     centre_x = (area[0] + area[2]) // 2
     top = area[1] + (area[3] - area[1] - diameter - SMALL_TEXT - 6) // 2
-    paste_token(image, key, (centre_x, top + diameter // 2), diameter)
-    text, size = label_fit(key, area[2] - area[0], SMALL_TEXT, SMALL_TEXT)
+    paste_token(image, key, (centre_x, top + diameter // 2), diameter, language)
+    text, size = label_fit(key, area[2] - area[0], SMALL_TEXT, SMALL_TEXT, language)
     draw_text(image, (centre_x, top + diameter + 2), text, size, INK, "ma", WALL_EDGE)
 
 
-def _draw_token_list(image: Image.Image, area: Box, keys: list[str]) -> None:
+def _draw_token_list(image: Image.Image, area: Box, keys: list[str], language: str) -> None:
     row_h = (area[3] - area[1]) // len(keys)
     for index, key in enumerate(keys):
         left, top = area[0], area[1] + index * row_h
         pill = (left, top + 1, area[2], top + row_h - 1)
         rounded_box(image, pill, row_h // 2, WALL_EDGE, alpha=150)
         diameter = min(row_h - 2, 44)  # leaves "Barbarian" its room
-        paste_token(image, key, (left + 2 + diameter // 2, top + row_h // 2), diameter)
+        paste_token(image, key, (left + 2 + diameter // 2, top + row_h // 2), diameter, language)
         text_left = left + diameter + 4
-        text, size = label_fit(key, pill[2] - text_left - 1, SMALL_TEXT, SMALL_TEXT)
+        text, size = label_fit(key, pill[2] - text_left - 1, SMALL_TEXT, SMALL_TEXT, language)
         draw_text(image, (text_left, top + row_h // 2), text, size, INK, "lm")
 
 
-def _draw_token_grid(image: Image.Image, area: Box, keys: list[str]) -> None:
+def _draw_token_grid(image: Image.Image, area: Box, keys: list[str], language: str) -> None:
     cols = 2 if len(keys) <= 4 else 3
     rows = (len(keys) + cols - 1) // cols
     cell_w = (area[2] - area[0]) // cols
@@ -148,10 +156,10 @@ def _draw_token_grid(image: Image.Image, area: Box, keys: list[str]) -> None:
         left_over = len(keys) - row * cols  # a short last row is centred
         shift = (cols - left_over) * cell_w // 2 if left_over < cols else 0
         centre = (area[0] + shift + col * cell_w + cell_w // 2, top0 + row * cell_h + cell_h // 2)
-        paste_token(image, key, centre, diameter)
+        paste_token(image, key, centre, diameter, language)
 
 
-def _draw_mark_grid(image: Image.Image, area: Box, keys: list[str]) -> None:
+def _draw_mark_grid(image: Image.Image, area: Box, keys: list[str], language: str) -> None:
     cols = 4
     rows = (len(keys) + cols - 1) // cols
     cell_w = (area[2] - area[0]) // cols
@@ -163,7 +171,7 @@ def _draw_mark_grid(image: Image.Image, area: Box, keys: list[str]) -> None:
         chip = (left + 1, top + 1, left + cell_w - 1, top + cell_h - 1)
         colour = CHARACTER_COLOURS.get(key, (150, 150, 150))
         rounded_box(image, chip, (cell_h - 2) // 2, colour, WALL_EDGE, 2)
-        mark = CHARACTER_MARKS.get(key, key[:2].title())
+        mark = character_mark(key, language)
         centre = ((chip[0] + chip[2]) / 2, (chip[1] + chip[3]) / 2)
         draw_text(image, centre, mark, SMALL_TEXT, ink_for(colour), "mm")
 
@@ -171,24 +179,25 @@ def _draw_mark_grid(image: Image.Image, area: Box, keys: list[str]) -> None:
 # --- exit line --------------------------------------------------------------------------
 
 
-def _draw_exit_line(image: Image.Image, obs: RumbleObservation) -> None:
+def _draw_exit_line(image: Image.Image, obs: RumbleObservation, language: str) -> None:
     """This rumble's removed characters in the order they went (first on the left), named
     while there is room, and the chest's fate."""
     left, top, right, bottom = EXIT_BOX
     middle = (top + bottom) // 2
-    x = left + 16 + draw_text_width(image, (left + 16, middle), "OUT IN ORDER", TORCH) + 16
+    heading = said(phrase("OUT IN ORDER"), language)
+    x = left + 16 + draw_text_width(image, (left + 16, middle), heading, TORCH) + 16
     escaped = obs["chest_exited_with"]
     end = right - (214 if escaped else 10)
     out = obs["exit_line"]
     if not out:
-        draw_text(image, (x, middle), "Nobody yet - fights send characters here.", SMALL_TEXT,
-                  MUTED, "lm")  # fmt: skip
+        nobody = said(phrase("Nobody yet - fights send characters here."), language)
+        draw_text(image, (x, middle), nobody, SMALL_TEXT, MUTED, "lm")
     chip_w = min(190, (end - x) // max(1, len(out)))
     for key in out:
-        _exit_chip(image, (x, top + 8, x + chip_w - 6, bottom - 8), key)
+        _exit_chip(image, (x, top + 8, x + chip_w - 6, bottom - 8), key, language)
         x += chip_w
     if escaped:
-        _escaped_chip(image, (right - 210, top + 8, right - 10, bottom - 8), escaped)
+        _escaped_chip(image, (right - 210, top + 8, right - 10, bottom - 8), escaped, language)
 
 
 def draw_text_width(image: Image.Image, at: tuple[int, int], text: str, fill: Colour) -> int:
@@ -197,25 +206,26 @@ def draw_text_width(image: Image.Image, at: tuple[int, int], text: str, fill: Co
     return round(text_width(text, SMALL_TEXT))
 
 
-def _exit_chip(image: Image.Image, box: Box, key: str) -> None:
+def _exit_chip(image: Image.Image, box: Box, key: str, language: str) -> None:
     """A removed character: its token, and its name when the whole name fits beside it."""
     rounded_box(image, box, 10, STONE_DARK)
     left, top, right, bottom = box
     diameter = bottom - top - 6
-    paste_token(image, key, (left + 3 + diameter // 2, (top + bottom) // 2), diameter)
+    paste_token(image, key, (left + 3 + diameter // 2, (top + bottom) // 2), diameter, language)
     name_box = (left + diameter + 10, top, right - 4, bottom)
-    text, size = label_fit(key, name_box[2] - name_box[0], SMALL_TEXT, SMALL_TEXT)
+    text, size = label_fit(key, name_box[2] - name_box[0], SMALL_TEXT, SMALL_TEXT, language)
     if not text.endswith("…"):
         text_in_box(image, name_box, text, size, INK, "left")
 
 
-def _escaped_chip(image: Image.Image, box: Box, key: str) -> None:
+def _escaped_chip(image: Image.Image, box: Box, key: str, language: str) -> None:
     rounded_box(image, box, 10, shade(EMBER, 0.45), TORCH, 2)
     middle = (box[1] + box[3]) // 2
     paste_chest(image, box[0] + 8, middle - 12, 30)
-    paste_token(image, key, (box[0] + 62, middle), 44)
+    paste_token(image, key, (box[0] + 62, middle), 44, language)
     text_left = box[0] + 90
-    text_in_box(image, (text_left, box[1] + 2, box[2] - 6, middle), "Escaped!", SMALL_TEXT, TORCH,
+    escaped = said(phrase("Escaped!"), language)
+    text_in_box(image, (text_left, box[1] + 2, box[2] - 6, middle), escaped, SMALL_TEXT, TORCH,
                 "left")  # fmt: skip
-    text, size = label_fit(key, box[2] - 6 - text_left, SMALL_TEXT, SMALL_TEXT)
+    text, size = label_fit(key, box[2] - 6 - text_left, SMALL_TEXT, SMALL_TEXT, language)
     draw_text(image, (text_left, middle + 9), text, size, INK, "lm")

@@ -5,9 +5,11 @@ helpers for names and boxes.
 
 from __future__ import annotations
 
+from lang import ENGLISH, say
 from render.common import Box, Colour, fit_text, least_size
 from render.common.caption import caption_height
-from rules.rumble.characters import CHARACTERS
+from rules.phrases import Filling, phrase_in, term
+from rules.rumble.characters import CHARACTERS, named
 from rules.rumble.observation import Tile
 
 # --- colour tables ----------------------------------------------------------------------
@@ -28,21 +30,27 @@ CHARACTER_COLOURS: dict[str, Colour] = {
     "cube": (136, 204, 238),  # jelly cyan
     "troll": (238, 119, 51),  # orange
 }
+# Each mark is a word of the catalogues, so that it reads as the character's name does in the
+# reader's language ("Kn" Knight, "Ch" Chevalier, "Ri" Ritter).
+MARK = "character mark"
 CHARACTER_MARKS: dict[str, str] = {
-    "knight": "Kn",
-    "thief": "Th",
-    "wizard": "Wi",
-    "cleric": "Cl",
-    "barbarian": "Ba",
-    "ranger": "Ra",
-    "bard": "Bd",
-    "goblin": "Go",
-    "zombie": "Zo",
-    "skeleton": "Sk",
-    "cube": "Cu",
-    "troll": "Tr",
+    "knight": term("character mark", "Kn"),
+    "thief": term("character mark", "Th"),
+    "wizard": term("character mark", "Wi"),
+    "cleric": term("character mark", "Cl"),
+    "barbarian": term("character mark", "Ba"),
+    "ranger": term("character mark", "Ra"),
+    "bard": term("character mark", "Bd"),
+    "goblin": term("character mark", "Go"),
+    "zombie": term("character mark", "Zo"),
+    "skeleton": term("character mark", "Sk"),
+    "cube": term("character mark", "Cu"),
+    "troll": term("character mark", "Tr"),
 }
-SHORT_NAMES = {"cube": "Cube"}  # used where the full name does not fit
+SHORT = "character, short name"
+SHORT_NAMES = {
+    "cube": term("character, short name", "Cube")
+}  # used where the full name does not fit
 
 FLOOR: Colour = (82, 75, 68)
 MORTAR: Colour = (66, 60, 55)
@@ -96,8 +104,25 @@ def player_row_box(seat: int) -> Box:
 # --- small helpers ----------------------------------------------------------------------
 
 
-def character_name(key: str) -> str:
-    return CHARACTERS.get(key, key.title())
+def said(words: Filling, language: str) -> str:
+    """Words drawn on a picture, in its readers' language."""
+    return say(words, language)
+
+
+def language_of(names: list[str]) -> str:
+    """The language a picture is drawn in: its readers' (`names` are `Readers`)."""
+    return getattr(names, "language", ENGLISH)
+
+
+def character_name(key: str, language: str = ENGLISH) -> str:
+    return say(named(key), language) if key in CHARACTERS else key.title()
+
+
+def character_mark(key: str, language: str = ENGLISH) -> str:
+    """The two letters on a character's token."""
+    if key not in CHARACTER_MARKS:
+        return key[:2].title()
+    return say(phrase_in(MARK, CHARACTER_MARKS[key]), language)
 
 
 def scaled(box: Box, k: int = SCALE) -> Box:
@@ -108,11 +133,14 @@ def room_boxes(tiles: list[Tile]) -> dict[str, Box]:
     return {tile["room"]: tile_box(tile["row"], tile["col"]) for tile in tiles}
 
 
-def label_fit(key: str, width: int, size: int, min_size: int) -> tuple[str, int]:
+def label_fit(
+    key: str, width: int, size: int, min_size: int, language: str = ENGLISH
+) -> tuple[str, int]:
     """The character's name fitted to `width`, falling back to its short name."""
-    text, shown = fit_text(character_name(key), width, size, min_size)
+    text, shown = fit_text(character_name(key, language), width, size, min_size)
     if text.endswith("…") and key in SHORT_NAMES:
-        text, shown = fit_text(SHORT_NAMES[key], width, size, min_size)
+        short = say(phrase_in(SHORT, SHORT_NAMES[key]), language)
+        text, shown = fit_text(short, width, size, min_size)
     return text, shown
 
 

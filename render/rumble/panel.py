@@ -29,10 +29,13 @@ from render.rumble.layout import (
     STATUS_BOX,
     WALL,
     WALL_EDGE,
+    language_of,
     player_row_box,
+    said,
     winning_seats,
 )
 from render.rumble.sprites import paste_chest
+from rules.phrases import phrase
 from rules.rumble.observation import RumbleObservation
 
 # --- side panel -------------------------------------------------------------------------
@@ -40,20 +43,28 @@ from rules.rumble.observation import RumbleObservation
 
 def draw_panel(image: Image.Image, obs: RumbleObservation, names: list[str]) -> None:
     winners = winning_seats(obs["totals"]) if obs["finished"] else []
+    language = language_of(names)
     _draw_status(image, obs, names, winners)
     for seat in range(obs["seats"]):
         active = seat in obs["to_act"] and not obs["finished"]
         _draw_player_row(image, obs, names, seat, active, seat in winners)
     if player_row_box(obs["seats"] - 1)[3] < LEGEND_TOP - 8:
-        _draw_legend(image)
+        _draw_legend(image, language)
 
 
-def _draw_legend(image: Image.Image) -> None:
+LEGEND = (
+    phrase("passage"),
+    phrase("dead end"),
+    phrase("treasure room"),
+    phrase("the chest"),
+)
+
+
+def _draw_legend(image: Image.Image, language: str) -> None:
     """A key to the map's symbols, where the panel has room for it."""
     draw = ImageDraw.Draw(image)
     left, right = STATUS_BOX[0] + 4, STATUS_BOX[2]
-    rows = ["passage", "dead end", "treasure room", "the chest"]
-    for index, label in enumerate(rows):
+    for index, label in enumerate(said(row, language) for row in LEGEND):
         middle = LEGEND_TOP + 12 + index * 24
         symbol = (left, middle - 7, left + 30, middle + 7)
         if index == 0:
@@ -74,15 +85,21 @@ def _draw_status(
 ) -> None:
     left, top, right, bottom = STATUS_BOX
     middle = (top + bottom) // 2
+    language = language_of(names)
     if obs["finished"]:
         best = max(obs["totals"], default=0)
-        heading = f"{'WINS' if len(winners) == 1 else 'SHARE THE WIN'} WITH {best}"
+        if len(winners) == 1:
+            heading = said(phrase("WINS WITH {points}", points=best), language)
+        else:
+            heading = said(phrase("SHARED WIN · {points}", points=best), language)
         line = " & ".join(player_name(names, seat) for seat in winners)
     else:
-        heading = f"TO PLAY · {len(obs['positions'])} INSIDE"
+        heading = said(phrase("TO PLAY · {n} INSIDE", n=len(obs["positions"])), language)
         seat = obs["to_act"][0] if obs["to_act"] else None
-        line = player_name(names, seat) if seat is not None else "Waiting"
-    text_in_box(image, (left + 4, top, right - 4, middle - 6), heading, SMALL_TEXT, TORCH, "left")
+        waiting = said(phrase("Waiting"), language)
+        line = player_name(names, seat) if seat is not None else waiting
+    # The whole width of the status box: "TO PLAY · 12 INSIDE" needs every pixel of it.
+    text_in_box(image, (left, top, right, middle - 6), heading, SMALL_TEXT, TORCH, "left")
     text_in_box(image, (left + 4, middle - 4, right - 4, bottom), line, SMALL_TEXT, INK, "left",
                 bold=True)  # fmt: skip
 
@@ -115,7 +132,9 @@ def _draw_player_row(
     line_box = (left + 12, top + 40, right - 10, bottom - 2)
     total_w = text_in_box(image, line_box, total, 26, ink, "right", bold=True)
     history = [str(r["points"][seat]) for r in obs["history"] if seat < len(r["points"])]
-    line = " + ".join(history) or "no points yet"  # whose turn: the highlight and the status
+    line = " + ".join(history) or said(
+        phrase("no points yet"), language_of(names)
+    )  # whose turn: the highlight and the status
     line_box = (line_box[0], line_box[1], line_box[2] - total_w - 10, line_box[3])
     text_in_box(image, line_box, line, SMALL_TEXT, soft, "left")
 

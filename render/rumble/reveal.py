@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from PIL import Image
 
+from lang import ENGLISH
 from render.common import (
     BACKDROP,
     EMBER,
@@ -20,7 +21,6 @@ from render.common import (
     display_name,
     draw_text,
     ink_for,
-    ordinal,
     own_picture,
     rounded_box,
     shade,
@@ -37,31 +37,47 @@ from render.rumble.layout import (
     WALL_EDGE,
     character_name,
     label_fit,
+    language_of,
+    said,
 )
 from render.rumble.sprites import paste_token
+from rules.phrases import Phrase, phrase
+from rules.rumble.characters import named, place
 from rules.rumble.observation import RumbleObservation, RumbleResult
 
 
-def draw_secret(obs: RumbleObservation, name: str) -> bytes:
-    """A player's two secret characters, big, with where each is now. PNG bytes."""
-    image = own_picture(SECRET_SIZE, "Your secret characters", display_name(name, ""))
+def draw_secret(obs: RumbleObservation, name: str, language: str = ENGLISH) -> bytes:
+    """A player's two secret characters, big, with where each is now, in their `language`.
+    PNG bytes."""
+    title = said(phrase("Your secret characters"), language)
+    image = own_picture(SECRET_SIZE, title, display_name(name, ""))
     secret = obs["secret"] or []
     if not secret:  # the public view has no secret to show
-        text_in_box(image, (16, 64, SECRET_SIZE[0] - 16, 352), "No secret characters", 24, MUTED)
+        nothing = said(phrase("No secret characters"), language)
+        text_in_box(image, (16, 64, SECRET_SIZE[0] - 16, 352), nothing, 24, MUTED)
     for index, key in enumerate(secret[:2]):
         left = 24 + index * 304
-        _secret_card(image, (left, 64, left + 288, 352), key, _whereabouts(obs, key))
-    note = f"Rumble {obs['rumble']} of 3 - only your better character scores. Keep it quiet!"
+        where = said(_whereabouts(obs, key), language)
+        _secret_card(image, (left, 64, left + 288, 352), key, where, language)
+    note = said(
+        phrase(
+            "Rumble {rumble} of 3 - only your better character scores. Keep it quiet!",
+            rumble=obs["rumble"],
+        ),
+        language,
+    )
     text_in_box(image, (16, 360, SECRET_SIZE[0] - 16, 392), note, 15, MUTED, min_size=11)
     return to_png(image)
 
 
 def draw_reveal(result: RumbleResult, names: list[str]) -> bytes:
     """The end-of-rumble reveal: each player's two characters, which scored, and points."""
+    language = language_of(names)
     seats = len(result["points"])
     image = Image.new("RGB", (REVEAL_WIDTH, 100 + seats * 64), BACKDROP)
-    title_bar(image, f"Rumble {result['rumble']} - the reveal", "", 48)
-    summary = _reveal_summary(result)
+    title = said(phrase("Rumble {rumble} - the reveal", rumble=result["rumble"]), language)
+    title_bar(image, title, "", 48)
+    summary = _reveal_summary(result, language)
     text_in_box(image, (20, 56, REVEAL_WIDTH - 20, 84), summary, REVEAL_TEXT, INK, "left")
     for seat in range(seats):  # each character's place out is in its row: no list of all
         top = 94 + seat * 64
@@ -72,28 +88,30 @@ def draw_reveal(result: RumbleResult, names: list[str]) -> bytes:
 # --- secret and reveal ------------------------------------------------------------------
 
 
-def _whereabouts(obs: RumbleObservation, key: str) -> str:
+def _whereabouts(obs: RumbleObservation, key: str) -> Phrase:
     """Where a character is now, from the public part of the observation."""
     if key in obs["positions"]:
         room = obs["positions"][key]
-        return f"In room {room}, with the chest" if obs["chest"] == room else f"In room {room}"
+        if obs["chest"] == room:
+            return phrase("In room {room}, with the chest", room=room)
+        return phrase("In room {room}", room=room)
     if key == obs["chest_exited_with"]:
-        return "Escaped with the chest!"
+        return phrase("Escaped with the chest!")
     if key in obs["exit_line"]:
-        return f"Out, {ordinal(obs['exit_line'].index(key) + 1)}"
-    return "Out of the dungeon"
+        return phrase("Out, {place}", place=place(obs["exit_line"].index(key) + 1))
+    return phrase("Out of the dungeon")
 
 
-def _secret_card(image: Image.Image, box: Box, key: str, where: str) -> None:
+def _secret_card(image: Image.Image, box: Box, key: str, where: str, language: str) -> None:
     colour = CHARACTER_COLOURS.get(key, (150, 150, 150))
     left, top, right, _ = box
     rounded_box(image, box, 18, PANEL, colour, 4)
     centre_x = (left + right) // 2
-    paste_token(image, key, (centre_x, top + 110), 150)
+    paste_token(image, key, (centre_x, top + 110), 150, language)
     text_in_box(
         image,
         (left + 12, top + 196, right - 12, top + 236),
-        character_name(key),
+        character_name(key, language),
         30,
         INK,
         min_size=18,
@@ -101,23 +119,24 @@ def _secret_card(image: Image.Image, box: Box, key: str, where: str) -> None:
     text_in_box(image, (left + 12, top + 244, right - 12, top + 272), where, 17, MUTED, min_size=12)
 
 
-def _reveal_summary(result: RumbleResult) -> str:
-    last = character_name(result["last_standing"])
+def _reveal_summary(result: RumbleResult, language: str) -> str:
+    last = phrase("Last one standing: {character}.", character=named(result["last_standing"]))
     chest = result["chest_exited_with"]
-    chest_text = (
-        f"{character_name(chest)} escaped with the chest" if chest else "the chest stayed inside"
-    )
-    return f"Last one standing: {last}.   {chest_text[0].upper()}{chest_text[1:]}."
+    if chest:
+        fate = phrase("{character} escaped with the chest.", character=named(chest))
+    else:
+        fate = phrase("The chest stayed inside.")
+    return f"{said(last, language)}   {said(fate, language)}"
 
 
-def _fate(result: RumbleResult, key: str) -> str:
+def _fate(result: RumbleResult, key: str) -> Phrase | None:
     if key == result["chest_exited_with"]:
-        return "escaped with the chest"
+        return phrase("left with the chest")
     if key == result["last_standing"]:
-        return "last one standing"
+        return phrase("last one standing")
     if key in result["exit_line"]:
-        return f"out {ordinal(result['exit_line'].index(key) + 1)}"
-    return ""
+        return phrase("out {place}", place=place(result["exit_line"].index(key) + 1))
+    return None
 
 
 def _reveal_row(
@@ -135,9 +154,8 @@ def _reveal_row(
     best = result["best"][seat] if seat < len(result["best"]) else ""
     for index, key in enumerate(secrets[:2]):
         chip_left = left + 240 + index * 250
-        _reveal_character(
-            image, (chip_left, top + 4, chip_left + 240, bottom - 4), result, key, key == best
-        )
+        chip = (chip_left, top + 4, chip_left + 240, bottom - 4)
+        _reveal_character(image, chip, result, key, key == best, language_of(names))
     points = result["points"][seat]
     text_in_box(
         image,
@@ -150,17 +168,19 @@ def _reveal_row(
 
 
 def _reveal_character(
-    image: Image.Image, box: Box, result: RumbleResult, key: str, scored: bool
+    image: Image.Image, box: Box, result: RumbleResult, key: str, scored: bool, language: str
 ) -> None:
     left, top, right, bottom = box
     if scored:
         rounded_box(image, box, 10, shade(EMBER, 0.4), TORCH, 2)
     middle = (top + bottom) // 2
-    paste_token(image, key, (left + 24, middle), 38)
+    paste_token(image, key, (left + 24, middle), 38, language)
     ink = INK if scored else MUTED
     name_box = (left + 50, top, right - 8, middle + 1)
-    text, size = label_fit(key, name_box[2] - name_box[0], REVEAL_TEXT, REVEAL_TEXT)
+    text, size = label_fit(key, name_box[2] - name_box[0], REVEAL_TEXT, REVEAL_TEXT, language)
     text_in_box(image, name_box, text, size, ink, "left")
-    fate = _fate(result, key) + (" - scores" if scored else "")
+    # The one that scores is framed in gold: its fate alone fits beside it in any language.
+    fate = _fate(result, key)
+    shown = said(fate, language) if fate else ""
     fate_box = (left + 50, middle - 1, right - 8, bottom)
-    text_in_box(image, fate_box, fate, REVEAL_TEXT, ink, "left")
+    text_in_box(image, fate_box, shown, REVEAL_TEXT, ink, "left")

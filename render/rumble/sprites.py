@@ -8,22 +8,23 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from lang import ENGLISH
 from render.common import SUPERSAMPLE, font, ink_for
 from render.common.record import note, noting
 from render.rumble.layout import (
     CHARACTER_COLOURS,
-    CHARACTER_MARKS,
     CHEST_GOLD,
     CHEST_LID,
     CHEST_WOOD,
     WALL_EDGE,
+    character_mark,
 )
 
 # --- sprites ----------------------------------------------------------------------------
 
 
 @lru_cache(maxsize=256)
-def _token(key: str, diameter: int) -> Image.Image:
+def _token(key: str, diameter: int, language: str) -> Image.Image:
     """A character token: a coloured disc with a dark rim, its two-letter mark, a shadow."""
     k = SUPERSAMPLE
     size = (diameter + 3) * k
@@ -34,7 +35,7 @@ def _token(key: str, diameter: int) -> Image.Image:
     rim = max(1, diameter // 14) * k
     draw.ellipse((0, 0, diameter * k - 1, diameter * k - 1), fill=(*WALL_EDGE, 255))
     draw.ellipse((rim, rim, diameter * k - rim - 1, diameter * k - rim - 1), fill=(*colour, 255))
-    mark = CHARACTER_MARKS.get(key, key[:2].title())
+    mark = character_mark(key, language)
     centre = diameter * k / 2
     draw.text(
         (centre, centre),
@@ -76,12 +77,18 @@ def mark_size(diameter: int) -> int:
     return round(diameter * 0.52)
 
 
-def paste_token(image: Image.Image, key: str, centre: tuple[int, int], diameter: int) -> None:
-    sprite = _token(key, diameter)
+def paste_token(
+    image: Image.Image,
+    key: str,
+    centre: tuple[int, int],
+    diameter: int,
+    language: str = ENGLISH,
+) -> None:
+    sprite = _token(key, diameter, language)
     left, top = centre[0] - diameter // 2, centre[1] - diameter // 2
     image.paste(sprite, (left, top), sprite)
     if noting():  # the mark is drawn inside the cached sprite: noted at each paste
-        mark = CHARACTER_MARKS.get(key, key[:2].title())
+        mark = character_mark(key, language)
         note("text", (left, top, left + diameter, top + diameter), mark, mark_size(diameter))
 
 

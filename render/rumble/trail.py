@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
+from lang import ENGLISH, say
 from render.common import (
     EMBER,
     INK,
@@ -27,6 +28,7 @@ from render.rumble.layout import (
     label_fit,
     room_boxes,
 )
+from rules.phrases import phrase
 from rules.rumble.observation import RumbleObservation, TraceView
 
 MOVE_COLOUR: Colour = INK
@@ -35,7 +37,9 @@ FIGHT_COLOUR: Colour = EMBER
 TAG_H = 30  # the foot of a room a fight emptied: "OUT · Knight"
 
 
-def draw_trail(image: Image.Image, obs: RumbleObservation, since: int) -> None:
+def draw_trail(
+    image: Image.Image, obs: RumbleObservation, since: int, language: str = ENGLISH
+) -> None:
     """Everything the actions after step `since` did, in this rumble (under the tokens)."""
     boxes = room_boxes(obs["tiles"])
     for trace in obs.get("trail") or []:  # a board saved before traces existed has none
@@ -51,7 +55,7 @@ def draw_trail(image: Image.Image, obs: RumbleObservation, since: int) -> None:
                 arrow(image, _centre(start), _centre(goal), colour)
                 note(trace["kind"], start, _said(trace))
         elif trace["kind"] == "fight":
-            _thrown_out(image, start, trace["character"])
+            _thrown_out(image, start, trace["character"], language)
             note("fight", start, _said(trace))
         elif trace["kind"] == "exit":
             x, y = _centre(start)
@@ -76,7 +80,7 @@ def _centre(box: Box) -> tuple[float, float]:
     return ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2 + 10)
 
 
-def _thrown_out(image: Image.Image, box: Box, character: str) -> None:
+def _thrown_out(image: Image.Image, box: Box, character: str, language: str) -> None:
     """The room a fight emptied of `character`: framed, with a tag naming who went."""
     left, top, right, bottom = box
     ImageDraw.Draw(image).rectangle(
@@ -84,8 +88,9 @@ def _thrown_out(image: Image.Image, box: Box, character: str) -> None:
     )
     tag = (left + WALL_W + 4, bottom - WALL_W - TAG_H, right - WALL_W - 4, bottom - WALL_W - 3)
     rounded_box(image, tag, 8, FIGHT_COLOUR)
-    words = f"OUT · {character_name(character)}"
+    name = character_name(character, language)
+    words = say(phrase("OUT · {character}", character=name), language)
     if text_width(words, SMALL_TEXT) + 1 > tag[2] - tag[0] - 8:  # a long name: the name alone
-        words = label_fit(character, tag[2] - tag[0] - 9, SMALL_TEXT, SMALL_TEXT)[0]
+        words = label_fit(character, tag[2] - tag[0] - 9, SMALL_TEXT, SMALL_TEXT, language)[0]
     _text_in_box(image, (tag[0] + 4, tag[1], tag[2] - 4, tag[3]), words, SMALL_TEXT,
                  ink_for(FIGHT_COLOUR), bold=True)  # fmt: skip

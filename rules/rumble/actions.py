@@ -10,8 +10,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from rules.base import IllegalAction
-from rules.rumble.characters import CHARACTERS
-from rules.rumble.dungeon import SIDE_NAMES, SIDES, passage, passages
+from rules.phrases import Phrase, phrase
+from rules.rumble.characters import CHARACTERS, named, the
+from rules.rumble.dungeon import SIDES, direction, passage, passages
 from rules.rumble.state import NOT_A_MOVE, State
 
 # ---------------------------------------------------------------------------------------------
@@ -62,12 +63,8 @@ def action_text(action: Action) -> str:
     return f"exit {action.character}"
 
 
-def name(character: str, *, capital: bool = False) -> str:
-    """'the Knight' ('The Knight' to start a sentence): how events and reasons say it."""
-    return f"{'The' if capital else 'the'} {CHARACTERS[character]}"
-
-
 def ordinal(n: int) -> str:
+    """An English ordinal, "3rd" (the English of `place`)."""
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
 
@@ -113,43 +110,78 @@ def check(state: State, action: Action) -> None:
     character = action.victim if isinstance(action, Fight) else action.character
     room = state.positions.get(character)
     if room is None:
-        raise IllegalAction(f"{name(character, capital=True)} is no longer in the dungeon.")
+        raise IllegalAction(
+            phrase(
+                "{character} is no longer in the dungeon.", character=the(character, starting=True)
+            )
+        )
     head_count = crowd(state.positions)
     if isinstance(action, Move):
         _check_move(state, action, room, head_count)
     elif isinstance(action, Fight):
         if head_count[room] < 2:
             raise IllegalAction(
-                f"{name(character, capital=True)} is alone in {room}: "
-                "a fight needs two or more characters in the room."
+                phrase(
+                    "{character} is alone in {room}: "
+                    "a fight needs two or more characters in the room.",
+                    character=the(character, starting=True),
+                    room=room,
+                )
             )
     elif room != state.layout.entrance or state.chest != room:
-        raise IllegalAction("Only a character in the entrance room with the chest may exit.")
+        raise IllegalAction(
+            phrase("Only a character in the entrance room with the chest may exit.")
+        )
 
 
 def _check_move(state: State, move: Move, room: str, head_count: Counter[str]) -> None:
     if not _may_move(state, room, head_count):
         raise IllegalAction(
-            f"{name(move.character, capital=True)} shares its room, so it cannot move: "
-            "only a character alone in its room (or with the chest) may move."
+            phrase(
+                "{character} shares its room, so it cannot move: "
+                "only a character alone in its room (or with the chest) may move.",
+                character=the(move.character, starting=True),
+            )
         )
     if passage(state.layout, room, move.side) is None:
-        raise IllegalAction(f"There is no passage {SIDE_NAMES[move.side]} from {room}.")
+        raise IllegalAction(
+            phrase(
+                "There is no passage {direction} from {room}.",
+                direction=direction(move.side),
+                room=room,
+            )
+        )
     if move.with_chest and state.chest != room:
-        raise IllegalAction(f"The chest is not in {room}, so it cannot go along.")
+        raise IllegalAction(phrase("The chest is not in {room}, so it cannot go along.", room=room))
     if not move.with_chest and state.chest == room and head_count[room] > 1:
-        raise IllegalAction("With others in the room, the chest must go along.")
+        raise IllegalAction(phrase("With others in the room, the chest must go along."))
 
 
-def describe_action(state: State, action: Action) -> str:
+def describe_action(state: State, action: Action) -> Phrase:
     """A short button label: "Move Knight east to C2 (with chest)"."""
     if isinstance(action, Move):
-        who = CHARACTERS[action.character]
+        who, way = named(action.character), direction(action.side)
         room = state.positions.get(action.character)
         goal = passage(state.layout, room, action.side) if room else None
-        label = f"Move {who} {SIDE_NAMES[action.side]}" + (f" to {goal}" if goal else "")
-        return label + (" (with chest)" if action.with_chest else "")
+        if goal is None:  # not a legal move: no room to name
+            if action.with_chest:
+                return phrase(
+                    "Move {character} {direction} (with chest)", character=who, direction=way
+                )
+            return phrase("Move {character} {direction}", character=who, direction=way)
+        if action.with_chest:
+            return phrase(
+                "Move {character} {direction} to {room} (with chest)",
+                character=who,
+                direction=way,
+                room=goal,
+            )
+        return phrase(
+            "Move {character} {direction} to {room}", character=who, direction=way, room=goal
+        )
     if isinstance(action, Fight):
         room = state.positions.get(action.victim, "?")
-        return f"Fight in {room}: remove {CHARACTERS[action.victim]}"
-    return f"Exit with the chest ({CHARACTERS[action.character]})"
+        return phrase(
+            "Fight in {room}: remove {character}", room=room, character=named(action.victim)
+        )
+    return phrase("Exit with the chest ({character})", character=named(action.character))

@@ -21,6 +21,7 @@ from collections import deque
 from dataclasses import dataclass
 from functools import lru_cache
 
+from rules.phrases import Phrase, phrase_in, term
 from rules.rumble.observation import Tile
 
 COLUMNS = "ABCD"  # left (entrance side) to right (treasure side)
@@ -30,13 +31,24 @@ SIDES = "NESW"  # the order doors are written in
 # How one step through a door changes (row, col).
 STEP: dict[str, tuple[int, int]] = {"N": (-1, 0), "E": (0, 1), "S": (1, 0), "W": (0, -1)}
 OPPOSITE: dict[str, str] = {"N": "S", "E": "W", "S": "N", "W": "E"}
-SIDE_NAMES: dict[str, str] = {"N": "north", "E": "east", "S": "south", "W": "west"}
+# How a sentence says a way out: "moves the Knight north", "no passage north".
+SIDE_NAMES: dict[str, str] = {
+    "N": term("direction", "north"),
+    "E": term("direction", "east"),
+    "S": term("direction", "south"),
+    "W": term("direction", "west"),
+}
 
 # The chance that one side of a randomly drawn tile has a door. With 0.6 only one draw in
 # 250 joins every room to the entrance; 0.7 gives one in 20 and still leaves walls about.
 DOOR_CHANCE = 0.7
 
 RANDOM = "random"  # the lobby choice for a layout drawn from the seed
+
+
+def direction(side: str) -> Phrase:
+    """A side as a sentence says which way: "north"."""
+    return phrase_in("direction", SIDE_NAMES[side])
 
 
 def room_name(row: int, col: int) -> str:

@@ -48,7 +48,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from functools import partial
 from typing import Any, ClassVar
 
 from rules.base import (
@@ -66,6 +65,7 @@ from rules.base import (
     rng_for,
     with_last_move,
 )
+from rules.phrases import Filling, Phrase, SeatName, listing, phrase, phrase_n, term
 from rules.rumble import ai as rumble_ai
 from rules.rumble.actions import (
     Action,
@@ -75,11 +75,10 @@ from rules.rumble.actions import (
     check,
     describe_action,
     legal_moves,
-    name,
-    ordinal,
     parse_action,
 )
-from rules.rumble.dungeon import LAYOUT_CHOICES, RANDOM, SIDE_NAMES, make_layout, passages, tiles
+from rules.rumble.characters import place, the
+from rules.rumble.dungeon import LAYOUT_CHOICES, RANDOM, direction, make_layout, passages, tiles
 from rules.rumble.observation import RumbleObservation, TraceView
 from rules.rumble.scoring import character_points, fewest_points, make_reveal, set_up_rumble
 from rules.rumble.state import RUMBLES, SCHEMA, TRACES_KEPT, Reveal, State, Trace
@@ -99,15 +98,18 @@ __all__ = [
 
 def _perform(state: State, seat: int, action: Action) -> tuple[dict[str, Any], Event]:
     """What a checked action changes in the state, and the line that tells it."""
-    who = f"{{p{seat}}}"
+    who = SeatName(seat)
     if isinstance(action, Move):
         return _perform_move(state, who, action)
     if isinstance(action, Fight):
         room = state.positions[action.victim]
         exit_line = (*state.exit_line, action.victim)
-        text = (
-            f"{who} starts a fight in {room}: {name(action.victim)} is thrown out "
-            f"({ordinal(len(exit_line))} out)."
+        text = phrase(
+            "{player} starts a fight in {room}: {character} is thrown out ({place} out).",
+            player=who,
+            room=room,
+            character=the(action.victim),
+            place=place(len(exit_line)),
         )
         # The chest stays where it is, even when its bearer is thrown out (house rule).
         changes: dict[str, Any] = {
@@ -116,7 +118,11 @@ def _perform(state: State, seat: int, action: Action) -> tuple[dict[str, Any], E
             "trail": _traced(state, action.victim, room, "", "fight"),
         }
         return changes, Event(text)
-    text = f"{who} sneaks {name(action.character)} out of the dungeon with the chest!"
+    text = phrase(
+        "{player} sneaks {character} out of the dungeon with the chest!",
+        player=who,
+        character=the(action.character),
+    )
     changes = {
         "positions": _without(state, action.character),
         "chest": None,
@@ -136,14 +142,25 @@ def _without(state: State, character: str) -> dict[str, str]:
     return {c: room for c, room in state.positions.items() if c != character}
 
 
-def _perform_move(state: State, who: str, move: Move) -> tuple[dict[str, Any], Event]:
+def _perform_move(state: State, who: SeatName, move: Move) -> tuple[dict[str, Any], Event]:
     start = state.positions[move.character]
     goal = passages(state.layout)[start][move.side]
     positions = dict(state.positions)
     positions[move.character] = goal
-    taking = ", taking the chest." if move.with_chest else "."
-    text = f"{who} moves {name(move.character)} {SIDE_NAMES[move.side]} from {start} to {goal}"
-    text += taking
+    fill: dict[str, Filling] = {
+        "player": who,
+        "character": the(move.character),
+        "direction": direction(move.side),
+        "start": start,
+        "goal": goal,
+    }
+    if move.with_chest:
+        text = phrase(
+            "{player} moves {character} {direction} from {start} to {goal}, taking the chest.",
+            **fill,
+        )
+    else:
+        text = phrase("{player} moves {character} {direction} from {start} to {goal}.", **fill)
     kind = "chest" if move.with_chest else "move"
     changes: dict[str, Any] = {
         "positions": positions,
@@ -165,40 +182,75 @@ def _end_rumble(state: State) -> tuple[State, list[Event]]:
     if state.rumble < RUMBLES:
         candidates = fewest_points(totals)
         state = set_up_rumble(state, state.rumble + 1, candidates)
-        tie = " (drawn at random among the tied)" if len(candidates) > 1 else ""
-        events.append(
-            Event(
-                f"{{p{state.starter}}} has the fewest points{tie} and starts rumble {state.rumble}."
+        starter = SeatName(state.starter)
+        if len(candidates) > 1:
+            text = phrase(
+                "{player} has the fewest points (drawn at random among the tied) "
+                "and starts rumble {rumble}.",
+                player=starter,
+                rumble=state.rumble,
             )
-        )
+        else:
+            text = phrase(
+                "{player} has the fewest points and starts rumble {rumble}.",
+                player=starter,
+                rumble=state.rumble,
+            )
+        events.append(Event(text))
     else:
         state = replace(state, finished=True)
         events.append(Event(_winners_text(totals)))
     return state, events
 
 
-def _rumble_over_text(reveal: Reveal) -> str:
-    text = f"Rumble {reveal.rumble} is over: {name(reveal.last_standing)} is the last one standing."
-    if reveal.chest_exited_with is not None:
-        text += f" {name(reveal.chest_exited_with, capital=True)} got away with the chest."
-    return text
-
-
-def _seat_reveal_text(seat: int, pair: tuple[str, ...], reveal: Reveal, total: int) -> str:
-    names = " and ".join(name(character) for character in pair)
-    points = reveal.points[seat]
-    return (
-        f"{{p{seat}}} was secretly backing {names}: {points} point{'s' * (points != 1)} "
-        f"for {name(reveal.best[seat])} (total {total})."
+def _rumble_over_text(reveal: Reveal) -> Phrase:
+    last = the(reveal.last_standing)
+    if reveal.chest_exited_with is None:
+        return phrase(
+            "Rumble {rumble} is over: {character} is the last one standing.",
+            rumble=reveal.rumble,
+            character=last,
+        )
+    return phrase(
+        "Rumble {rumble} is over: {character} is the last one standing. "
+        "{carrier} got away with the chest.",
+        rumble=reveal.rumble,
+        character=last,
+        carrier=the(reveal.chest_exited_with, starting=True),
     )
 
 
-def _winners_text(totals: tuple[int, ...]) -> str:
+def _seat_reveal_text(seat: int, pair: tuple[str, ...], reveal: Reveal, total: int) -> Phrase:
+    first, second = pair  # two each (SECRETS_EACH)
+    return phrase_n(
+        "{player} was secretly backing {first} and {second}: {n} point for {best} (total {total}).",
+        "{player} was secretly backing {first} and {second}: {n} points for {best} "
+        "(total {total}).",
+        reveal.points[seat],
+        player=SeatName(seat),
+        first=the(first),
+        second=the(second),
+        best=the(reveal.best[seat]),
+        total=total,
+    )
+
+
+def _winners_text(totals: tuple[int, ...]) -> Phrase:
     top = max(totals)
-    winners = [f"{{p{seat}}}" for seat, total in enumerate(totals) if total == top]
+    winners = [SeatName(seat) for seat, total in enumerate(totals) if total == top]
     if len(winners) == 1:
-        return f"{winners[0]} wins the game with {top} points!"
-    return f"{', '.join(winners[:-1])} and {winners[-1]} share the win with {top} points!"
+        return phrase_n(
+            "{player} wins the game with {n} point!",
+            "{player} wins the game with {n} points!",
+            top,
+            player=winners[0],
+        )
+    return phrase_n(
+        "{players} share the win with {n} point!",
+        "{players} share the win with {n} points!",
+        top,
+        players=listing(winners),
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -219,20 +271,36 @@ class Rumble(Game[State, RumbleObservation]):
             description="The dungeon: drawn at random, or one of the fixed layouts",
             choices=LAYOUT_CHOICES,
             default=RANDOM,
-            labels=tuple("drawn at random" if c == RANDOM else c for c in LAYOUT_CHOICES),
-            heading="Dungeon",
+            labels=(
+                term("choice", "drawn at random"),
+                term("choice", "classic"),
+                term("choice", "maze"),
+                term("choice", "open"),
+            ),
+            heading=term("lobby option", "Dungeon"),
         ),
     )
 
     def new_game(self, seats: int, options: Mapping[str, str], seed: int) -> State:
         if not self.min_seats <= seats <= self.max_seats:
             raise IllegalAction(
-                f"Rumble in the Dungeon takes {self.min_seats} to {self.max_seats} players."
+                phrase(
+                    "{game} takes {low} to {high} players.",
+                    game=self.title,
+                    low=self.min_seats,
+                    high=self.max_seats,
+                )
             )
         # Options other games use are ignored: `layout` is the only one this game reads.
         choice = options.get("layout", RANDOM) or RANDOM
         if choice not in LAYOUT_CHOICES:
-            raise IllegalAction(f"There is no layout '{choice}': pick {', '.join(LAYOUT_CHOICES)}.")
+            raise IllegalAction(
+                phrase(
+                    "There is no layout '{layout}': pick {layouts}.",
+                    layout=choice,
+                    layouts=", ".join(LAYOUT_CHOICES),
+                )
+            )
         layout = make_layout(choice, rng_for(seed, "layout"))
         state = State(seed=seed, seats=seats, layout=layout, totals=(0,) * seats)
         # The first rumble's starting player is picked at random (rulebook).
@@ -301,8 +369,12 @@ class Rumble(Game[State, RumbleObservation]):
             return None
         return Outcome(ranks=ranks_from_points(state.totals), points=state.totals)
 
-    def describe(self, state: State, action: str) -> str:
-        return read_parsed(action, parse_action, partial(describe_action, state))
+    def describe(self, state: State, action: str) -> Filling:
+        try:
+            parsed = parse_action(action)
+        except IllegalAction:
+            return action  # an older game's action stands for itself (see `read_parsed`)
+        return describe_action(state, parsed)
 
     def group_of(self, action: str) -> str:
         # A move's menu entry is the character: the side (and the chest) are chosen after.
