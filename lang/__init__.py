@@ -114,7 +114,7 @@ class _Gaps(dict[str, str]):
 
 def _babel_locale(language: str) -> str:
     """English lists as the games have always said them ("a, b and c")."""
-    return "en_GB" if language == ENGLISH else language.replace("-", "_")
+    return "en_GB" if language in (ENGLISH, PSEUDO) else language.replace("-", "_")
 
 
 _ACCENTED = str.maketrans(
