@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from rules.base import Event, LastMove, rng_for
+from rules.phrases import Phrase, SeatName, phrase, phrase_in, term
 from rules.trashwar.cards import BACK, LEFT, PLAY_IDS, RIGHT, WALL_IDS
 
 SCHEMA = 1
@@ -17,6 +18,13 @@ HAND_SIZE = 5
 TOPPLE = 4  # damage that brings a wall down
 VOLLEY = 3  # most Trash cards one Catapult throws
 WALL_NAMES = ("left", "middle", "right")
+# A wall as sentences name it ("{player}'s {wall}", "your {wall}"), and as a label names it.
+WALL_WORDS = (term("wall", "left wall"), term("wall", "middle wall"), term("wall", "right wall"))
+WALL_LABELS = (
+    term("wall position", "left"),
+    term("wall position", "middle"),
+    term("wall position", "right"),
+)
 
 # Phases: what is being decided now.
 ATTACK = "attack"
@@ -27,7 +35,7 @@ BURNING = "burn"
 OVER = "over"
 PHASES = (ATTACK, DRAWN, DEFEND, BAT, BURNING, OVER)
 
-NOT_A_MOVE = "That is not a move in this game."
+NOT_A_MOVE = phrase("That is not a move in this game.")
 LABEL_LIMIT = 80  # a Discord button label
 
 
@@ -64,7 +72,14 @@ class Mark(NamedTuple):
 
 
 # What can happen at a wall, as the board's tag says it.
-MARK_WORDS = ("hit", "felled", "shielded", "batted at", "burned", "repaired")
+MARK_WORDS = (
+    term("wall mark", "hit"),
+    term("wall mark", "felled"),
+    term("wall mark", "shielded"),
+    term("wall mark", "batted at"),
+    term("wall mark", "burned"),
+    term("wall mark", "repaired"),
+)
 MARKS_KEPT = 16  # the newest marks a state keeps: far more than one board's worth
 
 
@@ -169,8 +184,18 @@ def mace_targets(state: State, seat: int, direction: str, sender: int) -> list[i
     return [p for p in found if p != seat and standing(state, p)]
 
 
-def _p(seat: int) -> str:
-    return f"{{p{seat}}}"
+def _p(seat: int) -> SeatName:
+    return SeatName(seat)
+
+
+def wall_of(seat: int, wall: int) -> Phrase:
+    """ "{p1}'s left wall"."""
+    return phrase("{player}'s {wall}", player=SeatName(seat), wall=wall_words(wall))
+
+
+def wall_words(wall: int) -> Phrase:
+    """ "left wall", said as a wall of someone's ("your left wall")."""
+    return phrase_in("wall", WALL_WORDS[wall])
 
 
 # ---------------------------------------------------------------------------------------------
@@ -204,4 +229,9 @@ def new_state(seats: int, seed: int) -> State:
 
 def opening_event(starter: int) -> Event:
     """The log line that names who opens the war."""
-    return Event(f"{_p(starter)} roars the fiercest threat at the table and opens the war.")
+    return Event(
+        phrase(
+            "{player} roars the fiercest threat at the table and opens the war.",
+            player=SeatName(starter),
+        )
+    )
