@@ -16,7 +16,7 @@ from lang import ENGLISH, say
 from render.trashwar import caption, draw_battlefield, draw_hand
 from render.trashwar.recap import draw_recap
 from render.trashwar.words import card_said, torching_words
-from rules.phrases import phrase
+from rules.phrases import phrase, term
 from rules.trashwar.actions import joined
 from rules.trashwar.engine import TRASH_WAR
 from rules.trashwar.groups import MENU_PROMPT, group_card
@@ -32,7 +32,7 @@ def _language(names: list[str]) -> str:
 class TrashWarPresenter:
     kind = "trashwar"
     private_controls = True
-    hand_label = "My hand"
+    hand_label = term("hand button", "My hand")
 
     def summary(self, obs: TrashWarObservation, names: list[str]) -> str:
         language = _language(names)

@@ -223,13 +223,13 @@ def caption_words(obs: TrashWarObservation, names: Sequence[str]) -> Filling:
             where = (
                 phrase("left, at {player}", player=who(other))
                 if other is not None
-                else phrase("left")
+                else phrase_in("mace swing", "left")
             )
         elif swing == "right":
             where = (
                 phrase("right, at {player}", player=who(other))
                 if other is not None
-                else phrase("right")
+                else phrase_in("mace swing", "right")
             )
         else:
             where = phrase("at any knight's wall")
