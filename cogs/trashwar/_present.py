@@ -17,10 +17,10 @@ from render.trashwar import caption, draw_battlefield, draw_hand
 from render.trashwar.recap import draw_recap
 from render.trashwar.words import card_said, torching_words
 from rules.phrases import phrase, term
-from rules.trashwar.actions import joined
 from rules.trashwar.engine import TRASH_WAR
 from rules.trashwar.groups import MENU_PROMPT, group_card
 from rules.trashwar.observation import TrashWarObservation
+from rules.trashwar.words import joined
 
 MAX_BUTTONS = 25  # five rows of five, Discord's most: more choices go into a menu
 

@@ -68,7 +68,7 @@ from render.trashwar.words import (
 )
 from rules.phrases import phrase, phrase_in
 from rules.trashwar.observation import FlightView, TrashWarObservation
-from rules.trashwar.state import WALL_NAMES
+from rules.trashwar.words import WALL_NAMES
 
 # --- public -----------------------------------------------------------------------------
 

@@ -43,8 +43,8 @@ from render.trashwar.layout import (
 )
 from render.trashwar.words import a_card, in_language, short_trash, wall_label, wall_named
 from rules.phrases import Filling, listing, phrase, phrase_n
-from rules.trashwar.actions import joined
 from rules.trashwar.observation import CardView, TrashWarObservation
+from rules.trashwar.words import joined
 
 
 def draw_hand(obs: TrashWarObservation, name: str, language: str = ENGLISH) -> bytes:

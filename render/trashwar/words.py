@@ -13,12 +13,13 @@ from render.common.words import player_name
 from rules.phrases import Filling, Phrase, listing, phrase, phrase_in, phrase_n, term
 from rules.trashwar.cards import card_words
 from rules.trashwar.observation import CardView, PlayerView, TrashWarObservation
-from rules.trashwar.state import WALL_LABELS, WALL_NAMES, WALL_WORDS
+from rules.trashwar.words import WALL_LABELS, WALL_NAMES, WALL_WORDS
 
 # --- small helpers ----------------------------------------------------------------------
 
 # Shorter names for the long ones, where a picture has little room.
 SHORT_TRASH = {
+    "muscle car": term("trash, short", "muscle car"),
     "mutant albino alligator": term("trash, short", "alligator"),
     "toxic waste drum": term("trash, short", "toxic drum"),
     "X-ray machine": term("trash, short", "X-ray"),
@@ -156,23 +157,22 @@ def recap_foot(obs: TrashWarObservation) -> Phrase:
 def title_note(obs: TrashWarObservation) -> Phrase:
     torch = torching_words(obs["torch_phase"])
     if obs["finished"]:
-        turns = phrase_n("{n} turn", "{n} turns", obs["turns"])
-        note = phrase("War over after {turns}", turns=turns)
+        note = phrase_n("War over after {n} turn", "War over after {n} turns", obs["turns"])
     else:
         note = phrase("Turn {n}", n=max(1, obs["turns"]))
     return phrase("{note} - {torch}", note=note, torch=torch) if torch else note
 
 
-def caption(obs: TrashWarObservation, names: Sequence[str]) -> str:
+def caption(obs: TrashWarObservation, names: list[str]) -> str:
     """One line telling what is being decided now, in the readers' language."""
     return said(caption_words(obs, names), names)
 
 
-def caption_words(obs: TrashWarObservation, names: Sequence[str]) -> Filling:
+def caption_words(obs: TrashWarObservation, names: list[str]) -> Filling:
     """The caption as a phrase, names filled in (a missing one: "Player N")."""
 
     def who(seat: int) -> str:
-        return player_name(list(names), seat)
+        return player_name(names, seat)
 
     if obs["finished"] or obs["phase"] == "over":
         winner, winners = obs["winner"], obs["winners"]

@@ -24,14 +24,12 @@ from rules.trashwar.state import (
     LABEL_LIMIT,
     NOT_A_MOVE,
     VOLLEY,
-    WALL_LABELS,
     WALL_NAMES,
     State,
     _p,
     mace_targets,
-    wall_of,
-    wall_words,
 )
+from rules.trashwar.words import WALL_LABELS, joined, wall_of, wall_words
 
 # ---------------------------------------------------------------------------------------------
 # Actions
@@ -211,17 +209,6 @@ def fit(*labels: Filling) -> Filling:
     """The first label short enough for a button (80 characters) in English, else the last
     (a longer translation is clipped where it is shown)."""
     return next((label for label in labels if len(english(label)) <= LABEL_LIMIT), labels[-1])
-
-
-def joined(items: list[Filling], comma: bool = True) -> Filling:
-    """Short items one after another, "a, b, c" (or "a; b; c" with `comma` False): a
-    button's clipped wording, where "and" would not fit."""
-    if len(items) == 1:
-        return items[0]
-    rest = joined(items[1:], comma)
-    if comma:
-        return phrase("{first}, {rest}", first=items[0], rest=rest)
-    return phrase("{first}; {rest}", first=items[0], rest=rest)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -251,9 +251,12 @@ class TrashWar(Game[State, TrashWarObservation]):
 
     def describe_in_group(self, state: State, action: str, group: str) -> Filling:
         try:
-            return within_group(parse_action(action))
+            parsed = parse_action(action)
         except IllegalAction:
             return action  # an older game's action stands for itself
+        if action == group:  # a move that is a group of its own: its whole label
+            return describe_action(state, parsed)
+        return within_group(parsed)
 
 
 TRASH_WAR = TrashWar()

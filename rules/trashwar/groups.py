@@ -22,7 +22,11 @@ from rules.trashwar.actions import (
     thrown_wordings,
 )
 from rules.trashwar.cards import BURN, BY_CODE, CATAPULT, DEFLECT, REPAIR, TRASH
-from rules.trashwar.state import LABEL_LIMIT, _p, wall_words
+from rules.trashwar.state import (
+    LABEL_LIMIT,
+    _p,
+)
+from rules.trashwar.words import wall_words
 
 MORE = " …"  # a card button's label ends so when its targets come next
 

@@ -9,23 +9,17 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from rules.base import Event, LastMove, rng_for
-from rules.phrases import Phrase, SeatName, phrase, phrase_in, term
+from rules.phrases import SeatName, phrase, term
 from rules.trashwar.cards import BACK, LEFT, PLAY_IDS, RIGHT, WALL_IDS
+from rules.trashwar.words import (
+    WALL_NAMES as WALL_NAMES,  # said here first: other modules read it here
+)
 
 SCHEMA = 1
 WALLS_EACH = 3
 HAND_SIZE = 5
 TOPPLE = 4  # damage that brings a wall down
 VOLLEY = 3  # most Trash cards one Catapult throws
-WALL_NAMES = ("left", "middle", "right")
-# A wall as sentences name it ("{player}'s {wall}", "your {wall}"), and as a label names it.
-WALL_WORDS = (term("wall", "left wall"), term("wall", "middle wall"), term("wall", "right wall"))
-WALL_LABELS = (
-    term("wall position", "left"),
-    term("wall position", "middle"),
-    term("wall position", "right"),
-)
-
 # Phases: what is being decided now.
 ATTACK = "attack"
 DRAWN = "drawn"
@@ -186,16 +180,6 @@ def mace_targets(state: State, seat: int, direction: str, sender: int) -> list[i
 
 def _p(seat: int) -> SeatName:
     return SeatName(seat)
-
-
-def wall_of(seat: int, wall: int) -> Phrase:
-    """ "{p1}'s left wall"."""
-    return phrase("{player}'s {wall}", player=SeatName(seat), wall=wall_words(wall))
-
-
-def wall_words(wall: int) -> Phrase:
-    """ "left wall", said as a wall of someone's ("your left wall")."""
-    return phrase_in("wall", WALL_WORDS[wall])
 
 
 # ---------------------------------------------------------------------------------------------

@@ -37,9 +37,8 @@ from rules.trashwar.state import (
     _p,
     left_of,
     most_walls_up,
-    wall_of,
-    wall_words,
 )
+from rules.trashwar.words import wall_of, wall_words
 
 # ---------------------------------------------------------------------------------------------
 # Applying an action: a working copy of the state, changed in place, then frozen
