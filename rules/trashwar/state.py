@@ -62,7 +62,7 @@ class Mark(NamedTuple):
     seat: int
     wall: int  # 0..2
     what: str  # one of MARK_WORDS
-    card: str  # the card(s) that did it, by title ("" for a repair)
+    card: str  # the card(s) that did it, by code, space-separated ("" for a repair)
 
 
 # What can happen at a wall, as the board's tag says it.
