@@ -3,6 +3,8 @@
 Hands are secret, so the board carries no play controls: the player to act presses
 "My hand" and gets their cards and choices privately: first the card, each once, then, for a
 card that can go several places (the same trash at any of fifteen walls), where it goes.
+Everything is said in the readers' language (`names.language`); the controls' labels come
+from the engine's `describe`, which the bot says in that language too.
 """
 
 from __future__ import annotations
@@ -10,24 +12,33 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from cogs.shared.presenter import Buttons, Choice, Control, HandReply, Menu, Picture
+from lang import ENGLISH, say
 from render.trashwar import caption, draw_battlefield, draw_hand
 from render.trashwar.recap import draw_recap
-from render.trashwar.words import torching_words
+from render.trashwar.words import card_said, torching_words
+from rules.phrases import phrase, term
 from rules.trashwar.engine import TRASH_WAR
-from rules.trashwar.groups import MORE, group_wording
+from rules.trashwar.groups import MENU_PROMPT, group_card
 from rules.trashwar.observation import TrashWarObservation
+from rules.trashwar.words import joined
 
 MAX_BUTTONS = 25  # five rows of five, Discord's most: more choices go into a menu
+
+
+def _language(names: list[str]) -> str:
+    return getattr(names, "language", ENGLISH)
 
 
 class TrashWarPresenter:
     kind = "trashwar"
     private_controls = True
-    hand_label = "My hand"
+    hand_label = term("hand button", "My hand")
 
     def summary(self, obs: TrashWarObservation, names: list[str]) -> str:
+        language = _language(names)
         torch = torching_words(obs["torch_phase"])
-        parts = [f"turn {max(1, obs['turns'])}", torch, caption(obs, names)]
+        turn = say(phrase("turn {n}", n=max(1, obs["turns"])), language, names)
+        parts = [turn, say(torch, language, names) if torch else "", caption(obs, names)]
         return " · ".join(part for part in parts if part)
 
     def recap(self, obs: TrashWarObservation, names: list[str]) -> Picture:
@@ -45,27 +56,37 @@ class TrashWarPresenter:
         self, obs: TrashWarObservation, legal: list[str], describe: Callable[[str], str]
     ) -> list[Control]:
         # Each card (or other move) once; a card with several targets opens them after.
+        # `describe` of a group is its button's label ("Throw the toaster (2) …"); the
+        # reply over its targets asks where it goes (`narrowed`).
         groups: dict[str, list[str]] = {}
         for action in legal:
             groups.setdefault(TRASH_WAR.group_of(action), []).append(action)
         choices = [
             Choice(members[0], describe(members[0]))
             if len(members) == 1
-            else Choice(group, *group_wording(group))
+            else Choice(group, describe(group))
             for group, members in groups.items()
         ]
         if len(choices) <= MAX_BUTTONS:
             return [Buttons(choices)]
-        return [Menu("Choose your card…", choices)]
+        return [Menu(describe(MENU_PROMPT), choices)]
 
     def hand(self, obs: TrashWarObservation, names: list[str]) -> HandReply:
+        language = _language(names)
         cards = obs.get("hand") or []
         seat = obs.get("seat")
         name = names[seat] if seat is not None else ""
-        listed = ", ".join(card["title"] for card in cards) or "no cards"
-        text = f"Your hand ({len(cards)}): {listed}. Only you can see this."
-        return HandReply(text, [Picture("hand.png", draw_hand(obs, name))])
+        if cards:
+            listed = joined([card_said(card) for card in cards])
+            text = phrase(
+                "Your hand ({n}): {cards}. Only you can see this.", n=len(cards), cards=listed
+            )
+        else:
+            text = phrase("Your hand (0): no cards. Only you can see this.")
+        picture = draw_hand(obs, name, language)
+        return HandReply(say(text, language, names), [Picture("hand.png", picture)])
 
     def narrowed(self, obs: TrashWarObservation, group: str, names: list[str]) -> HandReply | None:
-        card, question = group_wording(group)
-        return HandReply(f"You chose **{card.removesuffix(MORE)}**. {question}")
+        card, question = group_card(group)
+        said = phrase("You chose **{card}**. {question}", card=card, question=question)
+        return HandReply(say(said, _language(names), names))

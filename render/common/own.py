@@ -20,7 +20,10 @@ def own_picture(size: Size, title: str, note: str) -> Image.Image:
     return image
 
 
-def no_cards(image: Image.Image, box: Box, radius: int, size: int) -> None:
-    """The panel that fills `box` when there are no cards to show, its words `size` high."""
+def no_cards(
+    image: Image.Image, box: Box, radius: int, size: int, words: str = "No cards in hand"
+) -> None:
+    """The panel that fills `box` when there are no cards to show, its `words` (said in
+    the reader's language by the caller) `size` high."""
     rounded_box(image, box, radius, PANEL, PANEL_EDGE, 2)
-    cached_text_in_box(image, box, "No cards in hand", size, MUTED)
+    cached_text_in_box(image, box, words, size, MUTED)

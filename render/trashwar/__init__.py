@@ -5,11 +5,14 @@
   the wall's total out of 4), hand sizes as card backs, who is to act, who is out, the
   trash in flight, the draw, recycle and torched piles and the torching phase. It never
   reads `obs["hand"]`.
-- `draw_hand(obs, name)`: a player's own cards, drawn as cards, for the ephemeral "My hand"
-  reply, with a strip showing the state of their own walls.
+- `draw_hand(obs, name, language)`: a player's own cards, drawn as cards, for the ephemeral
+  "My hand" reply, with a strip showing the state of their own walls.
 
-Speed: the bricks, panels, ground lines and labels depend on the number of players only
-and are drawn once per player count; walls, rubble, trash chips and cards are cached
+Words are said in the readers' language: `names` is a `rules.phrases.Readers` (its
+`.language`; a plain list reads English), and the hand takes its language.
+
+Speed: the bricks, panels, ground lines and labels depend on the number of players (and the
+language) only and are drawn once for each; walls, rubble, trash chips and cards are cached
 sprites. A picture is then a copy, some pastes, a little text and the PNG encoding.
 
 The package: `layout.py` (colours and boxes), `cards.py` (card sprites), `words.py` (names and

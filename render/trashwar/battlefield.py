@@ -56,8 +56,19 @@ from render.trashwar.layout import (
     strip_box,
     wall_box,
 )
-from render.trashwar.words import actor_seat, caption, title_note
+from render.trashwar.words import (
+    actor_seat,
+    caption,
+    in_language,
+    language_of,
+    said,
+    title_note,
+    wall_label,
+    wall_named,
+)
+from rules.phrases import phrase, phrase_in
 from rules.trashwar.observation import FlightView, TrashWarObservation
+from rules.trashwar.words import WALL_NAMES
 
 # --- public -----------------------------------------------------------------------------
 
@@ -78,22 +89,22 @@ def battlefield_image(
     """The public picture as an image (for tests and previews), the last move's caption
     under it."""
     seats = obs["seats"]
-    image = _background(seats).copy()
-    title_bar(image, "Trash War", title_note(obs), TITLE_HEIGHT)
+    image = _background(seats, language_of(names)).copy()
+    title_bar(image, "Trash War", said(title_note(obs), names), TITLE_HEIGHT)
     _draw_caption(image, obs, names)
     for player in obs["players"]:
         draw_fortress(image, obs, names, player, since)
     _draw_flight(image, obs, names)
-    _draw_piles(image, obs)
+    _draw_piles(image, obs, language_of(names))
     return captioned(image, obs.get("last_move"), names)
 
 
 # --- the cached background --------------------------------------------------------------
 
 
-@lru_cache(maxsize=8)
-def _background(seats: int) -> Image.Image:
-    """Everything that depends on the player count alone."""
+@lru_cache(maxsize=16)
+def _background(seats: int, language: str) -> Image.Image:
+    """Everything that depends on the player count (and the readers' language) alone."""
     width, height = map_size(seats)
     image = Image.new("RGB", (width, height), BACKDROP)
     _draw_bricks(image)
@@ -104,8 +115,9 @@ def _background(seats: int) -> Image.Image:
         draw = ImageDraw.Draw(image)
         slot_w = slot_box(seats, seat, 0)[2] - slot_box(seats, seat, 0)[0]
         # the walls' names beside their gauges, where the longest fits (else: plain to see)
-        named = text_width("MIDDLE 0/4", SMALL_TEXT) + 8 <= slot_w
-        for index, position in enumerate(("LEFT", "MIDDLE", "RIGHT")):
+        positions = [in_language(wall_label(p), language).upper() for p in WALL_NAMES]
+        named = max(text_width(f"{p} 0/4", SMALL_TEXT) for p in positions) + 8 <= slot_w
+        for index, position in enumerate(positions):
             left, top, right, bottom = slot_box(seats, seat, index)
             ground = wall_box(seats, seat, index)[3]
             draw.rectangle((left - 6, ground, right + 5, ground + 3), fill=GROUND)
@@ -117,17 +129,17 @@ def _background(seats: int) -> Image.Image:
         (left - 10, top + 4, left - 10, bottom - 4), fill=PANEL_EDGE, width=2
     )
     fl, ft = flight_box(seats)[:2]
-    _draw_text(image, (fl, ft), "IN FLIGHT", SMALL_TEXT, TORCH, "la")
+    _draw_text(image, (fl, ft), in_language(phrase("IN FLIGHT"), language), SMALL_TEXT, TORCH, "la")
     labels = {  # short words: a column is 92 px
-        "draw": "draw",
-        "recycle": "recycle",
-        "torched": "torched",
-        "out": "out",
-        "phase": "torching",
+        "draw": phrase_in("pile", "draw"),
+        "recycle": phrase_in("pile", "recycle"),
+        "torched": phrase_in("pile", "torched"),
+        "out": phrase_in("pile", "out"),
+        "phase": phrase_in("pile", "torching"),
     }
     for key, label in labels.items():
         x = left + PILE_COLUMNS[key]
-        _draw_text(image, (x, top), label, SMALL_TEXT, TORCH, "la")
+        _draw_text(image, (x, top), in_language(label, language), SMALL_TEXT, TORCH, "la")
     return image
 
 
@@ -174,10 +186,11 @@ def _draw_flight(image: Image.Image, obs: TrashWarObservation, names: list[str])
     items += [(f, "held") for f in obs["held"]]
     area = (left, top + 32, right, bottom)  # under "IN FLIGHT", clear of its frame (issue 38)
     if not items:
-        _text_in_box(image, area, "Nothing in the air.", SMALL_TEXT, MUTED, "left")
+        nothing = said(phrase("Nothing in the air."), names)
+        _text_in_box(image, area, nothing, SMALL_TEXT, MUTED, "left")
         return
     if obs["held"]:
-        note = "batted trash waits"
+        note = said(phrase("batted trash waits"), names)
         _text_in_box(image, (left + 130, top, right, top + 24), note, SMALL_TEXT, MUTED, "right")
     wide = len(items) <= 3
     step = (right - left) // len(items)
@@ -194,17 +207,18 @@ def _flight_item(
         rounded_box(image, (left - 4, top - 3, right + 2, bottom + 1), 10, shade(EMBER, 0.35),
                     FLIGHT_NOW, 2)  # fmt: skip
     target, sender = player_name(names, flight["target"]), player_name(names, flight["sender"])
-    tag = {"now": "BEING MET", "next": "NEXT", "held": "BATTED"}[kind]
+    tags = {"now": phrase("BEING MET"), "next": phrase("NEXT"), "held": phrase("BATTED")}
+    tag = said(tags[kind], names)
     tag_colour = FLIGHT_NOW if kind == "now" else TORCH if kind == "held" else MUTED
     if wide:
-        card = card_sprite(flight["card"], MINI_CARD, SMALL_TEXT)
+        card = card_sprite(flight["card"], MINI_CARD, SMALL_TEXT, language_of(names))
         image.paste(card, (left + 2, top + 2), card)
         x = left + MINI_CARD[0] + 10
         lines = [  # (words, colour, bold): what it is, whose wall, which, who threw it
             (tag, tag_colour, True),
-            (f"at {target}", INK, True),
-            (f"{flight['wall']} wall", INK, False),
-            (f"from {sender}", MUTED, False),
+            (said(phrase("at {player}", player=target), names), INK, True),
+            (said(wall_named(flight["wall"]), names), INK, False),
+            (said(phrase("from {player}", player=sender), names), MUTED, False),
         ]
         for index, (words, colour, bold) in enumerate(lines):
             y = top - 2 + index * 24
@@ -213,16 +227,17 @@ def _flight_item(
         disc(image, (x - 4, top + 34), 10, player_colour(flight["target"]), CARD_EDGE, 1)
         return
     size = (48, 67)
-    card = card_sprite(flight["card"], size, SMALL_TEXT)
+    card = card_sprite(flight["card"], size, SMALL_TEXT, language_of(names))
     cx = (left + right) // 2
     image.paste(card, (cx - size[0] // 2, top), card)
     _text_in_box(image, (left, top + 66, right, top + 90), target, SMALL_TEXT, INK, bold=True)
     # the wall, in the colour of what happens to the piece (met now, next, batted)
-    _text_in_box(image, (left, top + 89, right, top + 113), flight["wall"], SMALL_TEXT,
+    wall = said(wall_label(flight["wall"]), names)
+    _text_in_box(image, (left, top + 89, right, top + 113), wall, SMALL_TEXT,
                  tag_colour if kind != "next" else MUTED)  # fmt: skip
 
 
-def _draw_piles(image: Image.Image, obs: TrashWarObservation) -> None:
+def _draw_piles(image: Image.Image, obs: TrashWarObservation, language: str) -> None:
     left, top, _, bottom = piles_box(obs["seats"])
     card_top = top + 28
     count_top = card_top + MINI_CARD[1] + 2
@@ -247,7 +262,7 @@ def _draw_piles(image: Image.Image, obs: TrashWarObservation) -> None:
             if size > 1:
                 under = card_back_image(*MINI_CARD)
                 image.paste(under, (x + 4, card_top + 3), under)
-            card = card_sprite(top_card, MINI_CARD, SMALL_TEXT)
+            card = card_sprite(top_card, MINI_CARD, SMALL_TEXT, language)
             image.paste(card, (x, card_top), card)
             if key == "torched":
                 mark = flame_mark(24)

@@ -9,9 +9,11 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from lang import ENGLISH
 from render.common import SUPERSAMPLE, CardFace, Colour, Size, card_art_box, card_image, shade
 from render.trashwar.layout import KIND_STYLES, MACE_CAPTIONS, UNKNOWN_STYLE, KindStyle
-from render.trashwar.words import SHORT_TRASH
+from render.trashwar.words import in_language, short_trash
+from rules.phrases import phrase, phrase_in
 from rules.trashwar.observation import CardView
 
 # --- cards ------------------------------------------------------------------------------
@@ -21,40 +23,52 @@ def style_of(kind: str) -> KindStyle:
     return KIND_STYLES.get(kind, UNKNOWN_STYLE)
 
 
-def card_face(card: CardView) -> CardFace:
-    """The generic card face for a Trash War card (icons are added by `card_sprite`)."""
+def card_face(card: CardView, language: str = ENGLISH) -> CardFace:
+    """The generic card face for a Trash War card (icons are added by `card_sprite`), its
+    words in `language`."""
     kind, value = card["kind"], card["value"]
     style = style_of(kind)
+    mace = MACE_CAPTIONS.get(card["direction"])
     caption = {  # short: a hand's card has 148 px for it at the hand's least size
-        "trash": SHORT_TRASH.get(card["name"], card["name"]),
-        "shield": f"blocks {value} or less",
-        "burn": f"burns up to {value}",
-        "mace": MACE_CAPTIONS.get(card["direction"], "bat"),
-        "deflect": "onto a new wall",
-        "catapult": "up to 3 trash",
-        "repair": "rebuild a wall",
-        "wall": "Wall",
-    }.get(kind, card["name"])
+        "trash": short_trash(card["name"]),
+        "shield": phrase("blocks {value} or less", value=value),
+        "burn": phrase("burns up to {value}", value=value),
+        "mace": phrase_in("card caption", mace) if mace else phrase_in("card caption", "bat"),
+        "deflect": phrase("onto a new wall"),
+        "catapult": phrase("up to 3 trash"),
+        "repair": phrase("rebuild a wall"),
+        "wall": phrase_in("card", "Wall"),
+    }.get(kind)
     shown_value = str(value) if kind in ("trash", "shield", "burn") and value else ""
-    return CardFace(style.title, style.colour, shown_value, caption, style.footer, card["torches"])
+    title = in_language(phrase_in("card header", style.title), language)
+    footer = in_language(phrase_in("card footer", style.footer), language) if style.footer else ""
+    words = in_language(caption, language) if caption is not None else card["name"]
+    return CardFace(title, style.colour, shown_value, words, footer, card["torches"])
 
 
-def card_sprite(card: CardView, size: Size, least: int = 0) -> Image.Image:
+def card_sprite(card: CardView, size: Size, least: int = 0, language: str = ENGLISH) -> Image.Image:
     """A Trash War card (RGBA): the generic face plus this kind's icon where it has no value;
     lines of the face smaller than `least` are left off (see `card_image`)."""
     return _card_sprite(card["kind"], card["value"], card["torches"], card["direction"],
-                        card["name"], size, least)  # fmt: skip
+                        card["name"], size, least, language)  # fmt: skip
 
 
 @lru_cache(maxsize=512)
 def _card_sprite(
-    kind: str, value: int, torches: int, direction: str, name: str, size: Size, least: int
+    kind: str,
+    value: int,
+    torches: int,
+    direction: str,
+    name: str,
+    size: Size,
+    least: int,
+    language: str,
 ) -> Image.Image:
     view = CardView(
         id=0, code="", kind=kind, value=value, torches=torches, direction=direction,
         name=name, title="",
     )  # fmt: skip
-    face = card_face(view)
+    face = card_face(view, language)
     sprite = card_image(face, *size, least)
     if face.value:
         return sprite

@@ -59,9 +59,17 @@ from render.trashwar.layout import (
     slot_box,
     wall_box,
 )
-from render.trashwar.words import SHORT_TRASH, status_line
+from render.trashwar.words import (
+    in_language,
+    language_of,
+    out_stamp,
+    said,
+    short_trash,
+    status_line,
+)
+from rules.phrases import Filling, listing, phrase, phrase_in, phrase_n
+from rules.trashwar.cards import BY_CODE
 from rules.trashwar.observation import CardView, MarkView, PlayerView, TrashWarObservation
-from rules.words import counted
 
 
 def crown(image: Image.Image, at: tuple[int, int], width: int = 18) -> None:
@@ -106,7 +114,7 @@ def draw_fortress(
                "mm")  # fmt: skip
     if player["in_game"] or player["hand_size"]:
         backs, words = _draw_backs(
-            image, seats, seat, player["hand_size"], ink if active else MUTED
+            image, seats, seat, player["hand_size"], ink if active else MUTED, language_of(names)
         )
     else:  # out, empty-handed: nothing to count
         backs = words = right - 10
@@ -117,10 +125,11 @@ def draw_fortress(
     )  # fmt: skip
     if winner:
         crown(image, (left + 52 + name_w, top + 6))
-    status, status_colour = status_line(obs, player)
+    status_words, status_colour = status_line(obs, player)
+    status = said(status_words, names)
     line = (left + 44, top + 30, words - 8, bottom - 2)
     if player["under_attack"] and player["in_game"]:
-        label = f"ATTACKED {player['under_attack']}"
+        label = said(phrase("ATTACKED {damage}", damage=player["under_attack"]), names)
         pill_w = round(text_width(label, SMALL_TEXT)) + 14
         pill = (words - 8 - pill_w, top + 31, words - 8, bottom - 3)
         rounded_box(image, pill, 8, DANGER)
@@ -133,12 +142,12 @@ def draw_fortress(
     for index, wall in enumerate(player["walls"][:3]):
         tagged = ("left", "middle", "right")[index] in newest  # its tag says what befell it
         _draw_wall_slot(image, seats, seat, index, wall["standing"], wall["damage"],
-                        player["in_game"] and not tagged)  # fmt: skip
-        _draw_trash_on_wall(image, wall_box(seats, seat, index), wall["trash"])
-    _draw_incoming_marks(image, obs, seats, seat)
-    _draw_last_move(image, seats, seat, newest)
+                        player["in_game"] and not tagged, language_of(names))  # fmt: skip
+        _draw_trash_on_wall(image, wall_box(seats, seat, index), wall["trash"], names)
+    _draw_incoming_marks(image, obs, seats, seat, names)
+    _draw_last_move(image, seats, seat, newest, names)
     if not player["in_game"]:
-        _grey_out(image, box, status_line(obs, player)[0] or "OUT")
+        _grey_out(image, box, said(out_stamp(obs, seat), names).upper())
 
 
 def _frame(image: Image.Image, box: Box, colour: Colour) -> None:
@@ -149,7 +158,7 @@ def _frame(image: Image.Image, box: Box, colour: Colour) -> None:
 
 
 def _draw_backs(
-    image: Image.Image, seats: int, seat: int, count: int, ink: Colour
+    image: Image.Image, seats: int, seat: int, count: int, ink: Colour, language: str
 ) -> tuple[int, int]:
     """One card back per card in hand (at most MAX_BACKS), right-aligned in the band, and
     the count in words below them. Returns the left edges of the backs and of the words."""
@@ -159,7 +168,7 @@ def _draw_backs(
     sprite = card_back_image(*BACK_SIZE)
     for index in range(shown):
         image.paste(sprite, (x + index * BACK_STEP, top), sprite)
-    label = counted(count, "card")
+    label = in_language(phrase_n("{n} card", "{n} cards", count), language)
     label_box = (left - 60, top + BACK_SIZE[1] + 1, right, top + BACK_SIZE[1] + 27)
     _text_in_box(image, label_box, label, SMALL_TEXT, ink, "right")
     return (x if shown else right), right - round(text_width(label, SMALL_TEXT))
@@ -179,6 +188,7 @@ def _draw_wall_slot(
     standing: bool,
     damage: int,
     say_down: bool,
+    language: str,
 ) -> None:
     """A wall, its damage gauge and pips; a fallen one says so when `say_down` (not when
     its knight is out, nor under a last-move tag that says it)."""
@@ -196,7 +206,9 @@ def _draw_wall_slot(
         )  # fmt: skip
     elif say_down:
         label_top = max(top + 2, bottom - round(min(bottom - top, right - left) * 0.42) - 28)
-        word = "TOPPLED" if text_width("TOPPLED", SMALL_TEXT) + 4 <= right - left else "DOWN"
+        toppled = in_language(phrase("TOPPLED"), language)
+        fits = text_width(toppled, SMALL_TEXT) + 4 <= right - left
+        word = toppled if fits else in_language(phrase("DOWN"), language)
         _text_in_box(image, (left, label_top, right, label_top + 26), word, SMALL_TEXT, DANGER,
                      bold=True)  # fmt: skip
     if not standing:
@@ -211,7 +223,9 @@ def _draw_wall_slot(
         draw.rectangle((x, pips_top, x + pip_w - 1, pips_top + 5), fill=fill)
 
 
-def _draw_trash_on_wall(image: Image.Image, box: Box, trash: list[CardView]) -> None:
+def _draw_trash_on_wall(
+    image: Image.Image, box: Box, trash: list[CardView], names: list[str]
+) -> None:
     """The trash stuck on a wall, oldest at the top, as chips with damage and name."""
     if not trash:
         return
@@ -225,14 +239,14 @@ def _draw_trash_on_wall(image: Image.Image, box: Box, trash: list[CardView]) -> 
             rest = len(trash) - index
             more = (left + 5, bottom - chip_h - 2, right - 5, bottom - 2)
             rounded_box(image, more, 6, CARD_EDGE)
-            _text_in_box(image, more, f"+{rest} more", SMALL_TEXT, INK)
+            _text_in_box(image, more, said(phrase("+{n} more", n=rest), names), SMALL_TEXT, INK)
             break
-        chip = _trash_chip(card["name"], card["value"], chip_w, chip_h)
+        chip = _trash_chip(card["name"], card["value"], chip_w, chip_h, language_of(names))
         image.paste(chip, (left + 5, y), chip)
 
 
 @lru_cache(maxsize=256)
-def _trash_chip(name: str, value: int, width: int, height: int) -> Image.Image:
+def _trash_chip(name: str, value: int, width: int, height: int, language: str) -> Image.Image:
     """A piece of trash on a wall: its damage in a paper square, its name beside it."""
     chip = Image.new("RGBA", (width, height), (0, 0, 0, 0))
     trash = KIND_STYLES["trash"].colour
@@ -244,8 +258,9 @@ def _trash_chip(name: str, value: int, width: int, height: int) -> Image.Image:
                  bold=True)  # fmt: skip
     room = width - square - 10
     # the name, or its short form, when it fits whole; else the damage alone says enough
-    label = next((n for n in (name, SHORT_TRASH.get(name, "")) if n and text_width(n, SMALL_TEXT)
-                  <= room), "")  # fmt: skip
+    names = (in_language(phrase_in("trash", name), language),
+             in_language(short_trash(name), language))  # fmt: skip
+    label = next((n for n in names if n and text_width(n, SMALL_TEXT) <= room), "")
     if label:
         _text_in_box(chip, (square + 6, 0, width - 4, height), label, SMALL_TEXT, INK, "left")
     return chip
@@ -357,7 +372,7 @@ def _draw_rubble(draw: ImageDraw.ImageDraw, w: int, h: int, k: int, rng: random.
 
 
 def _draw_incoming_marks(
-    image: Image.Image, obs: TrashWarObservation, seats: int, seat: int
+    image: Image.Image, obs: TrashWarObservation, seats: int, seat: int, names: list[str]
 ) -> None:
     """Above each wall aimed at: a red arrow and the damage flying at it."""
     by_wall: dict[str, list[int]] = {}
@@ -373,7 +388,7 @@ def _draw_incoming_marks(
         top = wall_box(seats, seat, index)[1] - 24
         now = first is not None and first["target"] == seat and first["wall"] == position
         text = "+".join(str(v) for v in values) if len(values) > 1 else str(values[0])
-        label = f"INCOMING {text}"
+        label = said(phrase("INCOMING {damage}", damage=text), names)
         if text_width(label, SMALL_TEXT) + 30 > slot[2] - slot[0]:  # the arrow says it
             label = text
         width = min(slot[2] - slot[0], round(text_width(label, SMALL_TEXT)) + 32)
@@ -388,18 +403,24 @@ def _draw_incoming_marks(
                      bold=True)  # fmt: skip
 
 
-def _grey_out(image: Image.Image, box: Box, label: str) -> None:
+def _grey_out(image: Image.Image, box: Box, stamp: str) -> None:
     """A knight who is out: their fortress in dim grey, stamped with their place."""
     region = image.crop(box)
     grey = ImageOps.grayscale(region).point(lambda v: 14 + v * 0.55)
     image.paste(Image.merge("RGB", (grey, grey, grey)), box[:2])
     left, top, right, bottom = box
     cx, cy = (left + right) // 2, (top + bottom) // 2 + 20
-    text = label.split(" - ", 1)[-1].upper() if " - " in label else label
-    stamp = f"OUT - {text}" if text != "OUT" else "OUT"
     width = round(text_width(stamp, 26)) + 40
     rounded_box(image, (cx - width // 2, cy - 22, cx + width // 2, cy + 22), 10, OUT_STAMP, INK, 2)
     _draw_text(image, (cx, cy), stamp, 26, INK, "mm", bold=True)
+
+
+def mark_cards(codes: str) -> Filling:
+    """The cards a mark names: "toaster (1)" for its code "toaster1" (a board saved before
+    marks held codes kept the English titles: shown as they are)."""
+    if not all(code in BY_CODE for code in codes.split()):
+        return codes
+    return listing([BY_CODE[code].words() for code in codes.split()])
 
 
 def _newest_marks(obs: TrashWarObservation, seat: int, since: int) -> dict[str, MarkView]:
@@ -411,7 +432,9 @@ def _newest_marks(obs: TrashWarObservation, seat: int, since: int) -> dict[str, 
     return newest
 
 
-def _draw_last_move(image: Image.Image, seats: int, seat: int, newest: dict[str, MarkView]) -> None:
+def _draw_last_move(
+    image: Image.Image, seats: int, seat: int, newest: dict[str, MarkView], names: list[str]
+) -> None:
     """A frame around each wall of `seat` where something happened after step `since`, and
     a tag over it saying what and with which card ("HIT · Microwave"); the newest thing
     at a wall wins (`_newest_marks`)."""
@@ -426,9 +449,10 @@ def _draw_last_move(image: Image.Image, seats: int, seat: int, newest: dict[str,
         )
         # what happened, and the card that did it on a line of its own where it fits whole
         # (the tag may spill over the gaps beside the wall, 16 px each side)
-        lines = [mark["what"].upper()]
-        if mark["card"] and text_width(mark["card"], SMALL_TEXT) + 10 <= right - left + 28:
-            lines.append(mark["card"])
+        lines = [said(phrase_in("wall mark", mark["what"]), names).upper()]
+        cards = said(mark_cards(mark["card"]), names)
+        if cards and text_width(cards, SMALL_TEXT) + 10 <= right - left + 28:
+            lines.append(cards)
         widest = max(round(text_width(line, SMALL_TEXT)) for line in lines)
         spill = max(0, widest + 12 - (right - left + 3)) // 2  # over the gaps by a narrow wall
         tag = (left - 2 - spill, bottom - 3 - 27 * len(lines), right + 1 + spill, bottom - 3)

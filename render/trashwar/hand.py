@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
+from lang import ENGLISH
 from render.common import (
     INK,
     MUTED,
@@ -40,28 +41,33 @@ from render.trashwar.layout import (
     HAND_W,
     HEAT,
 )
-from render.trashwar.words import SHORT_TRASH, a_card
+from render.trashwar.words import a_card, in_language, short_trash, wall_label, wall_named
+from rules.phrases import Filling, listing, phrase, phrase_n
 from rules.trashwar.observation import CardView, TrashWarObservation
-from rules.words import and_list, counted
+from rules.trashwar.words import joined
 
 
-def draw_hand(obs: TrashWarObservation, name: str) -> bytes:
-    """A player's own cards as PNG bytes, with their walls' state underneath."""
-    return to_png(hand_image(obs, name))
+def draw_hand(obs: TrashWarObservation, name: str, language: str = ENGLISH) -> bytes:
+    """A player's own cards as PNG bytes, with their walls' state underneath, its words in
+    `language`."""
+    return to_png(hand_image(obs, name, language))
 
 
-def hand_image(obs: TrashWarObservation, name: str) -> Image.Image:
+def hand_image(obs: TrashWarObservation, name: str, language: str = ENGLISH) -> Image.Image:
     """The "My hand" picture as an image (for tests and previews)."""
     hand = obs["hand"] or []
     width, height = hand_size_px(len(hand))
-    note = f"{display_name(name, 'You')} - {counted(len(hand), 'card')}"
-    image = own_picture((width, height), "Your hand", note)
+    you = display_name(name, in_language(phrase("You"), language))
+    cards = in_language(phrase_n("{n} card", "{n} cards", len(hand)), language)
+    note = f"{you} - {cards}"
+    image = own_picture((width, height), in_language(phrase("Your hand"), language), note)
     if not hand:
-        no_cards(image, (24, HAND_TOP, HAND_W - 24, HAND_TOP + HAND_CARD[1]), 18, 26)
+        none = in_language(phrase("No cards in hand"), language)
+        no_cards(image, (24, HAND_TOP, HAND_W - 24, HAND_TOP + HAND_CARD[1]), 18, 26, none)
     playable = obs.get("playable") or [True] * len(hand)
     for index, card in enumerate(hand):
         box = hand_card_box(len(hand), index)
-        sprite = card_sprite(card, HAND_CARD, HAND_TEXT)
+        sprite = card_sprite(card, HAND_CARD, HAND_TEXT, language)
         if index < len(playable) and not playable[index]:
             sprite = see_through(sprite, 0.4)  # no move open now plays it: dimmed
             record.note("dimmed", box, card["code"])
@@ -70,13 +76,13 @@ def hand_image(obs: TrashWarObservation, name: str) -> Image.Image:
     _text_in_box(
         image,
         (24, note_top, HAND_W - 24, note_top + 28),
-        _hand_note(obs),
+        in_language(_hand_note(obs), language),
         20,
         INK,
         "left",
         HAND_TEXT,
     )
-    _draw_own_walls(image, obs, (16, note_top + 34, HAND_W - 16, height - 12))
+    _draw_own_walls(image, obs, (16, note_top + 34, HAND_W - 16, height - 12), language)
     return image
 
 
@@ -107,33 +113,38 @@ def hand_card_box(count: int, index: int) -> Box:
 # --- the hand picture's strip: the player's own walls ------------------------------------
 
 
-def _hand_note(obs: TrashWarObservation) -> str:
+def _hand_note(obs: TrashWarObservation) -> Filling:
     seat = obs["seat"]
     if seat is None:
-        return "The public view holds no hand."
+        return phrase("The public view holds no hand.")
     at_me = [f for f in obs["incoming"] if f["target"] == seat]
     if obs["finished"]:
-        return "The war is over."
+        return phrase("The war is over.")
     if seat < len(obs["players"]) and not obs["players"][seat]["in_game"]:
-        return "Your fortress has fallen: you are out of the war."
+        return phrase("Your fortress has fallen: you are out of the war.")
     if at_me:
-        walls: dict[str, list[str]] = {}
+        walls: dict[str, list[Filling]] = {}
         for f in at_me:
             walls.setdefault(f["wall"], []).append(a_card(f["card"]))
-        parts = [f"{and_list(cards)} at your {wall} wall" for wall, cards in walls.items()]
-        head = "Incoming: " if seat in obs["to_act"] else "Flying at you: "
-        return head + "; ".join(parts)
+        parts: list[Filling] = [
+            phrase("{cards} at your {wall}", cards=listing(cards), wall=wall_named(wall))
+            for wall, cards in walls.items()
+        ]
+        what = joined(parts, comma=False)
+        if seat in obs["to_act"]:
+            return phrase("Incoming: {what}", what=what)
+        return phrase("Flying at you: {what}", what=what)
     if seat in obs["to_act"]:
         return {
-            "burn": "Burn trash off your walls, repair a fallen wall, or pass.",
-            "attack": "Your attack: throw trash at any standing wall.",
-            "drawn": "Throw the Trash card you drew.",
-            "bat": "Choose where the batted trash flies.",
-        }.get(obs["phase"], "Your move.")
-    return "Not your move yet."
+            "burn": phrase("Burn trash off your walls, repair a fallen wall, or pass."),
+            "attack": phrase("Your attack: throw trash at any standing wall."),
+            "drawn": phrase("Throw the Trash card you drew."),
+            "bat": phrase("Choose where the batted trash flies."),
+        }.get(obs["phase"], phrase("Your move."))
+    return phrase("Not your move yet.")
 
 
-def _draw_own_walls(image: Image.Image, obs: TrashWarObservation, box: Box) -> None:
+def _draw_own_walls(image: Image.Image, obs: TrashWarObservation, box: Box, language: str) -> None:
     seat = obs["seat"]
     left, top, right, bottom = box
     rounded_box(image, box, 14, PANEL, PANEL_EDGE, 2)
@@ -144,7 +155,7 @@ def _draw_own_walls(image: Image.Image, obs: TrashWarObservation, box: Box) -> N
     for index, wall in enumerate(walls[:3]):
         x = left + 12 + index * (width + 12)
         _own_wall(image, (x, top + 10, x + width, bottom - 10), wall["position"],
-                  wall["standing"], wall["damage"], wall["trash"])  # fmt: skip
+                  wall["standing"], wall["damage"], wall["trash"], language)  # fmt: skip
 
 
 def _own_wall(
@@ -154,6 +165,7 @@ def _own_wall(
     standing: bool,
     damage: int,
     trash: list[CardView],
+    language: str,
 ) -> None:
     left, top, right, bottom = box
     wall_w, wall_h = 70, bottom - top - 4
@@ -161,9 +173,10 @@ def _own_wall(
     image.paste(sprite, (left, top + 2), sprite)
     ImageDraw.Draw(image).rectangle((left - 3, bottom - 2, left + wall_w + 2, bottom), fill=GROUND)
     x = left + wall_w + 12
-    _draw_text(image, (x, top + 12), position.upper(), HAND_TEXT, MUTED, "lm")
+    label = in_language(wall_label(position), language).upper()
+    _draw_text(image, (x, top + 12), label, HAND_TEXT, MUTED, "lm")
     colour = HEAT.get(min(damage, 3), DANGER) if standing else DANGER
-    gauge = f"{damage}/4" if standing else "TOPPLED"
+    gauge = f"{damage}/4" if standing else in_language(phrase("TOPPLED"), language)
     _text_in_box(image, (x, top + 24, right - 4, top + 56), gauge, 30 if standing else 20, colour,
                 "left", bold=True)  # fmt: skip
     if standing:
@@ -176,8 +189,13 @@ def _own_wall(
             fill = colour if pip < damage else GAUGE_EMPTY
             draw.rectangle((px, top + 34, px + pip_w - 1, top + 44), fill=fill)
     if trash:  # short names: the list must fit one legible line
-        listed = ", ".join(f"{SHORT_TRASH.get(c['name'], c['name'])} {c['value']}" for c in trash)
+        pieces: list[Filling] = [
+            phrase("{trash} {damage}", trash=short_trash(c["name"]), damage=c["value"])
+            for c in trash
+        ]
+        listed = in_language(joined(pieces), language)
     else:
-        listed = "no trash on it" if standing else "Repair Wall raises it"
+        said = phrase("no trash on it") if standing else phrase("Repair Wall raises it")
+        listed = in_language(said, language)
     _text_in_box(image, (x, top + 60, right - 4, bottom - 4), listed, HAND_TEXT,
                  INK if trash else MUTED, "left")  # fmt: skip

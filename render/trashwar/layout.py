@@ -8,13 +8,15 @@ from dataclasses import dataclass
 
 from render.common import Box, Colour, Size, least_size, seat_cell
 from render.common.caption import caption_height
+from rules.phrases import term
 
 # --- colour tables ----------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
 class KindStyle:
-    """How a kind of card looks: its header colour, the header's word, the footer line."""
+    """How a kind of card looks: its header colour, the header's word, the footer line
+    (English: said through the catalogues as they are drawn)."""
 
     colour: Colour
     title: str
@@ -23,22 +25,34 @@ class KindStyle:
 
 # One colour per kind of card, told apart by hue and lightness alike.
 KIND_STYLES: dict[str, KindStyle] = {
-    "trash": KindStyle((150, 100, 52), "TRASH", "damage"),
-    "shield": KindStyle((56, 104, 168), "SHIELD", "defence"),
-    "mace": KindStyle((118, 78, 156), "MACE", "bats one trash away"),
-    "deflect": KindStyle((30, 132, 128), "DEFLECT", "defence"),
-    "catapult": KindStyle((92, 118, 46), "CATAPULT", "attack"),
-    "burn": KindStyle((200, 66, 36), "BURN", "burn value"),
-    "repair": KindStyle((196, 158, 60), "REPAIR", "rebuild"),
-    "wall": KindStyle((118, 112, 104), "WALL", ""),
+    "trash": KindStyle((150, 100, 52), term("card header", "TRASH"), term("card footer", "damage")),
+    "shield": KindStyle(
+        (56, 104, 168), term("card header", "SHIELD"), term("card footer", "defence")
+    ),
+    "mace": KindStyle(
+        (118, 78, 156), term("card header", "MACE"), term("card footer", "bats one trash away")
+    ),
+    "deflect": KindStyle(
+        (30, 132, 128), term("card header", "DEFLECT"), term("card footer", "defence")
+    ),
+    "catapult": KindStyle(
+        (92, 118, 46), term("card header", "CATAPULT"), term("card footer", "attack")
+    ),
+    "burn": KindStyle(
+        (200, 66, 36), term("card header", "BURN"), term("card footer", "burn value")
+    ),
+    "repair": KindStyle(
+        (196, 158, 60), term("card header", "REPAIR"), term("card footer", "rebuild")
+    ),
+    "wall": KindStyle((118, 112, 104), term("card header", "WALL"), ""),
 }
-UNKNOWN_STYLE = KindStyle((120, 120, 120), "CARD", "")
+UNKNOWN_STYLE = KindStyle((120, 120, 120), term("card header", "CARD"), "")
 
 MACE_CAPTIONS = {
-    "left": "bat left",
-    "right": "bat right",
-    "back": "bat it back",
-    "any": "bat at anyone",
+    "left": term("card caption", "bat left"),
+    "right": term("card caption", "bat right"),
+    "back": term("card caption", "bat it back"),
+    "any": term("card caption", "bat at anyone"),
 }
 
 FLIGHT_NOW: Colour = (236, 96, 40)

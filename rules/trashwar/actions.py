@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.base import IllegalAction
+from rules.phrases import Filling, Phrase, english, listing, phrase, phrase_in
 from rules.trashwar.cards import (
     BURN,
     BY_CODE,
@@ -28,6 +29,7 @@ from rules.trashwar.state import (
     _p,
     mace_targets,
 )
+from rules.trashwar.words import WALL_LABELS, joined, wall_of, wall_words
 
 # ---------------------------------------------------------------------------------------------
 # Actions
@@ -203,80 +205,119 @@ def action_text(action: Action) -> str:
     return " ".join(words)
 
 
-def fit(*labels: str) -> str:
-    """The first label short enough for a button (80 characters), else the last."""
-    return next((label for label in labels if len(label) <= LABEL_LIMIT), labels[-1])
-
-
-def listing(items: list[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return f"{', '.join(items[:-1])} and {items[-1]}"
+def fit(*labels: Filling) -> Filling:
+    """The first label short enough for a button (80 characters) in English, else the last
+    (a longer translation is clipped where it is shown)."""
+    return next((label for label in labels if len(english(label)) <= LABEL_LIMIT), labels[-1])
 
 
 # ---------------------------------------------------------------------------------------------
 # Labels
 
 
-def describe_action(state: State, action: Action) -> str:
+def describe_action(state: State, action: Action) -> Filling:
     """A short button label (at most 80 characters) for the seat that may take the action,
-    naming seats as `{p0}`, `{p1}`, ... like the events do."""
+    naming seats as `SeatName`s like the events do."""
     if isinstance(action, Throw):
-        where = f"{_p(action.target)}'s {WALL_NAMES[action.wall]} wall"
-        wordings = thrown_wordings(action.trash, action.catapult)
-        return fit(*(f"{cards} at {where}" for cards in wordings))
+        where = wall_of(action.target, action.wall)
+        return fit(*thrown_wordings(action.trash, action.catapult, where))
     if isinstance(action, Discard):
-        return f"Discard {BY_CODE[action.code].title} and draw"
+        return phrase("Discard {card} and draw", card=BY_CODE[action.code].words())
     if isinstance(action, Pass):
-        return "Neither burn nor repair"
+        return phrase("Neither burn nor repair")
     if isinstance(action, Burn):
         return _describe_burn(action)
     if isinstance(action, Repair):
-        return f"{BY_CODE[action.code].title}: raise your {WALL_NAMES[action.wall]} wall"
+        return phrase(
+            "{card}: raise your {wall}",
+            card=BY_CODE[action.code].words(),
+            wall=wall_words(action.wall),
+        )
     if isinstance(action, Bat):
-        return f"Bat it at {_p(action.target)}'s {WALL_NAMES[action.wall]} wall"
+        return phrase("Bat it at {wall}", wall=wall_of(action.target, action.wall))
     if not state.flight:
         return action_text(action)
     head = state.flight[0]
-    trash = CARDS[head.card].the
+    trash = CARDS[head.card].words("the")
     if isinstance(action, Take):
         if not state.walls[head.target][head.wall].standing:
-            return f"Let {trash} fall into the rubble"
-        return f"Take the hit: {trash} on your {WALL_NAMES[head.wall]} wall"
+            return phrase("Let {trash} fall into the rubble", trash=trash)
+        return phrase(
+            "Take the hit: {trash} on your {wall}", trash=trash, wall=wall_words(head.wall)
+        )
     if isinstance(action, Block):
-        return f"{BY_CODE[action.code].title} against {trash}"
+        return phrase("{shield} against {trash}", shield=BY_CODE[action.code].words(), trash=trash)
     if isinstance(action, Deflect):
-        return f"{BY_CODE[action.code].title} {trash} onto your {WALL_NAMES[action.wall]} wall"
+        return phrase(
+            "{deflect} {trash} onto your {wall}",
+            deflect=BY_CODE[action.code].words(),
+            trash=trash,
+            wall=wall_words(action.wall),
+        )
     mace = BY_CODE[action.code]
     aims = mace_targets(state, head.target, mace.direction, head.sender)
-    at = f" at {_p(aims[0])}" if len(aims) == 1 else ""
-    return f"{mace.title}: bat {trash}{at}"
+    if len(aims) == 1:
+        return phrase(
+            "{mace}: bat {trash} at {player}", mace=mace.words(), trash=trash, player=_p(aims[0])
+        )
+    return phrase("{mace}: bat {trash}", mace=mace.words(), trash=trash)
 
 
-def thrown_wordings(trash: tuple[str, ...], catapult: str | None) -> tuple[str, ...]:
-    """What a throw sends, longest wording first: "Throw the toaster (2)", "Catapult the
-    toaster (2) and the egg (1)", "Catapult toaster (2) and egg (1)", "Catapult 2 + 1"."""
+def thrown_wordings(
+    trash: tuple[str, ...], catapult: str | None, where: Phrase | None = None
+) -> tuple[Phrase, ...]:
+    """What a throw sends (at `where`, when given), longest wording first: "Throw the
+    toaster (2)", "Catapult the toaster (2) and the egg (1)", "Catapult toaster (2) and
+    egg (1)", "Catapult 2 + 1"."""
     cards = [BY_CODE[code] for code in trash]
     if catapult is None:
-        return (f"Throw {cards[0].the}",)
-    return (
-        f"Catapult {listing([card.the for card in cards])}",
-        f"Catapult {listing([card.title for card in cards])}",
-        f"Catapult {' + '.join(str(card.value) for card in cards)}",
+        if where is None:
+            return (phrase("Throw {trash}", trash=cards[0].words("the")),)
+        return (phrase("Throw {trash} at {wall}", trash=cards[0].words("the"), wall=where),)
+    lists: tuple[Filling, ...] = (
+        listing([card.words("the") for card in cards]),
+        listing([card.words() for card in cards]),
+        " + ".join(str(card.value) for card in cards),
+    )
+    if where is None:
+        return tuple(phrase("Catapult {cards}", cards=said) for said in lists)
+    return tuple(phrase("Catapult {cards} at {wall}", cards=said, wall=where) for said in lists)
+
+
+def _describe_burn(action: Burn) -> Filling:
+    title = BY_CODE[action.code].words()
+    return fit(
+        *(phrase("{burn}: {what}", burn=title, what=words) for words in burnt_wordings(action))
     )
 
 
-def _describe_burn(action: Burn) -> str:
-    title = BY_CODE[action.code].title
-    return fit(*(f"{title}: {words}" for words in burnt_wordings(action)))
-
-
-def burnt_wordings(action: Burn) -> tuple[str, str, str]:
+def burnt_wordings(action: Burn) -> tuple[Filling, Filling, Filling]:
     """What a Burn takes off which walls, in three lengths: "the toaster (2) off your left
     wall", "toaster (2) off left", "2 off left"."""
     walls = sorted({w for w, _ in action.picks})
     cards = {w: [BY_CODE[code] for v, code in action.picks if v == w] for w in walls}
-    full = [f"{listing([c.the for c in cards[w]])} off your {WALL_NAMES[w]} wall" for w in walls]
-    short = [f"{', '.join(c.title for c in cards[w])} off {WALL_NAMES[w]}" for w in walls]
-    tiny = [f"{'+'.join(str(c.value) for c in cards[w])} off {WALL_NAMES[w]}" for w in walls]
-    return listing(full), "; ".join(short), ", ".join(tiny)
+    full: list[Filling] = [
+        phrase(
+            "{cards} off your {wall}",
+            cards=listing([c.words("the") for c in cards[w]]),
+            wall=wall_words(w),
+        )
+        for w in walls
+    ]
+    short: list[Filling] = [
+        phrase(
+            "{cards} off {wall}",
+            cards=joined([c.words() for c in cards[w]]),
+            wall=phrase_in("wall position", WALL_LABELS[w]),
+        )
+        for w in walls
+    ]
+    tiny: list[Filling] = [
+        phrase(
+            "{cards} off {wall}",
+            cards="+".join(str(c.value) for c in cards[w]),
+            wall=phrase_in("wall position", WALL_LABELS[w]),
+        )
+        for w in walls
+    ]
+    return listing(full), joined(short, comma=False), joined(tiny)

@@ -18,8 +18,9 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import cached_property
 
-from rules.words import counted
+from rules.phrases import Phrase, english, phrase, phrase_in, phrase_n, term
 
 WALL = "wall"
 TRASH = "trash"
@@ -77,36 +78,122 @@ DECK_LIST: tuple[Row, ...] = (
 # Flavour names of the Trash cards, in the house rules' order: (key for action codes, name,
 # the word that goes before the name when a card is first mentioned).
 TRASH_NAMES: tuple[tuple[str, str, str], ...] = (
-    ("piano", "grand piano", "a"),
-    ("car", "muscle car", "a"),
-    ("gator", "mutant albino alligator", "a"),
-    ("teeth", "false teeth", "some"),
-    ("toaster", "toaster", "a"),
-    ("tv", "television", "a"),
-    ("sardines", "moldy sardines", "some"),
-    ("xray", "X-ray machine", "an"),
-    ("microwave", "microwave", "a"),
-    ("bike", "exercise bike", "an"),
-    ("drum", "toxic waste drum", "a"),
-    ("leftovers", "leftovers", "some"),
+    ("piano", term("trash", "grand piano"), "a"),
+    ("car", term("trash", "muscle car"), "a"),
+    ("gator", term("trash", "mutant albino alligator"), "a"),
+    ("teeth", term("trash", "false teeth"), "some"),
+    ("toaster", term("trash", "toaster"), "a"),
+    ("tv", term("trash", "television"), "a"),
+    ("sardines", term("trash", "moldy sardines"), "some"),
+    ("xray", term("trash", "X-ray machine"), "an"),
+    ("microwave", term("trash", "microwave"), "a"),
+    ("bike", term("trash", "exercise bike"), "an"),
+    ("drum", term("trash", "toxic waste drum"), "a"),
+    ("leftovers", term("trash", "leftovers"), "some"),
 )
 
 # How cards other than Trash are called in the log and on buttons.
 KIND_TITLES = {
-    WALL: "Wall",
-    SHIELD: "Shield",
-    MACE: "Mace",
-    DEFLECT: "Deflect",
-    CATAPULT: "Catapult",
-    BURN: "Burn",
-    REPAIR: "Repair Wall",
+    WALL: term("card", "Wall"),
+    SHIELD: term("card", "Shield"),
+    MACE: term("card", "Mace"),
+    DEFLECT: term("card", "Deflect"),
+    CATAPULT: term("card", "Catapult"),
+    BURN: term("card", "Burn"),
+    REPAIR: term("card", "Repair Wall"),
 }
 DIRECTION_TITLES = {
-    LEFT: "bat left",
-    RIGHT: "bat right",
-    BACK: "bat back at the sender",
-    ANY: "bat at any player",
+    LEFT: term("mace", "bat left"),
+    RIGHT: term("mace", "bat right"),
+    BACK: term("mace", "bat back at the sender"),
+    ANY: term("mace", "bat at any player"),
 }
+# A Mace's direction alone, as a refusal names it ("This Mace (left) cannot...").
+DIRECTION_WORDS = {
+    LEFT: term("mace direction", "left"),
+    RIGHT: term("mace direction", "right"),
+    BACK: term("mace direction", "back"),
+    ANY: term("mace direction", "any"),
+}
+
+# Each name with its English article, as a sentence first names a card ("a toaster") and
+# then again ("the toaster"): one catalogue entry each, as another language's article
+# follows the noun (the German ones are said as objects: the sentences keep them so).
+FIRST_MENTION = {
+    "grand piano": term("trash, first mention", "a grand piano"),
+    "muscle car": term("trash, first mention", "a muscle car"),
+    "mutant albino alligator": term("trash, first mention", "a mutant albino alligator"),
+    "false teeth": term("trash, first mention", "some false teeth"),
+    "toaster": term("trash, first mention", "a toaster"),
+    "television": term("trash, first mention", "a television"),
+    "moldy sardines": term("trash, first mention", "some moldy sardines"),
+    "X-ray machine": term("trash, first mention", "an X-ray machine"),
+    "microwave": term("trash, first mention", "a microwave"),
+    "exercise bike": term("trash, first mention", "an exercise bike"),
+    "toxic waste drum": term("trash, first mention", "a toxic waste drum"),
+    "leftovers": term("trash, first mention", "some leftovers"),
+    "Wall": term("card, first mention", "a Wall"),
+    "Shield": term("card, first mention", "a Shield"),
+    "Mace": term("card, first mention", "a Mace"),
+    "Deflect": term("card, first mention", "a Deflect"),
+    "Catapult": term("card, first mention", "a Catapult"),
+    "Burn": term("card, first mention", "a Burn"),
+    "Repair Wall": term("card, first mention", "a Repair Wall"),
+}
+LATER_MENTION = {
+    "grand piano": term("trash, mentioned before", "the grand piano"),
+    "muscle car": term("trash, mentioned before", "the muscle car"),
+    "mutant albino alligator": term("trash, mentioned before", "the mutant albino alligator"),
+    "false teeth": term("trash, mentioned before", "the false teeth"),
+    "toaster": term("trash, mentioned before", "the toaster"),
+    "television": term("trash, mentioned before", "the television"),
+    "moldy sardines": term("trash, mentioned before", "the moldy sardines"),
+    "X-ray machine": term("trash, mentioned before", "the X-ray machine"),
+    "microwave": term("trash, mentioned before", "the microwave"),
+    "exercise bike": term("trash, mentioned before", "the exercise bike"),
+    "toxic waste drum": term("trash, mentioned before", "the toxic waste drum"),
+    "leftovers": term("trash, mentioned before", "the leftovers"),
+    "Wall": term("card, mentioned before", "the Wall"),
+    "Shield": term("card, mentioned before", "the Shield"),
+    "Mace": term("card, mentioned before", "the Mace"),
+    "Deflect": term("card, mentioned before", "the Deflect"),
+    "Catapult": term("card, mentioned before", "the Catapult"),
+    "Burn": term("card, mentioned before", "the Burn"),
+    "Repair Wall": term("card, mentioned before", "the Repair Wall"),
+}
+MENTIONS = {
+    "": ("", {}),
+    "a": (", first mention", FIRST_MENTION),
+    "the": (", mentioned before", LATER_MENTION),
+}
+
+
+def card_words(
+    kind: str, name: str, value: int, torches: int, direction: str, mention: str = ""
+) -> Phrase:
+    """A card as the log and the buttons name it: "toaster (2)", "Shield 3", "Mace (bat
+    left)", "Deflect (2 torches)", one pair of brackets for both notes: "Mace (bat at any
+    player, 2 torches)"; `mention` "a" or "the" puts the name's article before it."""
+    suffix, forms = MENTIONS[mention]
+    sense = ("trash" if kind == TRASH else "card") + suffix
+    said = phrase_in(sense, forms.get(name, name) if mention else name)
+    if kind == TRASH:
+        return phrase("{card} ({damage})", card=said, damage=value)
+    if value:
+        said = phrase("{card} {value}", card=said, value=value)
+    lit = phrase_n("{n} torch", "{n} torches", torches)
+    if direction and torches:
+        return phrase(
+            "{card} ({bat}, {torches})",
+            card=said,
+            bat=phrase_in("mace", DIRECTION_TITLES[direction]),
+            torches=lit,
+        )
+    if direction:
+        return phrase(
+            "{card} ({bat})", card=said, bat=phrase_in("mace", DIRECTION_TITLES[direction])
+        )
+    return phrase("{card} ({torches})", card=said, torches=lit) if torches else said
 
 
 @dataclass(frozen=True)
@@ -123,29 +210,24 @@ class Card:
     article: str  # the word before the name on first mention ("a", "an", "some")
     code: str  # the card's word in actions ("toaster2", "shield3", "deflect++")
 
-    @property
-    def title(self) -> str:
-        """'toaster (2)', 'Shield 3', 'Mace (bat left)', 'Deflect (2 torches)', and one pair
-        of brackets for both notes: 'Mace (bat at any player, 2 torches)'."""
-        if self.kind == TRASH:
-            return f"{self.name} ({self.value})"
-        text = self.name
-        if self.value:
-            text += f" {self.value}"
-        notes = [DIRECTION_TITLES[self.direction]] if self.direction else []
-        if self.torches:
-            notes.append(counted(self.torches, "torch"))
-        return f"{text} ({', '.join(notes)})" if notes else text
+    def words(self, mention: str = "") -> Phrase:
+        """The card's name as a phrase (see `card_words`)."""
+        return card_words(self.kind, self.name, self.value, self.torches, self.direction, mention)
 
-    @property
+    @cached_property
+    def title(self) -> str:
+        """'toaster (2)', 'Shield 3', 'Mace (bat left)', 'Deflect (2 torches)', in English."""
+        return english(self.words())
+
+    @cached_property
     def a(self) -> str:
         """First mention: 'a toaster (2)', 'some leftovers (1)', 'a Shield 3'."""
-        return f"{self.article} {self.title}"
+        return english(self.words("a"))
 
-    @property
+    @cached_property
     def the(self) -> str:
         """Later mentions: 'the toaster (2)', 'the Shield 3'."""
-        return f"the {self.title}"
+        return english(self.words("the"))
 
 
 def _code(kind: str, value: int, torches: int, direction: str, key: str) -> str:

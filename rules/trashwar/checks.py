@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import Counter
 
 from rules.base import IllegalAction
+from rules.phrases import phrase, phrase_in
 from rules.trashwar.actions import (
     Action,
     Bat,
@@ -20,7 +21,7 @@ from rules.trashwar.actions import (
     Take,
     Throw,
 )
-from rules.trashwar.cards import BY_CODE, CARDS, TRASH
+from rules.trashwar.cards import BY_CODE, CARDS, DIRECTION_WORDS, TRASH
 from rules.trashwar.state import ATTACK, BAT, BURNING, DEFEND, DRAWN, State, mace_targets, standing
 
 # ---------------------------------------------------------------------------------------------
@@ -32,7 +33,7 @@ def _in_hand(hand: tuple[int, ...], code: str) -> int:
     for c in hand:
         if CARDS[c].code == code:
             return c
-    raise IllegalAction(f"You hold no {BY_CODE[code].title}.")
+    raise IllegalAction(phrase("You hold no {card}.", card=BY_CODE[code].words()))
 
 
 def check(state: State, seat: int, action: Action) -> None:
@@ -43,19 +44,24 @@ def check(state: State, seat: int, action: Action) -> None:
         _check_throw(state, seat, action)
     elif isinstance(action, Discard):
         if phase != ATTACK:
-            raise IllegalAction("You discard and draw only when it is time to attack.")
+            raise IllegalAction(phrase("You discard and draw only when it is time to attack."))
         if any(CARDS[c].kind == TRASH for c in hand):
-            raise IllegalAction("You hold Trash, so you must attack with it.")
+            raise IllegalAction(phrase("You hold Trash, so you must attack with it."))
         _in_hand(hand, action.code)
     elif isinstance(action, Take | Block | Deflect | Swing):
         _check_defence(state, seat, action)
     elif isinstance(action, Bat):
         if phase != BAT:
-            raise IllegalAction("There is no Mace being swung.")
+            raise IllegalAction(phrase("There is no Mace being swung."))
         assert state.swing is not None
         head = state.flight[0]
         if action.target not in mace_targets(state, seat, state.swing, head.sender):
-            raise IllegalAction(f"This Mace ({state.swing}) cannot bat trash at that player.")
+            raise IllegalAction(
+                phrase(
+                    "This Mace ({bat}) cannot bat trash at that player.",
+                    bat=phrase_in("mace direction", DIRECTION_WORDS[state.swing]),
+                )
+            )
         _check_wall(state, action.target, action.wall)
     else:
         _check_burn_or_repair(state, seat, action)
@@ -63,37 +69,42 @@ def check(state: State, seat: int, action: Action) -> None:
 
 def _check_wall(state: State, seat: int, wall: int) -> None:
     if not 0 <= seat < state.seats or not standing(state, seat):
-        raise IllegalAction("That player is not in the war.")
+        raise IllegalAction(phrase("That player is not in the war."))
     if not state.walls[seat][wall].standing:
-        raise IllegalAction("That wall has fallen: aim at a standing wall.")
+        raise IllegalAction(phrase("That wall has fallen: aim at a standing wall."))
 
 
 def _check_throw(state: State, seat: int, action: Throw) -> None:
     if state.phase == DRAWN:
         assert state.drawn is not None
         if action.catapult or action.trash != (CARDS[state.drawn].code,):
-            raise IllegalAction("The Trash card you drew must be thrown at once, on its own.")
+            raise IllegalAction(
+                phrase("The Trash card you drew must be thrown at once, on its own.")
+            )
     elif state.phase != ATTACK:
-        raise IllegalAction("You can throw trash only when you attack.")
+        raise IllegalAction(phrase("You can throw trash only when you attack."))
     if action.catapult:
         if state.opening:
-            raise IllegalAction("The war opens with a single Trash card, not a Catapult.")
+            raise IllegalAction(phrase("The war opens with a single Trash card, not a Catapult."))
         _in_hand(state.hands[seat], action.catapult)
     need = Counter(action.trash)
     have = Counter(CARDS[c].code for c in state.hands[seat])
     for code, count in need.items():
         if have[code] < count:
-            raise IllegalAction(f"You hold no {'more ' * (have[code] > 0)}{BY_CODE[code].title}.")
+            card = BY_CODE[code].words()
+            if have[code]:
+                raise IllegalAction(phrase("You hold no more {card}.", card=card))
+            raise IllegalAction(phrase("You hold no {card}.", card=card))
     if action.target == seat:
-        raise IllegalAction("Throw your trash at an opponent, not at your own walls.")
+        raise IllegalAction(phrase("Throw your trash at an opponent, not at your own walls."))
     _check_wall(state, action.target, action.wall)
 
 
 def _check_defence(state: State, seat: int, action: Take | Block | Deflect | Swing) -> None:
     if state.phase == BAT:
-        raise IllegalAction("First choose where your Mace bats the trash.")
+        raise IllegalAction(phrase("First choose where your Mace bats the trash."))
     if state.phase != DEFEND:
-        raise IllegalAction("No trash is flying at you to defend against.")
+        raise IllegalAction(phrase("No trash is flying at you to defend against."))
     if isinstance(action, Take):
         return
     head = state.flight[0]
@@ -102,26 +113,34 @@ def _check_defence(state: State, seat: int, action: Take | Block | Deflect | Swi
     aimed_down = not state.walls[seat][head.wall].standing
     if isinstance(action, Block):
         if aimed_down:
-            raise IllegalAction("That trash falls into rubble: there is nothing to shield.")
+            raise IllegalAction(phrase("That trash falls into rubble: there is nothing to shield."))
         if card.value < damage:
             raise IllegalAction(
-                f"A Shield {card.value} cannot block damage {damage}: "
-                "the shield's value must be at least the damage."
+                phrase(
+                    "A Shield {value} cannot block damage {damage}: "
+                    "the shield's value must be at least the damage.",
+                    value=card.value,
+                    damage=damage,
+                )
             )
     elif isinstance(action, Deflect):
         if aimed_down:
-            raise IllegalAction("That trash falls into rubble: there is nothing to deflect.")
+            raise IllegalAction(
+                phrase("That trash falls into rubble: there is nothing to deflect.")
+            )
         if action.wall == head.wall or not state.walls[seat][action.wall].standing:
-            raise IllegalAction("Deflect the trash onto another of your standing walls.")
+            raise IllegalAction(phrase("Deflect the trash onto another of your standing walls."))
     elif not mace_targets(state, seat, card.direction, head.sender):
-        raise IllegalAction("There is nobody that Mace can bat the trash at.")
+        raise IllegalAction(phrase("There is nobody that Mace can bat the trash at."))
 
 
 def _check_burn_or_repair(state: State, seat: int, action: Action) -> None:
     if state.phase != BURNING:
         if state.phase == DEFEND and not isinstance(action, Pass):
-            raise IllegalAction("Burn or repair comes after the defence, never against incoming.")
-        raise IllegalAction("It is not the time to burn or repair.")
+            raise IllegalAction(
+                phrase("Burn or repair comes after the defence, never against incoming.")
+            )
+        raise IllegalAction(phrase("It is not the time to burn or repair."))
     if isinstance(action, Burn):
         burn = CARDS[_in_hand(state.hands[seat], action.code)]
         on_walls: Counter[tuple[int, str]] = Counter(
@@ -131,13 +150,17 @@ def _check_burn_or_repair(state: State, seat: int, action: Action) -> None:
             for c in wall.trash
         )
         if any(count > on_walls[pick] for pick, count in Counter(action.picks).items()):
-            raise IllegalAction("Burn only trash that is on your own standing walls.")
+            raise IllegalAction(phrase("Burn only trash that is on your own standing walls."))
         total = sum(BY_CODE[code].value for _, code in action.picks)
         if total > burn.value:
             raise IllegalAction(
-                f"A Burn {burn.value} burns trash worth at most {burn.value} in all, not {total}."
+                phrase(
+                    "A Burn {value} burns trash worth at most {value} in all, not {total}.",
+                    value=burn.value,
+                    total=total,
+                )
             )
     elif isinstance(action, Repair):
         _in_hand(state.hands[seat], action.code)
         if state.walls[seat][action.wall].standing:
-            raise IllegalAction("That wall is standing: a Repair Wall raises a fallen one.")
+            raise IllegalAction(phrase("That wall is standing: a Repair Wall raises a fallen one."))

@@ -115,7 +115,6 @@ hard one searches worlds `sample.py` deals). Outside code imports the names belo
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import partial
 from typing import ClassVar
 
 from rules.base import (
@@ -130,10 +129,11 @@ from rules.base import (
     read_parsed,
     with_last_move,
 )
+from rules.phrases import Filling, phrase, term
 from rules.trashwar import levels as trashwar_levels
 from rules.trashwar.actions import action_text, describe_action, hand_cards, parse_action
 from rules.trashwar.checks import check
-from rules.trashwar.groups import group_of, within_group
+from rules.trashwar.groups import MENU_PROMPT, group_of, group_wording, within_group
 from rules.trashwar.legal import legal_attacks, legal_moves
 from rules.trashwar.observation import TrashWarObservation
 from rules.trashwar.state import (
@@ -172,7 +172,9 @@ class TrashWar(Game[State, TrashWarObservation]):
     key = "trashwar"
     title = "Trash War"
     keeps_points = False  # the last wall standing wins; nothing is counted
-    tagline = "Knights hurl junk at each other's walls; the last with a wall standing wins."
+    tagline = term(
+        "tagline", "Knights hurl junk at each other's walls; the last with a wall standing wins."
+    )
     min_seats = 2
     max_seats = 6
     ai: ClassVar[Chooser] = trashwar_levels
@@ -181,7 +183,13 @@ class TrashWar(Game[State, TrashWarObservation]):
 
     def new_game(self, seats: int, options: Mapping[str, str], seed: int) -> State:
         if not self.min_seats <= seats <= self.max_seats:
-            raise IllegalAction(f"Trash War takes {self.min_seats} to {self.max_seats} players.")
+            raise IllegalAction(
+                phrase(
+                    "Trash War takes {least} to {most} players.",
+                    least=self.min_seats,
+                    most=self.max_seats,
+                )
+            )
         # No lobby option changes the rules; options other games use are ignored.
         return new_state(seats, seed)
 
@@ -227,15 +235,28 @@ class TrashWar(Game[State, TrashWarObservation]):
             ranks[seat] = len(ups) + place
         return Outcome(ranks=tuple(ranks), points=(0,) * state.seats)
 
-    def describe(self, state: State, action: str) -> str:
-        return read_parsed(action, parse_action, partial(describe_action, state))
+    def describe(self, state: State, action: str) -> Filling:
+        try:
+            parsed = parse_action(action)
+        except IllegalAction:
+            # A group's button (see `groups.py`): its card; anything else as it is.
+            if action == MENU_PROMPT:
+                return phrase("Choose your card…")
+            return group_wording(action)[0]
+        return describe_action(state, parsed)
 
     def group_of(self, action: str) -> str:
         # The card first, its target after (see `groups.py`).
         return read_parsed(action, parse_action, group_of)
 
-    def describe_in_group(self, state: State, action: str, group: str) -> str:
-        return read_parsed(action, parse_action, within_group)
+    def describe_in_group(self, state: State, action: str, group: str) -> Filling:
+        try:
+            parsed = parse_action(action)
+        except IllegalAction:
+            return action  # an older game's action stands for itself
+        if action == group:  # a move that is a group of its own: its whole label
+            return describe_action(state, parsed)
+        return within_group(parsed)
 
 
 TRASH_WAR = TrashWar()

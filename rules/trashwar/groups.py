@@ -3,12 +3,13 @@
 A card that can go several places (the same trash at any of fifteen walls, a Deflect onto
 either other wall, a Burn of this or that trash) is one choice, its group (`group_of`); the
 player then picks among the group's moves by what sets them apart (`within_group`: "{p1} ·
-middle wall"). The grammar of actions is the engine's, so it is read here and in
-`actions.py` only.
+middle wall"). The engine's `describe` of a group is its button's label. The grammar of
+actions is the engine's, so it is read here and in `actions.py` only.
 """
 
 from __future__ import annotations
 
+from rules.phrases import Filling, english, phrase
 from rules.trashwar.actions import (
     Action,
     Burn,
@@ -21,18 +22,26 @@ from rules.trashwar.actions import (
     thrown_wordings,
 )
 from rules.trashwar.cards import BURN, BY_CODE, CATAPULT, DEFLECT, REPAIR, TRASH
-from rules.trashwar.state import LABEL_LIMIT, WALL_NAMES, _p
+from rules.trashwar.state import (
+    LABEL_LIMIT,
+    _p,
+)
+from rules.trashwar.words import wall_words
 
 MORE = " …"  # a card button's label ends so when its targets come next
 
 # What the second step asks, by the kind of the card chosen first.
 QUESTIONS = {
-    TRASH: "At which wall?",
-    CATAPULT: "At which wall?",
-    DEFLECT: "Onto which of your walls?",
-    REPAIR: "Which of your fallen walls do you raise?",
-    BURN: "Which trash do you burn off your walls?",
+    TRASH: phrase("At which wall?"),
+    CATAPULT: phrase("At which wall?"),
+    DEFLECT: phrase("Onto which of your walls?"),
+    REPAIR: phrase("Which of your fallen walls do you raise?"),
+    BURN: phrase("Which trash do you burn off your walls?"),
 }
+PICK_ONE = phrase("Pick one of these:")
+# The prompt of a menu of cards (when there are too many for buttons): no action, but the
+# engine's `describe` says it like a label, so it reaches the reader in their language.
+MENU_PROMPT = "choose your card"
 
 
 def group_of(action: Action) -> str:
@@ -46,31 +55,41 @@ def group_of(action: Action) -> str:
     return action_text(action)
 
 
-def within_group(action: Action) -> str:
-    """A move's label once its card is chosen: only where it goes, naming seats as `{p1}`
-    like the events do."""
+def within_group(action: Action) -> Filling:
+    """A move's label once its card is chosen: only where it goes, naming seats as
+    `SeatName`s like the events do."""
     if isinstance(action, Throw):
-        return f"{_p(action.target)} · {WALL_NAMES[action.wall]} wall"
+        return phrase("{player} · {wall}", player=_p(action.target), wall=wall_words(action.wall))
     if isinstance(action, Deflect | Repair):
-        return f"your {WALL_NAMES[action.wall]} wall"
+        return phrase("your {wall}", wall=wall_words(action.wall))
     if isinstance(action, Burn):
         return fit(*burnt_wordings(action)[1:])  # "toaster (2) off left; egg (1) off middle"
     return action_text(action)
 
 
-def group_wording(group: str) -> tuple[str, str]:
-    """The label of the button that stands for a group (the card, ending in " …") and the
-    question its moves answer. A group this game never makes is shown as it is."""
+def group_card(group: str) -> tuple[Filling, Filling]:
+    """The card a group stands for, as its button names it, and the question its moves
+    answer. A group this game never makes is shown as it is."""
     words = group.split(" ")
     codes = words[1:]
     if words[0] != "play" or not codes or any(code not in BY_CODE for code in codes):
-        return group, "Pick one of these:"
+        return group, PICK_ONE
     first = BY_CODE[codes[0]]
+    wordings: tuple[Filling, ...]
     if first.kind == CATAPULT:
         wordings = thrown_wordings(tuple(codes[1:]), codes[0])
     elif first.kind == TRASH:
         wordings = thrown_wordings(tuple(codes), None)
     else:
-        wordings = (first.title,)
-    label = next((w for w in wordings if len(w + MORE) <= LABEL_LIMIT), wordings[-1])
-    return label + MORE, QUESTIONS.get(first.kind, "Pick one of these:")
+        wordings = (first.words(),)
+    label = next((w for w in wordings if len(english(w) + MORE) <= LABEL_LIMIT), wordings[-1])
+    return label, QUESTIONS.get(first.kind, PICK_ONE)
+
+
+def group_wording(group: str) -> tuple[Filling, Filling]:
+    """The label of the button that stands for a group (the card, ending in " …") and the
+    question its moves answer (see `group_card`)."""
+    card, question = group_card(group)
+    if isinstance(card, str):
+        return card, question
+    return phrase("{card} …", card=card), question

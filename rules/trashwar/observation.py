@@ -86,7 +86,8 @@ class MarkView(TypedDict):
     what: str
     """hit, felled, shielded, batted at, burned or repaired."""
     card: str
-    """The card(s) that did it, by title ("" for a repair)."""
+    """The card(s) that did it, by code, space-separated ("toaster1"; "" for a repair): the
+    board names them in its readers' language. A board saved before held English titles."""
 
 
 class TrashWarObservation(TypedDict):

@@ -9,15 +9,17 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from rules.base import Event, LastMove, rng_for
+from rules.phrases import SeatName, phrase, term
 from rules.trashwar.cards import BACK, LEFT, PLAY_IDS, RIGHT, WALL_IDS
+from rules.trashwar.words import (
+    WALL_NAMES as WALL_NAMES,  # said here first: other modules read it here
+)
 
 SCHEMA = 1
 WALLS_EACH = 3
 HAND_SIZE = 5
 TOPPLE = 4  # damage that brings a wall down
 VOLLEY = 3  # most Trash cards one Catapult throws
-WALL_NAMES = ("left", "middle", "right")
-
 # Phases: what is being decided now.
 ATTACK = "attack"
 DRAWN = "drawn"
@@ -27,7 +29,7 @@ BURNING = "burn"
 OVER = "over"
 PHASES = (ATTACK, DRAWN, DEFEND, BAT, BURNING, OVER)
 
-NOT_A_MOVE = "That is not a move in this game."
+NOT_A_MOVE = phrase("That is not a move in this game.")
 LABEL_LIMIT = 80  # a Discord button label
 
 
@@ -60,11 +62,18 @@ class Mark(NamedTuple):
     seat: int
     wall: int  # 0..2
     what: str  # one of MARK_WORDS
-    card: str  # the card(s) that did it, by title ("" for a repair)
+    card: str  # the card(s) that did it, by code, space-separated ("" for a repair)
 
 
 # What can happen at a wall, as the board's tag says it.
-MARK_WORDS = ("hit", "felled", "shielded", "batted at", "burned", "repaired")
+MARK_WORDS = (
+    term("wall mark", "hit"),
+    term("wall mark", "felled"),
+    term("wall mark", "shielded"),
+    term("wall mark", "batted at"),
+    term("wall mark", "burned"),
+    term("wall mark", "repaired"),
+)
 MARKS_KEPT = 16  # the newest marks a state keeps: far more than one board's worth
 
 
@@ -169,8 +178,8 @@ def mace_targets(state: State, seat: int, direction: str, sender: int) -> list[i
     return [p for p in found if p != seat and standing(state, p)]
 
 
-def _p(seat: int) -> str:
-    return f"{{p{seat}}}"
+def _p(seat: int) -> SeatName:
+    return SeatName(seat)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -204,4 +213,9 @@ def new_state(seats: int, seed: int) -> State:
 
 def opening_event(starter: int) -> Event:
     """The log line that names who opens the war."""
-    return Event(f"{_p(starter)} roars the fiercest threat at the table and opens the war.")
+    return Event(
+        phrase(
+            "{player} roars the fiercest threat at the table and opens the war.",
+            player=SeatName(starter),
+        )
+    )

@@ -6,6 +6,7 @@ the events for the log; `perform` sends each action to its handler.
 from __future__ import annotations
 
 from rules.base import Event, IllegalAction, WorkingCopy, rng_for
+from rules.phrases import Phrase, listing, phrase, phrase_n
 from rules.trashwar.actions import (
     Action,
     Bat,
@@ -17,7 +18,6 @@ from rules.trashwar.actions import (
     Swing,
     Take,
     Throw,
-    listing,
 )
 from rules.trashwar.cards import BY_CODE, CARDS, TRASH
 from rules.trashwar.state import (
@@ -30,7 +30,6 @@ from rules.trashwar.state import (
     MARKS_KEPT,
     OVER,
     TOPPLE,
-    WALL_NAMES,
     Flight,
     Mark,
     State,
@@ -39,7 +38,7 @@ from rules.trashwar.state import (
     left_of,
     most_walls_up,
 )
-from rules.words import agreeing, counted
+from rules.trashwar.words import wall_of, wall_words
 
 # ---------------------------------------------------------------------------------------------
 # Applying an action: a working copy of the state, changed in place, then frozen
@@ -114,9 +113,10 @@ class _Table(WorkingCopy[State]):
     def mark(
         self, seat: int, wall: int, what: str, cards: list[int] | tuple[int, ...] = ()
     ) -> None:
-        """Note for the board what this action did at `seat`'s `wall`."""
-        titles = listing([CARDS[c].title for c in cards]) if cards else ""
-        self.marks.append(Mark(self.state.step + 1, seat, wall, what, titles))
+        """Note for the board what this action did at `seat`'s `wall`, and with which cards
+        (their codes: the board names them in its readers' language)."""
+        codes = " ".join(CARDS[c].code for c in cards)
+        self.marks.append(Mark(self.state.step + 1, seat, wall, what, codes))
 
     # --- small helpers ------------------------------------------------------------------
 
@@ -126,7 +126,7 @@ class _Table(WorkingCopy[State]):
             if CARDS[c].code == code:
                 del hand[k]
                 return c
-        raise IllegalAction(f"You hold no {BY_CODE[code].title}.")  # checked before
+        raise IllegalAction(phrase("You hold no {card}.", card=BY_CODE[code].words()))  # checked
 
     def discard(self, card: int) -> None:
         """Off to the discard piles: the torches decide which (house rule)."""
@@ -158,15 +158,30 @@ class _Table(WorkingCopy[State]):
         self.draw, self.recycle = pile, []
         self.recycles += 1
         self.torch_phase += 1
-        self.say(
-            f"The draw pile is empty: the recycle pile is shuffled into a new one "
-            f"({len(self.draw)} cards). Torching phase {self.torch_phase} begins"
-            + (
-                f"; {counted(gone, 'torched card')} {agreeing('leaves', gone)} the game."
-                if gone
-                else "."
+        cards = phrase_n("{n} card", "{n} cards", len(self.draw))
+        if gone:
+            self.say(
+                phrase(
+                    "The draw pile is empty: the recycle pile is shuffled into a new one "
+                    "({cards}). Torching phase {phase} begins; {gone}.",
+                    cards=cards,
+                    phase=self.torch_phase,
+                    gone=phrase_n(
+                        "{n} torched card leaves the game",
+                        "{n} torched cards leave the game",
+                        gone,
+                    ),
+                )
             )
-        )
+        else:
+            self.say(
+                phrase(
+                    "The draw pile is empty: the recycle pile is shuffled into a new one "
+                    "({cards}). Torching phase {phase} begins.",
+                    cards=cards,
+                    phase=self.torch_phase,
+                )
+            )
 
     def draw_one(self) -> int | None:
         if not self.draw:
@@ -190,26 +205,52 @@ class _Table(WorkingCopy[State]):
             drawn.append(card)
         if drawn:
             count = len(drawn)
-            self.say(f"{_p(seat)} draws {count} card{'s' * (count != 1)}.")
-            self.say(f"You draw {listing([CARDS[c].a for c in drawn])}.", to=seat)
+            self.say(
+                phrase_n(
+                    "{player} draws {n} card.", "{player} draws {n} cards.", count, player=_p(seat)
+                )
+            )
+            cards = listing([CARDS[c].words("a") for c in drawn])
+            self.say(phrase("You draw {cards}.", cards=cards), to=seat)
 
     # --- hits, falls and knock-outs -------------------------------------------------------
 
     def hit(self, card: int, seat: int, wall: int) -> None:
         trash = CARDS[card]
-        where = f"{_p(seat)}'s {WALL_NAMES[wall]} wall"
+        where = wall_of(seat, wall)
         if not self.standing[seat][wall]:
             self.discard(card)
-            self.say(f"{where} is down already: the rubble swallows the {trash.title}.")
+            self.say(
+                phrase(
+                    "{wall} is down already: the rubble swallows {trash}.",
+                    wall=where,
+                    trash=trash.words("the"),
+                )
+            )
             return
         self.touched.add(seat)
         self.trash[seat][wall].append(card)
         total = self.damage(seat, wall)
         if total < TOPPLE:
-            self.say(f"{where} takes the {trash.title}: {total} damage of {TOPPLE}.")
+            self.say(
+                phrase(
+                    "{wall} takes {trash}: {damage} damage of {most}.",
+                    wall=where,
+                    trash=trash.words("the"),
+                    damage=total,
+                    most=TOPPLE,
+                )
+            )
             self.mark(seat, wall, "hit", [card])
             return
-        self.say(f"{where} takes the {trash.title}: {total} damage, and the wall falls!")
+        self.say(
+            phrase(
+                "{wall} takes {trash}: {damage} damage, and the wall falls!",
+                wall=where,
+                trash=trash.words("the"),
+                damage=total,
+            )
+        )
         self.mark(seat, wall, "felled", [card])
         self.standing[seat][wall] = False
         for c in self.trash[seat][wall]:
@@ -223,12 +264,19 @@ class _Table(WorkingCopy[State]):
         for c in self.hands[seat]:
             self.discard(c)
         self.hands[seat] = []
-        self.say(f"{_p(seat)}'s last wall is down: {_p(seat)} is out of the war.")
+        self.say(
+            phrase("{player}'s last wall is down: {player} is out of the war.", player=_p(seat))
+        )
         left = [p for p in range(self.seats) if p not in self.eliminated]
         if len(left) == 1:
             self.finished = True
             self.phase = OVER
-            self.say(f"{_p(left[0])} is the last knight standing and wins the Trash War!")
+            self.say(
+                phrase(
+                    "{player} is the last knight standing and wins the Trash War!",
+                    player=_p(left[0]),
+                )
+            )
 
     # --- the flow of a turn ---------------------------------------------------------------
 
@@ -247,7 +295,11 @@ class _Table(WorkingCopy[State]):
             gone = self.flight.pop(0)
             self.discard(gone.card)
             self.say(
-                f"{_p(gone.target)} is out already: the ruins swallow the {CARDS[gone.card].title}."
+                phrase(
+                    "{player} is out already: the ruins swallow {trash}.",
+                    player=_p(gone.target),
+                    trash=CARDS[gone.card].words("the"),
+                )
             )
         following = self.flight[0].target if self.flight else None
         if (
@@ -271,15 +323,18 @@ class _Table(WorkingCopy[State]):
             receiver = self.held[-1].target
             self.flight = [f for f in self.held if f.target != receiver]
             self.flight += [f for f in self.held if f.target == receiver]
-            count = len(self.held)
-            flies = (
-                "The batted trash flies on" if count == 1 else f"The {count} batted cards fly on"
+            self.say(
+                phrase_n(
+                    "The batted trash flies on; the turn passes to {player}.",
+                    "The {n} batted cards fly on; the turn passes to {player}.",
+                    len(self.held),
+                    player=_p(receiver),
+                )
             )
-            self.say(f"{flies}; the turn passes to {_p(receiver)}.")
             self.start_turn(receiver)
         elif seat in self.eliminated:
             following = self.left_of(seat)
-            self.say(f"The turn passes to {_p(following)}.")
+            self.say(phrase("The turn passes to {player}.", player=_p(following)))
             self.start_turn(following)
         elif not all(self.standing[seat]) or any(self.trash[seat]):
             self.phase = BURNING  # there is something to burn or to repair
@@ -290,7 +345,7 @@ class _Table(WorkingCopy[State]):
         if self.hands[self.turn]:
             self.phase = ATTACK
             return
-        self.say(f"{_p(self.turn)} has no cards left to attack with.")
+        self.say(phrase("{player} has no cards left to attack with.", player=_p(self.turn)))
         if self.stuck():
             self.end_stuck_war()
             return
@@ -306,31 +361,56 @@ class _Table(WorkingCopy[State]):
         self.phase = OVER
         best = most_walls_up(self.standing, self.eliminated)
         most = sum(self.standing[best[0]])
-        walls = counted(most, "wall")
-        self.say("No knight holds a card and none is left to draw: the war can go no further.")
+        walls = phrase_n("{n} wall", "{n} walls", most)
+        self.say(
+            phrase("No knight holds a card and none is left to draw: the war can go no further.")
+        )
         if len(best) == 1:
-            self.say(f"{_p(best[0])} has the most walls up ({walls}) and wins the Trash War!")
+            self.say(
+                phrase(
+                    "{player} has the most walls up ({walls}) and wins the Trash War!",
+                    player=_p(best[0]),
+                    walls=walls,
+                )
+            )
         else:
-            self.say(f"{listing([_p(p) for p in best])} share the win, with {walls} up each.")
+            self.say(
+                phrase(
+                    "{players} share the win, with {walls} up each.",
+                    players=listing([_p(p) for p in best]),
+                    walls=walls,
+                )
+            )
 
     def pass_left(self) -> None:
         seat = self.turn
         self.refill(seat)
         following = self.left_of(seat)
-        self.say(f"Play passes to the left, to {_p(following)}.")
+        self.say(phrase("Play passes to the left, to {player}.", player=_p(following)))
         self.start_turn(following)
 
     # --- the actions ----------------------------------------------------------------------
 
     def throw(self, seat: int, action: Throw) -> None:
         cards = [self.take_from_hand(seat, code) for code in action.trash]
-        where = f"{_p(action.target)}'s {WALL_NAMES[action.wall]} wall"
-        names = listing([CARDS[c].a for c in cards])
+        where = wall_of(action.target, action.wall)
+        names = listing([CARDS[c].words("a") for c in cards])
         if action.catapult:
             self.discard(self.take_from_hand(seat, action.catapult))
-            self.say(f"{_p(seat)}'s Catapult throws {names} at {where}.")
+            self.say(
+                phrase(
+                    "{player}'s Catapult throws {cards} at {wall}.",
+                    player=_p(seat),
+                    cards=names,
+                    wall=where,
+                )
+            )
         else:
-            self.say(f"{_p(seat)} throws {names} at {where}.")
+            self.say(
+                phrase(
+                    "{player} throws {cards} at {wall}.", player=_p(seat), cards=names, wall=where
+                )
+            )
         self.flight = [Flight(c, action.target, action.wall, seat) for c in cards]
         self.opening = False
         self.drawn = None
@@ -340,20 +420,26 @@ class _Table(WorkingCopy[State]):
     def discard_and_draw(self, seat: int, action: Discard) -> None:
         card = self.take_from_hand(seat, action.code)
         self.discard(card)
-        self.say(f"{_p(seat)} has no Trash: discards {CARDS[card].a} and draws a card.")
+        self.say(
+            phrase(
+                "{player} has no Trash: discards {card} and draws a card.",
+                player=_p(seat),
+                card=CARDS[card].words("a"),
+            )
+        )
         new = self.draw_one()
         if new is None:
-            self.say("There is no card left to draw.")
+            self.say(phrase("There is no card left to draw."))
             self.pass_left()
             return
         self.hands[seat].append(new)
-        self.say(f"You draw {CARDS[new].a}.", to=seat)
+        self.say(phrase("You draw {cards}.", cards=CARDS[new].words("a")), to=seat)
         if CARDS[new].kind == TRASH:
             self.drawn = new
             self.phase = DRAWN
-            self.say(f"It is Trash: {_p(seat)} must throw it at once.")
+            self.say(phrase("It is Trash: {player} must throw it at once.", player=_p(seat)))
         else:
-            self.say("The card drawn is no Trash.")
+            self.say(phrase("The card drawn is no Trash."))
             self.pass_left()
 
     def defend(self, seat: int, action: Take | Block | Deflect | Swing) -> None:
@@ -364,7 +450,14 @@ class _Table(WorkingCopy[State]):
             self.discard(mace)
             self.swing = CARDS[mace].direction
             self.phase = BAT
-            self.say(f"{_p(seat)} swings {CARDS[mace].a} at the {trash.title}.")
+            self.say(
+                phrase(
+                    "{player} swings {mace} at {trash}.",
+                    player=_p(seat),
+                    mace=CARDS[mace].words("a"),
+                    trash=trash.words("the"),
+                )
+            )
             return
         self.flight.pop(0)
         if isinstance(action, Take):
@@ -373,12 +466,24 @@ class _Table(WorkingCopy[State]):
             shield = self.take_from_hand(seat, action.code)
             self.discard(shield)
             self.discard(head.card)
-            self.say(f"{_p(seat)} shields the {trash.title} with {CARDS[shield].a}.")
+            self.say(
+                phrase(
+                    "{player} shields {trash} with {shield}.",
+                    player=_p(seat),
+                    trash=trash.words("the"),
+                    shield=CARDS[shield].words("a"),
+                )
+            )
             self.mark(seat, head.wall, "shielded", [head.card])
         else:
             self.discard(self.take_from_hand(seat, action.code))
             self.say(
-                f"{_p(seat)} deflects the {trash.title} onto their {WALL_NAMES[action.wall]} wall."
+                phrase(
+                    "{player} deflects {trash} onto their {wall}.",
+                    player=_p(seat),
+                    trash=trash.words("the"),
+                    wall=wall_words(action.wall),
+                )
             )
             self.hit(head.card, seat, action.wall)
         self.next_defence(seat)
@@ -389,8 +494,12 @@ class _Table(WorkingCopy[State]):
         self.swing = None
         self.mark(action.target, action.wall, "batted at", [head.card])
         self.say(
-            f"{_p(seat)} bats the {CARDS[head.card].title} at "
-            f"{_p(action.target)}'s {WALL_NAMES[action.wall]} wall."
+            phrase(
+                "{player} bats {trash} at {wall}.",
+                player=_p(seat),
+                trash=CARDS[head.card].words("the"),
+                wall=wall_of(action.target, action.wall),
+            )
         )
         if seat == self.turn:
             self.held.append(batted)  # flies when this defence is over
@@ -407,7 +516,8 @@ class _Table(WorkingCopy[State]):
             self.discard(burn)
             parts = []
             for wall in sorted({w for w, _ in action.picks}):
-                names, burned = [], []
+                names: list[Phrase] = []
+                burned: list[int] = []
                 for w, code in action.picks:
                     if w != wall:
                         continue
@@ -417,18 +527,33 @@ class _Table(WorkingCopy[State]):
                     pile.remove(card)
                     self.discard(card)
                     burned.append(card)
-                    names.append(f"the {CARDS[card].title}")
+                    names.append(CARDS[card].words("the"))
                 self.mark(seat, wall, "burned", burned)
-                parts.append(f"{listing(names)} off their {WALL_NAMES[wall]} wall")
-            self.say(f"{_p(seat)} burns {listing(parts)} with {CARDS[burn].a}.")
+                parts.append(
+                    phrase("{cards} off their {wall}", cards=listing(names), wall=wall_words(wall))
+                )
+            self.say(
+                phrase(
+                    "{player} burns {parts} with {burn}.",
+                    player=_p(seat),
+                    parts=listing(parts),
+                    burn=CARDS[burn].words("a"),
+                )
+            )
         elif isinstance(action, Repair):
             self.discard(self.take_from_hand(seat, action.code))
             self.touched.add(seat)
             self.standing[seat][action.wall] = True
             self.mark(seat, action.wall, "repaired")
-            self.say(f"{_p(seat)} repairs their {WALL_NAMES[action.wall]} wall.")
+            self.say(
+                phrase(
+                    "{player} repairs their {wall}.",
+                    player=_p(seat),
+                    wall=wall_words(action.wall),
+                )
+            )
         else:
-            self.say(f"{_p(seat)} neither burns nor repairs.")
+            self.say(phrase("{player} neither burns nor repairs.", player=_p(seat)))
         self.to_attack()
 
 

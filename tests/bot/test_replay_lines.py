@@ -11,6 +11,7 @@ import pytest
 
 from bot.games import GAMES
 from bot.replays import GameLog, rebuild, turn_starts
+from rules.phrases import from_json
 
 
 def played(kind: str, seed: int) -> tuple[GameLog, list[str], set[str]]:
@@ -25,8 +26,8 @@ def played(kind: str, seed: int) -> tuple[GameLog, list[str], set[str]]:
         action = rng.choice(engine.legal_actions(state, seat))
         actions.append((engine.step(state), seat, action))
         applied = engine.apply(state, seat, action)
-        public += [event.text for event in applied.events if event.to is None]
-        private |= {event.text for event in applied.events if event.to is not None}
+        public += [str(event.text) for event in applied.events if event.to is None]
+        private |= {str(event.text) for event in applied.events if event.to is not None}
         state = applied.state
     log = GameLog(1, kind, 3, {}, seed, actions, [], engine.to_json(state))
     return log, public, private - set(public)
@@ -37,12 +38,12 @@ def test_each_frame_says_what_happened_in_public_words_only(kind: str) -> None:
     log, public, private = played(kind, seed=7)
     assert private  # secrets to keep: cards drawn, hands peeked at
     frames = rebuild(log)
-    assert [line for frame in frames for line in frame.lines] == public
+    assert [str(from_json(line)) for frame in frames for line in frame.lines] == public
     # Boards shown only now and then (a turn's last): each gathers the lines since the one
     # before, so nothing is lost between them.
     steps = [frame.step for frame in frames]
     shown = [*steps[:1], *steps[1::5], *steps[-1:]]
     sparse = rebuild(replace(log, shown=sorted(set(shown))))
-    assert [line for frame in sparse for line in frame.lines] == public
-    assert not private & {line for frame in sparse for line in frame.lines}
+    assert [str(from_json(line)) for frame in sparse for line in frame.lines] == public
+    assert not private & {str(from_json(line)) for frame in sparse for line in frame.lines}
     assert turn_starts(sparse)[0] == 0

@@ -172,7 +172,9 @@ GAMES: dict[str, tuple[Game[Any, Any], Presenter[Any], dict[str, str], Pictured]
         TRASH_WAR,
         TrashWarPresenter(),
         {},
-        lambda obs, names: [trashwar_note(obs)] + ([recap_foot(obs)] if obs["finished"] else []),
+        lambda obs, names: (
+            [str(trashwar_note(obs))] + ([str(recap_foot(obs))] if obs["finished"] else [])
+        ),
     ),
     "brawl round rummage": (
         BRAWL,
@@ -368,12 +370,12 @@ def test_trash_war_says_the_torching_phase_only_once_it_changes_things() -> None
     obs = TRASH_WAR.observe(war, None)
     presenter = TrashWarPresenter()
     assert "torch" not in presenter.summary(obs, NAMES).lower()
-    assert trashwar_note(obs) == "Turn 1"
+    assert str(trashwar_note(obs)) == "Turn 1"
     second, third = {**obs, "torch_phase": 2}, {**obs, "torch_phase": 3, "turns": 30}
     assert " · 2-torch cards burn too · " in presenter.summary(second, NAMES)
-    assert trashwar_note(third) == "Turn 30 - torch cards now leave the game"
-    assert recap_foot({**obs, "turns": 1}) == "1 turn; the draw pile never ran out."
-    assert recap_foot(third) == "30 turns; the draw pile ran out twice."
+    assert str(trashwar_note(third)) == "Turn 30 - torch cards now leave the game"
+    assert str(recap_foot({**obs, "turns": 1})) == "1 turn; the draw pile never ran out."
+    assert str(recap_foot(third)) == "30 turns; the draw pile ran out twice."
 
 
 def test_questions_name_what_is_chosen() -> None:

@@ -18,9 +18,14 @@ from cogs.shared.components import controls_view, narrowed_view
 from cogs.shared.menus import HAND, MAX_OPTIONS
 from cogs.shared.presenter import Buttons
 from cogs.trashwar._present import TrashWarPresenter
-from rules.trashwar import TRASH_WAR
+from rules.trashwar import TRASH_WAR, State
 
 PRESENTER = TrashWarPresenter()
+
+
+def label(state: State, action: str) -> str:
+    """A control's label, in English, as the bot says the engine's `describe`."""
+    return str(TRASH_WAR.describe(state, action))
 
 
 async def test_each_card_once_then_its_targets_and_every_reply_fits_a_phone():
@@ -31,7 +36,7 @@ async def test_each_card_once_then_its_targets_and_every_reply_fits_a_phone():
             (seat,) = TRASH_WAR.to_act(state)
             legal = TRASH_WAR.legal_actions(state, seat)
             obs = TRASH_WAR.observe(state, seat)
-            controls = PRESENTER.hand_controls(obs, legal, partial(TRASH_WAR.describe, state))
+            controls = PRESENTER.hand_controls(obs, legal, partial(label, state))
             (buttons,) = controls
             assert isinstance(buttons, Buttons) and len(buttons.actions) <= MAX_OPTIONS
             assert len(controls_view(1, 1, controls, legal, HAND).children) <= MAX_OPTIONS

@@ -173,7 +173,7 @@ def thrown(game: GameRecord, card: int, target: int, wall: str) -> JSON:
         action
         for action in legal
         if TRASH_WAR.in_group(action, group)
-        and TRASH_WAR.describe_in_group(state, action, group) == label
+        and str(TRASH_WAR.describe_in_group(state, action, group)) == label
     ]
     return TRASH_WAR.to_json(TRASH_WAR.apply(state, seat, action).state)
 

@@ -53,8 +53,9 @@ def test_a_hit_and_a_fall_are_marked_with_the_card_that_did_it() -> None:
         applied = TRASH_WAR.apply(state, seat, rng.choice(TRASH_WAR.legal_actions(state, seat)))
         marks = [m for m in applied.state.marks if m.step == applied.state.step]
         for event in applied.events:
-            if " takes the " in event.text:  # "{p1}'s left wall takes the Toaster: ..."
-                what = "felled" if "wall falls" in event.text else "hit"
+            line = str(event.text)
+            if " takes the " in line:  # "{p1}'s left wall takes the Toaster: ..."
+                what = "felled" if "wall falls" in line else "hit"
                 assert any(m.what == what and m.card for m in marks), event.text
                 kinds.add(what)
         state = applied.state

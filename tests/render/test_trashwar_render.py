@@ -184,7 +184,7 @@ def test_an_eliminated_player_is_greyed_with_a_stamp() -> None:
     for seat in range(5):
         if seat != out:
             assert PLAYER_COLOURS[seat] in colours_in(image, trashwar.header_box(5, seat))
-    assert status_line(obs, obs["players"][out])[0] == "OUT - 5th place"
+    assert str(status_line(obs, obs["players"][out])[0]) == "OUT - 5th place"
 
 
 def test_incoming_trash_is_marked_at_its_wall_and_its_target() -> None:
@@ -239,7 +239,7 @@ def test_a_stuck_war_crowns_every_knight_sharing_the_win() -> None:
     """Table rule (a stuck war): the knights with the most walls up share the win; their
     bands say why they won and the recap gives them the same place."""
     obs, _ = PHASES["stuck, shared win"]
-    assert [status_line(obs, obs["players"][s])[0] for s in range(4)] == [
+    assert [str(status_line(obs, obs["players"][s])[0]) for s in range(4)] == [
         "WINNER - most walls up",
         "",
         "WINNER - most walls up",

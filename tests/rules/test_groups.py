@@ -105,7 +105,7 @@ def test_a_trash_war_group_labels_its_moves_by_where_they_go_and_tells_them_apar
         groups = {TRASH_WAR.group_of(action) for action in legal}
         for group in groups:
             moves = members(TRASH_WAR, legal, group)
-            labels = [TRASH_WAR.describe_in_group(state, a, group) for a in moves]
+            labels = [str(TRASH_WAR.describe_in_group(state, a, group)) for a in moves]
             if not group.startswith("play burn"):  # a long Burn's labels can share numbers
                 assert len(set(labels)) == len(labels), labels
             if len(moves) > 1:
@@ -116,7 +116,7 @@ def test_a_trash_war_group_labels_its_moves_by_where_they_go_and_tells_them_apar
                     if isinstance(thrown, Throw):
                         wall = WALL_NAMES[thrown.wall]
                         assert label == f"{{p{thrown.target}}} · {wall} wall", (move, label)
-                card, question = group_wording(group)
+                card, question = map(str, group_wording(group))
                 assert card.endswith(MORE) and question.endswith("?")
     assert seen
 
