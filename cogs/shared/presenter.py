@@ -11,7 +11,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
-from rules.words import and_list, counted
+from lang import ENGLISH, say
+from rules.phrases import listing, phrase_n
 
 # A game's observation type (its TypedDict in rules/<game>/observation.py): a presenter
 # receives only ever that, the public one or the owner's own.
@@ -127,4 +128,8 @@ def final_by_points(points: list[int], names: list[str]) -> str:
     points"."""
     best = max(points)
     winners = [names[seat] for seat, score in enumerate(points) if score == best]
-    return f"final: {and_list(winners)} with {counted(best, 'point')}"
+    final = phrase_n(
+        "final: {winners} with {n} point", "final: {winners} with {n} points", best,
+        winners=listing(winners),
+    )  # fmt: skip
+    return say(final, getattr(names, "language", ENGLISH), names)

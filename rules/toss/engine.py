@@ -84,7 +84,6 @@ from rules.toss.bin import (
     simulate,
     wobbled,
 )
-from rules.toss.names import a_piece, piece_label, pieces
 from rules.toss.observation import ROUNDS, BinPiece, CounterTaken, TossObservation
 from rules.toss.state import (
     CARDS,
@@ -101,6 +100,7 @@ from rules.toss.state import (
     scores,
     supply_of,
 )
+from rules.toss.words import a_piece, piece_label, pieces
 
 NOT_A_MOVE = phrase("That is not a move in this game.")
 

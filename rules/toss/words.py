@@ -1,4 +1,4 @@
-"""Toss It in the Trash: the garbage's names, in each shape a sentence needs them.
+"""Toss It in the Trash: the garbage's and the colours' names, in each shape a sentence needs.
 
 Each language has its own grammar for "a milk carton", "milk cartons" or "3 more milk
 cartons" (articles, genders, cases, plurals), so each shape is a whole entry of the
@@ -73,3 +73,18 @@ def pieces(kind: str) -> Phrase:
 def more_pieces(kind: str | None, n: int) -> Phrase:
     """ "3 more tin cans"; "3 more pieces" before the turn's first piece binds its kind."""
     return MORE[kind if kind in MORE else None](n)
+
+
+# The colours of the players' cards (`state.COLOURS`), as a word said alone ("red").
+COLOUR = {
+    "red": term("card colour", "red"),
+    "blue": term("card colour", "blue"),
+    "green": term("card colour", "green"),
+    "yellow": term("card colour", "yellow"),
+    "purple": term("card colour", "purple"),
+}
+
+
+def colour_name(colour: str) -> Phrase | str:
+    """A colour's word; one this table lacks (an older game's) as it is."""
+    return phrase_in("card colour", COLOUR[colour]) if colour in COLOUR else colour
