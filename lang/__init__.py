@@ -79,6 +79,8 @@ def say(said: Filling, language: str, names: Sequence[str] | None = None) -> str
         items = [say(item, language, names) for item in said.items]
         if not items:
             return ""
+        if language == PSEUDO and len(items) > 1:  # joined as in English, its "and" accented
+            return f"{', '.join(items[:-1])} {pseudo('and')} {items[-1]}"
         return format_list(items, locale=_babel_locale(language))
     if not isinstance(said, Phrase):
         return str(said)

@@ -360,7 +360,7 @@ def draw_supply(image: Image.Image, obs: TossObservation, language: str = ENGLIS
         _text_in_box(
             image,
             (x0, top + 108, x0 + column, top + 136),
-            f"x{count}",
+            f"×{count}",  # a count, in no language
             22,
             INK if count else MUTED,
             bold=True,
