@@ -53,6 +53,7 @@ PREFIX = rf"tt:toss:(?P<game>{NUMBER}):(?P<step>{NUMBER}):(?P<kind>{KIND})"
 AIM = rf"{PREFIX}:(?P<spot>{NUMBER}):(?P<angle>{NUMBER})"
 OFF_THE_BIN = phrase("That aim is off the bin: use the newest game message.")
 NOT_OPEN = phrase("That drop is not open to you now.")
+TURN_OVER = phrase("Dropped. Your turn is over: the board shows how it went.")
 
 
 def spot_words(x: int) -> Phrase:
@@ -170,6 +171,13 @@ def aim_text(aim: Aim, again: bool, note: Phrase | None = None, language: str = 
     return "\n".join(say(line, language) for line in lines)
 
 
+def switched(before: str, now: str) -> Phrase:
+    """The note over the next aim when the turn's kind has run out and another is aimed."""
+    return phrase(
+        "No {pieces} left: now aiming {piece}.", pieces=pieces(before), piece=a_piece(now)
+    )
+
+
 async def aim_reply(
     interaction: discord.Interaction,
     aim: Aim,
@@ -235,21 +243,14 @@ async def next_aim(interaction: discord.Interaction, aim: Aim, update: Update) -
     if seat in sessions.humans_to_act(game) and kinds:
         # Same kind while any is left to place, else the first kind open now.
         kind = aim.kind if aim.kind in kinds else kinds[0]
-        note = None
-        if kind != aim.kind:
-            note = phrase(
-                "No {pieces} left: now aiming {piece}.",
-                pieces=pieces(aim.kind),
-                piece=a_piece(kind),
-            )
+        note = None if kind == aim.kind else switched(aim.kind, kind)
         next_aim = replace(aim, step=game.step, kind=kind)
         text, files, view = await aim_reply(
             interaction, next_aim, sessions.public_view(game), again=True, note=note
         )
         return {"content": text, "attachments": files, "view": view}
-    over = phrase("Dropped. Your turn is over: the board shows how it went.")
     return {
-        "content": say(over, private_language(interaction)),
+        "content": say(TURN_OVER, private_language(interaction)),
         "attachments": [],
         "view": None,
     }

@@ -91,8 +91,10 @@ def cards_image(obs: TossObservation, name: str, language: str = ENGLISH) -> Ima
         )
         said = say(show, language)
         note = said[:1].upper() + said[1:]  # the colour's word may start the sentence
-        if choice is None and obs["phase"] == "choose":
-            note = say(phrase("Lay down one card face down. {cards}", cards=note), language)
+        if choice is None and obs["phase"] == "choose":  # the prompt on a line of its own
+            prompt = say(phrase("Lay down one card face down."), language)
+            box = (24, height - 64, width - 24, height - 40)
+            _text_in_box(image, box, prompt, 16, HIGHLIGHT, "left", 11)
     _text_in_box(image, (24, height - 40, width - 24, height - 12), note, 16, MUTED, "left", 11)
     return image
 
@@ -101,7 +103,7 @@ def cards_size(hand: int, chosen: bool) -> Size:
     """The size of the private cards picture for `hand` cards (and the laid-down one)."""
     cards = max(hand, 2) * (CARD_SIZE[0] + CARD_GAP) - CARD_GAP
     width = 24 + cards + (44 + CARD_SIZE[0] if chosen else 0) + 24
-    return max(width, 460), 60 + 26 + CARD_SIZE[1] + 56
+    return max(width, 460), 60 + 26 + CARD_SIZE[1] + 80  # two lines of words under the cards
 
 
 # --- cards -------------------------------------------------------------------------------

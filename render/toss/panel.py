@@ -57,7 +57,7 @@ from render.toss.pieces import piece_sprite
 from rules.phrases import Phrase, listing, phrase, phrase_in, phrase_n
 from rules.toss.bin import KINDS
 from rules.toss.observation import ROUNDS, TossObservation
-from rules.toss.words import more_pieces, piece_name, pieces
+from rules.toss.words import more_pieces, pieces, supply_label
 
 # --- the panel ---------------------------------------------------------------------------
 
@@ -365,8 +365,8 @@ def draw_supply(image: Image.Image, obs: TossObservation, language: str = ENGLIS
             INK if count else MUTED,
             bold=True,
         )
-        name = say(piece_name(key), language)
-        for line, word in enumerate(name.split()):  # a word a line: "milk", "carton"
+        label = say(supply_label(key), language)
+        for line, word in enumerate(label.splitlines()):  # "milk", "carton"
             y = top + 134 + line * 21
             _text_in_box(image, (x0, y, x0 + column, y + 22), word, SMALL_TEXT, MUTED)
     _text_in_box(

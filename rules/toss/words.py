@@ -1,9 +1,9 @@
-"""Toss It in the Trash: the garbage's and the colours' names, in each shape a sentence needs.
+"""Toss It in the Trash: the garbage's and the colours' names, in each shape they are said in.
 
 Each language has its own grammar for "a milk carton", "milk cartons" or "3 more milk
 cartons" (articles, genders, cases, plurals), so each shape is a whole entry of the
 catalogues, marked here per kind (`bin.KINDS` keeps the physics, and an English name for its
-own errors). Say one with `piece_name`, `a_piece`... which give phrases.
+own errors). Say one with `a_piece`, `pieces`... which give phrases.
 """
 
 from __future__ import annotations
@@ -12,12 +12,13 @@ from collections.abc import Callable
 
 from rules.phrases import Phrase, phrase_in, phrase_n, term
 
-# The kind alone, as a supply's label names it: "milk carton".
-NAME = {
-    "carton": term("piece", "milk carton"),
-    "can": term("piece", "tin can"),
-    "bottle": term("piece", "bottle"),
-    "apple": term("piece", "apple core"),
+# The kind as the label under its pile beside the bin: a line or two of at most seven
+# letters each (the label is narrow), a short name or a hyphenated word where needed.
+SUPPLY_LABEL = {
+    "carton": term("piece, supply label", "milk\ncarton"),
+    "can": term("piece, supply label", "tin\ncan"),
+    "bottle": term("piece, supply label", "bottle"),
+    "apple": term("piece, supply label", "apple\ncore"),
 }
 
 # The kind as the first words of a label or a line: "Milk carton at 3/20".
@@ -54,8 +55,8 @@ MORE: dict[str | None, Callable[[int], Phrase]] = {
 }
 
 
-def piece_name(kind: str) -> Phrase:
-    return phrase_in("piece", NAME[kind])
+def supply_label(kind: str) -> Phrase:
+    return phrase_in("piece, supply label", SUPPLY_LABEL[kind])
 
 
 def piece_label(kind: str) -> Phrase:
