@@ -9,6 +9,7 @@ checked word for word, and the pictures keep every word legible and whole.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Iterator
 from functools import cache
 from typing import Any
@@ -195,3 +196,26 @@ def test_no_word_of_the_pictures_is_cut_in_any_language(language: str) -> None:
         if note.text.endswith("…")
     }
     assert cut == set()
+
+
+def overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "de"])
+def test_no_two_words_of_the_board_overlap_in_any_language(language: str) -> None:
+    """A longer heading does not run into the count beside it. (Words only: the cards'
+    numbers are drawn on sprites, noted where the sprite was drawn.)"""
+    clear_render_caches()
+    crossed = set()
+    for label, _, notes in pictures(language, NAMES):
+        words = [
+            note for note in notes if label.startswith("bin") and re.search(r"[^\W\d]", note.text)
+        ]
+        crossed |= {
+            (a.text, b.text)
+            for index, a in enumerate(words)
+            for b in words[index + 1 :]
+            if overlap(a.box, b.box)
+        }
+    assert crossed == set()
