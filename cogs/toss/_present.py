@@ -27,7 +27,7 @@ from cogs.toss.aim import board_items
 from lang import ENGLISH, say
 from render.toss import draw_bin, draw_cards
 from render.toss.recap import draw_recap
-from rules.phrases import listing, phrase, phrase_n, term
+from rules.phrases import listing, phrase, phrase_in, phrase_n, term
 from rules.toss.engine import open_spots
 from rules.toss.observation import ROUNDS, TossObservation
 from rules.toss.words import colour_name, more_pieces
@@ -40,7 +40,7 @@ def language_of(names: list[str]) -> str:
 class TossPresenter:
     kind = "toss"
     private_controls = False  # after a private choice the reply just closes ("Done.")
-    hand_label = term("button", "My hand")
+    hand_label = term("hand button", "My hand")
 
     def summary(self, obs: TossObservation, names: list[str]) -> str:
         if obs["finished"]:
@@ -95,7 +95,7 @@ class TossPresenter:
         if seat is None:
             return HandReply(say(phrase("You are not playing in this game."), language))
         hand = [str(card) for card in obs.get("hand") or []]
-        cards = listing(hand) if hand else phrase("none")
+        cards = listing(hand) if hand else phrase_in("no cards in hand", "none")
         lines = [
             phrase_n(
                 "Your {colour} cards: {cards}. Each shows {n} mouse: on a tie, fewer mice go "
