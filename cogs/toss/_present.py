@@ -24,34 +24,45 @@ from cogs.shared.presenter import (
     final_by_points,
 )
 from cogs.toss.aim import board_items
+from lang import ENGLISH, say
 from render.toss import draw_bin, draw_cards
 from render.toss.recap import draw_recap
-from rules.toss.bin import KINDS
+from rules.phrases import listing, phrase, phrase_in, phrase_n, term
 from rules.toss.engine import open_spots
 from rules.toss.observation import ROUNDS, TossObservation
-from rules.words import and_list, counted
+from rules.toss.words import colour_name, more_pieces
+
+
+def language_of(names: list[str]) -> str:
+    return getattr(names, "language", ENGLISH)
 
 
 class TossPresenter:
     kind = "toss"
     private_controls = False  # after a private choice the reply just closes ("Done.")
-    hand_label = "My hand"
+    hand_label = term("hand button", "My hand")
 
     def summary(self, obs: TossObservation, names: list[str]) -> str:
         if obs["finished"]:
             return final_by_points(list(obs["scores"]), names)
         parts = [
-            f"round {obs['round']}/{ROUNDS}",
-            f"{counted(len(obs['bin']), 'piece')} in the bin",
+            phrase("round {round}/{rounds}", round=obs["round"], rounds=ROUNDS),
+            phrase_n("{n} piece in the bin", "{n} pieces in the bin", len(obs["bin"])),
         ]
         if obs["phase"] == "choose":
             chosen = sum(obs["chosen"])
-            parts.append(f"choosing cards ({chosen} of {obs['seats']} chosen)")
+            parts.append(
+                phrase(
+                    "choosing cards ({chosen} of {seats} chosen)", chosen=chosen, seats=obs["seats"]
+                )
+            )
         elif obs["turn"] is not None:
-            kind = KINDS[obs["kind"]].name if obs["kind"] else "piece"
-            parts.append(f"{names[obs['turn']]} drops {counted(obs['to_place'], 'more ' + kind)}")
-        parts.append(f"{counted(len(obs['counters']), 'counter')} left")
-        return " · ".join(parts)
+            to_drop = more_pieces(obs["kind"], obs["to_place"])
+            parts.append(
+                phrase("{player} drops {pieces}", player=names[obs["turn"]], pieces=to_drop)
+            )
+        parts.append(phrase_n("{n} counter left", "{n} counters left", len(obs["counters"])))
+        return " · ".join(say(part, language_of(names)) for part in parts)
 
     def recap(self, obs: TossObservation, names: list[str]) -> Picture:
         return Picture("recap.png", draw_recap(obs, names))
@@ -60,11 +71,16 @@ class TossPresenter:
         return [Picture("bin.png", draw_bin(obs, names, since))]
 
     def controls(
-        self, obs: TossObservation, legal: list[str], describe: Callable[[str], str]
+        self,
+        obs: TossObservation,
+        legal: list[str],
+        describe: Callable[[str], str],
+        language: str = ENGLISH,
     ) -> list[BoardControl]:
+        """The board's menus of spots, in the game's `language` (the board's readers')."""
         if obs["phase"] != "place":
             return []  # choosing a card is secret: it happens in the private reply
-        return [OwnItems(partial(board_items, list(open_spots(legal))))]
+        return [OwnItems(partial(board_items, list(open_spots(legal)), language))]
 
     def hand_controls(
         self, obs: TossObservation, legal: list[str], describe: Callable[[str], str]
@@ -74,22 +90,31 @@ class TossPresenter:
         return [Buttons([Choice(action, describe(action)) for action in legal])]
 
     def hand(self, obs: TossObservation, names: list[str]) -> HandReply:
+        language = language_of(names)
         seat = obs.get("seat")
         if seat is None:
-            return HandReply("You are not playing in this game.")
-        cards = and_list([str(card) for card in obs.get("hand") or []]) or "none"
-        mice = obs["mice"][seat]
-        colour, shows = obs["colours"][seat], counted(mice, "mouse")
+            return HandReply(say(phrase("You are not playing in this game."), language))
+        hand = [str(card) for card in obs.get("hand") or []]
+        cards = listing(hand) if hand else phrase_in("no cards in hand", "none")
         lines = [
-            f"Your {colour} cards: {cards}. Each shows {shows}: on a tie, fewer mice go first."
+            phrase_n(
+                "Your {colour} cards: {cards}. Each shows {n} mouse: on a tie, fewer mice go "
+                "first.",
+                "Your {colour} cards: {cards}. Each shows {n} mice: on a tie, fewer mice go first.",
+                obs["mice"][seat],
+                colour=colour_name(obs["colours"][seat]),
+                cards=cards,
+            )
         ]
         if obs.get("my_choice") is not None:
-            lines.append(f"You laid down your {obs['my_choice']} this round.")
+            lines.append(
+                phrase("You laid down your {card} this round.", card=obs["my_choice"] or 0)
+            )
         elif obs["phase"] == "choose" and seat in obs["to_act"]:
-            lines.append("Lay down one card: nobody sees it until everyone has chosen.")
-        lines.append("Only you can see this.")
-        picture = Picture("cards.png", draw_cards(obs, names[seat]))
-        return HandReply("\n".join(lines), [picture])
+            lines.append(phrase("Lay down one card: nobody sees it until everyone has chosen."))
+        lines.append(phrase("Only you can see this."))
+        picture = Picture("cards.png", draw_cards(obs, names[seat], language))
+        return HandReply("\n".join(say(line, language) for line in lines), [picture])
 
     def narrowed(self, obs: TossObservation, group: str, names: list[str]) -> HandReply | None:
         return None  # no menu of this game stands for a group: drops are aimed in `aim.py`

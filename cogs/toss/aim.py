@@ -39,29 +39,40 @@ from cogs.shared.interactions import (
     send_private,
 )
 from cogs.shared.presenter import Picture
+from lang import ENGLISH, language_for, say
 from render.toss import draw_preview
 from rules.base import JSON
+from rules.phrases import Phrase, phrase, phrase_n
 from rules.toss.bin import ANGLE_STEP, ANGLES, KINDS, X_STEPS
 from rules.toss.engine import open_spots
-from rules.words import counted
+from rules.toss.words import a_piece, piece_label, pieces
 
 MIDDLE = (X_STEPS - 1) // 2
 KIND = "|".join(KINDS)
 PREFIX = rf"tt:toss:(?P<game>{NUMBER}):(?P<step>{NUMBER}):(?P<kind>{KIND})"
 AIM = rf"{PREFIX}:(?P<spot>{NUMBER}):(?P<angle>{NUMBER})"
-OFF_THE_BIN = "That aim is off the bin: use the newest game message."
-NOT_OPEN = "That drop is not open to you now."
+OFF_THE_BIN = phrase("That aim is off the bin: use the newest game message.")
+NOT_OPEN = phrase("That drop is not open to you now.")
+TURN_OVER = phrase("Dropped. Your turn is over: the board shows how it went.")
 
 
-def spot_words(x: int) -> str:
+def spot_words(x: int) -> Phrase:
     """Where a grid spot is, in words: 0 is against the left wall, 20 the right."""
-    if x == MIDDLE:
-        return "the middle"
-    side = "left" if x < MIDDLE else "right"
     steps = abs(x - MIDDLE)
+    if x == MIDDLE:
+        return phrase("the middle")
+    if x == 0:
+        return phrase("against the left wall")
     if steps == MIDDLE:
-        return f"against the {side} wall"
-    return f"{counted(steps, 'step')} {side} of the middle"
+        return phrase("against the right wall")
+    if x < MIDDLE:
+        return phrase_n("{n} step left of the middle", "{n} steps left of the middle", steps)
+    return phrase_n("{n} step right of the middle", "{n} steps right of the middle", steps)
+
+
+def private_language(interaction: discord.Interaction) -> str:
+    """The presser's own language: what a private reply is said in."""
+    return language_for(interaction.locale)
 
 
 @dataclass(frozen=True)
@@ -99,62 +110,89 @@ class Aim:
 # ---------------------------------------------------------------------- the board's menus
 
 
-def board_items(kinds: list[str], game_id: int, step: int) -> list[discord.ui.Item[Any]]:
-    """The board's controls for the player to drop: a menu of spots per kind open to them."""
+def board_items(
+    kinds: list[str], language: str, game_id: int, step: int
+) -> list[discord.ui.Item[Any]]:
+    """The board's controls for the player to drop: a menu of spots per kind open to them,
+    in the board's `language`."""
     items: list[discord.ui.Item[Any]] = []
     for kind in kinds:
         aim = Aim(game_id, step, kind, MIDDLE, 0)
-        items.append(AimSelect(aim, "spot", f"Aim {KINDS[kind].a_name} at…"))
+        placeholder = say(phrase("Aim {piece} at…", piece=a_piece(kind)), language)
+        items.append(AimSelect(aim, "spot", placeholder, language))
     return items
 
 
 # ---------------------------------------------------------------------- the private reply
 
 
-def aim_view(aim: Aim, again: bool) -> discord.ui.View:
-    """Nudges and turns (one click each), the Drop button, then menus to jump anywhere."""
+def aim_view(aim: Aim, again: bool, language: str = ENGLISH) -> discord.ui.View:
+    """Nudges and turns (one click each), the Drop button, then menus to jump anywhere, in
+    the presser's `language`."""
     view = routed_by_custom_id(discord.ui.View(timeout=None))
     left, right = max(0, aim.spot - 1), min(X_STEPS - 1, aim.spot + 1)
     counter = (aim.angle + ANGLE_STEP) % 180  # a piece turned 180 degrees is the same piece
     clockwise = (aim.angle - ANGLE_STEP) % 180
     buttons = [
-        (f"◀ Spot {left}", replace(aim, spot=left), aim.spot == 0),
-        (f"Spot {right} ▶", replace(aim, spot=right), aim.spot == X_STEPS - 1),
+        (phrase("◀ Spot {spot}", spot=left), replace(aim, spot=left), aim.spot == 0),
+        (phrase("Spot {spot} ▶", spot=right), replace(aim, spot=right), aim.spot == X_STEPS - 1),
         # How far a press turns the piece; where it ends up is in the text and the menu.
-        (f"↺ Turn {ANGLE_STEP}°", replace(aim, angle=counter), False),
-        (f"↻ Turn {ANGLE_STEP}°", replace(aim, angle=clockwise), False),
+        (phrase("↺ Turn {angle}°", angle=ANGLE_STEP), replace(aim, angle=counter), False),
+        (phrase("↻ Turn {angle}°", angle=ANGLE_STEP), replace(aim, angle=clockwise), False),
     ]
     for label, target, disabled in buttons:
-        view.add_item(AimButton(target, "aim", label, disabled))
-    drop = "Drop another the same way" if again else "Drop"
-    view.add_item(AimButton(aim, "drop", drop))
-    view.add_item(AimSelect(aim, "spot", f"Move to spot… (now {aim.spot})"))
-    view.add_item(AimSelect(aim, "turn", f"Turn to… (now {aim.angle}°)"))
+        view.add_item(AimButton(target, "aim", say(label, language), disabled))
+    drop = phrase("Drop another the same way") if again else phrase("Drop")
+    view.add_item(AimButton(aim, "drop", say(drop, language)))
+    move = phrase("Move to spot… (now {spot})", spot=aim.spot)
+    turn = phrase("Turn to… (now {angle}°)", angle=aim.angle)
+    view.add_item(AimSelect(aim, "spot", say(move, language), language))
+    view.add_item(AimSelect(aim, "turn", say(turn, language), language))
     return view
 
 
-def aim_text(aim: Aim, again: bool, note: str = "") -> str:
-    name = KINDS[aim.kind].name.capitalize()
+def aim_text(aim: Aim, again: bool, note: Phrase | None = None, language: str = ENGLISH) -> str:
     lines = [note] if note else []
-    where = f"spot {aim.spot} ({spot_words(aim.spot)})"
-    lines.append(f"{name} held over {where}, turned {aim.angle}°.")
+    lines.append(
+        phrase(
+            "{piece} held over spot {spot} ({where}), turned {angle}°.",
+            piece=piece_label(aim.kind),
+            spot=aim.spot,
+            where=spot_words(aim.spot),
+            angle=aim.angle,
+        )
+    )
     if again:
-        lines.append("Aimed as your last drop: drop another the same way, or nudge it first.")
+        lines.append(
+            phrase("Aimed as your last drop: drop another the same way, or nudge it first.")
+        )
     else:
-        lines.append("Move it or turn it, then **Drop** lets go. Only you can see this.")
-    return "\n".join(lines)
+        lines.append(phrase("Move it or turn it, then **Drop** lets go. Only you can see this."))
+    return "\n".join(say(line, language) for line in lines)
+
+
+def switched(before: str, now: str) -> Phrase:
+    """The note over the next aim when the turn's kind has run out and another is aimed."""
+    return phrase(
+        "No {pieces} left: now aiming {piece}.", pieces=pieces(before), piece=a_piece(now)
+    )
 
 
 async def aim_reply(
-    interaction: discord.Interaction, aim: Aim, obs: JSON, again: bool = False, note: str = ""
+    interaction: discord.Interaction,
+    aim: Aim,
+    obs: JSON,
+    again: bool = False,
+    note: Phrase | None = None,
 ) -> tuple[str, list[discord.File], discord.ui.View]:
-    """The reply's text, preview picture and controls for `aim`. The preview takes a few
-    milliseconds and its player waits for every nudge: it goes to the quick worker, not
-    behind the AI's choices."""
+    """The reply's text, preview picture and controls for `aim`, in the presser's language.
+    The preview takes a few milliseconds and its player waits for every nudge: it goes to
+    the quick worker, not behind the AI's choices."""
+    language = private_language(interaction)
     workers = client_of(interaction).workers
-    data = await workers.run_quick(draw_preview, obs, aim.kind, aim.spot, aim.angle)
+    data = await workers.run_quick(draw_preview, obs, aim.kind, aim.spot, aim.angle, language)
     files = files_of([Picture("preview.png", data)])
-    return aim_text(aim, again, note), files, aim_view(aim, again)
+    return aim_text(aim, again, note, language), files, aim_view(aim, again, language)
 
 
 async def show(interaction: discord.Interaction, aim: Aim) -> None:
@@ -205,16 +243,14 @@ async def next_aim(interaction: discord.Interaction, aim: Aim, update: Update) -
     if seat in sessions.humans_to_act(game) and kinds:
         # Same kind while any is left to place, else the first kind open now.
         kind = aim.kind if aim.kind in kinds else kinds[0]
-        note = ""
-        if kind != aim.kind:
-            note = f"No {KINDS[aim.kind].name}s left: now aiming {KINDS[kind].a_name}."
+        note = None if kind == aim.kind else switched(aim.kind, kind)
         next_aim = replace(aim, step=game.step, kind=kind)
         text, files, view = await aim_reply(
             interaction, next_aim, sessions.public_view(game), again=True, note=note
         )
         return {"content": text, "attachments": files, "view": view}
     return {
-        "content": "Dropped. Your turn is over: the board shows how it went.",
+        "content": say(TURN_OVER, private_language(interaction)),
         "attachments": [],
         "view": None,
     }
@@ -261,15 +297,24 @@ class AimSelect(
 
     COMPONENT = discord.ComponentType.string_select
 
-    def __init__(self, aim: Aim, what: str, placeholder: str = "Choose…") -> None:
+    def __init__(
+        self, aim: Aim, what: str, placeholder: str = "Choose…", language: str = ENGLISH
+    ) -> None:
         if what == "spot":
             options = [
-                discord.SelectOption(label=f"Spot {x}", value=str(x), description=spot_words(x))
+                discord.SelectOption(
+                    label=say(phrase("Spot {spot}", spot=x), language),
+                    value=str(x),
+                    description=say(spot_words(x), language),
+                )
                 for x in range(X_STEPS)
             ]
         else:
             options = [
-                discord.SelectOption(label=f"Turned {angle}°", value=str(angle)) for angle in ANGLES
+                discord.SelectOption(
+                    label=say(phrase("Turned {angle}°", angle=angle), language), value=str(angle)
+                )
+                for angle in ANGLES
             ]
         super().__init__(
             discord.ui.Select(
@@ -282,8 +327,9 @@ class AimSelect(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> AimSelect:
+        # Rebuilt only to read the option picked; the menu on show is not redrawn.
         placeholder = getattr(item, "placeholder", None) or "Choose…"
-        return cls(Aim.read(match), match["what"], placeholder)
+        return cls(Aim.read(match), match["what"], placeholder, private_language(interaction))
 
     async def pressed(self, interaction: discord.Interaction) -> None:
         picked = picked_value(interaction, self.item)

@@ -12,6 +12,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from lang import ENGLISH, say
 from render.common import (
     BACKDROP,
     EMBER,
@@ -69,6 +70,7 @@ from render.toss.panel import (
     draw_player,
     draw_reminder,
     draw_supply,
+    language_of,
     title_note,
 )
 from render.toss.pieces import (
@@ -80,8 +82,10 @@ from render.toss.pieces import (
     pile_key,
 )
 from render.toss.ruler import draw_ruler
+from rules.phrases import phrase
 from rules.toss.bin import BIN_WIDTH, KINDS
 from rules.toss.observation import BinPiece, TossObservation
+from rules.toss.words import LABEL, piece_label
 
 # --- public -----------------------------------------------------------------------------
 
@@ -106,30 +110,36 @@ def bin_image(obs: TossObservation, names: list[str], since: int | None = None) 
     # The ruler stands just over the rim's lip, or over the pile where it is higher.
     pile = view.at(0, pile_top(pieces, -math.inf, math.inf))[1]
     top = min(view.rim - max(3, view.wall // 2), pile)
-    image = _board_with_pile(view, obs["seats"], pile_key(pieces)).copy()
+    language = language_of(names)
+    image = _board_with_pile(view, obs["seats"], pile_key(pieces), language).copy()
     draw_ruler(image, view, round(top) - 4, RULER_SIZE)  # not cached: tests note what it drew
     if spilled:
         note("spill", (0, 0, view.size[0], view.size[1]), f"{len(pieces)} pieces")
     elif obs.get("dropped_at", -1) > since and pieces:
         _outline_dropped(image, view, pieces[-1])
-    _draw_last_drop(image, view, obs)
-    title_bar(image, "Toss It in the Trash", title_note(obs), TITLE_HEIGHT)
+    _draw_last_drop(image, view, obs, language)
+    title_bar(image, "Toss It in the Trash", title_note(obs, language), TITLE_HEIGHT)
     draw_caption(image, obs, names)
     for seat in range(obs["seats"]):
         draw_player(image, obs, names, seat)
-    draw_supply(image, obs)
-    draw_counters(image, obs)
+    draw_supply(image, obs, language)
+    draw_counters(image, obs, language)
     # no seat disc: a Toss It player's colour is the colour they drew, not their seat's
     return captioned(image, obs.get("last_move"), names, seat_disc=False)
 
 
-def draw_preview(obs: TossObservation, kind: str, position: int, angle_deg: int) -> bytes:
+def draw_preview(
+    obs: TossObservation, kind: str, position: int, angle_deg: int, language: str = ENGLISH
+) -> bytes:
     """A small picture (PNG bytes) of the bin with a ghost of a `kind` piece held over grid
-    spot `position`, turned `angle_deg` degrees counter-clockwise, and where it is let go."""
-    return to_png(preview_image(obs, kind, position, angle_deg))
+    spot `position`, turned `angle_deg` degrees counter-clockwise, and where it is let go;
+    its label in `language` (the aiming player's)."""
+    return to_png(preview_image(obs, kind, position, angle_deg, language))
 
 
-def preview_image(obs: TossObservation, kind: str, position: int, angle_deg: int) -> Image.Image:
+def preview_image(
+    obs: TossObservation, kind: str, position: int, angle_deg: int, language: str = ENGLISH
+) -> Image.Image:
     """The preview as an image (for tests)."""
     shape = KINDS.get(kind)
     pose = ghost_pose(obs["bin"], kind, position, angle_deg) if shape else None
@@ -166,8 +176,9 @@ def preview_image(obs: TossObservation, kind: str, position: int, angle_deg: int
         note("release", (line_x, release_y, line_x, release_y), f"{kind} turned {angle_deg}")
     # the label last, over anything piled high
     ImageDraw.Draw(image).rectangle((0, 0, view.size[0], 27), fill=(22, 19, 18))
-    name = shape.name if shape else kind
-    label = f"{name.capitalize()} - spot {position}, {angle_deg}°"
+    piece = piece_label(kind) if kind in LABEL else kind
+    held = phrase("{piece} - spot {spot}, {angle}°", piece=piece, spot=position, angle=angle_deg)
+    label = say(held, language)
     _text_in_box(image, (6, 2, view.size[0] - 6, 26), label, 16, INK, min_size=11)
     return image
 
@@ -176,16 +187,16 @@ def preview_image(obs: TossObservation, kind: str, position: int, angle_deg: int
 
 
 @lru_cache(maxsize=8)  # a board is ~2.6 MB in memory: with the one below, at most ~42 MB
-def _board_with_pile(view: BinView, seats: int, pile: PileKey) -> Image.Image:
+def _board_with_pile(view: BinView, seats: int, pile: PileKey, language: str) -> Image.Image:
     """The background with the pieces in the bin: the pile changes only when someone drops,
     so the presses in between (choosing cards) start from here."""
-    image = _board_background(view, seats).copy()
+    image = _board_background(view, seats, language).copy()
     draw_pile(image, view, pile)
     return image
 
 
 @lru_cache(maxsize=8)
-def _board_background(view: BinView, seats: int) -> Image.Image:
+def _board_background(view: BinView, seats: int, language: str) -> Image.Image:
     """The board without anything that changes: alley, bin, panels, their labels and the
     rules reminder under the players' rows."""
     image = Image.new("RGB", MAP_SIZE, BACKDROP)
@@ -194,9 +205,10 @@ def _board_background(view: BinView, seats: int) -> Image.Image:
     rounded_box(image, CAPTION_BOX, 14, PANEL, PANEL_EDGE, 2)
     rounded_box(image, SUPPLY_BOX, 14, PANEL, PANEL_EDGE, 2)
     rounded_box(image, COUNTERS_BOX, 14, PANEL, PANEL_EDGE, 2)
-    _draw_text(image, (SUPPLY_BOX[0] + 14, SUPPLY_BOX[1] + 10), "BESIDE THE BIN", SMALL_TEXT, TORCH)
-    _draw_text(image, (COUNTERS_BOX[0] + 14, COUNTERS_BOX[1] + 10), "COUNTERS", SMALL_TEXT, TORCH)
-    draw_reminder(image, seats)
+    beside, counters = say(phrase("BESIDE THE BIN"), language), say(phrase("COUNTERS"), language)
+    _draw_text(image, (SUPPLY_BOX[0] + 14, SUPPLY_BOX[1] + 10), beside, SMALL_TEXT, TORCH)
+    _draw_text(image, (COUNTERS_BOX[0] + 14, COUNTERS_BOX[1] + 10), counters, SMALL_TEXT, TORCH)
+    draw_reminder(image, seats, language)
     return image
 
 
@@ -300,7 +312,7 @@ def _outline_dropped(image: Image.Image, view: BinView, piece: BinPiece) -> None
     note("dropped", box, piece["kind"])
 
 
-def _draw_last_drop(image: Image.Image, view: BinView, obs: TossObservation) -> None:
+def _draw_last_drop(image: Image.Image, view: BinView, obs: TossObservation, language: str) -> None:
     """A small arrow over the opening where the last piece was let go, and its angle. It
     hangs at the top of the picture, above anything piled over the rim."""
     last = obs["last_drop"]
@@ -312,7 +324,7 @@ def _draw_last_drop(image: Image.Image, view: BinView, obs: TossObservation) -> 
     draw.line((x, ARROW_TOP, x, tip - 8), fill=PIECE_EDGE, width=7)
     draw.line((x, ARROW_TOP + 1, x, tip - 8), fill=EMBER, width=4)
     draw.polygon([(x - 8, tip - 10), (x + 8, tip - 10), (x, tip)], fill=EMBER, outline=PIECE_EDGE)
-    label = f"last drop, {round(last[1]) % 180}°"
+    label = say(phrase("last drop, {angle}°", angle=round(last[1]) % 180), language)
     side_right = x < (view.left + view.right) / 2
     anchor = "lm" if side_right else "rm"
     draw_text(

@@ -31,30 +31,28 @@ class PieceLook:
     """Opacity of the body: glass lets the bin show through a little."""
     painter: str
     """Which painter adds the details (a key of `_PAINTERS`)."""
-    plural: str
-    """For captions: "milk cartons"."""
 
 
 # One row per kind: what players see of each piece (its outline comes from `KINDS`).
 LOOKS: dict[str, PieceLook] = {
     "carton": PieceLook(  # white board, a blue band with a milk drop, a gable top
         body=(236, 236, 228), accent=(58, 118, 200), detail=(204, 204, 196), alpha=255,
-        painter="carton", plural="milk cartons",
+        painter="carton",
     ),
     "can": PieceLook(  # grey tinplate, rolled rims, ribs and a shine
         body=(172, 178, 186), accent=(118, 124, 132), detail=(222, 226, 230), alpha=255,
-        painter="can", plural="tin cans",
+        painter="can",
     ),
     "bottle": PieceLook(  # see-through green glass, a paper label, a gold cap
         body=(58, 150, 84), accent=(226, 214, 172), detail=(214, 170, 60), alpha=220,
-        painter="bottle", plural="bottles",
+        painter="bottle",
     ),
     "apple": PieceLook(  # pale flesh, red-brown skin top and bottom, dark seeds
         body=(238, 218, 144), accent=(176, 62, 40), detail=(70, 40, 22), alpha=255,
-        painter="apple", plural="apple cores",
+        painter="apple",
     ),
 }  # fmt: skip
-UNKNOWN_LOOK = PieceLook((200, 120, 200), (120, 60, 120), (80, 40, 80), 255, "can", "pieces")
+UNKNOWN_LOOK = PieceLook((200, 120, 200), (120, 60, 120), (80, 40, 80), 255, "can")
 PIECE_EDGE: Colour = (24, 20, 18)
 
 # The bin: galvanised steel, dark inside.

@@ -9,6 +9,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from lang import ENGLISH, say
 from render.common import (
     CARD_EDGE,
     DARK_INK,
@@ -52,20 +53,34 @@ from render.toss.layout import (
     UNKNOWN_SEAT_COLOUR,
     WINNER_BAND,
 )
-from render.toss.pieces import look_of, piece_sprite
+from render.toss.pieces import piece_sprite
+from rules.phrases import Phrase, listing, phrase, phrase_in, phrase_n
 from rules.toss.bin import KINDS
 from rules.toss.observation import ROUNDS, TossObservation
-from rules.words import counted
+from rules.toss.words import more_pieces, pieces, supply_label
 
 # --- the panel ---------------------------------------------------------------------------
 
 
-def title_note(obs: TossObservation) -> str:
+def language_of(names: list[str]) -> str:
+    """The language a picture for `names` is drawn in (that of `Readers`; else English)."""
+    return getattr(names, "language", ENGLISH)
+
+
+# The title's note for a game played with other hands than the house's.
+ROUND_WITH_HANDS = {
+    "steady": lambda n: phrase("Round {round}/{rounds} - steady hands", round=n, rounds=ROUNDS),
+    "shaky": lambda n: phrase("Round {round}/{rounds} - shaky hands", round=n, rounds=ROUNDS),
+}
+
+
+def title_note(obs: TossObservation, language: str = ENGLISH) -> str:
     if obs["finished"]:
-        return "Final scores"
-    wobble = {"steady": "steady hands", "shaky": "shaky hands"}.get(obs["wobble"], "")
-    note = f"Round {obs['round']}/{ROUNDS}"
-    return f"{note} - {wobble}" if wobble else note
+        return say(phrase("Final scores"), language)
+    hands = ROUND_WITH_HANDS.get(obs["wobble"])
+    if hands is not None:
+        return say(hands(obs["round"]), language)
+    return say(phrase("Round {round}/{rounds}", round=obs["round"], rounds=ROUNDS), language)
 
 
 def winners(obs: TossObservation) -> list[int]:
@@ -78,35 +93,59 @@ def winners(obs: TossObservation) -> list[int]:
 
 
 def caption(obs: TossObservation, names: list[str]) -> str:
-    """One line saying what is happening."""
+    """One line saying what is happening, in the language of `names`."""
+    said = _caption(obs, names)
+    return "" if said is None else say(said, language_of(names))
+
+
+def _caption(obs: TossObservation, names: list[str]) -> Phrase | None:
     if obs["finished"]:
         best = winners(obs)
         points = obs["scores"][best[0]] if best else 0
-        unit = "point" if abs(points) == 1 else "points"
-        who = _join([player_name(names, seat) for seat in best])
+        who = [player_name(names, seat) for seat in best]
         if len(best) == 1:
-            return f"Game over: {who} wins with {points} {unit}!"
-        return f"Game over: {who} share the win with {points} {unit}!"
+            return phrase_n(
+                "Game over: {winner} wins with {n} point!",
+                "Game over: {winner} wins with {n} points!",
+                points,
+                winner=who[0],
+            )
+        return phrase_n(
+            "Game over: {winners} share the win with {n} point!",
+            "Game over: {winners} share the win with {n} points!",
+            points,
+            winners=listing(who),
+        )
     if obs["phase"] == "choose":
         waiting = [seat for seat in range(obs["seats"]) if not obs["chosen"][seat]]
         if not waiting:
-            return "All cards are down."
+            return phrase("All cards are down.")
         if len(waiting) == 1:
-            return f"Waiting for {player_name(names, waiting[0])} to lay down a card"
-        return f"Lay down a card face down: {len(waiting)} still choosing"  # rows say who
+            return phrase(
+                "Waiting for {player} to lay down a card", player=player_name(names, waiting[0])
+            )
+        return phrase_n(  # the rows say who
+            "Lay down a card face down: {n} still choosing",
+            "Lay down a card face down: {n} still choosing",
+            len(waiting),
+        )
     turn = obs["turn"]
     if turn is None:
-        return ""
-    count = obs["to_place"]
-    pieces = counted(count, "more piece")
+        return None
     bound = obs["kind"]
+    what: Phrase
     if bound and obs["supply"].get(bound, 0) > 0:
-        what = look_of(bound).plural
+        what = pieces(bound)
     elif bound:
-        what = "any kind left"
+        what = phrase("any kind left")
     else:
-        what = "any kind"  # the first piece then binds the rest
-    return f"{player_name(names, turn)} drops {pieces} ({what})"
+        what = phrase("any kind")  # the first piece then binds the rest
+    return phrase(
+        "{player} drops {pieces} ({kind})",
+        player=player_name(names, turn),
+        pieces=more_pieces(None, obs["to_place"]),
+        kind=what,
+    )
 
 
 def draw_caption(image: Image.Image, obs: TossObservation, names: list[str]) -> None:
@@ -163,6 +202,7 @@ def draw_player(image: Image.Image, obs: TossObservation, names: list[str], seat
     name = player_name(names, seat)
     name_box = (chip_right + 12, top + 6, name_right, top + 34)
     _text_in_box(image, name_box, name, 22, INK, "left", SMALL_TEXT)
+    language = language_of(names)
     mice = obs["mice"][seat] if seat < len(obs["mice"]) else 0
     x = chip_right + 12
     mouse = mouse_sprite(22, shade(MUTED, 1.25))
@@ -172,7 +212,7 @@ def draw_player(image: Image.Image, obs: TossObservation, names: list[str], seat
     _text_in_box(
         image,
         (x + 6, top + 36, name_right, top + 58),
-        _status(obs, seat),
+        say(_status(obs, seat), language),
         SMALL_TEXT,
         HIGHLIGHT if acting else MUTED,
         "left",
@@ -194,7 +234,7 @@ def draw_player(image: Image.Image, obs: TossObservation, names: list[str], seat
     _text_in_box(
         image,
         (score_left - 8, bottom - 24, right - 10, bottom - 3),
-        "WINNER" if won else "points",
+        say(phrase("WINNER") if won else phrase_in("score", "points"), language),
         SMALL_TEXT,
         TORCH if won else MUTED,
         "right",
@@ -202,15 +242,15 @@ def draw_player(image: Image.Image, obs: TossObservation, names: list[str], seat
 
 
 REMINDER = (  # short lines: each must fit the panel at the smallest legible size
-    "Lowest card drops first (ties: fewer mice).",
-    "Drop as many pieces as your card says.",
-    "Anything falls out: top counter, minus.",
-    "The very last piece: top counter, plus.",
+    phrase("Lowest card drops first (ties: fewer mice)."),
+    phrase("Drop as many pieces as your card says."),
+    phrase("Anything falls out: top counter, minus."),
+    phrase("The very last piece: top counter, plus."),
 )
 REMINDER_LINE = 26
 
 
-def draw_reminder(image: Image.Image, seats: int) -> None:
+def draw_reminder(image: Image.Image, seats: int, language: str = ENGLISH) -> None:
     """The rules in four lines, where fewer players leave room under their rows."""
     top = row_box(seats - 1)[3] + 10 if seats else ROWS_TOP
     bottom = SUPPLY_BOX[1] - 10
@@ -220,20 +260,25 @@ def draw_reminder(image: Image.Image, seats: int) -> None:
     for index, line in enumerate(REMINDER):
         y = top + 4 + index * REMINDER_LINE
         box = (PANEL_LEFT + 16, y, PANEL_RIGHT - 8, y + REMINDER_LINE)
-        _text_in_box(image, box, line, SMALL_TEXT, MUTED, "left")
+        _text_in_box(image, box, say(line, language), SMALL_TEXT, MUTED, "left")
 
 
-def _status(obs: TossObservation, seat: int) -> str:
+def _status(obs: TossObservation, seat: int) -> Phrase | str:
+    """What a player is doing, under their name (nothing once the game is over)."""
     if obs["finished"]:
         return ""
     if obs["phase"] == "choose":
-        return "chosen" if obs["chosen"][seat] else "choosing..."
+        if obs["chosen"][seat]:
+            return phrase_in("player status", "chosen")
+        return phrase_in("player status", "choosing...")
     if seat == obs["turn"]:
         count = obs["to_place"]
-        return f"dropping, {count} more"
+        return phrase_n("dropping, {n} more", "dropping, {n} more", count)
     order = obs["order"]
     if seat in order and obs["turn"] in order:
-        return "done" if order.index(seat) < order.index(obs["turn"]) else "waiting"
+        if order.index(seat) < order.index(obs["turn"]):
+            return phrase_in("player status", "done")
+        return phrase_in("player status", "waiting")
     return ""
 
 
@@ -295,7 +340,7 @@ def _counter_disc(image: Image.Image, centre: tuple[int, int], diameter: int, va
     _text_in_box(image, (x - half, y - half, x + half, y + half), text, SMALL_TEXT, INK, bold=True)
 
 
-def draw_supply(image: Image.Image, obs: TossObservation) -> None:
+def draw_supply(image: Image.Image, obs: TossObservation, language: str = ENGLISH) -> None:
     """Each kind's pieces left beside the bin: the piece, true to scale, and "x7"."""
     left, top, right, bottom = SUPPLY_BOX
     keys = list(KINDS)
@@ -315,18 +360,19 @@ def draw_supply(image: Image.Image, obs: TossObservation) -> None:
         _text_in_box(
             image,
             (x0, top + 108, x0 + column, top + 136),
-            f"x{count}",
+            f"×{count}",  # a count, in no language
             22,
             INK if count else MUTED,
             bold=True,
         )
-        for line, word in enumerate(KINDS[key].name.split()):  # a word a line: "milk", "carton"
+        label = say(supply_label(key), language)
+        for line, word in enumerate(label.splitlines()):  # "milk", "carton"
             y = top + 134 + line * 21
             _text_in_box(image, (x0, y, x0 + column, y + 22), word, SMALL_TEXT, MUTED)
     _text_in_box(
         image,
         (left + 140, top + 2, right - 12, top + 32),
-        f"{sum(obs['supply'].values())} left",
+        say(phrase_n("{n} left", "{n} left", sum(obs["supply"].values())), language),
         SMALL_TEXT,
         MUTED,
         "right",
@@ -343,15 +389,17 @@ def _icon_scale() -> float:
     return round(68 / max(tallest, 1.0), 3)
 
 
-def draw_counters(image: Image.Image, obs: TossObservation) -> None:
+def draw_counters(image: Image.Image, obs: TossObservation, language: str = ENGLISH) -> None:
     """The stack of counters: how many are left, the top one big, the rest beneath it."""
     left, top, right, bottom = COUNTERS_BOX
     counters = obs["counters"]
-    note = f"{len(counters)} left" if counters else "none left"
+    left_now = phrase_n("{n} left", "{n} left", len(counters))
+    note = say(left_now if counters else phrase("none left"), language)
     note_box = (left + 100, top + 2, right - 12, top + 32)
     _text_in_box(image, note_box, note, SMALL_TEXT, MUTED, "right")
     if not counters:
-        _text_in_box(image, (left, top + 40, right, bottom - 10), "All taken", 20, MUTED)
+        all_taken = say(phrase("All taken"), language)
+        _text_in_box(image, (left, top + 40, right, bottom - 10), all_taken, 20, MUTED)
         return
     cx = left + 58
     cy = top + 88
@@ -367,10 +415,11 @@ def draw_counters(image: Image.Image, obs: TossObservation) -> None:
     _text_in_box(
         image, (cx - 37, cy - 37, cx + 37, cy + 37), str(counters[0]), 38, DARK_INK, bold=True
     )
-    _draw_text(image, (cx, cy + 44 + len(counters) * layer), "on top", SMALL_TEXT, MUTED, "mm")
+    on_top = say(phrase("on top"), language)
+    _draw_text(image, (cx, cy + 44 + len(counters) * layer), on_top, SMALL_TEXT, MUTED, "mm")
     # the ones underneath, in order
     x = left + 116
-    _draw_text(image, (x, top + 44), "then", SMALL_TEXT, MUTED, "la")
+    _draw_text(image, (x, top + 44), say(phrase("then"), language), SMALL_TEXT, MUTED, "la")
     for index, value in enumerate(counters[1:]):
         row, col = divmod(index, 3)
         centre = (x + 15 + col * 31, top + 84 + row * 33)
@@ -393,9 +442,3 @@ def seat_colour(obs: TossObservation, seat: int) -> Colour:
     words = obs["colours"]
     word = words[seat] if 0 <= seat < len(words) else ""
     return SEAT_COLOURS.get(word, UNKNOWN_SEAT_COLOUR)
-
-
-def _join(words: list[str]) -> str:
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]

@@ -3,13 +3,16 @@ round (signed: minus side or plus side up), and the final scores, best first."""
 
 from __future__ import annotations
 
+from lang import ENGLISH, say
 from render.common import to_png
 from render.common.recap import Row, table_image
+from rules.phrases import phrase, phrase_n
 from rules.toss.observation import ROUNDS, TossObservation
 
 
-def round_column(number: int) -> str:
-    return f"R{number}"
+def round_column(number: int, language: str = ENGLISH) -> str:
+    """A round's column heading: "R3" (a round's first letter in each language)."""
+    return say(phrase("R{round}", round=number), language)
 
 
 def recap_rows(obs: TossObservation) -> list[Row]:
@@ -36,17 +39,24 @@ def _counters(values: list[int]) -> str:
 def draw_recap(obs: TossObservation, names: list[str]) -> bytes:
     """The recap of a finished game, from its public view. PNG bytes. A game saved before
     the counters' rounds were kept shows its scores only."""
-    columns = [round_column(n) for n in range(1, ROUNDS + 1)]
+    language = getattr(names, "language", ENGLISH)
+    columns = [round_column(n, language) for n in range(1, ROUNDS + 1)]
     played = min(obs["round"], ROUNDS)
     left = len(obs["counters"])
-    foot = f"{played} of {ROUNDS} rounds played; {left} counters left on the stack."
+    foot = phrase_n(
+        "{played} of {rounds} rounds played; {n} counter left on the stack.",
+        "{played} of {rounds} rounds played; {n} counters left on the stack.",
+        left,
+        played=played,
+        rounds=ROUNDS,
+    )
     image = table_image(
-        "Toss It in the Trash - the recap",
+        say(phrase("Toss It in the Trash - the recap"), language),
         names,
         columns,
         recap_rows(obs),
-        "Score",
-        foot,
+        say(phrase("Score"), language),
+        say(foot, language),
         cell_w=60,
     )
     return to_png(image)

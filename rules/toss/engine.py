@@ -70,6 +70,7 @@ from rules.base import (
     rng_for,
     with_last_move,
 )
+from rules.phrases import Filling, Phrase, SeatName, listing, phrase, phrase_n, term
 from rules.toss import levels as toss_levels
 from rules.toss.bin import (
     ANGLES,
@@ -99,9 +100,9 @@ from rules.toss.state import (
     scores,
     supply_of,
 )
-from rules.words import and_list, counted
+from rules.toss.words import a_piece, piece_label, pieces
 
-NOT_A_MOVE = "That is not a move in this game."
+NOT_A_MOVE = phrase("That is not a move in this game.")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -174,8 +175,13 @@ def _reveal(state: State) -> tuple[State, Event]:
     state = replace(
         state, phase=PLACE, order=order, turn_index=0, to_place=chosen[first], kind=None
     )
-    shown = ", ".join(f"{{p{seat}}} {chosen[seat]}" for seat in order)
-    return state, Event(f"Round {state.round}: the cards are turned up: {shown}.")
+    shown = listing(
+        phrase("{player} {card}", player=SeatName(seat), card=chosen[seat]) for seat in order
+    )
+    text = phrase(
+        "Round {round}: the cards are turned up: {cards}.", round=state.round, cards=shown
+    )
+    return state, Event(text)
 
 
 def _next_turn(state: State) -> tuple[State, list[Event]]:
@@ -207,18 +213,32 @@ def _next_turn(state: State) -> tuple[State, list[Event]]:
     )
     if not any(state.hands):
         return _finish(state)
-    return state, [Event(f"Round {state.round}: everyone lays down a card face down.")]
+    return state, [Event(_round_starts(state.round))]
+
+
+def _round_starts(number: int) -> Phrase:
+    return phrase("Round {round}: everyone lays down a card face down.", round=number)
 
 
 def _finish(state: State) -> tuple[State, list[Event]]:
     state = replace(state, phase=OVER, to_place=0, kind=None)
     points = scores(state)
     top = max(points)
-    winners = [f"{{p{seat}}}" for seat, p in enumerate(points) if p == top]
+    winners = [SeatName(seat) for seat, p in enumerate(points) if p == top]
     if len(winners) == 1:
-        text = f"The game is over: {winners[0]} wins with {counted(top, 'point')}!"
+        text = phrase_n(
+            "The game is over: {winner} wins with {n} point!",
+            "The game is over: {winner} wins with {n} points!",
+            top,
+            winner=winners[0],
+        )
     else:
-        text = f"The game is over: {and_list(winners)} share the win with {counted(top, 'point')}!"
+        text = phrase_n(
+            "The game is over: {winners} share the win with {n} point!",
+            "The game is over: {winners} share the win with {n} points!",
+            top,
+            winners=listing(winners),
+        )
     return state, [Event(text)]
 
 
@@ -237,9 +257,9 @@ def _take_counter(state: State, seat: int, plus: bool) -> State:
 
 def _apply_choose(state: State, seat: int, action: Choose) -> tuple[State, list[Event]]:
     if state.chosen[seat] is not None:
-        raise IllegalAction("You have already laid down a card this round.")
+        raise IllegalAction(phrase("You have already laid down a card this round."))
     if action.card not in state.hands[seat]:
-        raise IllegalAction(f"You have no {action.card} in your hand.")
+        raise IllegalAction(phrase("You have no {card} in your hand.", card=action.card))
     hand = list(state.hands[seat])
     hand.remove(action.card)
     hands = list(state.hands)
@@ -247,7 +267,7 @@ def _apply_choose(state: State, seat: int, action: Choose) -> tuple[State, list[
     chosen = list(state.chosen)
     chosen[seat] = action.card
     state = replace(state, hands=tuple(hands), chosen=tuple(chosen))
-    events = [Event(f"{{p{seat}}} lays down a card.")]
+    events = [Event(phrase("{player} lays down a card.", player=SeatName(seat)))]
     if all(card is not None for card in state.chosen):
         state, event = _reveal(state)
         events.append(event)
@@ -257,16 +277,17 @@ def _apply_choose(state: State, seat: int, action: Choose) -> tuple[State, list[
 def _apply_place(state: State, seat: int, action: Place) -> tuple[State, list[Event]]:
     if action.kind not in allowed_kinds(state):
         if supply_of(state, action.kind) == 0:
-            raise IllegalAction(f"There are no {KINDS[action.kind].name}s left in the supply.")
-        bound = KINDS[state.kind or action.kind].name
-        raise IllegalAction(f"This turn places {bound}s until they run out.")
+            raise IllegalAction(
+                phrase("There are no {pieces} left in the supply.", pieces=pieces(action.kind))
+            )
+        bound = pieces(state.kind or action.kind)
+        raise IllegalAction(phrase("This turn places {pieces} until they run out.", pieces=bound))
     rng = rng_for(state.seed, "drop", state.counter)
     x, angle = wobbled(grid_x(action.x), action.angle, state.wobble, rng)
     result = simulate(state.pieces, action.kind, x, angle)
     last_drop = (round(x * 10), round(math.degrees(angle) * 10))
     state = replace(state, counter=state.counter + 1, last_drop=last_drop, kind=action.kind)
-    name = KINDS[action.kind].a_name
-    who = f"{{p{seat}}}"
+    piece, player = a_piece(action.kind), SeatName(seat)
     supply = list(state.supply)
     supply[KIND_ORDER.index(action.kind)] -= 1  # the piece has left the supply either way
     if result.spilled:
@@ -280,8 +301,15 @@ def _apply_place(state: State, seat: int, action: Place) -> tuple[State, list[Ev
             dropped_at=-1,
         )
         state = _take_counter(state, seat, plus=False)
-        lost = f"{who} loses {counted(value, 'point')}"  # the counter taken minus side up
-        events = [Event(f"{who} drops {name} and garbage falls out! {lost}.")]
+        # The counter is taken minus side up.
+        lost = phrase_n(
+            "{player} drops {piece} and garbage falls out! {player} loses {n} point.",
+            "{player} drops {piece} and garbage falls out! {player} loses {n} points.",
+            value,
+            player=player,
+            piece=piece,
+        )
+        events = [Event(lost)]
         return _after_counter(state, events)
     state = replace(
         state,
@@ -293,12 +321,27 @@ def _apply_place(state: State, seat: int, action: Place) -> tuple[State, list[Ev
     if sum(state.supply) == 0:
         value = state.counters[0]
         state = _take_counter(state, seat, plus=True)
-        won = f"scores {counted(value, 'point')}"  # the counter taken plus side up
-        events = [Event(f"{who} places the very last piece, {name}, and {won}!")]
+        # The counter is taken plus side up.
+        won = phrase_n(
+            "{player} places the very last piece, {piece}, and scores {n} point!",
+            "{player} places the very last piece, {piece}, and scores {n} points!",
+            value,
+            player=player,
+            piece=piece,
+        )
+        events = [Event(won)]
         return _after_counter(state, events)
     # The count of pieces still to place only while there are some: the turn's last says none.
-    to_go = f" ({state.to_place} more to go)" if state.to_place else ""
-    events = [Event(f"{who} places {name}{to_go}.")]
+    placed = phrase_n(
+        "{player} places {piece} ({n} more to go).",
+        "{player} places {piece} ({n} more to go).",
+        state.to_place,
+        player=player,
+        piece=piece,
+    )
+    if not state.to_place:
+        placed = phrase("{player} places {piece}.", player=player, piece=piece)
+    events = [Event(placed)]
     if state.to_place == 0:
         state, more = _next_turn(state)
         events += more
@@ -311,7 +354,7 @@ def _after_counter(state: State, events: list[Event]) -> tuple[State, list[Event
         state, more = _finish(state)
         return state, events + more
     state = _prefill(state)
-    events.append(Event("The bin is emptied and pre-filled again."))
+    events.append(Event(phrase("The bin is emptied and pre-filled again.")))
     state, more = _next_turn(state)
     return state, events + more
 
@@ -323,7 +366,10 @@ def _after_counter(state: State, events: list[Event]) -> tuple[State, list[Event
 class Toss(Game[State, TossObservation]):
     key = "toss"
     title = "Toss It in the Trash"
-    tagline = "Stuff garbage into one bin in turn; knock a piece out and it counts against you."
+    tagline = term(
+        "tagline",
+        "Stuff garbage into one bin in turn; knock a piece out and it counts against you.",
+    )
     board_each_action = True
     heavy = True  # a drop, and each pre-fill, runs the physics simulation
     min_seats = 2
@@ -336,11 +382,11 @@ class Toss(Game[State, TossObservation]):
             description="How unsteady the hand that drops the garbage is",
             choices=tuple(WOBBLE),
             default="house",
-            heading="Hands",
+            heading=term("lobby option", "Hands"),
             labels=(
-                "Steady hands (the piece lands where you aim)",
-                "House wobble (a little shake)",
-                "Shaky hands (a lot of shake)",
+                term("choice", "Steady hands (the piece lands where you aim)"),
+                term("choice", "House wobble (a little shake)"),
+                term("choice", "Shaky hands (a lot of shake)"),
             ),
         ),
     )
@@ -348,11 +394,21 @@ class Toss(Game[State, TossObservation]):
     def new_game(self, seats: int, options: Mapping[str, str], seed: int) -> State:
         if not self.min_seats <= seats <= self.max_seats:
             raise IllegalAction(
-                f"Toss It in the Trash takes {self.min_seats} to {self.max_seats} players."
+                phrase(
+                    "Toss It in the Trash takes {low} to {high} players.",
+                    low=self.min_seats,
+                    high=self.max_seats,
+                )
             )
         wobble = options.get("wobble", "house") or "house"
         if wobble not in WOBBLE:
-            raise IllegalAction(f"There is no wobble '{wobble}': pick {', '.join(WOBBLE)}.")
+            raise IllegalAction(
+                phrase(
+                    "There is no wobble '{wobble}': pick {choices}.",
+                    wobble=wobble,
+                    choices=", ".join(WOBBLE),  # the option's own words, as typed
+                )
+            )
         rng = rng_for(seed, "deal")
         colours = list(COLOURS)
         rng.shuffle(colours)
@@ -378,7 +434,7 @@ class Toss(Game[State, TossObservation]):
         return _prefill(state)
 
     def opening_events(self, state: State) -> list[Event]:
-        return [Event("Round 1: everyone lays down a card face down.")]
+        return [Event(_round_starts(1))]
 
     def to_act(self, state: State) -> frozenset[int]:
         if state.phase == CHOOSE:
@@ -406,11 +462,13 @@ class Toss(Game[State, TossObservation]):
             state = replace(state, spill=())
         if state.phase == CHOOSE:
             if not isinstance(parsed, Choose):
-                raise IllegalAction("First lay down a card: everyone chooses one in secret.")
+                raise IllegalAction(
+                    phrase("First lay down a card: everyone chooses one in secret.")
+                )
             state, events = _apply_choose(state, seat, parsed)
         else:
             if not isinstance(parsed, Place):
-                raise IllegalAction("The cards are down: now it is time to place garbage.")
+                raise IllegalAction(phrase("The cards are down: now it is time to place garbage."))
             state, events = _apply_place(state, seat, parsed)
         return with_last_move(Applied(replace(state, step=state.step + 1), events), seat)
 
@@ -469,8 +527,11 @@ class Toss(Game[State, TossObservation]):
         points = scores(state)
         return Outcome(ranks=ranks_from_points(points), points=points)
 
-    def describe(self, state: State, action: str) -> str:
-        return read_parsed(action, parse_action, _label)
+    def describe(self, state: State, action: str) -> Filling:
+        try:
+            return _label(parse_action(action))
+        except IllegalAction:
+            return action  # an older game's action stands for itself (see `read_parsed`)
 
     def group_of(self, action: str) -> str:
         # A drop's menu entry is its kind and spot: the turn is chosen after, with a preview.
@@ -481,11 +542,16 @@ class Toss(Game[State, TossObservation]):
         )
 
 
-def _label(parsed: Choose | Place) -> str:
+def _label(parsed: Choose | Place) -> Phrase:
     if isinstance(parsed, Choose):
-        return f"Lay down your {parsed.card}"
-    name = KINDS[parsed.kind].name.capitalize()
-    return f"{name} at {parsed.x}/{X_STEPS - 1}, turned {parsed.angle}°"
+        return phrase("Lay down your {card}", card=parsed.card)
+    return phrase(
+        "{piece} at {spot}/{last}, turned {angle}°",
+        piece=piece_label(parsed.kind),
+        spot=parsed.x,
+        last=X_STEPS - 1,
+        angle=parsed.angle,
+    )
 
 
 def spot_group(kind: str, x: int) -> str:

@@ -205,7 +205,7 @@ def test_toss_outlines_the_piece_just_dropped_and_shows_a_spill_before_the_refil
         with recording() as notes:
             draw_bin(obs, NAMES, before)
         marks = [n for n in notes if n.kind in ("dropped", "spill")]
-        text = " ".join(e.text for e in applied.events)
+        text = " ".join(str(e.text) for e in applied.events)
         if "falls out" in text:
             (spill,) = marks
             assert spill.kind == "spill" and spill.text == f"{len(state.spill)} pieces"

@@ -76,7 +76,7 @@ def first_spill(state: State, rng: random.Random) -> tuple[State, State, int]:
         (seat,) = TOSS.to_act(state)
         action = rng.choice(TOSS.legal_actions(state, seat))
         after = TOSS.apply(state, seat, action)
-        if any("falls out" in event.text for event in after.events):
+        if any("falls out" in str(event.text) for event in after.events):
             return state, after.state, seat
         state = after.state
     raise AssertionError("no spill found")
@@ -154,7 +154,7 @@ def test_choice_is_simultaneous_and_hidden_until_all_have_chosen() -> None:
         TOSS.apply(state, 0, f"choose {state.hands[0][0]}")
     state = TOSS.apply(state, 1, f"choose {state.hands[1][0]}").state
     applied = TOSS.apply(state, 2, f"choose {state.hands[2][0]}")
-    assert "turned up" in applied.events[-1].text
+    assert "turned up" in str(applied.events[-1].text)
     view = TOSS.observe(applied.state, None)
     assert None not in view["revealed"] and view["phase"] == "place"
 
@@ -358,7 +358,7 @@ def test_action_grammar() -> None:
     for bad in ["place can 21 0", "place can 3 10", "place sofa 3 0", "choose 3", "jump"]:
         with pytest.raises(IllegalAction):
             TOSS.apply(state, seat, bad)
-    assert TOSS.describe(state, "place can 3 45") == "Tin can at 3/20, turned 45°"
+    assert str(TOSS.describe(state, "place can 3 45")) == "Tin can at 3/20, turned 45°"
 
 
 def test_views_have_the_documented_keys() -> None:
@@ -381,7 +381,7 @@ def test_ai_picks_legal_actions_and_places_safely() -> None:
     action = ai.choose(TOSS.observe(state, seat), legal, random.Random(0))
     assert action in legal
     steady = replace(state, wobble="steady")
-    assert not any("falls out" in e.text for e in TOSS.apply(steady, seat, action).events)
+    assert not any("falls out" in str(e.text) for e in TOSS.apply(steady, seat, action).events)
 
 
 def test_ai_is_deterministic_lays_long_pieces_flat_and_cannot_see_the_seed() -> None:

@@ -17,7 +17,7 @@ from tests.rules.test_toss_details import OUTSIDE, new, placing
 
 
 def texts(applied: Applied[State]) -> list[str]:
-    return [event.text for event in applied.events]
+    return [str(event.text) for event in applied.events]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -39,7 +39,7 @@ def test_the_cards_are_turned_up_together_lowest_first() -> None:
     assert logs == [
         ["{p0} lays down a card."],
         ["{p1} lays down a card."],
-        ["{p2} lays down a card.", "Round 1: the cards are turned up: {p2} 1, {p1} 5, {p0} 5."],
+        ["{p2} lays down a card.", "Round 1: the cards are turned up: {p2} 1, {p1} 5 and {p0} 5."],
     ]
     assert state.turn == 2 and state.to_place == 1 and state.kind is None
 
