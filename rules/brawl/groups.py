@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rules.brawl.labels import card, card_name, seat_word, several
+from rules.brawl.labels import card, card_name, several
 from rules.phrases import Filling, Phrase, phrase, phrase_n
 
 
@@ -47,10 +47,8 @@ def group_wording(
         )
     if words[1] == "peek":
         return phrase("Play Sneak Peek …"), phrase("then choose whose hand")
-    if words[1] == "swap":
-        return phrase(
-            "Play {card}: {player} …", card=card("Quick Swap"), player=seat_word(words[2])
-        ), phrase("then choose the card you give")
+    if words[1] == "swap":  # "Play Quick Swap: Bob …"
+        return phrase("{action} …", action=describe(group)), phrase("then choose the card you give")
     return phrase("Play Clean Sweep: {card} …", card=card(card_name(words[2]))), phrase(
         "then choose the second card, if any"
     )

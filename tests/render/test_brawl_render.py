@@ -312,7 +312,7 @@ def test_slugs_and_boosters_are_explained() -> None:
     does, from data.BOOSTERS (its card is too small to say it legibly)."""
     obs = own_view()
     obs["hand"] = [card("slug"), card("elbow")]
-    words = {g.key: _group_words(g)[1] for g in brawl.hand_groups(obs)}
+    words = {g.key: _group_words(g, "en")[1] for g in brawl.hand_groups(obs)}
     assert "blocks a win" in words["slug"]
     assert words["elbow"] == "you roll in combat: one more die of your colour"
 
