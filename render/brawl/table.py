@@ -351,7 +351,8 @@ def _draw_laid(
         rounded_box(image, (x, y, x + chip_w, y + chip_h), 8, fill, shade(fill, 1.5), 1)
         icon = kind_icon(key, 32)
         image.paste(icon, (x + 4, y + 4), icon)
-        _text(image, (x + 35, y, x + chip_w - 1, y + chip_h), f"x{count}", SMALL_TEXT, INK,
+        times = say(phrase("x{n}", n=count), language)
+        _text(image, (x + 35, y, x + chip_w - 1, y + chip_h), times, SMALL_TEXT, INK,
               bold=True)  # fmt: skip
 
 
