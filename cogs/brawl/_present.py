@@ -17,8 +17,8 @@ from render.brawl import draw_hand, draw_rolls, draw_table
 from render.brawl.recap import draw_recap
 from render.brawl.words import who as character_and_player
 from rules.brawl.groups import group_of, group_question, group_wording, verb_of
-from rules.brawl.labels import card, commas
 from rules.brawl.observation import BrawlObservation
+from rules.brawl.words import card, commas
 from rules.phrases import Filling, Phrase, listing, phrase, phrase_in
 
 MAX_BUTTONS = 15  # up to this many choices show as buttons (three rows)

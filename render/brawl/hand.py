@@ -43,8 +43,8 @@ from render.common import (
 
 # Names and numbers recur on every picture: their text masks are cached.
 from render.common import cached_text_in_box as _text
-from rules.brawl.labels import card as card_word
 from rules.brawl.observation import BrawlObservation, CardView
+from rules.brawl.words import card as card_word
 from rules.phrases import Phrase, listing, phrase, phrase_in, phrase_n
 
 # --- the hand -------------------------------------------------------------------------------

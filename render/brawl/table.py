@@ -75,9 +75,9 @@ from render.common import cached_text_in_box as _text
 from render.common.caption import caption_height, captioned
 from render.common.words import player_colour, player_name
 from rules.brawl.data import KINDS
-from rules.brawl.labels import card as card_word
-from rules.brawl.labels import commas
 from rules.brawl.observation import BrawlObservation
+from rules.brawl.words import card as card_word
+from rules.brawl.words import commas
 from rules.phrases import Phrase, phrase, phrase_in, phrase_n
 
 # --- the table ------------------------------------------------------------------------------

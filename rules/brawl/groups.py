@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rules.brawl.labels import card, card_name, several
+from rules.brawl.words import card, card_name, several
 from rules.phrases import Filling, Phrase, phrase, phrase_n
 
 

@@ -1,52 +1,12 @@
 """The words for Dumpster Brawl! actions: `describe_action` for the log and `why_not`, the
-refusal read when an action is not legal now, both phrases (said in the reader's language);
-and the card words the log and the pictures share (`card`, `a_card`, `several`).
+refusal read when an action is not legal now, both phrases (said in the reader's language).
 """
 
 from __future__ import annotations
 
-from rules.brawl.data import CARDS, KIND_INDEX, KINDS, SEVERAL, WITH_ARTICLE
 from rules.brawl.state import ATTACK, DECLARE, DEFEND, LAY, PRE, RUMMAGE, SPOILS, WIND, State
-from rules.phrases import Phrase, SeatName, listing, phrase, phrase_in, phrase_n
-
-# ---------------------------------------------------------------------------------------------
-# Card words
-
-
-def card_name(key: str) -> str:
-    """A card's English name, from its word in actions."""
-    if key in KIND_INDEX:
-        return KINDS[KIND_INDEX[key]].name
-    return next((c.name for c in CARDS if c.key == key), key)
-
-
-def card(name: str) -> Phrase:
-    """A card by its name, as a label says it: "Pizza Box"."""
-    return phrase_in("card", name)
-
-
-def a_card(name: str) -> Phrase:
-    """One card of a hand, with its article: "a Pizza Box", "an Egg Carton"."""
-    return phrase_in("card, with article", WITH_ARTICLE.get(name, name))
-
-
-def several(name: str) -> Phrase:
-    """Several cards of a trash kind: "Pizza Boxes"."""
-    return phrase_in("cards", SEVERAL.get(name, name))
-
-
-def name_of(card_id: int) -> Phrase:
-    """A card by its id, named."""
-    return card(CARDS[card_id].name)
-
-
-def commas(items: list[Phrase]) -> Phrase:
-    """Items one after the other with commas and no "and" (a roll's faces, a hand's cards):
-    the log has always read them so."""
-    said = items[-1]
-    for item in reversed(items[:-1]):
-        said = phrase("{first}, {rest}", first=item, rest=said)
-    return said
+from rules.brawl.words import a_card, card, card_name, several
+from rules.phrases import Phrase, SeatName, listing, phrase, phrase_n
 
 
 def seat_word(word: str) -> SeatName:

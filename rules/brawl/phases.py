@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from rules.base import IllegalAction
 from rules.brawl.data import BOOSTER_IDS, BOOSTERS, CARDS, DIVE_DRAWS, KIND_INDEX, KINDS
-from rules.brawl.labels import a_card, card, commas, lays_down, name_of
+from rules.brawl.labels import lays_down
 from rules.brawl.state import (
     ATTACK,
     DECLARATIONS,
@@ -28,6 +28,7 @@ from rules.brawl.state import (
     booster_in_game,
 )
 from rules.brawl.table import _Table
+from rules.brawl.words import a_card, card, commas, name_of
 from rules.phrases import Phrase, SeatName, phrase, phrase_n
 
 S = SeatName  # a player in a line of the log

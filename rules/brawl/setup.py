@@ -22,9 +22,9 @@ from rules.brawl.data import (
     SLUG_IDS,
     TRASH_IDS,
 )
-from rules.brawl.labels import commas
 from rules.brawl.state import ATTACK, DECLARE, KING, MODES, PRE, ROUND, RUMMY, State
 from rules.brawl.table import _Table
+from rules.brawl.words import commas
 from rules.phrases import Phrase, SeatName, phrase
 
 # A start roll's face for a seat, by the face (1 a crowbar, 0 a lid).

@@ -11,7 +11,6 @@ from typing import Any
 
 from rules.base import Event, IllegalAction, WorkingCopy, rng_for
 from rules.brawl.data import ATTACK_DICE, BLOCKER, CARDS, DEFENCE_DICE, RUMMAGE_DICE
-from rules.brawl.labels import a_card, card, card_name, commas, name_of
 from rules.brawl.state import (
     ATTACK,
     DECLARE,
@@ -42,6 +41,7 @@ from rules.brawl.state import (
     rummy_points,
     winning_hand,
 )
+from rules.brawl.words import a_card, card, card_name, commas, name_of
 from rules.phrases import SeatName, phrase, phrase_n
 
 # The log's lines that name a pile or a dice colour, one whole sentence for each (the

@@ -10,6 +10,7 @@ import pytest
 
 from rules.base import AnyGame
 from rules.brawl import BRAWL
+from rules.phrases import to_json
 from rules.rumble import RUMBLE
 from rules.toss import TOSS
 from rules.trashwar import TRASH_WAR
@@ -29,7 +30,7 @@ def test_every_view_has_the_last_move_in_public_words_only(key: str) -> None:
         seat = min(game.to_act(state))
         applied = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
         state = applied.state
-        public = [e.text for e in applied.events if e.to is None]
+        public = [to_json(e.text) for e in applied.events if e.to is None]
         expected = {"seat": seat, "step": state.step, "lines": public}
         for viewer in (None, *range(state.seats)):
             assert game.observe(state, viewer)["last_move"] == expected
