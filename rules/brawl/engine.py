@@ -237,7 +237,8 @@ class Brawl(Game[State, BrawlObservation]):
     )
     seat_pick = Option(
         "characters",
-        "Your character (its affinity item needs only two for a set).",
+        # Marked for the catalogues (no slash command carries it): the lobby's menu says it.
+        str(phrase("Your character (its affinity item needs only two for a set).")),
         tuple(c.key for c in CHARACTERS),
         "",
         # Each character as the lobby's menu offers it: name, animal and affinity item (a
