@@ -12,40 +12,51 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from cogs.shared.presenter import Buttons, Choice, Control, HandReply, Menu, Picture
+from lang import ENGLISH, say
 from render.brawl import draw_hand, draw_rolls, draw_table
 from render.brawl.recap import draw_recap
 from render.brawl.words import who as character_and_player
 from rules.brawl.groups import group_of, group_question, group_wording, verb_of
 from rules.brawl.observation import BrawlObservation
+from rules.brawl.words import card, commas
+from rules.phrases import Filling, Phrase, listing, phrase, phrase_in
 
 MAX_BUTTONS = 15  # up to this many choices show as buttons (three rows)
 MAX_ROWS = 5  # Discord's limit of component rows
 
 PHASES = {
-    "declare": "declaring draw or discard",
-    "pre": "drawing and discarding before the attack",
-    "attack": "choosing whom to attack",
-    "defend": "defending",
-    "wind": "deciding on Second Wind",
-    "spoils": "taking the spoils of the fight",
-    "rummage": "rummaging",
-    "lay": "laying down cards",
-    "over": "over",
+    "declare": phrase("{player} is declaring draw or discard"),
+    "pre": phrase("{player} is drawing and discarding before the attack"),
+    "attack": phrase("{player} is choosing whom to attack"),
+    "defend": phrase("{player} is defending"),
+    "wind": phrase("{player} is deciding on Second Wind"),
+    "spoils": phrase("{player} is taking the spoils of the fight"),
+    "rummage": phrase("{player} is rummaging"),
+    "lay": phrase("{player} is laying down cards"),
+    "over": phrase("{player} is over"),
 }
 
 # Menus by what an action does: (its first words, the menu's placeholder).
 MENUS = (
-    ("discard", "Discard a card…"),
-    ("give", "Give a card…"),
-    ("attack", "Attack…"),
-    ("lay", "Lay down…"),
-    ("play", "Play a Booster…"),
+    ("discard", phrase("Discard a card…")),
+    ("give", phrase("Give a card…")),
+    ("attack", phrase("Attack…")),
+    ("lay", phrase("Lay down…")),
+    ("play", phrase("Play a Booster…")),
 )
 
 
-def hand_controls(legal: list[str], describe: Callable[[str], str]) -> list[Control]:
+def hand_controls(
+    legal: list[str], describe: Callable[[str], Filling], language: str = ENGLISH
+) -> list[Control]:
+    def said(words: Filling) -> str:
+        return say(words, language)
+
+    def label(action: str) -> str:
+        return said(describe(action))
+
     if len(legal) <= MAX_BUTTONS:
-        return [Buttons([Choice(action, describe(action)) for action in legal])]
+        return [Buttons([Choice(action, label(action)) for action in legal])]
     menus: dict[str, list[str]] = {verb: [] for verb, _ in MENUS}
     buttons = []
     attacks = sum(verb_of(action) == "attack" for action in legal)
@@ -64,17 +75,18 @@ def hand_controls(legal: list[str], describe: Callable[[str], str]) -> list[Cont
         groups: dict[str, list[str]] = {}
         for action in actions:
             groups.setdefault(group_of(action), []).append(action)
-        choices = [
-            Choice(members[0], describe(members[0]))
-            if len(members) == 1
-            else Choice(group, *group_wording(group, members, describe))
-            for group, members in groups.items()
-        ]
+        choices = []
+        for group, members in groups.items():
+            if len(members) == 1:
+                choices.append(Choice(members[0], label(members[0])))
+            else:
+                entry, note = group_wording(group, members, describe)
+                choices.append(Choice(group, said(entry), said(note)))
         if choices:
-            controls.append(Menu(placeholder, choices))
+            controls.append(Menu(said(placeholder), choices))
     if buttons:
-        controls.append(Buttons([Choice(action, describe(action)) for action in buttons]))
-    return fitted(controls)
+        controls.append(Buttons([Choice(action, label(action)) for action in buttons]))
+    return fitted(controls, language)
 
 
 def rows(controls: list[Control]) -> int:
@@ -87,7 +99,7 @@ def rows(controls: list[Control]) -> int:
     return count
 
 
-def fitted(controls: list[Control]) -> list[Control]:
+def fitted(controls: list[Control], language: str = ENGLISH) -> list[Control]:
     """Within Discord's five rows: when the menus and buttons would need more, everything
     goes into one menu (split in parts of 25)."""
     if rows(controls) <= MAX_ROWS:
@@ -95,7 +107,11 @@ def fitted(controls: list[Control]) -> list[Control]:
     choices: list[Choice] = []
     for control in controls:
         choices += control.choices if isinstance(control, Menu) else control.actions
-    return [Menu("Choose your move…", choices)]
+    return [Menu(say(phrase("Choose your move…"), language), choices)]
+
+
+def _language(names: list[str]) -> str:
+    return getattr(names, "language", ENGLISH)
 
 
 class BrawlPresenter:
@@ -108,18 +124,22 @@ class BrawlPresenter:
             # As the pictures name them: "Hissy (Rusty, AI)", never "Rusty (AI) (Hissy)".
             return character_and_player(obs, names, seat)
 
+        def said(words: Phrase) -> str:
+            return say(words, _language(names), names)
+
         if obs["finished"]:
             winners = obs["winners"]
             if len(winners) == obs["seats"] and obs["mode"] != "rummy":
-                return "the game ended in a draw"
-            return "winner: " + " and ".join(who(seat) for seat in winners)
-        parts = [f"turn {obs['turns']}"]
+                return said(phrase("the game ended in a draw"))
+            return said(phrase("winner: {players}", players=listing(who(s) for s in winners)))
+        parts = [phrase("turn {n}", n=obs["turns"])]
         if obs["king"] >= 0:
-            parts.append(f"King of the Heap: {who(obs['king'])}")
+            parts.append(phrase("King of the Heap: {player}", player=who(obs["king"])))
         deciding = obs["to_act"][0] if obs["to_act"] else obs["turn"]
-        parts.append(f"{who(deciding)} is {PHASES.get(obs['phase'], obs['phase'])}")
-        parts.append(f"trash pile {obs['trash_size']}")
-        return " · ".join(parts)
+        doing = PHASES.get(obs["phase"], PHASES["over"])
+        parts.append(Phrase(doing.text, {"player": who(deciding)}))
+        parts.append(phrase("trash pile {n}", n=obs["trash_size"]))
+        return " · ".join(said(part) for part in parts)
 
     def recap(self, obs: BrawlObservation, names: list[str]) -> Picture:
         return Picture("recap.png", draw_recap(obs, names))
@@ -137,33 +157,58 @@ class BrawlPresenter:
         return []  # actions name the cards in a hand: they belong in the private reply
 
     def hand_controls(
-        self, obs: BrawlObservation, legal: list[str], describe: Callable[[str], str]
+        self,
+        obs: BrawlObservation,
+        legal: list[str],
+        describe: Callable[[str], str],
+        language: str = ENGLISH,
     ) -> list[Control]:
-        return hand_controls(legal, describe)
+        """`language`: the presser's, for the menus' own words (the labels are
+        `describe`'s)."""
+        return hand_controls(legal, describe, language)
 
     def hand(self, obs: BrawlObservation, names: list[str]) -> HandReply:
+        language = _language(names)
+
+        def said(words: Phrase) -> str:
+            return say(words, language, names)
+
         cards = obs.get("hand") or []
         seat = obs.get("seat")
-        name = names[seat] if seat is not None else ""
         character = obs["characters"][seat] if seat is not None else None
         counts: dict[str, int] = {}
-        for card in cards:
-            counts[card["name"]] = counts.get(card["name"], 0) + 1
-        listed = ", ".join(f"{n}× {title}" for title, n in counts.items()) or "no cards"
-        lines = [f"Your hand ({len(cards)}): {listed}."]
+        for one in cards:
+            counts[one["name"]] = counts.get(one["name"], 0) + 1
+        held = [phrase("{n}× {card}", n=n, card=card(title)) for title, n in counts.items()]
+        listed = commas(held) if held else phrase("no cards")
+        lines = [said(phrase("Your hand ({n}): {cards}.", n=len(cards), cards=listed))]
         if character is not None:
-            lines.insert(0, f"You are **{character['name']}**, the {character['animal']}.")
-        left = []
+            lines.insert(
+                0,
+                said(
+                    phrase(
+                        "You are **{character}**, the {animal}.",
+                        character=phrase_in("character", character["name"]),
+                        animal=phrase_in("animal", character["animal"]),
+                    )
+                ),
+            )
+        left: list[Phrase] = []
         if obs["to_act"] == [seat] and not obs["finished"]:
             if obs["draws"]:
-                left.append(f"{obs['draws']} to draw")
+                left.append(phrase("{n} to draw", n=obs["draws"]))
             if obs["discards"]:
-                left.append(f"{obs['discards']} to discard")
+                left.append(phrase("{n} to discard", n=obs["discards"]))
             if obs["phase"] == "spoils" and obs["spoils"]:
-                left.append(f"{obs['spoils']} to take or give")
-            lines.append("Your move" + (f" ({', '.join(left)})." if left else "."))
-        lines.append("Only you can see this.")
-        return HandReply("\n".join(lines), [Picture("hand.png", draw_hand(obs, name))])
+                left.append(phrase("{n} to take or give", n=obs["spoils"]))
+            if left:
+                lines.append(said(phrase("Your move ({left}).", left=commas(left))))
+            else:
+                lines.append(said(phrase("Your move.")))
+        lines.append(said(phrase("Only you can see this.")))
+        name = names[seat] if seat is not None else ""
+        picture = Picture("hand.png", draw_hand(obs, name, language))
+        return HandReply("\n".join(lines), [picture])
 
     def narrowed(self, obs: BrawlObservation, group: str, names: list[str]) -> HandReply | None:
-        return HandReply(group_question(group))
+        return HandReply(say(group_question(group), _language(names), names))

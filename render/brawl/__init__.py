@@ -11,8 +11,11 @@
 - `draw_rolls(obs, names, since_step)`: the dice rolled since `since_step`, one row a roll,
   each die a blue or green rounded square with a crowbar or a trash-can lid and its sign,
   and the counts that matter; with the start-player roll first when `since_step` is 0.
-- `draw_hand(obs, name)`: a player's own cards grouped by kind, sets highlighted, Slugs and
-  Boosters explained, and a line saying how far the hand is from winning.
+- `draw_hand(obs, name, language)`: a player's own cards grouped by kind, sets highlighted,
+  Slugs and Boosters explained, and a line saying how far the hand is from winning.
+
+Every word is said through the catalogues (`lang`): in `names.language` where `names` is a
+`rules.phrases.Readers`, else in the language given (English by default).
 
 The 13 trash kinds each get a little icon drawn with Pillow primitives; their colours and
 drawing functions are in the one table `KIND_ART` in `icons.py`. Icons, dice, card faces, fans of

@@ -8,8 +8,9 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from lang import ENGLISH, say
 from render.brawl.icons import CROWN_GOLD, DIE_COLOURS, DIE_INK, OUTLINE, frac_box, pts
-from render.brawl.words import who
+from render.brawl.words import language_of, said, who
 from render.common import (
     BACKDROP,
     CARD_EDGE,
@@ -33,7 +34,7 @@ from render.common import cached_text_in_box as _text
 from render.common.record import note
 from render.common.words import player_colour, player_name
 from rules.brawl.observation import BrawlObservation, RollView, VerdictView
-from rules.words import agreeing, counted
+from rules.phrases import phrase, phrase_in, phrase_n
 
 # --- dice ---------------------------------------------------------------------------------
 
@@ -111,11 +112,11 @@ DICE_TEXT = least_size(ROLLS_W)  # the least font size on the dice picture (16 p
 MAX_ROLLS = 8
 
 PURPOSE_WORDS = {
-    "attack": "attacks",
-    "defence": "defends",
-    "reroll": "rerolls (Second Wind)",
-    "rummage": "rummages",
-    "roll-off": "roll-off",
+    "attack": phrase_in("roll", "attacks"),
+    "defence": phrase_in("roll", "defends"),
+    "reroll": phrase_in("roll", "rerolls (Second Wind)"),
+    "rummage": phrase_in("roll", "rummages"),
+    "roll-off": phrase_in("roll", "roll-off"),
 }
 
 
@@ -125,7 +126,7 @@ def new_rolls(obs: BrawlObservation, since_step: int) -> list[RollView]:
     return fresh[-MAX_ROLLS:]
 
 
-def roll_counts(obs: BrawlObservation, roll: RollView) -> list[str]:
+def roll_counts(obs: BrawlObservation, roll: RollView, language: str = ENGLISH) -> list[str]:
     """What matters of a roll, in words: crowbars attack, lids defend, signs rummage."""
     dice = roll["dice"]
     crowbars = sum(1 for die in dice if is_crowbar(die))
@@ -133,13 +134,14 @@ def roll_counts(obs: BrawlObservation, roll: RollView) -> list[str]:
     purpose = roll["purpose"]
     if purpose == "rummage":
         minuses = len(dice) - pluses
-        parts = [f"+{pluses} to draw" if pluses else "nothing to draw"]
+        parts = [phrase("+{n} to draw", n=pluses) if pluses else phrase("nothing to draw")]
         if obs["mode"] != "rummy":  # Rummy has no discarding: minuses do nothing
-            parts.append(f"-{minuses} to discard" if minuses else "nothing to discard")
-        return parts
+            minus = phrase("-{n} to discard", n=minuses)
+            parts.append(minus if minuses else phrase("nothing to discard"))
+        return [say(part, language) for part in parts]
     if purpose == "defence" or (purpose == "reroll" and roll["colour"] == "green"):
-        return [counted(len(dice) - crowbars, "lid")]
-    return [counted(crowbars, "crowbar")]
+        return [say(phrase_n("{n} lid", "{n} lids", len(dice) - crowbars), language)]
+    return [say(phrase_n("{n} crowbar", "{n} crowbars", crowbars), language)]
 
 
 def draw_rolls(obs: BrawlObservation, names: list[str], since_step: int) -> bytes | None:
@@ -161,17 +163,18 @@ def rolls_image(obs: BrawlObservation, names: list[str], since_step: int) -> Ima
     height = 48 + 8 + len(start) * START_ROW_H + (28 if start else 0) + len(rolls) * ROLL_ROW_H
     height += len(verdicts) * VERDICT_H
     image = Image.new("RGB", (ROLLS_W, height + 8), BACKDROP)
-    title = "Start roll" if start and not rolls else "The dice"
+    title = phrase("Start roll") if start and not rolls else phrase("The dice")
     hidden = len([r for r in obs["rolls"] if r["step"] > since_step]) - len(rolls)
-    note = f"{hidden} earlier not shown" if hidden > 0 else ""
-    title_bar(image, title, note, 44, 22)
+    note = said(phrase("{n} earlier not shown", n=hidden), names) if hidden > 0 else ""
+    title_bar(image, said(title, names), note, 44, 22)
     y = 52
     for round_index, faces in enumerate(start):
         _start_row(image, obs, names, round_index, faces, y)
         y += START_ROW_H
     if start:
         starter = obs["starter"]
-        text = f"{who(obs, names, starter)} starts!" if 0 <= starter < obs["seats"] else ""
+        starts = phrase("{player} starts!", player=who(obs, names, starter))
+        text = said(starts, names) if 0 <= starter < obs["seats"] else ""
         _text(image, (24, y, ROLLS_W - 24, y + 26), text, 17, TORCH, "left", DICE_TEXT, bold=True)
         y += 28
     striped, last_step = True, rolls[0]["step"] if rolls else 0
@@ -212,11 +215,25 @@ def _fighters_dice(obs: BrawlObservation, verdict: VerdictView) -> list[RollView
 
 def verdict_words(obs: BrawlObservation, names: list[str], verdict: VerdictView) -> str:
     """ "3 crowbars beat 2 lids: Bandit (Ann) wins the fight" """
-    bars, lids = counted(verdict["crowbars"], "crowbar"), counted(verdict["lids"], "lid")
+    bars, lids = verdict["crowbars"], verdict["lids"]
     winner = who(obs, names, verdict["winner"])
     if verdict["winner"] == verdict["attacker"]:
-        return f"{bars} {agreeing('beats', verdict['crowbars'])} {lids}: {winner} wins the fight"
-    return f"{lids} {agreeing('holds', verdict['lids'])} off {bars}: {winner} wins the fight"
+        words = phrase_n(
+            "{n} crowbar beats {lids}: {player} wins the fight",
+            "{n} crowbars beat {lids}: {player} wins the fight",
+            bars,
+            lids=phrase_n("{n} lid", "{n} lids", lids),
+            player=winner,
+        )
+    else:
+        words = phrase_n(
+            "{n} lid holds off {crowbars}: {player} wins the fight",
+            "{n} lids hold off {crowbars}: {player} wins the fight",
+            lids,
+            crowbars=phrase_n("{n} crowbar", "{n} crowbars", bars),
+            player=winner,
+        )
+    return said(words, names)
 
 
 def _verdict_row(
@@ -248,7 +265,7 @@ def _roll_row(
     disc(image, (26, top + ROLL_ROW_H // 2), 16, player_colour(seat), CARD_EDGE, 2)
     _text(image, (42, top + 6, DICE_LEFT - 10, top + 32), who(obs, names, seat), 18, INK, "left",
           DICE_TEXT, bold=True)  # fmt: skip
-    word = PURPOSE_WORDS.get(roll["purpose"], roll["purpose"])
+    word = said(PURPOSE_WORDS.get(roll["purpose"], PURPOSE_WORDS["roll-off"]), names)
     _text(image, (42, top + 32, DICE_LEFT - 10, top + 56), word, DICE_TEXT, MUTED, "left")
     y = top + (ROLL_ROW_H - DIE) // 2
     dice = roll["dice"][:8]
@@ -260,7 +277,7 @@ def _roll_row(
         else:
             sprite = die_sprite(roll["colour"], die, DIE)
         image.paste(sprite, (DICE_LEFT + index * step, y), sprite)
-    counts = roll_counts(obs, roll)
+    counts = roll_counts(obs, roll, language_of(names))
     x = DICE_LEFT + 7 * DIE_STEP + 6
     if len(counts) == 1:
         _text(image, (x, top, ROLLS_W - 16, top + ROLL_ROW_H), counts[0], 20, TORCH, "left",
@@ -298,10 +315,11 @@ def _start_row(
 ) -> None:
     """One round of the start-player roll: each seat's die, or a dash for those already out."""
     rounded_box(image, (8, top + 2, ROLLS_W - 8, top + START_ROW_H - 2), 10, PANEL)
-    _text(image, (24, top + 8, DICE_LEFT - 10, top + 34), f"Start roll, round {round_index + 1}",
-          17, INK, "left", DICE_TEXT, bold=True)  # fmt: skip
-    _text(image, (24, top + 36, DICE_LEFT - 10, top + 58), "crowbar rolls on, lid drops out",
-          DICE_TEXT, MUTED, "left")  # fmt: skip
+    heading = said(phrase("Start roll, round {n}", n=round_index + 1), names)
+    _text(image, (24, top + 8, DICE_LEFT - 10, top + 34), heading, 17, INK, "left", DICE_TEXT,
+          bold=True)  # fmt: skip
+    how = said(phrase("crowbar rolls on, lid drops out"), names)
+    _text(image, (24, top + 36, DICE_LEFT - 10, top + 58), how, DICE_TEXT, MUTED, "left")
     cell = min(160, (ROLLS_W - 16 - DICE_LEFT) // max(1, len(faces)))  # room for the names
     size = 40
     for seat, face in enumerate(faces):
@@ -309,7 +327,7 @@ def _start_row(
         if face < 0:
             box = (cx - size // 2, top + 8, cx + size // 2, top + 8 + size)
             rounded_box(image, box, 8, shade(PANEL, 0.8), PANEL_EDGE, 1)
-            _text(image, box, "out", DICE_TEXT, MUTED)
+            _text(image, box, said(phrase("out"), names), DICE_TEXT, MUTED)
         else:
             # the house faces: 1 is a crowbar-minus, 2 a lid-plus
             sprite = die_sprite("blue", 1 if face == 1 else 2, size)

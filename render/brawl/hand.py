@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from PIL import Image
 
+from lang import ENGLISH, say
 from render.brawl.icons import (
     BLOCKER_COLOUR,
     BLOCKER_TEXT,
@@ -18,7 +19,7 @@ from render.brawl.icons import (
     card_sprite,
 )
 from render.brawl.table import kind_order
-from render.brawl.words import wrap
+from render.brawl.words import character_name, wrap
 from render.common import (
     CARD_EDGE,
     DARK_INK,
@@ -43,7 +44,8 @@ from render.common import (
 # Names and numbers recur on every picture: their text masks are cached.
 from render.common import cached_text_in_box as _text
 from rules.brawl.observation import BrawlObservation, CardView
-from rules.words import and_list, counted
+from rules.brawl.words import card as card_word
+from rules.phrases import Phrase, listing, phrase, phrase_in, phrase_n
 
 # --- the hand -------------------------------------------------------------------------------
 
@@ -101,55 +103,73 @@ def hand_groups(obs: BrawlObservation) -> list[Group]:
     return groups
 
 
-def hand_verdict(obs: BrawlObservation) -> str:
+def hand_verdict(obs: BrawlObservation, language: str = ENGLISH) -> str:
     """How close the hand is to winning, in one line."""
+    return say(_verdict(obs)[0], language)
+
+
+def _verdict(obs: BrawlObservation) -> tuple[Phrase, bool]:
+    """The verdict's words, and whether the hand wins."""
     if obs["mode"] == "rummy":
         seat = obs["seat"]
         laid = len(obs["laid"][seat]) if seat is not None and seat < len(obs["laid"]) else 0
         points = obs["points"][seat] if seat is not None and seat < len(obs["points"]) else 0
         ready = sum(1 for g in hand_groups(obs) if g.is_set)
-        head = f"Rummy: your scoring area holds {counted(laid, 'card')}"
-        head += f" ({counted(points, 'point')})"
-        return head + (f"; {counted(ready, 'set')} in hand to lay down" if ready else "")
+        head = phrase_n(
+            "Rummy: your scoring area holds {n} card ({points})",
+            "Rummy: your scoring area holds {n} cards ({points})",
+            laid,
+            points=phrase_n("{n} point", "{n} points", points),
+        )
+        if not ready:
+            return head, False
+        to_lay = phrase_n("{n} set", "{n} sets", ready)
+        return phrase("{head}; {sets} in hand to lay down", head=head, sets=to_lay), False
     groups = hand_groups(obs)
     sets = sum(1 for g in groups if g.is_set)
     slugs = sum(g.count for g in groups if g.type == "slug")
     boosters = sum(g.count for g in groups if g.type in ("booster", "blocker"))
     odd = sum(g.count for g in groups if g.type == "trash" and not g.is_set)
     if not groups:
-        return "No cards in hand."
+        return phrase("No cards in hand."), False
     if sets >= 3 and not slugs and not boosters and not odd:
-        return f"{counted(sets, 'set')} and nothing else: a winning hand!"
-    parts = [counted(sets, "set")]
+        return phrase_n(
+            "{n} set and nothing else: a winning hand!",
+            "{n} sets and nothing else: a winning hand!",
+            sets,
+        ), True
+    parts = [phrase_n("{n} set", "{n} sets", sets)]
     if slugs:
-        parts.append(counted(slugs, "Slug"))
+        parts.append(phrase_n("{n} Slug", "{n} Slugs", slugs))
     if boosters:
-        parts.append(counted(boosters, "Booster"))
+        parts.append(phrase_n("{n} Booster", "{n} Boosters", boosters))
     if odd:
-        parts.append(counted(odd, "odd card"))
-    missing = f"{counted(3 - sets, 'more set')} needed" if sets < 3 else ""
-    blockers = "" if sets < 3 else "the rest must go first"
-    return f"{and_list(parts)}: not a winning hand ({missing or blockers})"
+        parts.append(phrase_n("{n} odd card", "{n} odd cards", odd))
+    if sets < 3:
+        why = phrase_n("{n} more set needed", "{n} more sets needed", 3 - sets)
+    else:
+        why = phrase("the rest must go first")
+    return phrase("{parts}: not a winning hand ({why})", parts=listing(parts), why=why), False
 
 
-def _group_size(group: Group) -> Size:
+def _group_size(group: Group, language: str) -> Size:
     fanned = min(group.count, MAX_FANNED)
     width = max(HAND_CARD[0] + (fanned - 1) * FAN_STEP + 2 * GROUP_PAD, GROUP_W)
-    label_h = TITLE_H + LINE_H * len(_note_lines(group, width)) + 10
+    label_h = TITLE_H + LINE_H * len(_note_lines(group, width, language)) + 10
     return width, HAND_CARD[1] + 2 * GROUP_PAD + label_h
 
 
-def _note_lines(group: Group, width: int) -> list[str]:
-    return wrap(_group_words(group)[1], width - 12, HAND_TEXT)[:MAX_LINES]
+def _note_lines(group: Group, width: int, language: str) -> list[str]:
+    return wrap(_group_words(group, language)[1], width - 12, HAND_TEXT)[:MAX_LINES]
 
 
-def hand_layout(groups: list[Group]) -> list[tuple[Group, Box]]:
+def hand_layout(groups: list[Group], language: str = ENGLISH) -> list[tuple[Group, Box]]:
     """Groups placed left to right, wrapping to new rows within HAND_W; rows centred."""
     rows: list[list[tuple[Group, Size]]] = [[]]
     used = 0
     usable = HAND_W - 32
     for group in groups:
-        size = _group_size(group)
+        size = _group_size(group, language)
         if rows[-1] and used + GROUP_GAP + size[0] > usable:
             rows.append([])
             used = 0
@@ -169,30 +189,36 @@ def hand_layout(groups: list[Group]) -> list[tuple[Group, Box]]:
     return placed
 
 
-def draw_hand(obs: BrawlObservation, name: str) -> bytes:
-    """A player's own cards as PNG bytes, grouped by kind, sets highlighted."""
-    return to_png(hand_image(obs, name))
+def draw_hand(obs: BrawlObservation, name: str, language: str = ENGLISH) -> bytes:
+    """A player's own cards as PNG bytes, grouped by kind, sets highlighted, its words in
+    `language`."""
+    return to_png(hand_image(obs, name, language))
 
 
-def hand_image(obs: BrawlObservation, name: str) -> Image.Image:
+def hand_image(obs: BrawlObservation, name: str, language: str = ENGLISH) -> Image.Image:
     """The "My hand" picture as an image (for tests and previews)."""
+
+    def said(words: Phrase) -> str:
+        return say(words, language)
+
     groups = hand_groups(obs)
-    placed = hand_layout(groups)
+    placed = hand_layout(groups, language)
     cards_bottom = max((box[3] for _, box in placed), default=HAND_TOP + 120)
     height = cards_bottom + 12 + 40 + 14
     count = len(obs["hand"] or [])
     seat = obs["seat"]
-    who_line = display_name(name, "You")
+    who_line = display_name(name, said(phrase("You")))
     if seat is not None and 0 <= seat < len(obs["characters"]):
-        who_line = f"{obs['characters'][seat]['name']} ({who_line})"
-    image = own_picture((HAND_W, height), "Your hand", f"{who_line} - {counted(count, 'card')}")
+        who_line = f"{character_name(obs, seat, language)} ({who_line})"
+    cards = phrase_n("{who} - {n} card", "{who} - {n} cards", count, who=who_line)
+    image = own_picture((HAND_W, height), said(phrase("Your hand")), said(cards))
     if not placed:
         no_cards(image, (24, HAND_TOP, HAND_W - 24, HAND_TOP + 120), 16, 24)
     affinity = own_affinity(obs)
     for group, box in placed:
-        _draw_group(image, obs, group, box, affinity)
-    verdict = hand_verdict(obs)
-    winning = verdict.endswith("winning hand!")
+        _draw_group(image, obs, group, box, affinity, language)
+    words, winning = _verdict(obs)
+    verdict = said(words)
     box = (16, cards_bottom + 12 - GROUP_GAP, HAND_W - 16, cards_bottom + 52 - GROUP_GAP)
     rounded_box(image, box, 12, SET_FILL if winning else PANEL, SET_GLOW if winning else PANEL_EDGE,
                 2)  # fmt: skip
@@ -202,7 +228,12 @@ def hand_image(obs: BrawlObservation, name: str) -> Image.Image:
 
 
 def _draw_group(
-    image: Image.Image, obs: BrawlObservation, group: Group, box: Box, affinity: str
+    image: Image.Image,
+    obs: BrawlObservation,
+    group: Group,
+    box: Box,
+    affinity: str,
+    language: str,
 ) -> None:
     left, top, right, _ = box
     if group.is_set:
@@ -215,7 +246,7 @@ def _draw_group(
     fan_w = HAND_CARD[0] + (fanned - 1) * FAN_STEP
     x0 = (left + right - fan_w) // 2
     view = CardView(id=0, type=group.type, key=group.key, name=group.name)
-    sprite = card_sprite(view, HAND_CARD, affinity, least=HAND_TEXT)  # the label says it
+    sprite = card_sprite(view, HAND_CARD, affinity, HAND_TEXT, language)  # the label says it
     for index in range(fanned):
         image.paste(sprite, (x0 + index * FAN_STEP, top + GROUP_PAD), sprite)
     if group.count > 1:  # the count on a badge at the top card's corner
@@ -224,25 +255,42 @@ def _draw_group(
         draw_text(image, (cx, cy), f"{group.count}", HAND_TEXT, DARK_INK, "mm", bold=True,
                   cache=True)  # fmt: skip
     label_top = top + GROUP_PAD + HAND_CARD[1] + 2
-    title, _, colour = _group_words(group)
+    title, _, colour = _group_words(group, language)
     _text(image, (left + 6, label_top, right - 6, label_top + TITLE_H), title, HAND_TEXT,
           SET_GLOW if group.is_set else INK, bold=True)  # fmt: skip
-    for index, line in enumerate(_note_lines(group, right - left)):
+    for index, line in enumerate(_note_lines(group, right - left, language)):
         y = label_top + TITLE_H + index * LINE_H
         _text(image, (left + 6, y, right - 6, y + LINE_H), line, HAND_TEXT, colour)
 
 
-def _group_words(group: Group) -> tuple[str, str, Colour]:
+def group_title(group: Group, language: str = ENGLISH) -> str:
+    """A group's name and count: "Pizza Box x3"."""
+    name = card_word(group.name)
+    if group.count == 1 and group.type not in ("trash", "slug"):
+        return say(name, language)
+    return say(phrase("{card} x{n}", card=name, n=group.count), language)
+
+
+def _group_words(group: Group, language: str) -> tuple[str, str, Colour]:
     """A group's label: its name and count, and a note (set, progress, what it does)."""
+    title = group_title(group, language)
     if group.type == "trash":
-        title = f"{group.name} x{group.count}"
         if group.is_set:
-            return title, "SET" + (" (affinity)" if group.needed == 2 else ""), SET_GLOW
+            mark = phrase("SET (affinity)") if group.needed == 2 else phrase("SET")
+            return title, say(mark, language), SET_GLOW
         short = group.needed - group.count
-        return title, f"{short} more for a set", MUTED
+        return title, say(phrase("{n} more for a set", n=short), language), MUTED
     if group.type == "slug":
-        return f"Slug x{group.count}", "blocks a win: get rid of it", (240, 120, 100)
+        return title, say(phrase("blocks a win: get rid of it"), language), (240, 120, 100)
     special = BOOSTER_TEXT.get(group.key) or BLOCKER_TEXT.get(group.key)
-    title = group.name + (f" x{group.count}" if group.count > 1 else "")
-    note = f"{special.when}: {special.effect}" if special else ""  # the card's face is too small
+    note = ""  # the card's face is too small to say it: the label does
+    if special:
+        note = say(
+            phrase(
+                "{when}: {effect}",
+                when=phrase_in("card timing", special.when),
+                effect=phrase_in("card effect", special.effect),
+            ),
+            language,
+        )
     return title, note, (150, 190, 240)

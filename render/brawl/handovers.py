@@ -13,11 +13,12 @@ import math
 
 from PIL import Image
 
+from lang import ENGLISH, say
 from render.common import TORCH, Box, Colour, arrow, ink_for, rounded_box, text_width
 from render.common import cached_text_in_box as _text
 from render.common.record import note
 from rules.brawl.observation import BrawlObservation
-from rules.words import counted
+from rules.phrases import phrase_n
 
 HANDOVER_COLOUR: Colour = TORCH
 EDGE_INK: Colour = (20, 16, 14)
@@ -37,6 +38,7 @@ def draw_handovers(
     since: int,
     hands: list[Box],
     bands: tuple[Box, ...] = (),
+    language: str = ENGLISH,
 ) -> None:
     """Every giver-to-receiver pair since step `since`, its cards added up; `hands[seat]` is
     the column of a seat's placard that holds its cards, `bands` the name bands no count
@@ -55,7 +57,7 @@ def draw_handovers(
         shift = SIDE_BY_SIDE if (receiver, giver) in moved else 0
         dx, dy = -(y1 - y0) / length * shift, (x1 - x0) / length * shift
         arrow(image, (x0 + dx, y0 + dy), (x1 + dx, y1 + dy), HANDOVER_COLOUR, (0, 0))
-        words = counted(cards, "card")
+        words = say(phrase_n("{n} card", "{n} cards", cards), language)
         # Beside the arrow (the other side for a swap's second arrow), at the first point
         # along it where the count covers nothing else.
         width = chip_width(words)

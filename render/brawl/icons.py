@@ -12,6 +12,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from lang import ENGLISH, say
 from render.common import (
     SUPERSAMPLE,
     CardFace,
@@ -24,6 +25,7 @@ from render.common import (
 )
 from rules.brawl.data import BLOCKERS, BOOSTERS, KINDS
 from rules.brawl.observation import CardView
+from rules.phrases import Phrase, phrase, phrase_in
 
 # --- the trash kinds: colour and icon, one table ---------------------------------------------
 
@@ -346,36 +348,54 @@ def _special_icon(kind: str, size: int) -> Image.Image:
 # --- cards --------------------------------------------------------------------------------
 
 
-def card_face(card: CardView, affinity: str = "") -> CardFace:
-    """The generic card face of a Brawl card (its icon is added by `card_sprite`)."""
+CARD_TYPES = {
+    "trash": phrase_in("card type", "TRASH"),
+    "slug": phrase_in("card type", "SLUG"),
+    "booster": phrase_in("card type", "BOOSTER"),
+    "blocker": phrase_in("card type", "BLOCKER"),
+}
+
+
+def card_face(card: CardView, affinity: str = "", language: str = ENGLISH) -> CardFace:
+    """The generic card face of a Brawl card (its icon is added by `card_sprite`), its words
+    in `language`."""
     kind, key = card["type"], card["key"]
+
+    def said(words: Phrase) -> str:
+        return say(words, language)
+
+    kind_word = said(CARD_TYPES.get(kind, CARD_TYPES["blocker"]))
+    name = said(phrase_in("card", card["name"]))
     if kind == "trash":
         art = KIND_ART.get(key)
-        footer = "2 make a set" if key == affinity else "3 make a set"
-        return CardFace("TRASH", art.colour if art else (120, 120, 120), "", card["name"], footer)
+        need = 2 if key == affinity else 3
+        footer = said(phrase("{n} make a set", n=need))
+        return CardFace(kind_word, art.colour if art else (120, 120, 120), "", name, footer)
     if kind == "slug":
-        return CardFace("SLUG", SLUG_COLOUR, "", "Slug", "blocks a win")
+        return CardFace(kind_word, SLUG_COLOUR, "", name, said(phrase("blocks a win")))
     if kind == "booster":
         special = BOOSTER_TEXT.get(key)
-        return CardFace(
-            "BOOSTER", BOOSTER_COLOUR, "", card["name"], special.when if special else ""
-        )
+        when = said(phrase_in("card timing", special.when)) if special else ""
+        return CardFace(kind_word, BOOSTER_COLOUR, "", name, when)
     special = BLOCKER_TEXT.get(key)
-    return CardFace("BLOCKER", BLOCKER_COLOUR, "", card["name"], special.effect if special else "")
+    effect = said(phrase_in("card effect", special.effect)) if special else ""
+    return CardFace(kind_word, BLOCKER_COLOUR, "", name, effect)
 
 
-def card_sprite(card: CardView, size: Size, affinity: str = "", least: int = 0) -> Image.Image:
+def card_sprite(
+    card: CardView, size: Size, affinity: str = "", least: int = 0, language: str = ENGLISH
+) -> Image.Image:
     """A Brawl card (RGBA): the generic face with the kind's icon in the middle; lines of
     the face smaller than `least` are left off (see `card_image`)."""
-    return _card_sprite(card["type"], card["key"], card["name"], size, affinity, least)
+    return _card_sprite(card["type"], card["key"], card["name"], size, affinity, least, language)
 
 
 @lru_cache(maxsize=256)
 def _card_sprite(
-    kind: str, key: str, name: str, size: Size, affinity: str, least: int
+    kind: str, key: str, name: str, size: Size, affinity: str, least: int, language: str
 ) -> Image.Image:
     view = CardView(id=0, type=kind, key=key, name=name)
-    sprite = card_image(card_face(view, affinity), *size, least).copy()
+    sprite = card_image(card_face(view, affinity, language), *size, least).copy()
     art = card_art_box(*size, least)
     icon_size = min(art[2] - art[0], art[3] - art[1])
     icon = kind_icon(key, icon_size) if kind == "trash" else _special_icon(kind, icon_size)

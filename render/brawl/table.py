@@ -9,6 +9,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from lang import say
 from render.brawl.dice import crown
 from render.brawl.handovers import draw_handovers
 from render.brawl.icons import (
@@ -32,10 +33,13 @@ from render.brawl.icons import (
 )
 from render.brawl.words import (
     caption,
+    character_name,
     chip_width,
     is_draw,
     label_chip,
+    language_of,
     phase_word,
+    said,
     title_note,
     who,
 )
@@ -72,7 +76,9 @@ from render.common.caption import caption_height, captioned
 from render.common.words import player_colour, player_name
 from rules.brawl.data import KINDS
 from rules.brawl.observation import BrawlObservation
-from rules.words import counted
+from rules.brawl.words import card as card_word
+from rules.brawl.words import commas
+from rules.phrases import Phrase, phrase, phrase_in, phrase_n
 
 # --- the table ------------------------------------------------------------------------------
 
@@ -155,7 +161,7 @@ def table_image(obs: BrawlObservation, names: list[str], since: int | None = Non
     under it."""
     seats, rummy = obs["seats"], obs["mode"] == "rummy"
     image = _alley(seats, rummy).copy()
-    title_bar(image, "Dumpster Brawl!", title_note(obs), TITLE_H)
+    title_bar(image, "Dumpster Brawl!", title_note(obs, language_of(names)), TITLE_H)
     rounded_box(image, CAPTION_BOX, 14, PANEL, PANEL_EDGE, 2)
     caption_colour = TORCH if obs["finished"] else INK
     _text(image, (CAPTION_BOX[0] + 16, CAPTION_BOX[1], CAPTION_BOX[2] - 16, CAPTION_BOX[3]),
@@ -166,7 +172,7 @@ def table_image(obs: BrawlObservation, names: list[str], since: int | None = Non
     if since is not None:
         columns = [hand_column(seats, seat, rummy) for seat in range(seats)]
         bands = tuple(band_box(seats, seat, rummy) for seat in range(seats))
-        draw_handovers(image, obs, since, columns, bands)
+        draw_handovers(image, obs, since, columns, bands, language_of(names))
     return captioned(image, obs.get("last_move"), names)
 
 
@@ -208,7 +214,9 @@ def _draw_placard(image: Image.Image, obs: BrawlObservation, names: list[str], s
     rounded_box(image, band, 10, band_fill)
     ink = ink_for(band_fill)
     disc(image, (band[0] + 16, (band[1] + band[3]) // 2), 16, colour, CARD_EDGE, 2)
-    status = phase_word(obs) if acting else ""  # the highlighted band says whose turn
+    status = (
+        phase_word(obs, language_of(names)) if acting else ""
+    )  # the highlighted band says whose turn
     status_w = round(text_width(status, SMALL_TEXT)) + 12 if status else 0
     _text(image, (band[0] + 30, band[1], band[2] - 8 - status_w, band[3]),
           player_name(names, seat), 22, ink, "left", SMALL_TEXT, bold=True)  # fmt: skip
@@ -221,7 +229,8 @@ def _draw_placard(image: Image.Image, obs: BrawlObservation, names: list[str], s
     badge = (left + 38, top + 74)
     disc(image, badge, 50, shade(colour, 0.55), colour, 3)
     character = obs["characters"][seat] if seat < len(obs["characters"]) else None
-    initial = (character["name"][:1] if character else "?").upper()
+    shown = character_name(obs, seat, language_of(names))
+    initial = shown[:1].upper()
     draw_text(image, badge, initial, 26, INK, "mm", bold=True, cache=True)
     if seat == obs["king"]:
         sprite = crown(36)
@@ -230,14 +239,16 @@ def _draw_placard(image: Image.Image, obs: BrawlObservation, names: list[str], s
     fan_w = FAN_W
     text_right = right - fan_w - 8
     if character:
-        _text(image, (text_left, body_top - 2, text_right, body_top + 24), character["name"],
+        _text(image, (text_left, body_top - 2, text_right, body_top + 24), shown,
               22, TORCH, "left", SMALL_TEXT, bold=True)  # fmt: skip
         _text(image, (text_left, body_top + 24, text_right, body_top + 48),
-              f"the {character['animal']}", SMALL_TEXT, MUTED, "left")  # fmt: skip
+              said(phrase("the {animal}", animal=phrase_in("animal", character["animal"])), names),
+              SMALL_TEXT, MUTED, "left")  # fmt: skip
         if obs["affinity"]:  # the affinity item, under the badge and the name
             icon = kind_icon(character["affinity"], 26)
             image.paste(icon, (left + 14, top + 102), icon)
-            label = f"{KIND_NAMES.get(character['affinity'], '?')}: 2 make a set"
+            item = phrase_in("card", KIND_NAMES.get(character["affinity"], "?"))
+            label = said(phrase("{card}: 2 make a set", card=item), names)
             _text(image, (left + 44, top + 102, right - 12, top + 128), label, SMALL_TEXT, INK,
                   "left")  # fmt: skip
     # the hand: a fan of backs and the count
@@ -263,55 +274,68 @@ def _draw_placard(image: Image.Image, obs: BrawlObservation, names: list[str], s
 
     # tags: the fight's roles, the crown, Blockers' marks and the win
     x, y = left + 12, top + CELL_H - 34
-    for text, fill in _tags(obs, seat):
+    for words, fill in _tags(obs, seat):
+        text = said(words, names)
         if x + chip_width(text, SMALL_TEXT) > right - 10:
             break
         x = label_chip(image, x, y, text, fill, SMALL_TEXT) + 6
     if rummy:
-        _draw_laid(image, obs, seat, (left + 10, top + CELL_H - 4, right - 10, bottom - 8))
+        _draw_laid(
+            image,
+            obs,
+            seat,
+            language_of(names),
+            (left + 10, top + CELL_H - 4, right - 10, bottom - 8),
+        )
 
 
-def _tags(obs: BrawlObservation, seat: int) -> list[tuple[str, Colour]]:
-    tags: list[tuple[str, Colour]] = []
+def _tags(obs: BrawlObservation, seat: int) -> list[tuple[Phrase, Colour]]:
+    tags: list[tuple[Phrase, Colour]] = []
     if obs["finished"]:
         if is_draw(obs):
-            tags.append(("DRAW", MUTED))
+            tags.append((phrase_in("tag", "DRAW"), MUTED))
         elif seat in obs["winners"]:
-            tags.append(("WINNER", TORCH))
+            tags.append((phrase_in("tag", "WINNER"), TORCH))
     else:
         if seat == obs["turn"]:
-            tags.append(("ATTACKER", EMBER))
+            tags.append((phrase_in("tag", "ATTACKER"), EMBER))
         if seat == obs["defender"] and obs["defender"] >= 0:
-            tags.append(("DEFENDER", DIE_GREEN))
+            tags.append((phrase_in("tag", "DEFENDER"), DIE_GREEN))
     if seat == obs["king"]:
-        tags.append(("KING", CROWN_GOLD))  # of the heap: the crown on the badge says it too
+        tags.append(
+            (phrase_in("tag", "KING"), CROWN_GOLD)
+        )  # of the heap: the crown on the badge says it too
     stink = obs["stink"][seat] if seat < len(obs["stink"]) else 0
     if stink > 0:
-        tags.append((f"STINK ({stink})", STINK))  # no win while it lasts
+        tags.append((phrase_in("tag", "STINK ({n})", n=stink), STINK))  # no win while it lasts
     if seat in obs["slippery"]:
-        tags.append(("SLIPPERY LID", SLIPPERY))
+        tags.append((phrase_in("tag", "SLIPPERY LID"), SLIPPERY))
     if seat == obs["went_out"]:
-        tags.append(("WENT OUT +2", TORCH))
+        tags.append((phrase_in("tag", "WENT OUT +2"), TORCH))
     if seat in obs["truck"]:
-        tags.append(("TRUCK: DISCARD", BLOCKER_COLOUR))
+        tags.append((phrase_in("tag", "TRUCK: DISCARD"), BLOCKER_COLOUR))
     return tags
 
 
-def _draw_laid(image: Image.Image, obs: BrawlObservation, seat: int, box: Box) -> None:
+def _draw_laid(
+    image: Image.Image, obs: BrawlObservation, seat: int, language: str, box: Box
+) -> None:
     """Rummy: the seat's scoring area, face up, one chip per kind with its count."""
     left, top, right, bottom = box
     laid = obs["laid"][seat] if seat < len(obs["laid"]) else []
     points = obs["points"][seat] if seat < len(obs["points"]) else 0
     ImageDraw.Draw(image).line((left, top, right, top), fill=PANEL_EDGE, width=1)
-    laid_text = f"Laid down: {counted(len(laid), 'card')}"
+    laid_text = say(phrase_n("Laid down: {n} card", "Laid down: {n} cards", len(laid)), language)
     _text(image, (left + 2, top + 2, right - 90, top + 26), laid_text, SMALL_TEXT, MUTED, "left")
-    _text(image, (right - 90, top + 2, right - 2, top + 26), counted(points, "pt"), 22, TORCH,
-          "right", SMALL_TEXT, bold=True)  # fmt: skip
+    score = say(phrase_n("{n} pt", "{n} pts", points), language)
+    _text(image, (right - 90, top + 2, right - 2, top + 26), score, 22, TORCH, "right",
+          SMALL_TEXT, bold=True)  # fmt: skip
     counts: dict[str, int] = {}
     for card in laid:
         counts[card["key"]] = counts.get(card["key"], 0) + 1
     if not counts:
-        _text(image, (left, top + 28, right, bottom), "nothing laid down yet", SMALL_TEXT, MUTED)
+        nothing = say(phrase("nothing laid down yet"), language)
+        _text(image, (left, top + 28, right, bottom), nothing, SMALL_TEXT, MUTED)
         return
     ordered = sorted(counts.items(), key=lambda kv: kind_order(kv[0]))
     chip_w, chip_h = 66, 40
@@ -327,7 +351,8 @@ def _draw_laid(image: Image.Image, obs: BrawlObservation, seat: int, box: Box) -
         rounded_box(image, (x, y, x + chip_w, y + chip_h), 8, fill, shade(fill, 1.5), 1)
         icon = kind_icon(key, 32)
         image.paste(icon, (x + 4, y + 4), icon)
-        _text(image, (x + 35, y, x + chip_w - 1, y + chip_h), f"x{count}", SMALL_TEXT, INK,
+        times = say(phrase("x{n}", n=count), language)
+        _text(image, (x + 35, y, x + chip_w - 1, y + chip_h), times, SMALL_TEXT, INK,
               bold=True)  # fmt: skip
 
 
@@ -342,7 +367,7 @@ def _draw_strip(image: Image.Image, obs: BrawlObservation, names: list[str]) -> 
     left, top, right, _ = strip_box(obs["seats"], obs["mode"] == "rummy")
     card_top = top + 14
     for index, (label, count) in enumerate(
-        (("trash pile", obs["trash_size"]), ("discards", obs["discard_size"]))
+        ((phrase("trash pile"), obs["trash_size"]), (phrase("discards"), obs["discard_size"]))
     ):
         x = left + 16 + index * 104
         if count:
@@ -356,18 +381,21 @@ def _draw_strip(image: Image.Image, obs: BrawlObservation, names: list[str]) -> 
         _text(image, (x + PILE_CARD[0] + 10, card_top + 14, x + 108, card_top + 44), str(count),
               26, INK if count else MUTED, "left", bold=True)  # fmt: skip
         _text(image, (x - 4, card_top + PILE_CARD[1] + 8, x + 100, card_top + PILE_CARD[1] + 32),
-              label, SMALL_TEXT, MUTED, "left")  # fmt: skip
+              said(label, names), SMALL_TEXT, MUTED, "left")  # fmt: skip
     # Blockers set aside: small face-up cards, the first word of each name under it
     x0 = left + 224
-    _text(image, (x0, top + 4, x0 + 260, top + 28), "Blockers aside", SMALL_TEXT, MUTED, "left")
+    _text(image, (x0, top + 4, x0 + 260, top + 28), said(phrase("Blockers aside"), names),
+          SMALL_TEXT, MUTED, "left")  # fmt: skip
     small = (52, 74)
     if not obs["aside"]:
-        _text(image, (x0, top + 30, x0 + 260, top + 60), "none yet", SMALL_TEXT, MUTED, "left")
+        none_yet = said(phrase("none yet"), names)
+        _text(image, (x0, top + 30, x0 + 260, top + 60), none_yet, SMALL_TEXT, MUTED, "left")
     for index, card in enumerate(obs["aside"][:3]):  # a game shuffles in three
-        sprite = card_sprite(card, small, least=SMALL_TEXT)
+        sprite = card_sprite(card, small, least=SMALL_TEXT, language=language_of(names))
         x = x0 + index * 88
         image.paste(sprite, (x + 17, top + 32), sprite)
-        _text(image, (x, top + 108, x + 86, top + 132), card["name"].split()[0], SMALL_TEXT, INK)
+        first_word = said(card_word(card["name"]), names).split()[0]
+        _text(image, (x, top + 108, x + 86, top + 132), first_word, SMALL_TEXT, INK)
     # what is in this game, and who started
     x1 = left + 492
     lines = _in_play_lines(obs, names)
@@ -378,15 +406,20 @@ def _draw_strip(image: Image.Image, obs: BrawlObservation, names: list[str]) -> 
 
 def _in_play_lines(obs: BrawlObservation, names: list[str]) -> list[tuple[str, Colour]]:
     keys = obs["in_play"]
-    boosters = [BOOSTER_TEXT[k].name for k in keys if k in BOOSTER_TEXT]
-    blockers = [BLOCKER_TEXT[k].name for k in keys if k in BLOCKER_TEXT]
+    boosters = [card_word(BOOSTER_TEXT[k].name) for k in keys if k in BOOSTER_TEXT]
+    blockers = [card_word(BLOCKER_TEXT[k].name) for k in keys if k in BLOCKER_TEXT]
     slugs = sum(1 for k in keys if k == "slug")
-    lines: list[tuple[str, Colour]] = [
-        (f"In this game's trash: {counted(slugs, 'Slug')}", MUTED),
-        (f"Boosters: {', '.join(boosters) or 'none'}", INK),
-        (f"Blockers: {', '.join(blockers) or 'none'}", INK),
+    none = phrase("none")
+    lines: list[tuple[Phrase, Colour]] = [
+        (
+            phrase_n("In this game's trash: {n} Slug", "In this game's trash: {n} Slugs", slugs),
+            MUTED,
+        ),
+        (phrase("Boosters: {cards}", cards=commas(boosters) if boosters else none), INK),
+        (phrase("Blockers: {cards}", cards=commas(blockers) if blockers else none), INK),
     ]
     # Who won the start roll, on the first turn only: later it is stale news (issue 38).
     if 0 <= obs["starter"] < obs["seats"] and obs["turns"] <= 1 and not obs["finished"]:
-        lines.append((f"{who(obs, names, obs['starter'])} won the start roll", MUTED))
-    return lines
+        starter = who(obs, names, obs["starter"])
+        lines.append((phrase("{player} won the start roll", player=starter), MUTED))
+    return [(said(words, names), colour) for words, colour in lines]

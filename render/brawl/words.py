@@ -8,24 +8,38 @@ import re
 
 from PIL import Image
 
+from lang import ENGLISH, say
 from render.common import Colour, ink_for, rounded_box, text_width
 
 # Names and numbers recur on every picture: their text masks are cached.
 from render.common import cached_text_in_box as _text
 from render.common.words import player_name
 from rules.brawl.observation import BrawlObservation
-from rules.words import and_list, counted, plural
+from rules.phrases import Filling, Listing, Phrase, listing, phrase, phrase_in, phrase_n
 
 # --- names and words -------------------------------------------------------------------------
 
 
-def character_name(obs: BrawlObservation, seat: int) -> str:
+def language_of(names: list[str]) -> str:
+    """The language the pictures' readers read (`Readers`), English for a plain list."""
+    return getattr(names, "language", ENGLISH)
+
+
+def said(words: Filling, names: list[str]) -> str:
+    """Words in the readers' language, seats named as in `names`."""
+    return say(words, language_of(names), names)
+
+
+def character_name(obs: BrawlObservation, seat: int, language: str = ENGLISH) -> str:
     characters = obs["characters"]
-    return characters[seat]["name"] if 0 <= seat < len(characters) else "?"
+    if not 0 <= seat < len(characters):
+        return "?"
+    return say(phrase_in("character", characters[seat]["name"]), language)
 
 
-# An AI seat's name: "Rusty (AI)", "Grime (AI, hard)".
-AI_MARK = re.compile(r"(?P<player>.+) \((?P<mark>AI(, \w+)?)\)")
+# An AI seat's name: "Rusty (AI)", "Grime (AI, hard)", "Rusty (IA, difficile)": the last
+# brackets, whatever the language says in them.
+AI_MARK = re.compile(r"(?P<player>.+) \((?P<mark>[^()]+)\)")
 
 
 def who(obs: BrawlObservation, names: list[str], seat: int) -> str:
@@ -36,67 +50,93 @@ def who(obs: BrawlObservation, names: list[str], seat: int) -> str:
     marked = AI_MARK.fullmatch(name)
     if marked:
         name = f"{marked['player']}, {marked['mark']}"
-    return f"{character_name(obs, seat)} ({name})"
+    return f"{character_name(obs, seat, language_of(names))} ({name})"
 
 
 MODE_NAMES = {
-    "round-rummage": "Round Rummage",
-    "king-of-the-heap": "King of the Heap",
-    "rummy": "Round Rummage Rummy",
+    "round-rummage": phrase_in("way to play", "Round Rummage"),
+    "king-of-the-heap": phrase_in("way to play", "King of the Heap"),
+    "rummy": phrase_in("way to play", "Round Rummage Rummy"),
 }
 
 
-def title_note(obs: BrawlObservation) -> str:
+def title_note(obs: BrawlObservation, language: str = ENGLISH) -> str:
     """The title bar's note: the turn, then the way to play named as one ("Turn 3 - playing
     Round Rummage"), so the mode's name is not read as a round."""
     mode = MODE_NAMES.get(obs["mode"], obs["mode"])
-    return f"Turn {max(1, obs['turns'])} - playing {mode}"
+    return say(phrase("Turn {n} - playing {mode}", n=max(1, obs["turns"]), mode=mode), language)
 
 
 def caption(obs: BrawlObservation, names: list[str]) -> str:
     """One line: what is being decided now, and what is left of it."""
+    return said(_caption(obs, names), names)
 
+
+def _caption(obs: BrawlObservation, names: list[str]) -> Phrase:
     def name(seat: int) -> str:
         return who(obs, names, seat)
 
     if obs["finished"]:
         winners = obs["winners"]
         if not winners:
-            return "The brawl is over."
+            return phrase("The brawl is over.")
         if is_draw(obs):
-            return "The alley is exhausted: the brawl ends in a draw."
+            return phrase("The alley is exhausted: the brawl ends in a draw.")
+        players = listing(name(w) for w in winners)
         if obs["mode"] == "rummy":
             points = obs["points"][winners[0]] if winners[0] < len(obs["points"]) else 0
-            return f"{and_list([name(w) for w in winners])} wins with {counted(points, 'point')}!"
-        return f"{and_list([name(w) for w in winners])} wins with a hand of sets!"
-    actor = obs["to_act"][0] if obs["to_act"] else obs["turn"]
+            return phrase_n(
+                "{players} wins with {n} point!",
+                "{players} wins with {n} points!",
+                points,
+                players=players,
+            )
+        return phrase("{players} wins with a hand of sets!", players=players)
+    actor = name(obs["to_act"][0] if obs["to_act"] else obs["turn"])
     phase = obs["phase"]
     if obs["truck"]:
-        return f"Garbage Truck! {name(obs['truck'][0])} discards a card"
-    if phase == "declare":
-        return f"{name(actor)} declares: draw, discard, both or neither, then attacks"
-    if phase == "pre":
+        return phrase("Garbage Truck! {player} discards a card", player=name(obs["truck"][0]))
+    if phase in ("pre", "rummage"):
         left = _left(obs["draws"], obs["discards"])
-        return f"{name(actor)} rummages before attacking" + (f": {left} left" if left else "")
-    if phase == "attack":
-        if obs["mode"] == "king-of-the-heap" and obs["king"] >= 0:
-            return f"{name(actor)} attacks the King, {name(obs['king'])}"
-        return f"{name(actor)} picks an animal to attack"
+        rummager = actor if phase == "pre" else name(obs["actor"])
+        if left is None:
+            return RUMMAGING[phase](rummager)
+        return phrase("{doing}: {left} left", doing=RUMMAGING[phase](rummager), left=left)
+    if phase == "attack" and obs["mode"] == "king-of-the-heap" and obs["king"] >= 0:
+        return phrase("{player} attacks the King, {king}", player=actor, king=name(obs["king"]))
     if phase == "defend":
-        return f"{name(actor)} defends against {name(obs['turn'])}: Boosters or none"
-    if phase == "wind":
-        return f"{name(actor)} may reroll with Second Wind, or keep the dice"
+        return phrase(
+            "{player} defends against {attacker}: Boosters or none",
+            player=actor,
+            attacker=name(obs["turn"]),
+        )
     if phase == "spoils":
-        verb = "beat" if obs["actor"] == obs["turn"] else "held off"
-        foe = obs["defender"] if obs["actor"] == obs["turn"] else obs["turn"]
-        left = f"{counted(obs['spoils'], 'take')} or {plural('give', obs['spoils'])}"
-        return f"{name(obs['actor'])} {verb} {name(foe)}: {left} left"
-    if phase == "rummage":
-        left = _left(obs["draws"], obs["discards"])
-        return f"{name(obs['actor'])} rummages the trash" + (f": {left} left" if left else "")
-    if phase == "lay":
-        return f"{name(actor)} lays cards down to score"
-    return f"{name(actor)} to play"
+        won = obs["actor"] == obs["turn"]
+        foe = name(obs["defender"] if won else obs["turn"])
+        spoils = obs["spoils"]
+        takes = phrase_n("{n} take or give", "{n} takes or gives", spoils)
+        if won:
+            return phrase(
+                "{player} beat {foe}: {left} left", player=name(obs["actor"]), foe=foe, left=takes
+            )
+        return phrase(
+            "{player} held off {foe}: {left} left", player=name(obs["actor"]), foe=foe, left=takes
+        )
+    return Phrase(DOING.get(phase, DOING["over"]).text, {"player": actor})
+
+
+# What the seat to act is doing, by the phase (the caption's line).
+DOING = {
+    "declare": phrase("{player} declares: draw, discard, both or neither, then attacks"),
+    "attack": phrase("{player} picks an animal to attack"),
+    "wind": phrase("{player} may reroll with Second Wind, or keep the dice"),
+    "lay": phrase("{player} lays cards down to score"),
+    "over": phrase("{player} to play"),
+}
+RUMMAGING = {
+    "pre": lambda player: phrase("{player} rummages before attacking", player=player),
+    "rummage": lambda player: phrase("{player} rummages the trash", player=player),
+}
 
 
 def is_draw(obs: BrawlObservation) -> bool:
@@ -104,23 +144,26 @@ def is_draw(obs: BrawlObservation) -> bool:
     return obs["finished"] and obs["mode"] != "rummy" and len(set(obs["winners"])) == obs["seats"]
 
 
-def _left(draws: int, discards: int) -> str:
-    parts = [counted(draws, "draw")] if draws else []
-    parts += [counted(discards, "discard")] if discards else []
-    return and_list(parts)
+def _left(draws: int, discards: int) -> Listing | None:
+    parts = [phrase_n("{n} draw", "{n} draws", draws)] if draws else []
+    parts += [phrase_n("{n} discard", "{n} discards", discards)] if discards else []
+    return listing(parts) if parts else None
 
 
-def phase_word(obs: BrawlObservation) -> str:
-    return {
-        "declare": "declaring",
-        "pre": "drawing",
-        "attack": "attacking",
-        "defend": "defending",
-        "wind": "Second Wind?",
-        "spoils": "taking spoils",
-        "rummage": "rummaging",
-        "lay": "laying down",
-    }.get(obs["phase"], "to play")
+PHASE_WORDS = {
+    "declare": phrase_in("phase", "declaring"),
+    "pre": phrase_in("phase", "drawing"),
+    "attack": phrase_in("phase", "attacking"),
+    "defend": phrase_in("phase", "defending"),
+    "wind": phrase_in("phase", "Second Wind?"),
+    "spoils": phrase_in("phase", "taking spoils"),
+    "rummage": phrase_in("phase", "rummaging"),
+    "lay": phrase_in("phase", "laying down"),
+}
+
+
+def phase_word(obs: BrawlObservation, language: str = ENGLISH) -> str:
+    return say(PHASE_WORDS.get(obs["phase"], phrase_in("phase", "to play")), language)
 
 
 # --- text helpers -----------------------------------------------------------------------------

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rules.phrases import term
+
 COPIES = 7  # of each trash kind
 
 
@@ -27,19 +29,19 @@ class Kind:
 
 
 KINDS: tuple[Kind, ...] = (
-    Kind("pizza", "Pizza Box"),
-    Kind("apple", "Apple Core"),
-    Kind("soda", "Soda Can"),
-    Kind("takeout", "Take Out"),
-    Kind("bear", "Stuffed Bear"),
-    Kind("fish", "Fish Bones"),
-    Kind("banana", "Banana Peel"),
-    Kind("milk", "Milk Jug"),
-    Kind("tin", "Tin Can"),
-    Kind("sneaker", "Old Sneaker"),
-    Kind("news", "Newspaper"),
-    Kind("egg", "Egg Carton"),
-    Kind("coffee", "Coffee Cup"),
+    Kind("pizza", term("card", "Pizza Box")),
+    Kind("apple", term("card", "Apple Core")),
+    Kind("soda", term("card", "Soda Can")),
+    Kind("takeout", term("card", "Take Out")),
+    Kind("bear", term("card", "Stuffed Bear")),
+    Kind("fish", term("card", "Fish Bones")),
+    Kind("banana", term("card", "Banana Peel")),
+    Kind("milk", term("card", "Milk Jug")),
+    Kind("tin", term("card", "Tin Can")),
+    Kind("sneaker", term("card", "Old Sneaker")),
+    Kind("news", term("card", "Newspaper")),
+    Kind("egg", term("card", "Egg Carton")),
+    Kind("coffee", term("card", "Coffee Cup")),
 )
 
 
@@ -55,12 +57,14 @@ class Character:
 
 
 CHARACTERS: tuple[Character, ...] = (
-    Character("iscratchu", "Iscratchu", "alley cat", "takeout", 1),
-    Character("moosetache", "Moosetache", "moose", "bear", 2),
-    Character("bandit", "Bandit", "raccoon", "pizza", 3),
-    Character("squeakers", "Squeakers", "rat", "apple", 4),
-    Character("hissy", "Hissy", "possum", "soda", 5),
-    Character("gulliver", "Gulliver", "seagull", "fish", 6),
+    Character(
+        "iscratchu", term("character", "Iscratchu"), term("animal", "alley cat"), "takeout", 1
+    ),
+    Character("moosetache", term("character", "Moosetache"), term("animal", "moose"), "bear", 2),
+    Character("bandit", term("character", "Bandit"), term("animal", "raccoon"), "pizza", 3),
+    Character("squeakers", term("character", "Squeakers"), term("animal", "rat"), "apple", 4),
+    Character("hissy", term("character", "Hissy"), term("animal", "possum"), "soda", 5),
+    Character("gulliver", term("character", "Gulliver"), term("animal", "seagull"), "fish", 6),
 )
 
 
@@ -106,37 +110,131 @@ YOUR_TURN = ("declare", "pre", "attack", "wind", "spoils", "rummage", "lay")
 BOOSTERS: tuple[Special, ...] = (
     Special(
         "elbow",
-        "Extra Elbow",
-        "you roll in combat",
-        "one more die of your colour",
+        term("card", "Extra Elbow"),
+        term("card timing", "you roll in combat"),
+        term("card effect", "one more die of your colour"),
         ("pre", "attack", "defend"),
     ),
     Special(
-        "wind", "Second Wind", "right after you roll", "reroll all your dice", ("wind", "rummage")
+        "wind",
+        term("card", "Second Wind"),
+        term("card timing", "right after you roll"),
+        term("card effect", "reroll all your dice"),
+        ("wind", "rummage"),
     ),
-    Special("lid", "Sturdy Lid", "you defend", "count one extra lid", ("defend",)),
+    Special(
+        "lid",
+        term("card", "Sturdy Lid"),
+        term("card timing", "you defend"),
+        term("card effect", "count one extra lid"),
+        ("defend",),
+    ),
     Special(
         "dive",
-        "Dumpster Dive",
-        "your turn, before attacking",
-        "draw two trash cards",
+        term("card", "Dumpster Dive"),
+        term("card timing", "your turn, before attacking"),
+        term("card effect", "draw two trash cards"),
         ("declare", "pre", "attack"),
     ),
-    Special("peek", "Sneak Peek", "your turn", "see one opponent's hand", YOUR_TURN),
     Special(
-        "swap", "Quick Swap", "your turn", "swap a card for a random one of an opponent", YOUR_TURN
+        "peek",
+        term("card", "Sneak Peek"),
+        term("card timing", "your turn"),
+        term("card effect", "see one opponent's hand"),
+        YOUR_TURN,
     ),
-    Special("sweep", "Clean Sweep", "your turn", "discard up to two cards", YOUR_TURN),
+    Special(
+        "swap",
+        term("card", "Quick Swap"),
+        term("card timing", "your turn"),
+        term("card effect", "swap a card for a random one of an opponent"),
+        YOUR_TURN,
+    ),
+    Special(
+        "sweep",
+        term("card", "Clean Sweep"),
+        term("card timing", "your turn"),
+        term("card effect", "discard up to two cards"),
+        YOUR_TURN,
+    ),
 )
 BOOSTER_PHASES: dict[str, tuple[str, ...]] = {b.key: b.phases for b in BOOSTERS}
 
+DRAWN = term("card timing", "drawn")
 BLOCKERS: tuple[Special, ...] = (
-    Special("truck", "Garbage Truck", "drawn", "every player discards one card"),
-    Special("raid", "Raccoon Raid", "drawn", "your left neighbour takes a random card of yours"),
-    Special("slippery", "Slippery Lid", "drawn", "your next rummage roll is skipped"),
-    Special("spill", "Spilled Bag", "drawn", "the discard pile is shuffled into the trash"),
-    Special("stink", "Stink Cloud", "drawn", "you cannot win until your next turn ends"),
+    Special(
+        "truck",
+        term("card", "Garbage Truck"),
+        DRAWN,
+        term("card effect", "every player discards one card"),
+    ),
+    Special(
+        "raid",
+        term("card", "Raccoon Raid"),
+        DRAWN,
+        term("card effect", "your left neighbour takes a random card of yours"),
+    ),
+    Special(
+        "slippery",
+        term("card", "Slippery Lid"),
+        DRAWN,
+        term("card effect", "your next rummage roll is skipped"),
+    ),
+    Special(
+        "spill",
+        term("card", "Spilled Bag"),
+        DRAWN,
+        term("card effect", "the discard pile is shuffled into the trash"),
+    ),
+    Special(
+        "stink",
+        term("card", "Stink Cloud"),
+        DRAWN,
+        term("card effect", "you cannot win until your next turn ends"),
+    ),
 )
+
+# A card said with its article ("a Pizza Box", "une Boîte à pizza"), for every card that can
+# be in a hand, and a trash kind's name for several of it ("Pizza Boxes"): the languages
+# differ in both, so each is a whole entry of the catalogues rather than English grammar.
+WITH_ARTICLE: dict[str, str] = {
+    "Pizza Box": term("card, with article", "a Pizza Box"),
+    "Apple Core": term("card, with article", "an Apple Core"),
+    "Soda Can": term("card, with article", "a Soda Can"),
+    "Take Out": term("card, with article", "a Take Out"),
+    "Stuffed Bear": term("card, with article", "a Stuffed Bear"),
+    "Fish Bones": term("card, with article", "Fish Bones"),
+    "Banana Peel": term("card, with article", "a Banana Peel"),
+    "Milk Jug": term("card, with article", "a Milk Jug"),
+    "Tin Can": term("card, with article", "a Tin Can"),
+    "Old Sneaker": term("card, with article", "an Old Sneaker"),
+    "Newspaper": term("card, with article", "a Newspaper"),
+    "Egg Carton": term("card, with article", "an Egg Carton"),
+    "Coffee Cup": term("card, with article", "a Coffee Cup"),
+    "Slug": term("card, with article", "a Slug"),
+    "Extra Elbow": term("card, with article", "an Extra Elbow"),
+    "Second Wind": term("card, with article", "a Second Wind"),
+    "Sturdy Lid": term("card, with article", "a Sturdy Lid"),
+    "Dumpster Dive": term("card, with article", "a Dumpster Dive"),
+    "Sneak Peek": term("card, with article", "a Sneak Peek"),
+    "Quick Swap": term("card, with article", "a Quick Swap"),
+    "Clean Sweep": term("card, with article", "a Clean Sweep"),
+}
+SEVERAL: dict[str, str] = {
+    "Pizza Box": term("cards", "Pizza Boxes"),
+    "Apple Core": term("cards", "Apple Cores"),
+    "Soda Can": term("cards", "Soda Cans"),
+    "Take Out": term("cards", "Take Outs"),
+    "Stuffed Bear": term("cards", "Stuffed Bears"),
+    "Fish Bones": term("cards", "Fish Bones"),
+    "Banana Peel": term("cards", "Banana Peels"),
+    "Milk Jug": term("cards", "Milk Jugs"),
+    "Tin Can": term("cards", "Tin Cans"),
+    "Old Sneaker": term("cards", "Old Sneakers"),
+    "Newspaper": term("cards", "Newspapers"),
+    "Egg Carton": term("cards", "Egg Cartons"),
+    "Coffee Cup": term("cards", "Coffee Cups"),
+}
 
 MAX_SLUGS = 6  # printed
 DEFAULT_SLUGS = 4
@@ -166,7 +264,7 @@ def _build() -> tuple[Card, ...]:
         for _ in range(COPIES):
             cards.append(Card(len(cards), TRASH, kind.key, kind.name, k))
     for _ in range(MAX_SLUGS):
-        cards.append(Card(len(cards), SLUG, SLUG, "Slug", -1))
+        cards.append(Card(len(cards), SLUG, SLUG, term("card", "Slug"), -1))
     for special in BOOSTERS:
         cards.append(Card(len(cards), BOOSTER, special.key, special.name, -1))
     for special in BLOCKERS:

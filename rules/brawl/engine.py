@@ -122,8 +122,6 @@ from rules.brawl.data import (
     DEFAULT_BLOCKERS,
     DEFAULT_BOOSTERS,
     DEFAULT_SLUGS,
-    KIND_INDEX,
-    KINDS,
 )
 from rules.brawl.groups import group_of
 from rules.brawl.labels import describe_action, why_not
@@ -149,6 +147,7 @@ from rules.brawl.state import (
 )
 from rules.brawl.table import _Table
 from rules.brawl.view import observe
+from rules.phrases import Phrase, phrase, term
 
 __all__ = [
     "BRAWL",
@@ -194,11 +193,11 @@ class Brawl(Game[State, BrawlObservation]):
             # The rulebook's names, each with a few plain words: "Round Rummage" alone
             # reads like a round of the game rather than a way to play it.
             (
-                "Round Rummage: everyone attacks in turn",
-                "King of the Heap: only the King rummages",
-                "Round Rummage Rummy: lay down sets for points",
+                term("choice", "Round Rummage: everyone attacks in turn"),
+                term("choice", "King of the Heap: only the King rummages"),
+                term("choice", "Round Rummage Rummy: lay down sets for points"),
             ),
-            heading="Way to play",
+            heading=term("lobby option", "Way to play"),
             ways=True,
         ),
         Option(
@@ -206,7 +205,7 @@ class Brawl(Game[State, BrawlObservation]):
             "Trash affinity: two of your character's item make a set (never in Rummy)",
             ("on", "off"),
             "on",
-            heading="Trash affinity",
+            heading=term("lobby option", "Trash affinity"),
         ),
         Option(
             "slugs",
@@ -215,7 +214,7 @@ class Brawl(Game[State, BrawlObservation]):
             str(DEFAULT_SLUGS),
             low=0,
             high=6,
-            heading="Slug cards",
+            heading=term("lobby option", "Slug cards"),
         ),
         Option(
             "boosters",
@@ -224,7 +223,7 @@ class Brawl(Game[State, BrawlObservation]):
             str(DEFAULT_BOOSTERS),
             low=0,
             high=7,
-            heading="Booster cards",
+            heading=term("lobby option", "Booster cards"),
         ),
         Option(
             "blockers",
@@ -233,15 +232,25 @@ class Brawl(Game[State, BrawlObservation]):
             str(DEFAULT_BLOCKERS),
             low=0,
             high=5,
-            heading="Blocker cards",
+            heading=term("lobby option", "Blocker cards"),
         ),
     )
     seat_pick = Option(
         "characters",
-        "Your character (its affinity item needs only two for a set).",
+        # Marked for the catalogues (no slash command carries it): the lobby's menu says it.
+        str(phrase("Your character (its affinity item needs only two for a set).")),
         tuple(c.key for c in CHARACTERS),
         "",
-        tuple(f"{c.name}, {c.animal} ({KINDS[KIND_INDEX[c.affinity]].name})" for c in CHARACTERS),
+        # Each character as the lobby's menu offers it: name, animal and affinity item (a
+        # test checks these against data.py).
+        (
+            term("choice", "Iscratchu, alley cat (Take Out)"),
+            term("choice", "Moosetache, moose (Stuffed Bear)"),
+            term("choice", "Bandit, raccoon (Pizza Box)"),
+            term("choice", "Squeakers, rat (Apple Core)"),
+            term("choice", "Hissy, possum (Soda Can)"),
+            term("choice", "Gulliver, seagull (Fish Bones)"),
+        ),
     )
 
     def keeps_points_with(self, options: Mapping[str, str]) -> bool:
@@ -254,7 +263,7 @@ class Brawl(Game[State, BrawlObservation]):
 
     def new_game(self, seats: int, options: Mapping[str, str], seed: int) -> State:
         if not self.min_seats <= seats <= self.max_seats:
-            raise IllegalAction("Dumpster Brawl! takes 3 to 6 players.")
+            raise IllegalAction(phrase("Dumpster Brawl! takes 3 to 6 players."))
         return new_state(seats, options, seed)
 
     def opening_events(self, state: State) -> list[Event]:
@@ -291,7 +300,7 @@ class Brawl(Game[State, BrawlObservation]):
         ranks = tuple(0 if p in winners else 1 for p in range(state.seats))
         return Outcome(ranks=ranks, points=(0,) * state.seats)
 
-    def describe(self, state: State, action: str) -> str:
+    def describe(self, state: State, action: str) -> Phrase:
         return describe_action(action)
 
     def group_of(self, action: str) -> str:

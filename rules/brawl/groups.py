@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rules.brawl.labels import card_name
-from rules.words import plural
+from rules.brawl.words import card, card_name, several
+from rules.phrases import Filling, Phrase, phrase, phrase_n
 
 
 def verb_of(action: str) -> str:
@@ -32,33 +32,41 @@ def group_of(action: str) -> str:
 
 
 def group_wording(
-    group: str, members: list[str], describe: Callable[[str], str]
-) -> tuple[str, str]:
+    group: str, members: list[str], describe: Callable[[str], Filling]
+) -> tuple[Phrase, Phrase]:
     """The label and the note of a menu entry for the several actions under `group`."""
     words = group.split()
     if words[0] == "lay":
-        cards = plural(card_name(words[1]), 2)  # some of a kind: how many comes next
-        return f"Lay down {cards} …", f"then choose how many ({len(members)} ways)"
+        cards = several(card_name(words[1]))  # some of a kind: how many comes next
+        return phrase("Lay down {cards} …", cards=cards), phrase_n(
+            "then choose how many ({n} way)", "then choose how many ({n} ways)", len(members)
+        )
     if words[0] == "attack":
-        return f"{describe(group)} …", "then choose whether to add Extra Elbow"
+        return phrase("{action} …", action=describe(group)), phrase(
+            "then choose whether to add Extra Elbow"
+        )
     if words[1] == "peek":
-        return "Play Sneak Peek …", "then choose whose hand"
-    if words[1] == "swap":
-        with_whom = describe(members[0]).split(",")[0]  # "Play Quick Swap: Bob"
-        return f"{with_whom} …", "then choose the card you give"
-    return f"Play Clean Sweep: {card_name(words[2])} …", "then choose the second card, if any"
+        return phrase("Play Sneak Peek …"), phrase("then choose whose hand")
+    if words[1] == "swap":  # "Play Quick Swap: Bob …"
+        return phrase("{action} …", action=describe(group)), phrase("then choose the card you give")
+    return phrase("Play Clean Sweep: {card} …", card=card(card_name(words[2]))), phrase(
+        "then choose the second card, if any"
+    )
 
 
-def group_question(group: str) -> str:
+_PLAYED = {
+    "peek": phrase("Whose hand do you peek at?"),
+    "swap": phrase("Which card do you give in the swap?"),
+    "sweep": phrase("Which second card do you sweep, if any?"),
+}
+
+
+def group_question(group: str) -> Phrase:
     """What the buttons under a group's menu entry answer, once the entry is chosen."""
-    verb, card = [*group.split(), "", ""][:2]  # a group never made may be short
+    verb, kind = [*group.split(), "", ""][:2]  # a group never made may be short
     if verb == "lay":
-        return f"How many {plural(card_name(card), 2)} do you lay down?"
+        return phrase("How many {cards} do you lay down?", cards=several(card_name(kind)))
     if verb == "attack":
-        return "Do you add Extra Elbow to the attack?"
-    played = {
-        "peek": "Whose hand do you peek at?",
-        "swap": "Which card do you give in the swap?",
-        "sweep": "Which second card do you sweep, if any?",
-    }
-    return played.get(card, "Which one?") if verb == "play" else "Which one?"
+        return phrase("Do you add Extra Elbow to the attack?")
+    which = phrase("Which one?")
+    return _PLAYED.get(kind, which) if verb == "play" else which

@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from rules.base import IllegalAction
 from rules.brawl.data import BOOSTER_IDS, BOOSTERS, CARDS, DIVE_DRAWS, KIND_INDEX, KINDS
+from rules.brawl.labels import lays_down
 from rules.brawl.state import (
     ATTACK,
     DECLARATIONS,
@@ -24,11 +25,25 @@ from rules.brawl.state import (
     SPOILS,
     WIND,
     State,
-    _p,
     booster_in_game,
 )
 from rules.brawl.table import _Table
-from rules.words import counted, with_article
+from rules.brawl.words import a_card, card, commas, name_of
+from rules.phrases import Phrase, SeatName, phrase, phrase_n
+
+S = SeatName  # a player in a line of the log
+
+# "{player} declares: ...", by the declaration's word in actions.
+DECLARED = {
+    "draw": lambda seat: phrase("{player} declares: draw.", player=S(seat)),
+    "discard": lambda seat: phrase("{player} declares: discard.", player=S(seat)),
+    "both": lambda seat: phrase("{player} declares: both.", player=S(seat)),
+    "neither": lambda seat: phrase("{player} declares: neither.", player=S(seat)),
+}
+
+
+def _plays(seat: int, name: str) -> Phrase:
+    return phrase("{player} plays {card}.", player=S(seat), card=card(name))
 
 
 def perform(state: State, seat: int, action: str) -> _Table:
@@ -50,10 +65,10 @@ def perform(state: State, seat: int, action: str) -> _Table:
 def _truck_discard(t: _Table, seat: int, words: list[str]) -> None:
     state = t.state
     if words[0] != "discard" or len(words) != 2:
-        raise IllegalAction("Garbage Truck: discard one card first.")
+        raise IllegalAction(phrase("Garbage Truck: discard one card first."))
     t.to_discard(seat, words[1])
     t.truck.pop(0)
-    t.say(f"{_p(seat)} throws a card onto the discard pile.")
+    t.say(phrase("{player} throws a card onto the discard pile.", player=S(seat)))
     t.check_victory()
     if state.dive and not t.get("finished") and not t.truck_waiting():
         t.dive(state.turn, state.dive)  # the Truck is resolved: the Dive draws on
@@ -63,7 +78,7 @@ def _truck_discard(t: _Table, seat: int, words: list[str]) -> None:
 def _declare(t: _Table, seat: int, words: list[str]) -> None:
     how = words[1]
     draws, discards = DECLARATIONS[how]
-    t.say(f"{_p(seat)} declares: {how}.")
+    t.say(DECLARED[how](seat))
     t.set(phase=PRE if draws or discards else ATTACK, draws=draws, discards=discards)
     t.check_victory()
 
@@ -77,7 +92,7 @@ def _draw_one(t: _Table, seat: int, source: str) -> None:
 def _discard_one(t: _Table, seat: int, key: str) -> None:
     """One of the discards the seat has left, face down: nobody learns what went."""
     t.to_discard(seat, key)
-    t.say(f"{_p(seat)} discards a card face down.")
+    t.say(phrase("{player} discards a card face down.", player=S(seat)))
     t.set(discards=t.state.discards - 1)
 
 
@@ -99,8 +114,8 @@ def _draw_discard_or_attack(t: _Table, seat: int, words: list[str]) -> None:
         if len(words) > 2:
             t.discard.append(t.take_from_hand(seat, "elbow"))
             elbows = (seat,)
-            t.say(f"{_p(seat)} plays Extra Elbow.")
-        t.say(f"{_p(seat)} attacks {_p(target)}!")
+            t.say(_plays(seat, "Extra Elbow"))
+        t.say(phrase("{player} attacks {target}!", player=S(seat), target=S(target)))
         t.set(defender=target, elbows=elbows, lids=0, draws=0, discards=0)
         if booster_in_game(state, "elbow") or booster_in_game(state, "lid"):
             t.set(phase=DEFEND)
@@ -118,13 +133,13 @@ def _defend(t: _Table, seat: int, words: list[str]) -> None:
         if word == "elbow":
             t.discard.append(t.take_from_hand(seat, "elbow"))
             elbows = (*elbows, seat)
-            t.say(f"{_p(seat)} plays Extra Elbow.")
+            t.say(_plays(seat, "Extra Elbow"))
         else:
             t.discard.append(t.take_from_hand(seat, "lid"))
             lids = 1
-            t.say(f"{_p(seat)} plays Sturdy Lid.")
+            t.say(_plays(seat, "Sturdy Lid"))
     if len(words) == 1:
-        t.say(f"{_p(seat)} braces for the attack.")
+        t.say(phrase("{player} braces for the attack.", player=S(seat)))
     t.set(elbows=elbows, lids=lids)
     t.fight()
     t.check_victory()
@@ -142,11 +157,11 @@ def _second_wind(t: _Table, seat: int, words: list[str]) -> None:
             a = t.roll(len(a), "blue", seat, "reroll")
         else:
             d = t.roll(len(d), "green", seat, "reroll")
-        t.say(f"{_p(seat)} plays Second Wind and rerolls.")
+        t.say(phrase("{player} plays Second Wind and rerolls.", player=S(seat)))
         t.say_dice(seat, a if attacker else d, "blue" if attacker else "green")
         t.set(dice=(a, d))
     else:
-        t.say(f"{_p(seat)} keeps the roll.")
+        t.say(phrase("{player} keeps the roll.", player=S(seat)))
     if not winds:
         t.resolve()
     t.check_victory()
@@ -157,21 +172,24 @@ def _spoils(t: _Table, seat: int, words: list[str]) -> None:
     verb = words[0]
     other = state.defender if seat == state.turn else state.turn
     if verb == "done":
-        t.say(f"{_p(seat)} is done with the spoils.")
+        t.say(phrase("{player} is done with the spoils.", player=S(seat)))
         t.set(spoils=0)
     elif verb == "take":
         hand = t.hands[other]
         card = hand[t.rng().randrange(len(hand))]
         t.hand_over(other, seat, card)
-        t.say(f"{_p(seat)} takes a random card from {_p(other)}.")
-        t.say(f"You took {with_article(CARDS[card].name)}.", seat)
-        t.say(f"{_p(seat)} took your {CARDS[card].name}.", other)
+        t.say(phrase("{player} takes a random card from {other}.", player=S(seat), other=S(other)))
+        t.say(phrase("You took {card}.", card=a_card(CARDS[card].name)), seat)
+        t.say(phrase("{player} took your {card}.", player=S(seat), card=name_of(card)), other)
         t.set(spoils=state.spoils - 1)
     else:
         card = t.held(seat, words[1])
         t.hand_over(seat, other, card)
-        t.say(f"{_p(seat)} puts a card into {_p(other)}'s hand.")
-        t.say(f"{_p(seat)} gave you {with_article(CARDS[card].name)}.", other)
+        t.say(phrase("{player} puts a card into {other}'s hand.", player=S(seat), other=S(other)))
+        t.say(
+            phrase("{player} gave you {card}.", player=S(seat), card=a_card(CARDS[card].name)),
+            other,
+        )
         t.set(spoils=state.spoils - 1)
     if state.mode == RUMMY:
         t.check_out(t.freeze(), actor=other if verb == "take" else seat)
@@ -189,7 +207,7 @@ def _rummage(t: _Table, seat: int, words: list[str]) -> None:
     verb = words[0]
     if verb == "reroll":
         t.discard.append(t.take_from_hand(seat, "wind"))
-        t.say(f"{_p(seat)} plays Second Wind and rerolls.")
+        t.say(phrase("{player} plays Second Wind and rerolls.", player=S(seat)))
         colour = ROLL_COLOURS[state.roll_log[-1][2]]  # King's green stays green
         t.rummage(seat, colour)
         return
@@ -199,7 +217,7 @@ def _rummage(t: _Table, seat: int, words: list[str]) -> None:
         _discard_one(t, seat, words[1])
         t.set(draws=0)  # draws come first: once the seat discards, its draws are over
     else:
-        t.say(f"{_p(seat)} is done rummaging.")
+        t.say(phrase("{player} is done rummaging.", player=S(seat)))
         t.set(draws=0, discards=0)
     if not t.get("draws") and not t.get("discards"):
         t.check_victory()
@@ -217,12 +235,12 @@ def _lay(t: _Table, seat: int, words: list[str]) -> None:
         kind, n = KIND_INDEX[words[1]], int(words[2])
         for _ in range(n):
             t.laid[seat].append(t.take_from_hand(seat, KINDS[kind].key))
-        t.say(f"{_p(seat)} lays down {counted(n, KINDS[kind].name)}.")
+        t.say(lays_down(seat, KINDS[kind].name, n))
     elif verb == "go":
         _go_out(t, seat)
         return
     else:
-        t.say(f"{_p(seat)} is done laying down.")
+        t.say(phrase("{player} is done laying down.", player=S(seat)))
         layers = state.layers[1:]
         t.set(layers=layers)
         if not layers:
@@ -251,34 +269,51 @@ def _go_out(t: _Table, seat: int) -> None:
     for k in sorted(counts, key=lambda k: -counts[k]):
         for _ in range(counts[k]):
             t.laid[seat].append(t.take_from_hand(seat, KINDS[k].key))
-    t.say(f"{_p(seat)} lays down the whole hand.")
+    t.say(phrase("{player} lays down the whole hand.", player=S(seat)))
     t.check_out(t.freeze(), actor=seat)
 
 
 def _play_booster(t: _Table, seat: int, words: list[str]) -> None:
     key = words[1]
     t.discard.append(t.take_from_hand(seat, key))
-    t.say(f"{_p(seat)} plays {CARDS[BOOSTER_IDS[[b.key for b in BOOSTERS].index(key)]].name}.")
+    t.say(_plays(seat, CARDS[BOOSTER_IDS[[b.key for b in BOOSTERS].index(key)]].name))
     if key == "dive":
         t.dive(seat, DIVE_DRAWS)
     elif key == "peek":
         other = int(words[2][1:])
-        names = ", ".join(sorted(CARDS[c].name for c in t.hands[other])) or "nothing"
-        t.say(f"{_p(seat)} peeks at {_p(other)}'s hand.")
-        t.say(f"{_p(other)} holds: {names}.", seat)
+        held = [name_of(c) for c in sorted(t.hands[other], key=lambda c: CARDS[c].name)]
+        t.say(phrase("{player} peeks at {other}'s hand.", player=S(seat), other=S(other)))
+        if held:
+            t.say(phrase("{player} holds: {cards}.", player=S(other), cards=commas(held)), seat)
+        else:
+            t.say(phrase("{player} holds: nothing.", player=S(other)), seat)
     elif key == "swap":
         other = int(words[2][1:])
         mine = t.held(seat, words[3])
         theirs = t.hands[other][t.rng().randrange(len(t.hands[other]))]
         t.hand_over(other, seat, theirs)  # (their card is drawn before yours joins them)
         t.hand_over(seat, other, mine)
-        t.say(f"{_p(seat)} swaps a card with {_p(other)}.")
-        t.say(f"You got {with_article(CARDS[theirs].name)}.", seat)
-        given = with_article(CARDS[mine].name)
-        t.say(f"{_p(seat)} swapped your {CARDS[theirs].name} for {given}.", other)
+        t.say(phrase("{player} swaps a card with {other}.", player=S(seat), other=S(other)))
+        t.say(phrase("You got {card}.", card=a_card(CARDS[theirs].name)), seat)
+        swapped = phrase(
+            "{player} swapped your {card} for {given}.",
+            player=S(seat),
+            card=name_of(theirs),
+            given=a_card(CARDS[mine].name),
+        )
+        t.say(swapped, other)
     else:
         swept = [w for w in words[2:] if w != "alone"]
         for key2 in swept:
             t.to_discard(seat, key2)
-        gone = counted(len(swept), "card") if swept else "no other card"
-        t.say(f"{_p(seat)} sweeps {gone} onto the discard pile.")
+        if swept:
+            t.say(
+                phrase_n(
+                    "{player} sweeps {n} card onto the discard pile.",
+                    "{player} sweeps {n} cards onto the discard pile.",
+                    len(swept),
+                    player=S(seat),
+                )
+            )
+        else:
+            t.say(phrase("{player} sweeps no other card onto the discard pile.", player=S(seat)))

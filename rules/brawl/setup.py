@@ -22,8 +22,21 @@ from rules.brawl.data import (
     SLUG_IDS,
     TRASH_IDS,
 )
-from rules.brawl.state import ATTACK, DECLARE, KING, MODES, PRE, ROUND, RUMMY, State, _p
+from rules.brawl.state import ATTACK, DECLARE, KING, MODES, PRE, ROUND, RUMMY, State
 from rules.brawl.table import _Table
+from rules.brawl.words import commas
+from rules.phrases import Phrase, SeatName, phrase
+
+# A start roll's face for a seat, by the face (1 a crowbar, 0 a lid).
+FACES = {
+    1: lambda seat: phrase("{player} crowbar", player=SeatName(seat)),
+    0: lambda seat: phrase("{player} lid", player=SeatName(seat)),
+}
+
+
+def _not_a_number(name: str, top: int) -> Phrase:
+    return phrase("{name} must be a number from 0 to {top}.", name=name, top=top)
+
 
 # ---------------------------------------------------------------------------------------------
 # Setting up
@@ -34,9 +47,9 @@ def _option_int(options: Mapping[str, str], name: str, default: int, top: int) -
     try:
         value = int(raw)
     except ValueError:
-        raise IllegalAction(f"{name} must be a number from 0 to {top}.") from None
+        raise IllegalAction(_not_a_number(name, top)) from None
     if not 0 <= value <= top:
-        raise IllegalAction(f"{name} must be a number from 0 to {top}.")
+        raise IllegalAction(_not_a_number(name, top))
     return value
 
 
@@ -45,10 +58,12 @@ def _characters(picks: str, seats: int, seed: int) -> tuple[int, ...]:
     random from the characters nobody picked."""
     picked = [w.strip() for w in picks.split(",")] if picks else []
     if len(picked) > seats:
-        raise IllegalAction("More characters than players.")
+        raise IllegalAction(phrase("More characters than players."))
     chosen = [w for w in picked if w]
     if any(w not in CHARACTER_INDEX for w in chosen) or len(set(chosen)) != len(chosen):
-        raise IllegalAction("Characters are distinct keys: " + ", ".join(CHARACTER_INDEX))
+        raise IllegalAction(
+            phrase("Characters are distinct keys: {keys}", keys=", ".join(CHARACTER_INDEX))
+        )
     rest = [k for k in range(len(CHARACTERS)) if CHARACTERS[k].key not in chosen]
     rng_for(seed, "characters").shuffle(rest)
     picked += [""] * (seats - len(picked))
@@ -77,10 +92,12 @@ def start_roll(seed: int, seats: int) -> tuple[int, tuple[tuple[int, ...], ...]]
 def new_state(seats: int, options: Mapping[str, str], seed: int) -> State:
     mode = options.get("mode", "") or ROUND
     if mode not in MODES:
-        raise IllegalAction(f"There is no mode '{mode}': pick {', '.join(MODES)}.")
+        raise IllegalAction(
+            phrase("There is no mode '{mode}': pick {modes}.", mode=mode, modes=", ".join(MODES))
+        )
     aff = options.get("affinity", "") or "on"
     if aff not in ("on", "off"):
-        raise IllegalAction("affinity is on or off.")
+        raise IllegalAction(phrase("affinity is on or off."))
     slugs = _option_int(options, "slugs", DEFAULT_SLUGS, MAX_SLUGS)
     boosters = _option_int(options, "boosters", DEFAULT_BOOSTERS, len(BOOSTER_IDS))
     blockers = _option_int(options, "blockers", DEFAULT_BLOCKERS, len(BLOCKER_IDS))
@@ -129,15 +146,17 @@ def new_state(seats: int, options: Mapping[str, str], seed: int) -> State:
 def opening_events(state: State) -> list[Event]:
     events = []
     for n, row in enumerate(state.start_rolls, 1):
-        parts = [
-            f"{_p(p)} {'crowbar' if face else 'lid'}" for p, face in enumerate(row) if face >= 0
-        ]
-        events.append(Event(f"Start roll {n}: " + ", ".join(parts) + "."))
-    events.append(Event(f"{_p(state.starter)} rolled the last crowbar and goes first."))
+        parts = [FACES[1 if face else 0](p) for p, face in enumerate(row) if face >= 0]
+        events.append(Event(phrase("Start roll {n}: {faces}.", n=n, faces=commas(parts))))
+    starter = SeatName(state.starter)
+    events.append(Event(phrase("{player} rolled the last crowbar and goes first.", player=starter)))
     each = max(state.seats, 4)
-    events.append(Event(f"{_p(state.starter)} deals {each} cards to everyone."))
+    events.append(Event(phrase("{player} deals {n} cards to everyone.", player=starter, n=each)))
     if state.mode == KING:
-        events.append(Event(f"{_p(state.starter)} is King of the Heap."))
+        events.append(Event(phrase("{player} is King of the Heap.", player=starter)))
     if state.finished:
-        events += [Event(f"{_p(p)} was dealt three sets and wins!") for p in state.winners]
+        events += [
+            Event(phrase("{player} was dealt three sets and wins!", player=SeatName(p)))
+            for p in state.winners
+        ]
     return events

@@ -33,7 +33,6 @@ from rules.brawl.state import (
     Handover,
     State,
     Verdict,
-    _p,
     booster_in_game,
     crowbars,
     die_value,
@@ -42,7 +41,65 @@ from rules.brawl.state import (
     rummy_points,
     winning_hand,
 )
-from rules.words import agreeing, counted, plural, with_article
+from rules.brawl.words import a_card, card, card_name, commas, name_of
+from rules.phrases import SeatName, phrase, phrase_n
+
+# The log's lines that name a pile or a dice colour, one whole sentence for each (the
+# languages build them differently), by the pile's or the colour's word.
+DRAWS = {
+    "trash": lambda seat: phrase(
+        "{player} draws a card from the trash pile.", player=SeatName(seat)
+    ),
+    "discard": lambda seat: phrase(
+        "{player} draws a card from the discard pile.", player=SeatName(seat)
+    ),
+}
+DRAWS_BLOCKER = {
+    "trash": lambda seat, blocker: phrase(
+        "{player} draws the Blocker {card} from the trash pile!",
+        player=SeatName(seat),
+        card=blocker,
+    ),
+    "discard": lambda seat, blocker: phrase(
+        "{player} draws the Blocker {card} from the discard pile!",
+        player=SeatName(seat),
+        card=blocker,
+    ),
+}
+ROLLS = {
+    "blue": lambda seat, n, bars, lids: phrase_n(
+        "{player} rolls {n} blue die: {crowbars}, {lids}.",
+        "{player} rolls {n} blue dice: {crowbars}, {lids}.",
+        n,
+        player=SeatName(seat),
+        crowbars=bars,
+        lids=lids,
+    ),
+    "green": lambda seat, n, bars, lids: phrase_n(
+        "{player} rolls {n} green die: {crowbars}, {lids}.",
+        "{player} rolls {n} green dice: {crowbars}, {lids}.",
+        n,
+        player=SeatName(seat),
+        crowbars=bars,
+        lids=lids,
+    ),
+}
+RUMMAGES = {
+    "blue": lambda seat, n, plus, minus: phrase(
+        "{player} rummages with {n} blue dice: {plus} plus, {minus} minus.",
+        player=SeatName(seat),
+        n=n,
+        plus=plus,
+        minus=minus,
+    ),
+    "green": lambda seat, n, plus, minus: phrase(
+        "{player} rummages with {n} green dice: {plus} plus, {minus} minus.",
+        player=SeatName(seat),
+        n=n,
+        plus=plus,
+        minus=minus,
+    ),
+}
 
 # ---------------------------------------------------------------------------------------------
 # Applying an action: a mutable working copy of the state
@@ -90,10 +147,10 @@ class _Table(WorkingCopy[State]):
 
     def held(self, seat: int, key: str) -> int:
         """The card of `key` in `seat`'s hand: of several alike, the latest."""
-        for card in reversed(self.hands[seat]):
-            if CARDS[card].key == key:
-                return card
-        raise IllegalAction(f"You hold no {key}.")
+        for one in reversed(self.hands[seat]):
+            if CARDS[one].key == key:
+                return one
+        raise IllegalAction(phrase("You hold no {card}.", card=card(card_name(key))))
 
     def take_from_hand(self, seat: int, key: str) -> int:
         card = self.held(seat, key)
@@ -105,28 +162,30 @@ class _Table(WorkingCopy[State]):
             self.trash = self.discard
             self.discard = []
             self.rng().shuffle(self.trash)
-            self.say("The trash pile is empty: the discard pile is shuffled into a new one.")
+            self.say(
+                phrase("The trash pile is empty: the discard pile is shuffled into a new one.")
+            )
 
     def draw(self, seat: int, source: str) -> None:
         """One card, one at a time; a Blocker is resolved at once."""
         if source == "discard":
             if not self.discard:
-                raise IllegalAction("The discard pile is empty.")
+                raise IllegalAction(phrase("The discard pile is empty."))
             card = self.discard.pop()
         else:
             self.refill()
             if not self.trash:
-                raise IllegalAction("There is nothing left to draw.")
+                raise IllegalAction(phrase("There is nothing left to draw."))
             card = self.trash.pop()
-        where = "the discard pile" if source == "discard" else "the trash pile"
+        pile = "discard" if source == "discard" else "trash"
         if CARDS[card].type == BLOCKER:
-            self.say(f"{_p(seat)} draws the Blocker {CARDS[card].name} from {where}!")
+            self.say(DRAWS_BLOCKER[pile](seat, name_of(card)))
             self.aside.append(card)
             self.blocker(seat, CARDS[card].key)
             return
         self.hands[seat].append(card)
-        self.say(f"{_p(seat)} draws a card from {where}.")
-        self.say(f"You drew {with_article(CARDS[card].name)}.", seat)
+        self.say(DRAWS[pile](seat))
+        self.say(phrase("You drew {card}.", card=a_card(CARDS[card].name)), seat)
 
     def truck_waiting(self) -> bool:
         """Has a Garbage Truck discards still to come (from hands that hold cards)?"""
@@ -148,32 +207,45 @@ class _Table(WorkingCopy[State]):
         if key == "truck" and not HAS_DISCARD[state.mode]:
             # Table rule: a mode without discard (Rummy) has the Truck take nothing, so no
             # hand is emptied by it (as Clean Sweep there throws away only itself).
-            self.say("There is no discard in Rummy: the Garbage Truck drives past.")
+            self.say(phrase("There is no discard in Rummy: the Garbage Truck drives past."))
         elif key == "truck":
             order = [(seat + k) % state.seats for k in range(state.seats)]
             self.truck += [p for p in order if self.hands[p] and p not in self.truck]
-            self.say("Every player discards one card of their choice.")
+            self.say(phrase("Every player discards one card of their choice."))
         elif key == "raid":
             left = (seat + 1) % state.seats
             if self.hands[seat]:
                 card = self.hands[seat][self.rng().randrange(len(self.hands[seat]))]
                 self.hand_over(seat, left, card)
-                self.say(f"{_p(left)} takes a random card from {_p(seat)}.")
-                self.say(f"{_p(left)} took your {CARDS[card].name}.", seat)
-                self.say(f"You took {with_article(CARDS[card].name)}.", left)
+                self.say(
+                    phrase(
+                        "{player} takes a random card from {other}.",
+                        player=SeatName(left),
+                        other=SeatName(seat),
+                    )
+                )
+                took = phrase(
+                    "{player} took your {card}.", player=SeatName(left), card=name_of(card)
+                )
+                self.say(took, seat)
+                self.say(phrase("You took {card}.", card=a_card(CARDS[card].name)), left)
         elif key == "slippery":
             if seat not in self.slippery:
                 self.slippery.append(seat)
-            self.say(f"{_p(seat)}'s next rummage roll is skipped.")
+            self.say(phrase("{player}'s next rummage roll is skipped.", player=SeatName(seat)))
         elif key == "spill":
             self.trash = self.discard + self.trash
             self.discard = []
             self.rng().shuffle(self.trash)
-            self.say("The discard pile is shuffled into the trash pile.")
+            self.say(phrase("The discard pile is shuffled into the trash pile."))
         elif key == "stink":
             own = seat == state.turn or (state.mode == KING and seat == self.get("king"))
             self.stink[seat] = 2 if own else 1
-            self.say(f"{_p(seat)} cannot win until the end of their next turn.")
+            self.say(
+                phrase(
+                    "{player} cannot win until the end of their next turn.", player=SeatName(seat)
+                )
+            )
 
     def hand_over(self, giver: int, receiver: int, card: int) -> None:
         """`card` goes from `giver`'s hand into `receiver`'s, and the public record of it
@@ -223,21 +295,21 @@ class _Table(WorkingCopy[State]):
             return
         state = self.freeze()
         if len(found) > 1:
-            self.say("More than one hand wins at once: the largest victory set takes it.")
+            self.say(phrase("More than one hand wins at once: the largest victory set takes it."))
             top = max(len(state.hands[p]) for p in found)
             found = [p for p in found if len(state.hands[p]) == top]
         winner = self.roll_off(found)
-        self.say(f"{_p(winner)} lays down three sets and wins!")
+        self.say(phrase("{player} lays down three sets and wins!", player=SeatName(winner)))
         self.finish((winner,))
 
     def roll_off(self, seats: list[int]) -> int:
         while len(seats) > 1:
             rolls = {p: crowbars(self.roll(ATTACK_DICE, "blue", p, "roll-off")) for p in seats}
-            self.say(
-                "Roll-off: "
-                + ", ".join(f"{_p(p)} {counted(n, 'crowbar')}" for p, n in rolls.items())
-                + "."
-            )
+            each = [
+                phrase_n("{player} {n} crowbar", "{player} {n} crowbars", n, player=SeatName(p))
+                for p, n in rolls.items()
+            ]
+            self.say(phrase("Roll-off: {rolls}.", rolls=commas(each)))
             top = max(rolls.values())
             seats = [p for p in seats if rolls[p] == top]
         return seats[0]
@@ -255,7 +327,7 @@ class _Table(WorkingCopy[State]):
         if not out:
             return
         seat = actor if actor in out else out[0]
-        self.say(f"{_p(seat)} goes out!")
+        self.say(phrase("{player} goes out!", player=SeatName(seat)))
         self.set(went_out=seat)
         self.score_rummy(seat)
 
@@ -268,7 +340,14 @@ class _Table(WorkingCopy[State]):
             most = max(len(state.laid[p]) for p in best)
             best = [p for p in best if len(state.laid[p]) == most]
         winner = self.roll_off(best)
-        self.say(f"{_p(winner)} wins with {counted(points[winner], 'point')}.")
+        self.say(
+            phrase_n(
+                "{player} wins with {n} point.",
+                "{player} wins with {n} points.",
+                points[winner],
+                player=SeatName(winner),
+            )
+        )
         self.finish((winner,))
 
     # --- turns
@@ -283,11 +362,11 @@ class _Table(WorkingCopy[State]):
         if self.get("finished"):
             return
         if state.mode == RUMMY and not self.trash and not self.discard:
-            self.say("Both piles are empty: the game is scored as it stands.")
+            self.say(phrase("Both piles are empty: the game is scored as it stands."))
             self.score_rummy(-1)
             return
         if state.turns >= TURN_LIMIT:
-            self.say("The alley is worn out: the game ends in a draw.")
+            self.say(phrase("The alley is worn out: the game ends in a draw."))
             if state.mode == RUMMY:
                 self.score_rummy(-1)
             else:
@@ -326,8 +405,12 @@ class _Table(WorkingCopy[State]):
     def say_dice(self, seat: int, dice: tuple[int, ...], colour: str) -> None:
         bars = crowbars(dice)
         self.say(
-            f"{_p(seat)} rolls {len(dice)} {colour} {plural('die', len(dice))}: "
-            f"{counted(bars, 'crowbar')}, {counted(len(dice) - bars, 'lid')}."
+            ROLLS[colour](
+                seat,
+                len(dice),
+                phrase_n("{n} crowbar", "{n} crowbars", bars),
+                phrase_n("{n} lid", "{n} lids", len(dice) - bars),
+            )
         )
 
     def resolve(self) -> None:
@@ -339,19 +422,29 @@ class _Table(WorkingCopy[State]):
         self.verdicts.append(Verdict(state.step + 1, attacker, defender, bars, lids, winner))
         if bars > lids:
             self.say(
-                f"{counted(bars, 'crowbar')} {agreeing('beats', bars)} {counted(lids, 'lid')}: "
-                f"{_p(attacker)} wins the fight."
+                phrase_n(
+                    "{n} crowbar beats {lids}: {player} wins the fight.",
+                    "{n} crowbars beat {lids}: {player} wins the fight.",
+                    bars,
+                    lids=phrase_n("{n} lid", "{n} lids", lids),
+                    player=SeatName(attacker),
+                )
             )
             if state.mode == KING:
-                self.say(f"{_p(attacker)} is the new King of the Heap!")
+                self.say(phrase("{player} is the new King of the Heap!", player=SeatName(attacker)))
                 self.set(king=attacker)
                 self.rummage(attacker, "blue")
             else:
                 self.set(phase=SPOILS, actor=attacker, spoils=1)
         else:
             self.say(
-                f"{counted(lids, 'lid')} {agreeing('holds', lids)} off {counted(bars, 'crowbar')}: "
-                f"{_p(defender)} wins the fight."
+                phrase_n(
+                    "{n} lid holds off {crowbars}: {player} wins the fight.",
+                    "{n} lids hold off {crowbars}: {player} wins the fight.",
+                    lids,
+                    crowbars=phrase_n("{n} crowbar", "{n} crowbars", bars),
+                    player=SeatName(defender),
+                )
             )
             if state.mode == KING:
                 self.rummage(defender, "green")
@@ -361,14 +454,16 @@ class _Table(WorkingCopy[State]):
     def rummage(self, seat: int, colour: str) -> None:
         if seat in self.slippery:
             self.slippery.remove(seat)
-            self.say(f"Slippery Lid: {_p(seat)}'s rummage roll is skipped.")
+            self.say(
+                phrase("Slippery Lid: {player}'s rummage roll is skipped.", player=SeatName(seat))
+            )
             self.after_fight()
             return
         dice = self.roll(RUMMAGE_DICE, colour, seat, "rummage")
         self.set(rummage=dice)
         plus = pluses(dice)
         minus = len(dice) - plus if HAS_DISCARD[self.state.mode] else 0
-        self.say(f"{_p(seat)} rummages with {len(dice)} {colour} dice: {plus} plus, {minus} minus.")
+        self.say(RUMMAGES[colour](seat, len(dice), plus, minus))
         self.set(phase=RUMMAGE, actor=seat, draws=plus, discards=minus)
 
     def after_fight(self) -> None:

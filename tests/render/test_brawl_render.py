@@ -19,12 +19,17 @@ from render.brawl.hand import _group_words
 from render.common import HIGHLIGHT, Box, Colour, shade
 from render.common.caption import caption_height
 from render.common.record import recording
-from rules.brawl.data import CARDS, KINDS
+from rules.brawl.data import CARDS, CHARACTERS, KINDS
 from rules.brawl.engine import BRAWL, State
 from rules.brawl.observation import BrawlObservation, CardView, RollView
+from rules.phrases import Readers
 
 NAMES = ["Alice", "Bob", "Chandrasekhar the Magnificent", "Dee", "Eve", "Fay"]
 MODES = ["round-rummage", "king-of-the-heap", "rummy"]
+CHARACTER_VIEWS = {
+    c.key: {"key": c.key, "name": c.name, "animal": c.animal, "affinity": c.affinity}
+    for c in CHARACTERS
+}
 
 
 def play(
@@ -312,20 +317,22 @@ def test_slugs_and_boosters_are_explained() -> None:
     does, from data.BOOSTERS (its card is too small to say it legibly)."""
     obs = own_view()
     obs["hand"] = [card("slug"), card("elbow")]
-    words = {g.key: _group_words(g)[1] for g in brawl.hand_groups(obs)}
+    words = {g.key: _group_words(g, "en")[1] for g in brawl.hand_groups(obs)}
     assert "blocks a win" in words["slug"]
     assert words["elbow"] == "you roll in combat: one more die of your colour"
 
 
+@pytest.mark.parametrize("language", ["en", "fr", "de"])
 @pytest.mark.parametrize("count", [0, 1, 15, 34])
-def test_the_hand_fits_in_a_thousand_pixels(count: int) -> None:
-    """Hands from empty to 34 cards: 1000 px wide, groups wrap to more rows, all inside."""
+def test_the_hand_fits_in_a_thousand_pixels(count: int, language: str) -> None:
+    """Hands from empty to 34 cards: 1000 px wide, groups wrap to more rows, all inside, in
+    every language (its words decide how tall each group's note is)."""
     obs = own_view()
     every = [card(k.key, n) for n in range(4) for k in KINDS] + cards("slug", 2)
     obs["hand"] = every[:count]
-    image = decode(brawl.draw_hand(obs, "Alice"))
+    image = decode(brawl.draw_hand(obs, "Alice", language))
     assert image.width == 1000
-    for _, (left, _top, right, bottom) in brawl.hand_layout(brawl.hand_groups(obs)):
+    for _, (left, _top, right, bottom) in brawl.hand_layout(brawl.hand_groups(obs), language):
         assert 0 <= left < right <= 1000 and bottom < image.height
 
 
@@ -363,6 +370,12 @@ def test_an_ai_seat_is_named_without_nested_brackets() -> None:
     assert brawl.who(obs, names, 2) == f"{character} (Rusty, AI)"
     assert brawl.who(obs, names, 1) == f"{obs['characters'][1]['name']} (Grime, AI, hard)"
     assert brawl.who(obs, names, 0) == f"{obs['characters'][0]['name']} (Alice)"
+    # In French the mark reads "IA" and the character's name is French: folded the same.
+    french = Readers(["Alice", "Grime (IA, difficile)", "Rusty (IA)"], "fr")
+    bandit = {**obs, "characters": [CHARACTER_VIEWS["bandit"]] * 3}
+    assert brawl.who(bandit, french, 1) == "Bandit (Grime, IA, difficile)"
+    squeakers = {**obs, "characters": [CHARACTER_VIEWS["squeakers"]] * 3}
+    assert brawl.who(squeakers, french, 2) == "Couinette (Rusty, IA)"
 
 
 def test_the_start_roll_is_told_on_the_first_turn_and_not_after() -> None:

@@ -20,7 +20,7 @@ from render.trashwar import draw_battlefield
 from rules.base import AnyGame
 from rules.brawl import BRAWL
 from rules.observation import LastMoveView
-from rules.phrases import from_json, to_json
+from rules.phrases import english, from_json, to_json
 from rules.rumble import RUMBLE
 from rules.toss import TOSS
 from rules.trashwar import TRASH_WAR
@@ -59,11 +59,11 @@ def test_the_caption_names_the_last_mover_and_no_private_line(key: str) -> None:
         assert move["seat"] == seat and move["step"] == state.step
         assert move["lines"] == [to_json(e.text) for e in applied.events if e.to is None]
         caption = caption_of(draw, obs)
-        first = str(from_json(move["lines"][0]))  # its English, naming seats as {p0}...
-        assert f"{{p{seat}}}" in first  # the first line tells the mover's move
+        lines = [english(from_json(line)) for line in move["lines"]]
+        assert f"{{p{seat}}}" in lines[0]  # the first line tells the mover's move
         assert NAMES[seat] in caption, caption
-        for private in (e.text for e in applied.events if e.to is not None):
-            assert private not in caption and private not in move["lines"]
+        for private in (english(e.text) for e in applied.events if e.to is not None):
+            assert private not in caption and private not in lines
 
 
 def test_a_name_is_cut_only_when_a_line_cannot_hold_it() -> None:

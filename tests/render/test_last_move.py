@@ -16,6 +16,7 @@ from render.rumble import draw_dungeon
 from render.toss import draw_bin
 from render.trashwar import draw_battlefield, draw_hand
 from rules.brawl import BRAWL
+from rules.phrases import english
 from rules.rumble import RUMBLE
 from rules.toss import TOSS
 from rules.trashwar import TRASH_WAR
@@ -90,7 +91,8 @@ def test_the_dice_picture_ends_with_every_fights_verdict() -> None:
         before = state.step
         applied = BRAWL.apply(state, seat, rng.choice(BRAWL.legal_actions(state, seat)))
         state = applied.state
-        said = [e.text.split(":")[0] for e in applied.events if "wins the fight" in e.text]
+        lines = [english(e.text) for e in applied.events]
+        said = [line.split(":")[0] for line in lines if "wins the fight" in line]
         with recording() as notes:
             draw_rolls(BRAWL.observe(state, None), [*NAMES, "Di"], before)
         drawn = [n.text for n in notes if n.kind == "verdict"]

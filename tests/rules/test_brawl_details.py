@@ -103,8 +103,8 @@ def test_the_card_table_rebuilt_is_the_one_in_play() -> None:
 def test_each_action_reads_as_the_players_say_it(action: str, label: str) -> None:
     """(contract: the log and the buttons) Every kind of action has its own words: cards by
     their printed names with "a"/"an", seats as mentions."""
-    assert describe_action(action) == label
-    assert BRAWL.describe(build({0: ["pizza"]}), action) == label
+    assert str(describe_action(action)) == label
+    assert str(BRAWL.describe(build({0: ["pizza"]}), action)) == label
 
 
 def test_card_names_fall_back_to_the_key() -> None:
@@ -146,25 +146,31 @@ def test_menu_entries_say_what_is_chosen_next() -> None:
     """(contract: menus) An entry standing for several actions names what it does and what
     the player picks next."""
     describe = describe_action
-    assert group_wording("lay fish", ["lay fish 1", "lay fish 2", "lay fish 3"], describe) == (
+    assert tuple(
+        map(str, group_wording("lay fish", ["lay fish 1", "lay fish 2", "lay fish 3"], describe))
+    ) == (
         "Lay down Fish Bones …",
         "then choose how many (3 ways)",
     )
-    assert group_wording("attack p2", ["attack p2", "attack p2 elbow"], describe) == (
+    assert tuple(
+        map(str, group_wording("attack p2", ["attack p2", "attack p2 elbow"], describe))
+    ) == (
         "Attack {p2} …",
         "then choose whether to add Extra Elbow",
     )
-    assert group_wording("play peek", ["play peek p1", "play peek p2"], describe) == (
+    assert tuple(
+        map(str, group_wording("play peek", ["play peek p1", "play peek p2"], describe))
+    ) == (
         "Play Sneak Peek …",
         "then choose whose hand",
     )
     swaps = ["play swap p1 slug", "play swap p1 egg"]
-    assert group_wording("play swap p1", swaps, describe) == (
+    assert tuple(map(str, group_wording("play swap p1", swaps, describe))) == (
         "Play Quick Swap: {p1} …",
         "then choose the card you give",
     )
     sweeps = ["play sweep pizza", "play sweep pizza egg"]
-    assert group_wording("play sweep pizza", sweeps, describe) == (
+    assert tuple(map(str, group_wording("play sweep pizza", sweeps, describe))) == (
         "Play Clean Sweep: Pizza Box …",
         "then choose the second card, if any",
     )
@@ -188,9 +194,9 @@ def test_a_refusal_names_the_phase_rule(phase: str, words: str) -> None:
     """(contract: refusals) An action refused is answered with what the phase allows; while
     a Garbage Truck waits, with the Truck's demand."""
     state = build({0: ["pizza"], 1: ["fish"], 2: ["milk"]}, phase=phase)
-    assert why_not(state) == words
+    assert str(why_not(state)) == words
     truck = build({0: ["pizza"], 1: ["fish"], 2: ["milk"]}, phase=phase, truck=(0,))
-    assert why_not(truck) == "Garbage Truck: discard one card of your choice first."
+    assert str(why_not(truck)) == "Garbage Truck: discard one card of your choice first."
 
 
 # --- the opening log and the rolls in a view ---------------------------------------------------
@@ -202,7 +208,7 @@ def test_the_opening_log_tells_roll_deal_and_crown() -> None:
     many cards the deal gives, and in King of the Heap who is King."""
     state = BRAWL.new_game(4, {}, 3)
     assert state.start_rolls == ((1, 0, 0, 1), (1, -1, -1, 1), (1, -1, -1, 0))
-    assert [e.text for e in opening_events(state)] == [
+    assert [str(e.text) for e in opening_events(state)] == [
         "Start roll 1: {p0} crowbar, {p1} lid, {p2} lid, {p3} crowbar.",
         "Start roll 2: {p0} crowbar, {p3} crowbar.",
         "Start roll 3: {p0} crowbar, {p3} lid.",
@@ -210,7 +216,7 @@ def test_the_opening_log_tells_roll_deal_and_crown() -> None:
         "{p0} deals 4 cards to everyone.",
     ]
     king = BRAWL.new_game(5, {"mode": KING}, 3)
-    texts = [e.text for e in opening_events(king)]
+    texts = [str(e.text) for e in opening_events(king)]
     starter = "{p" + str(king.starter) + "}"
     assert texts[-2:] == [
         f"{starter} deals 5 cards to everyone.",
@@ -491,7 +497,7 @@ def test_a_roll_off_goes_to_the_most_crowbars() -> None:
     for seed in range(6):
         table = _Table(build({0: ["pizza"], 1: ["fish"], 2: ["milk"]}, seed=seed))
         winner = table.roll_off([0, 1, 2])
-        lines = [e.text for e in table.events]
+        lines = [str(e.text) for e in table.events]
         assert all(re.fullmatch(r"Roll-off: (\{p\d\} \d crowbars?(, )?)+\.", t) for t in lines)
         last = dict(re.findall(r"\{p(\d)\} (\d) crowbar", lines[-1]))
         assert int(last[str(winner)]) == max(int(n) for n in last.values())
@@ -513,7 +519,7 @@ def test_rummy_going_out_scores_the_bonus_and_wins() -> None:
     applied = BRAWL.apply(state, 0, "go out")
     assert applied.state.finished and applied.state.winners == (0,)
     assert applied.state.went_out == 0 and applied.state.phase == "over"
-    texts = [e.text for e in applied.events]
+    texts = [str(e.text) for e in applied.events]
     assert texts[-3:] == [
         "{p0} lays down the whole hand.",
         "{p0} goes out!",
@@ -549,9 +555,9 @@ def test_the_defender_lays_down_after_the_attacker() -> None:
     )
     applied = BRAWL.apply(state, 0, "done")
     assert applied.state.phase == "lay" and to_act(applied.state) == 1
-    assert [e.text for e in applied.events] == ["{p0} is done laying down."]
+    assert [str(e.text) for e in applied.events] == ["{p0} is done laying down."]
     applied = BRAWL.apply(applied.state, 1, "lay milk 3")
-    assert [e.text for e in applied.events] == ["{p1} lays down 3 Milk Jugs."]
+    assert [str(e.text) for e in applied.events] == ["{p1} lays down 3 Milk Jugs."]
     state = play(applied.state, "done")
     assert state.phase == "pre" and state.turn == 1
 
@@ -582,13 +588,13 @@ def test_sneak_peek_tells_the_hand_in_order_or_nothing() -> None:
     alphabetical order; an empty hand reads as nothing."""
     state = build({0: ["peek", "fish"], 1: ["milk", "apple", "slug"], 2: []})
     applied = BRAWL.apply(state, 0, "play peek p1")
-    assert [(e.text, e.to) for e in applied.events] == [
+    assert [(str(e.text), e.to) for e in applied.events] == [
         ("{p0} plays Sneak Peek.", None),
         ("{p0} peeks at {p1}'s hand.", None),
         ("{p1} holds: Apple Core, Milk Jug, Slug.", 0),
     ]
     applied = BRAWL.apply(state, 0, "play peek p2")
-    assert applied.events[-1].text == "{p2} holds: nothing."
+    assert str(applied.events[-1].text) == "{p2} holds: nothing."
 
 
 def test_quick_swap_tells_each_side_its_card() -> None:
@@ -597,7 +603,7 @@ def test_quick_swap_tells_each_side_its_card() -> None:
     state = build({0: ["swap", "slug"], 1: ["milk"], 2: ["apple"]})
     applied = BRAWL.apply(state, 0, "play swap p1 slug")
     assert keys(applied.state, 0) == ["milk"] and keys(applied.state, 1) == ["slug"]
-    assert [(e.text, e.to) for e in applied.events] == [
+    assert [(str(e.text), e.to) for e in applied.events] == [
         ("{p0} plays Quick Swap.", None),
         ("{p0} swaps a card with {p1}.", None),
         ("You got a Milk Jug.", 0),
@@ -609,7 +615,7 @@ def test_a_truck_discard_is_public_but_faceless() -> None:
     """(house rule: Garbage Truck) Each discard to the Truck is told, not which card."""
     state = build({0: ["fish"], 1: ["milk"], 2: ["apple"]}, truck=(1, 2))
     applied = BRAWL.apply(state, 1, "discard milk")
-    assert [e.text for e in applied.events] == ["{p1} throws a card onto the discard pile."]
+    assert [str(e.text) for e in applied.events] == ["{p1} throws a card onto the discard pile."]
 
 
 def test_the_lobby_turns_affinity_off_for_rummy() -> None:
@@ -669,7 +675,7 @@ def _told(state: State, *actions: str) -> tuple[State, list[list[tuple[str, int 
         seat = to_act(state)
         assert seat is not None
         applied = BRAWL.apply(state, seat, action)
-        told.append([(e.text, e.to) for e in applied.events])
+        told.append([(str(e.text), e.to) for e in applied.events])
         state = applied.state
     return state, told
 

@@ -85,7 +85,7 @@ def check_turn(state: State) -> list[str]:
     assert legal and len(set(legal)) == len(legal)
     assert all(len(action) <= 80 for action in legal)
     if state.step < LABELLED_STEPS:
-        assert all(0 < len(BRAWL.describe(state, action)) <= 80 for action in legal)
+        assert all(0 < len(str(BRAWL.describe(state, action))) <= 80 for action in legal)
     assert BRAWL.legal_actions(state, (seat + 1) % state.seats) == []
     return legal
 

@@ -54,7 +54,7 @@ def test_truck_in_rummy_makes_nobody_discard() -> None:
     assert [CARDS[c].key for c in state.discard] == ["egg"]
     assert state.phase == "pre" and state.draws == 1 and to_act(state) == 0
     assert not any(a.startswith("discard") for a in legal_moves(state, 0))
-    said = [e.text for e in BRAWL.apply(_table(RUMMY), 0, "draw trash").events]
+    said = [str(e.text) for e in BRAWL.apply(_table(RUMMY), 0, "draw trash").events]
     assert "There is no discard in Rummy: the Garbage Truck drives past." in said
 
 

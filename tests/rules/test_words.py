@@ -23,16 +23,16 @@ def test_a_name_already_plural_stays_so_after_any_number():
     assert plural("Fish Bones", 2) == "Fish Bones"
     assert counted(3, "Milk Jug") == "3 Milk Jugs" and counted(3, "Pizza Box") == "3 Pizza Boxes"
     assert counted(1, "torching phase") == "1 torching phase"
-    assert describe_action("lay pizza 3") == "Lay down 3 Pizza Boxes"
-    assert describe_action("lay milk 1") == "Lay down 1 Milk Jug"
+    assert str(describe_action("lay pizza 3")) == "Lay down 3 Pizza Boxes"
+    assert str(describe_action("lay milk 1")) == "Lay down 1 Milk Jug"
 
 
 def test_a_card_name_gets_the_article_it_is_said_with():
     assert with_article("Egg Carton") == "an Egg Carton"
     assert with_article("Pizza Box") == "a Pizza Box"
-    assert describe_action("discard egg") == "Discard an Egg Carton"
-    assert describe_action("give apple") == "Give an Apple Core"
-    assert describe_action("discard pizza") == "Discard a Pizza Box"
+    assert str(describe_action("discard egg")) == "Discard an Egg Carton"
+    assert str(describe_action("give apple")) == "Give an Apple Core"
+    assert str(describe_action("discard pizza")) == "Discard a Pizza Box"
 
 
 def test_a_verb_agrees_with_its_count():
