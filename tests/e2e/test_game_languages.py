@@ -1,0 +1,90 @@
+"""Issue 40's promise, game by game: a whole game through the fake Discord on a French
+server with a German player. Every public message (lobby, boards, standings) reads in
+French, every reply only that player sees reads in German, and none of it in English.
+
+The player plays with the language-free driver (`tests/e2e/any_game.py`), against one
+normal AI seat. English is found by its small words, which French and German do not
+share; names, game titles and `commands` are taken out first. That every word went through
+the catalogues at all is the pseudo language's check (the games' `test_*_languages.py`).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from bot.client import TrashTableBot
+from bot.games import GAMES
+from bot.sessions import seat_names
+from tests.e2e.any_game import open_with_ai, play_to_the_end
+from tests.e2e.conftest import Table
+from tests.fakediscord import FakeDiscord, FakeMessage
+from tests.fakediscord.state import walk_components
+from tests.postgres import SQLITE_ONLY
+
+pytestmark = SQLITE_ONLY
+
+# Small English words that are not French or German words too.
+ENGLISH = frozenset(
+    (
+        "the your you is are and of to this that with from turn plays played draws drew "
+        "wins won card cards game my next back done player players points takes took "
+        "throws move moves its no yes out over round who what which pick choose join "
+        "leave cancel add now left right wall walls piece pieces lay down drop"
+    ).split()
+)
+
+
+def english_words(text: str, *fillings: str) -> list[str]:
+    for filling in sorted(fillings, key=len, reverse=True):
+        text = text.replace(filling, " ")
+    text = re.sub(r"`[^`]*`|<[@#:/][^>]*>|https?://\S+", " ", text)
+    return [w for w in re.findall(r"[A-Za-z]+", text) if w.lower() in ENGLISH]
+
+
+def version_texts(version: dict[str, Any]) -> Iterator[str]:
+    """Every text a person reads in one version of a message (pictures aside)."""
+    yield str(version.get("content") or "")
+    for embed in version.get("embeds") or []:
+        yield str(embed.get("title") or "")
+        yield str(embed.get("description") or "")
+        yield str((embed.get("footer") or {}).get("text") or "")
+        for field in embed.get("fields") or []:
+            yield f"{field.get('name', '')} {field.get('value', '')}"
+    for component in walk_components(version.get("components")):
+        yield str(component.get("content") or "")
+        yield str(component.get("label") or "")
+        yield str(component.get("placeholder") or "")
+        for option in component.get("options") or []:
+            yield f"{option.get('label', '')} {option.get('description') or ''}"
+
+
+def read(messages: list[FakeMessage]) -> str:
+    return "\n".join(text for m in messages for v in m.versions for text in version_texts(v))
+
+
+@pytest.mark.parametrize("kind", ["rumble", "trashwar", "brawl", "toss"])
+async def test_a_whole_game_in_french_with_a_german_player(
+    bot: TrashTableBot, table: Table, fake_discord: FakeDiscord, kind: str
+) -> None:
+    fake_discord.guild.preferred_locale = "fr"
+    table.alice.user.locale = "de"
+    await open_with_ai(bot, table.alice, kind, ai=1, seed=7)
+    game = await play_to_the_end(bot, table.alice, random.Random(7))
+    assert game.status == "finished" and game.language == "fr"
+
+    fillings = [*seat_names(game, "fr"), *seat_names(game, "de"), GAMES[kind].title]
+    fillings += [u.name for u in fake_discord.users]
+    public = [m for m in fake_discord.messages() if not m.ephemeral]
+    private = [m for m in fake_discord.messages() if m.ephemeral_to == table.alice.id]
+    assert public and private
+    french, german = read(public), read(private)
+    assert english_words(french, *fillings) == [], french
+    assert english_words(german, *fillings) == [], german
+    assert re.search(r"\b(le|la|les|de|du|des)\b", french)  # French, not only names
+    assert re.search(r"\b(der|die|das|du|dein|deine|ist)\b", german, re.IGNORECASE)
+    assert fake_discord.problems() == []
