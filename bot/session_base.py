@@ -257,11 +257,15 @@ class SessionBase:
     def legal_for(self, game: GameRecord, seat: int) -> list[str]:
         return engine_of(game).legal_actions(self.state_of(game), seat)
 
-    def describer(self, game: GameRecord, group: str | None = None) -> Callable[[str], str]:
+    def describer(
+        self, game: GameRecord, group: str | None = None, language: str | None = None
+    ) -> Callable[[str], str]:
         """Labels for the controls of `game` as it stands, with the players' names filled
         in (see `Game.describe`); for the actions of a chosen `group`, what sets each apart
-        (`Game.describe_in_group`)."""
-        engine, state, names = engine_of(game), self.state_of(game), seat_names(game)
+        (`Game.describe_in_group`). In `language`: the game's (a board) unless given (a
+        player's private reply)."""
+        engine, state = engine_of(game), self.state_of(game)
+        names = seat_names(game, language)
         if group is None:
             return lambda action: format_event(Event(engine.describe(state, action)), names)
         return lambda action: format_event(

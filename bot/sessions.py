@@ -176,17 +176,19 @@ class SessionService(Lobbies):
         step: int,
         group: str,
         read: GameRecord | None = None,
+        language: str | None = None,
     ) -> tuple[GameRecord, list[tuple[int, str, str]]]:
         """The legal actions under a menu entry (`group`, see `Game.group_of`), as (index
         among the legal actions, action, label), for the player whose turn it is. Changes
         nothing. `read`: the game's row as the caller has just read it (to find which entry
         was chosen), so it is not read again; `act` checks the step again in its own
-        transaction either way."""
+        transaction either way. The labels are in `language` (the asker's; the game's unless
+        given)."""
         game = read if read is not None and read.id == game_id else await self.get(game_id)
         if game is None or game.channel_id != channel_id:
             raise UserError(phrase("That game no longer exists."))
         engine, state, seat = self._check_turn(game, user_id, step)
-        label = self.describer(game, group)
+        label = self.describer(game, group, language)
         matching = [
             (index, action, label(action))
             for index, action in enumerate(engine.legal_actions(state, seat))

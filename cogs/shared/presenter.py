@@ -11,7 +11,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
-from rules.words import and_list, counted
+from lang import say
+from rules.phrases import listing, phrase_in, phrase_n, term
 
 # A game's observation type (its TypedDict in rules/<game>/observation.py): a presenter
 # receives only ever that, the public one or the owner's own.
@@ -117,6 +118,16 @@ class Recaps(Protocol[Obs]):
 
 PRESENTERS: dict[str, Presenter[Any]] = {}
 
+# The button that opens a player's own view, as each game names it (`hand_label`): said in
+# this sense, on the board in the game's language, in a private reply in its reader's.
+HAND_BUTTON = "hand button"
+HAND_LABELS = (term(HAND_BUTTON, "My hand"), term(HAND_BUTTON, "My secret"))
+
+
+def hand_button(kind: str, language: str) -> str:
+    """A game's "My hand" button's word in `language`."""
+    return say(phrase_in(HAND_BUTTON, PRESENTERS[kind].hand_label), language)
+
 
 def register(presenter: Presenter[Any]) -> None:
     PRESENTERS[presenter.kind] = presenter
@@ -124,7 +135,13 @@ def register(presenter: Presenter[Any]) -> None:
 
 def final_by_points(points: list[int], names: list[str]) -> str:
     """A finished game's summary where the most points win: "final: Ann and Bo with 9
-    points"."""
+    points", in the language of `names` (`Readers`; English for a plain list)."""
     best = max(points)
     winners = [names[seat] for seat, score in enumerate(points) if score == best]
-    return f"final: {and_list(winners)} with {counted(best, 'point')}"
+    said = phrase_n(
+        "final: {winners} with {n} point",
+        "final: {winners} with {n} points",
+        best,
+        winners=listing(winners),
+    )
+    return say(said, getattr(names, "language", "en"), names)
