@@ -228,7 +228,7 @@ async def own_view(
     presenter = PRESENTERS[game.kind]
     legal = sessions.legal_for(game, seat) if game.status == Status.PLAYING else []
     reply = await client.workers.run(presenter.hand, obs, seat_names(game, language))
-    controls = presenter.hand_controls(obs, legal, sessions.describer(game, language))
+    controls = presenter.hand_controls(obs, legal, sessions.describer(game, language=language))
     text = reply.text
     # A card taken from this hand, a Slug given…
     notes = notes_since_last_move(game, seat, language)
