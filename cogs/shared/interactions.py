@@ -64,6 +64,13 @@ def player_of(interaction: discord.Interaction) -> Player:
     )
 
 
+async def server_language(interaction: discord.Interaction) -> str:
+    """The language of a server's public messages outside a game (`/scoreboard`): the one
+    its admins chose (`/language`), else the server's own."""
+    chosen = await client_of(interaction).sessions.guild_language(interaction.guild_id or 0)
+    return language_for(chosen or interaction.guild_locale)
+
+
 async def refuse(interaction: discord.Interaction, reason: Filling) -> None:
     """A short private reason, in the presser's language; used for everything a user does
     wrong."""
