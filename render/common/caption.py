@@ -20,7 +20,9 @@ from render.common.shapes import disc, rounded_box
 from render.common.text import draw_text, fit_text, least_size, text_width
 from render.common.words import player_colour, player_name
 from rules.observation import LastMoveView
-from rules.phrases import from_json
+from rules.phrases import from_json, phrase
+
+NO_MOVES = phrase("No moves yet.")
 
 LINES = 2
 MARGIN = 12  # left, right and under the strip's panel (the board's own margin is above)
@@ -98,7 +100,8 @@ def draw_caption(
         draw_text(image, centre, str(move["seat"] + 1), size, ink_for(colour), "mm")
         text_left = panel[0] + 20 + diameter
     words = caption_words(move, names) if move is not None else []
-    lines = wrap(words, panel[2] - 12 - text_left, size) if words else ["No moves yet."]
+    nothing = say(NO_MOVES, getattr(names, "language", ENGLISH))
+    lines = wrap(words, panel[2] - 12 - text_left, size) if words else [nothing]
     step = line_height(size)
     y = middle - step * (len(lines) - 1) / 2
     for line in lines:
