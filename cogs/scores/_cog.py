@@ -20,7 +20,14 @@ from cogs.shared.standings import place, points
 from lang import ENGLISH, say
 from rules.phrases import Phrase, phrase, phrase_in
 
-COLUMN = "scoreboard column"  # the sense of the scoreboard's column heads
+# The scoreboard's column heads, and the width each takes at least.
+HEADS = {
+    "games": (phrase_in("scoreboard column", "games"), 5),
+    "wins": (phrase_in("scoreboard column", "wins"), 5),
+    "points": (phrase_in("scoreboard column", "points"), 7),
+    "rating": (phrase_in("scoreboard column", "rating"), 7),
+}
+PLAYER_HEAD = phrase_in("scoreboard column", "player")
 
 if TYPE_CHECKING:
     from bot.client import TrashTableBot
@@ -100,12 +107,13 @@ def score_table(lines: list[ScoreLine], *, points: bool, language: str = ENGLISH
     """The standings as a code block whose columns line up however wide the names'
     characters are drawn (cogs/shared/columns.py); the points column only when `points`;
     its heads in `language`, each column as wide as its head."""
-    words = [("games", 5), ("wins", 5)] + ([("points", 7)] if points else []) + [("rating", 7)]
+    columns = ["games", "wins"] + (["points"] if points else []) + ["rating"]
     heads = []
-    for word, width in words:
-        head = say(phrase_in(COLUMN, word), language)
+    for column in columns:
+        word, width = HEADS[column]
+        head = say(word, language)
         heads.append((head, max(width, len(head))))
-    player = say(phrase_in(COLUMN, "player"), language)
+    player = say(PLAYER_HEAD, language)
     rows = [["#".ljust(3), pad(player, NAME_CELLS)] + [h.rjust(w) for h, w in heads]]
     for number, line in enumerate(lines, start=1):
         figures = [line.games, line.wins] + ([line.points] if points else [])

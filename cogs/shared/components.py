@@ -84,14 +84,13 @@ def picked_value(interaction: discord.Interaction, select: discord.ui.Select[Any
 # ---------------------------------------------------------------------- lobby
 
 
-BUTTON = "button"  # the sense of a button's word
 LOBBY_LABELS = {
-    "join": (phrase_in(BUTTON, "Join"), discord.ButtonStyle.success),
-    "leave": (phrase_in(BUTTON, "Leave"), discord.ButtonStyle.secondary),
+    "join": (phrase_in("button", "Join"), discord.ButtonStyle.success),
+    "leave": (phrase_in("button", "Leave"), discord.ButtonStyle.secondary),
     # no longer drawn; see AddAISelect
-    "ai": (phrase_in(BUTTON, "Add AI player"), discord.ButtonStyle.secondary),
-    "start": (phrase_in(BUTTON, "Start"), discord.ButtonStyle.primary),
-    "cancel": (phrase_in(BUTTON, "Cancel"), discord.ButtonStyle.danger),
+    "ai": (phrase_in("button", "Add AI player"), discord.ButtonStyle.secondary),
+    "start": (phrase_in("button", "Start"), discord.ButtonStyle.primary),
+    "cancel": (phrase_in("button", "Cancel"), discord.ButtonStyle.danger),
 }
 LOBBY_BUTTONS = ("join", "leave", "start", "cancel")  # the buttons a lobby is drawn with
 ADD_AI = phrase("Add AI player…")

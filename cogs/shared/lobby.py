@@ -91,7 +91,7 @@ def lobby_text(game: GameRecord, language: str | None = None) -> str:
         line = f"{i + 1}. {name}"
         if pick is not None:
             label = labels.get(seat.pick)
-            chosen = phrase_in(CHOICE, label) if label else phrase_in(CHOICE, "random")
+            chosen = phrase_in(CHOICE, label) if label else phrase_in("choice", "random")
             line += f" · {said(chosen)}"
         lines.append(line)
     if not game.seats:

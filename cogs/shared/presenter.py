@@ -121,7 +121,7 @@ PRESENTERS: dict[str, Presenter[Any]] = {}
 # The button that opens a player's own view, as each game names it (`hand_label`): said in
 # this sense, on the board in the game's language, in a private reply in its reader's.
 HAND_BUTTON = "hand button"
-HAND_LABELS = (term(HAND_BUTTON, "My hand"), term(HAND_BUTTON, "My secret"))
+HAND_LABELS = (term("hand button", "My hand"), term("hand button", "My secret"))
 
 
 def hand_button(kind: str, language: str) -> str:

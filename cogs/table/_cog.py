@@ -35,8 +35,6 @@ from cogs.shared.replay import post_replay, replay_choices
 from lang import language_for, say
 from rules.phrases import Phrase, listing, phrase, phrase_in, phrase_n
 
-FIELD = "status field"  # the sense of the words naming the status embed's fields
-
 if TYPE_CHECKING:
     from bot.client import TrashTableBot
 
@@ -195,7 +193,7 @@ class TableCog(commands.Cog):
             return
         embed = self.status_embed(game, language)
         if paused:
-            paused_field = say(phrase_in(FIELD, "Paused"), language)
+            paused_field = say(phrase_in("status field", "Paused"), language)
             embed.insert_field_at(0, name=paused_field, value=paused, inline=False)
         await answer_command(interaction, public=False, embed=embed)
 
@@ -220,7 +218,7 @@ class TableCog(commands.Cog):
                 listing(game.seats[seat].name for seat in waiting) if waiting else phrase("the AI")
             )
             embed.add_field(
-                name=said(phrase_in(FIELD, "Whose turn")),
+                name=said(phrase_in("status field", "Whose turn")),
                 value=said(phrase("{who}, since {since}", who=who, since=since)),
                 inline=False,
             )
@@ -233,7 +231,7 @@ class TableCog(commands.Cog):
                 name = said(phrase("{name} (AI, {level})", name=name, level=level))
             seats.append(f"{index + 1}. {name}" + (" ⏳" if index in waiting else ""))
         embed.add_field(
-            name=said(phrase_in(FIELD, "Players")), value="\n".join(seats), inline=False
+            name=said(phrase_in("status field", "Players")), value="\n".join(seats), inline=False
         )
         timer: Phrase = turn_timer(game.turn_timer)
         if game.turn_timer and game.turn_deadline is not None:
@@ -241,11 +239,11 @@ class TableCog(commands.Cog):
             timer = phrase(
                 "{timer}; the AI plays for them {deadline}", timer=timer, deadline=deadline
             )
-        embed.add_field(name=said(phrase_in(FIELD, "Turn timer")), value=said(timer))
+        embed.add_field(name=said(phrase_in("status field", "Turn timer")), value=said(timer))
         if game.board_message_id:
             url = f"https://discord.com/channels/{game.guild_id}/{game.channel_id}/{game.board_message_id}"
             link = said(phrase("[latest board message]({url})", url=url))
-            embed.add_field(name=said(phrase_in(FIELD, "Board")), value=link)
+            embed.add_field(name=said(phrase_in("status field", "Board")), value=link)
         return fit_embed(embed)
 
     @game.command(
