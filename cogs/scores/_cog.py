@@ -41,7 +41,9 @@ class ScoresCog(commands.Cog):
         if game is not None and game not in GAMES:  # a choice only a forged request sends
             raise UserError(phrase("There is no game `{game}` here.", game=game[:40]))
         lines = await self.bot.sessions.scoreboard(interaction.guild_id or 0, game)
-        language = await server_language(interaction)  # in the channel, for everyone
+        language = await server_language(
+            self.bot.sessions, interaction
+        )  # in the channel, for everyone
 
         def said(words: Phrase) -> str:
             return say(words, language)
@@ -77,7 +79,9 @@ class ScoresCog(commands.Cog):
         games = await self.bot.sessions.history(interaction.guild_id or 0)
         if not games:
             raise UserError(phrase("No finished games in this server yet."))
-        language = await server_language(interaction)  # in the channel, for everyone
+        language = await server_language(
+            self.bot.sessions, interaction
+        )  # in the channel, for everyone
 
         def said(words: Phrase) -> str:
             return say(words, language)

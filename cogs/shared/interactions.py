@@ -64,10 +64,10 @@ def player_of(interaction: discord.Interaction) -> Player:
     )
 
 
-async def server_language(interaction: discord.Interaction) -> str:
+async def server_language(sessions: Any, interaction: discord.Interaction) -> str:
     """The language of a server's public messages outside a game (`/scoreboard`): the one
-    its admins chose (`/language`), else the server's own."""
-    chosen = await client_of(interaction).sessions.guild_language(interaction.guild_id or 0)
+    its admins chose (`/language`, kept by `sessions`), else the server's own."""
+    chosen = await sessions.guild_language(interaction.guild_id or 0)
     return language_for(chosen or interaction.guild_locale)
 
 

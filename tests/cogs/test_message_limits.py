@@ -302,6 +302,7 @@ async def test_the_scoreboard_history_status_and_rules_fit_discords_embeds() -> 
     interaction: Any = SimpleNamespace(
         id=2,
         guild_id=1,
+        guild_locale="en-GB",
         response=SimpleNamespace(send_message=send_message, is_done=lambda: False),
     )
     when = datetime(2026, 11, 27, tzinfo=UTC)
@@ -334,7 +335,12 @@ async def test_the_scoreboard_history_status_and_rules_fit_discords_embeds() -> 
     async def history_of(guild_id: int) -> list[Any]:
         return history
 
-    sessions = SimpleNamespace(scoreboard=scoreboard, history=history_of)
+    async def guild_language(guild_id: int) -> str | None:
+        return None  # the server's own
+
+    sessions = SimpleNamespace(
+        scoreboard=scoreboard, history=history_of, guild_language=guild_language
+    )
     settings = SimpleNamespace(game_retention_days=90)
     cog = ScoresCog(SimpleNamespace(sessions=sessions, settings=settings))  # type: ignore[arg-type]
     await cog.scoreboard(interaction, None)

@@ -118,7 +118,7 @@ async def test_the_replay_steps_through_every_board_also_after_a_restart(
         offered = {option["value"] for option in stepper.selects[0].options}
         assert "0" not in offered  # the menu holds the turns around the last
         forged = await table.bob.forge(stepper, f"tt:replayturn:{game_id}", "0")
-        assert refusal(forged) == PICK_ONE
+        assert refusal(forged) == str(PICK_ONE)
 
     # A new process on the same database (which has rebuilt no game yet): the buttons
     # posted before still step.
