@@ -168,6 +168,7 @@ class SessionBase:
         """Results and ratings of a finished game, in the transaction of its last action;
         returns its final standings for the last board."""
         self._touch(game, status=Status.FINISHED, finished_at=utcnow(), turn_deadline=None)
+        names = seat_names(game)  # as the game's readers saw them: /history says them so
         results = [
             ResultRecord(
                 game_id=game.id or 0,
@@ -175,7 +176,7 @@ class SessionBase:
                 kind=game.kind,
                 seat=index,
                 user_id=seat.user_id,
-                name=seat.shown_name(),  # an AI seat's level stays in its history
+                name=names[index],  # an AI seat's level stays in its history
                 rank=outcome.ranks[index],
                 points=outcome.points[index],
                 rated=seat.rated and not seat.ai,
