@@ -27,7 +27,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-STALE_CONTROL = "That control is not one of ours or no longer works; use the newest game message."
+STALE_CONTROL = phrase(
+    "That control is not one of ours or no longer works; use the newest game message."
+)
 REMEMBERED = 4096  # interaction ids remembered per client to spot a repeated delivery
 QUICK_SECONDS = 1.0
 """How long after Discord made a press its work may run before the press is deferred:

@@ -88,7 +88,7 @@ async def test_custom_ids_no_control_takes_are_answered_and_change_nothing(
     for custom_id in forged:
         for carried in (True, False):
             result = await player.forge(board, custom_id, carried=carried)
-            assert refusal(result) == STALE_CONTROL, (custom_id, carried)
+            assert refusal(result) == str(STALE_CONTROL), (custom_id, carried)
     # The largest numbers an id can hold reach the game's own checks, and are refused there.
     for custom_id, reason in [
         (f"tt:act:{LARGEST}:{step}:0", "That game no longer exists."),
@@ -205,7 +205,7 @@ async def test_an_interaction_delivered_twice_is_handled_once(
     assert (await fake_discord.redeliver(added)).messages == []
     assert (await current(bot, fake_discord)).seats == seats
     junk = await table.alice.forge(lobby, "tt:nothing")
-    assert refusal(junk) == STALE_CONTROL
+    assert refusal(junk) == str(STALE_CONTROL)
     assert (await fake_discord.redeliver(junk)).messages == []
     status = await table.bob.slash("/game status")
     assert (await fake_discord.redeliver(status)).messages == []
@@ -228,9 +228,9 @@ async def test_a_press_on_a_control_just_taken_off_its_message_gets_a_reason(
     assert not board.buttons and not board.selects and len(boards(fake_discord)) > 1
     before = fingerprint(await current(bot, fake_discord))
     late = await player.forge(board, menu.custom_id or "", "0", carried=False)
-    assert refusal(late) == STALE_CONTROL
+    assert refusal(late) == str(STALE_CONTROL)
     hand = await player.forge(board, f"tt:hand:{before[0]}", carried=False)
-    assert refusal(hand) == STALE_CONTROL
+    assert refusal(hand) == str(STALE_CONTROL)
     assert fingerprint(await current(bot, fake_discord)) == before
 
 
@@ -279,8 +279,8 @@ async def test_a_control_of_ours_pressed_as_another_kind_gets_a_reason(
     before = fingerprint(await current(bot, fake_discord))
     menu = board.selects[0].custom_id or ""
     button = next(b.custom_id for b in board.buttons if b.custom_id)
-    assert refusal(await player.forge(board, menu)) == STALE_CONTROL
-    assert refusal(await player.forge(board, button, "0")) == STALE_CONTROL
+    assert refusal(await player.forge(board, menu)) == str(STALE_CONTROL)
+    assert refusal(await player.forge(board, button, "0")) == str(STALE_CONTROL)
     assert fingerprint(await current(bot, fake_discord)) == before
 
 
