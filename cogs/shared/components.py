@@ -61,7 +61,7 @@ from cogs.shared.presenter import (
 )
 from lang import ENGLISH, language_for, say
 from rules.base import JSON, LEVELS, Option
-from rules.phrases import Phrase, phrase, phrase_in
+from rules.phrases import phrase, phrase_in
 
 if TYPE_CHECKING:
     from bot.client import TrashTableBot
@@ -227,9 +227,9 @@ class PickSelect(
 
     def __init__(self, game_id: int, option: Option | None = None, language: str = ENGLISH) -> None:
         choices = [] if option is None else list(option.labels or option.choices)
-        # The option's description is the `/<game> new` option's, catalogued with the
-        # commands; each choice's label in the sense the games mark them in.
-        placeholder = Phrase(option.description) if option else phrase("Pick…")
+        # The pick's description and each choice's label in the senses the games mark them
+        # in (`term("lobby pick", ...)`, `term("choice", ...)`).
+        placeholder = phrase_in("lobby pick", option.description) if option else phrase("Pick…")
         super().__init__(
             discord.ui.Select(
                 custom_id=f"tt:pick:{game_id}",
