@@ -77,6 +77,7 @@ class Seen:
     walkthrough: FakeMessage | None = None
     privacy: FakeMessage | None = None
     left: str = ""
+    hand_button: str = ""  # the first board's "My secret"
     final: FakeMessage | None = None
     rematch: FakeMessage | None = None  # the new lobby
     scoreboard: FakeMessage | None = None
@@ -127,6 +128,9 @@ async def a_whole_table(bot: Any, table: Table, fake: FakeDiscord, public: str) 
     assert not started.ephemeral_text, started
     game = await bot.sessions.current(fake.channel.id)
     await next_board(fake, 0)
+    first = latest_board(fake)
+    (hand,) = [b for b in first.buttons if (b.custom_id or "").startswith("tt:hand:")]
+    seen.hand_button = hand.label or ""
 
     seen.status = only(await table.bob.slash("/game status"))
     seen.log = only(await table.bob.slash("/game log"))
@@ -193,7 +197,7 @@ async def test_every_shared_word_goes_through_the_catalogues(bot, table: Table, 
         line for message in seen.boards for line in message.text.split("\n") if line.startswith("➡️")
     ]
     assert turns, "no board named whose turn it was"
-    checked["whose turn"] = turns
+    checked["whose turn"] = [*turns, seen.hand_button]
     gone = said(phrase("{player} left; the AI takes over the seat.", player="Bob"), PSEUDO)
     assert any(gone in m.text for m in seen.boards), "no board said bob left"
 
@@ -230,6 +234,7 @@ async def test_a_french_server_and_a_german_player(bot, table: Table, fake_disco
     final = seen.final.text
     assert "**Classement final**" in final and "**La partie est terminée.**" in final
     assert [b.label for b in seen.final.buttons] == ["Revanche"]
+    assert seen.hand_button == "Mon secret"
     assert any("Bob a quitté la table ; l'IA reprend sa place." in m.text for m in seen.boards)
     assert any(": à vous de jouer." in m.text for m in seen.boards)
 
