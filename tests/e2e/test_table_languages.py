@@ -79,9 +79,14 @@ class Seen:
     left: str = ""
     hand_button: str = ""  # the first board's "My secret"
     final: FakeMessage | None = None
-    rematch: FakeMessage | None = None  # the new lobby
+    # The new lobby, as it took players: its words, text, buttons and menus.
+    rematch: list[str] = field(default_factory=list)
+    rematch_text: str = ""
+    rematch_buttons: list[str] = field(default_factory=list)
+    rematch_menus: list[str] = field(default_factory=list)
     scoreboard: FakeMessage | None = None
     history: FakeMessage | None = None
+    stopped: str = ""  # /game stop's word to the channel, closing the rematch's lobby
     boards: list[FakeMessage] = field(default_factory=list)
 
 
@@ -146,9 +151,13 @@ async def a_whole_table(bot: Any, table: Table, fake: FakeDiscord, public: str) 
     seen.boards = [m for m in fake.messages() if not m.ephemeral and m.attachments]
     again = await table.alice.click(button("Rematch", public), message=seen.final)
     assert again.response is not None and not again.ephemeral_text, again
-    seen.rematch = again.response
+    new = again.response
+    seen.rematch, seen.rematch_text = words_of(new), new.text
+    seen.rematch_buttons = [b.label or "" for b in new.buttons]
+    seen.rematch_menus = [m.placeholder or "" for m in new.selects]
     seen.scoreboard = only(await table.bob.slash("/scoreboard"))
     seen.history = only(await table.bob.slash("/history"))
+    seen.stopped = "\n".join(m.text for m in (await table.alice.slash("/game stop")).public)
     assert fake.problems() == []
     return seen
 
@@ -173,9 +182,10 @@ async def test_every_shared_word_goes_through_the_catalogues(bot, table: Table, 
         "/help": words_of(seen.help),
         "/privacy me": words_of(seen.privacy),
         "/game leave": [seen.left],
-        "the rematch's lobby": words_of(seen.rematch),
+        "the rematch's lobby": seen.rematch,
         "/scoreboard": words_of(seen.scoreboard),
         "/history": words_of(seen.history),
+        "/game stop": [seen.stopped],
     }
     # /game status: all but its description, the game's own summary.
     (status,) = seen.status.embeds
@@ -221,15 +231,14 @@ async def test_a_french_server_and_a_german_player(bot, table: Table, fake_disco
     assert "Place qu'un joueur quitte : l'IA normale" in lobby
     assert "Rusty (IA, " in lobby
     assert seen.lobby[1:5] == ["Rejoindre", "Quitter", "Commencer", "Annuler"]
-    rematch_lobby = seen.rematch
-    assert [b.label for b in rematch_lobby.buttons] == [
+    assert seen.rematch_buttons == [
         "Rejoindre",
         "Quitter",
         "Commencer",
         "Annuler",
     ]
-    assert [m.placeholder for m in rematch_lobby.selects] == ["Ajouter un joueur IA…"]
-    assert "🔁 **Revanche** de la partie n° " in rematch_lobby.text
+    assert seen.rematch_menus == ["Ajouter un joueur IA…"]
+    assert "🔁 **Revanche** de la partie n° " in seen.rematch_text
 
     final = seen.final.text
     assert "**Classement final**" in final and "**La partie est terminée.**" in final
@@ -257,4 +266,8 @@ async def test_a_french_server_and_a_german_player(bot, table: Table, fake_disco
     assert board_embed["title"] == "Classement · tous les jeux"
     (history,) = seen.history.embeds
     assert history["title"] == "Dernières parties terminées"
+    assert (
+        "a arrêté la partie de Rumble in the Dungeon. Elle ne compte pas au classement."
+        in seen.stopped
+    )
     assert "terminée <t:" in history["fields"][0]["value"]
