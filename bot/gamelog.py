@@ -32,8 +32,11 @@ class Moves:
     names: list[str]
 
 
-async def load_moves(db: Database, channel_id: int) -> tuple[GameRecord, Moves]:
-    """The game under way in this channel and its moves, or a UserError saying why not."""
+async def load_moves(
+    db: Database, channel_id: int, language: str | None = None
+) -> tuple[GameRecord, Moves]:
+    """The game under way in this channel and its moves, or a UserError saying why not;
+    its lines to be said in `language` (the game's unless given)."""
     async with db.reading() as session:
         game = (
             await session.exec(
@@ -55,7 +58,7 @@ async def load_moves(db: Database, channel_id: int) -> tuple[GameRecord, Moves]:
             options=dict(game.options),
             seed=game.seed,
             actions=[(seat, action) for seat, action in actions.all()],
-            names=seat_names(game),
+            names=seat_names(game, language),
         )
     return game, moves
 

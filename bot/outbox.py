@@ -36,7 +36,7 @@ from bot import rows
 from bot.database import Database, json_text
 from bot.models import GameRecord, OutboxEntry, Status, utcnow
 from bot.ratings import Standing
-from bot.requests import waiting_for
+from bot.requests import seat_names, waiting_for
 from bot.shards import ALL, Shards
 from bot.statements import Statements
 from rules.base import JSON, AnyGame
@@ -201,7 +201,8 @@ async def record_board(
         still = set()
     payload = {
         "view": engine.observe(state, None),
-        "names": [seat.shown_name() for seat in game.seats],
+        # As the game's readers see them: an AI seat's level in the game's language.
+        "names": list(seat_names(game)),
         "lines": [*earlier["lines"], *lines],
         "since": earlier["since"],
         "started": earlier["started"] or started,

@@ -25,7 +25,7 @@ from bot.games import GAMES
 from bot.models import GameRecord, Status
 from bot.requests import UserError
 from rules.base import JSON, IllegalAction
-from rules.phrases import Filling
+from rules.phrases import Filling, phrase
 
 CHANGED_RULES = (
     "Game #{id} was played under older rules of {title}, so a replay could not show it "
@@ -71,13 +71,15 @@ LARGEST_ID = 2**31 - 1  # a game id is a 32-bit integer on PostgreSQL
 async def load_log(db: Database, guild_id: int, game_id: int) -> tuple[GameRecord, GameLog]:
     """A finished game of this guild and its log, or a UserError saying why not."""
     if not 0 < game_id <= LARGEST_ID:  # no game has it, and the database can't look it up
-        raise UserError(f"There is no game #{game_id} in this server.")
+        raise UserError(phrase("There is no game #{id} in this server.", id=game_id))
     async with db.reading() as session:
         game = await session.get(GameRecord, game_id)
         if game is None or game.guild_id != guild_id:
-            raise UserError(f"There is no game #{game_id} in this server.")
+            raise UserError(phrase("There is no game #{id} in this server.", id=game_id))
         if game.status != Status.FINISHED or game.state is None:
-            raise UserError(f"Game #{game_id} has not finished: only a finished game replays.")
+            raise UserError(
+                phrase("Game #{id} has not finished: only a finished game replays.", id=game_id)
+            )
         engine = GAMES[game.kind]
         if game.rules_version not in (None, engine.rules_version):
             raise ReplayRefused(CHANGED_RULES.format(id=game_id, title=engine.title))

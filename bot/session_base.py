@@ -168,6 +168,7 @@ class SessionBase:
         """Results and ratings of a finished game, in the transaction of its last action;
         returns its final standings for the last board."""
         self._touch(game, status=Status.FINISHED, finished_at=utcnow(), turn_deadline=None)
+        names = seat_names(game)  # as the game's readers saw them: /history says them so
         results = [
             ResultRecord(
                 game_id=game.id or 0,
@@ -175,7 +176,7 @@ class SessionBase:
                 kind=game.kind,
                 seat=index,
                 user_id=seat.user_id,
-                name=seat.shown_name(),  # an AI seat's level stays in its history
+                name=names[index],  # an AI seat's level stays in its history
                 rank=outcome.ranks[index],
                 points=outcome.points[index],
                 rated=seat.rated and not seat.ai,
@@ -257,11 +258,15 @@ class SessionBase:
     def legal_for(self, game: GameRecord, seat: int) -> list[str]:
         return engine_of(game).legal_actions(self.state_of(game), seat)
 
-    def describer(self, game: GameRecord, group: str | None = None) -> Callable[[str], str]:
+    def describer(
+        self, game: GameRecord, group: str | None = None, language: str | None = None
+    ) -> Callable[[str], str]:
         """Labels for the controls of `game` as it stands, with the players' names filled
         in (see `Game.describe`); for the actions of a chosen `group`, what sets each apart
-        (`Game.describe_in_group`)."""
-        engine, state, names = engine_of(game), self.state_of(game), seat_names(game)
+        (`Game.describe_in_group`). In `language`: the game's (a board) unless given (a
+        player's private reply)."""
+        engine, state = engine_of(game), self.state_of(game)
+        names = seat_names(game, language)
         if group is None:
             return lambda action: format_event(Event(engine.describe(state, action)), names)
         return lambda action: format_event(

@@ -48,7 +48,7 @@ from bot.requests import (
 from bot.statements import Statements
 from bot.workers import ai_choice
 from rules.base import JSON, AnyGame, Event, IllegalAction, Level
-from rules.phrases import Phrase, listing, phrase, phrase_n
+from rules.phrases import Phrase, SeatName, listing, phrase, phrase_n
 
 log = logging.getLogger(__name__)
 
@@ -176,17 +176,19 @@ class SessionService(Lobbies):
         step: int,
         group: str,
         read: GameRecord | None = None,
+        language: str | None = None,
     ) -> tuple[GameRecord, list[tuple[int, str, str]]]:
         """The legal actions under a menu entry (`group`, see `Game.group_of`), as (index
         among the legal actions, action, label), for the player whose turn it is. Changes
         nothing. `read`: the game's row as the caller has just read it (to find which entry
         was chosen), so it is not read again; `act` checks the step again in its own
-        transaction either way."""
+        transaction either way. The labels are in `language` (the asker's; the game's unless
+        given)."""
         game = read if read is not None and read.id == game_id else await self.get(game_id)
         if game is None or game.channel_id != channel_id:
             raise UserError(phrase("That game no longer exists."))
         engine, state, seat = self._check_turn(game, user_id, step)
-        label = self.describer(game, group)
+        label = self.describer(game, group, language)
         matching = [
             (index, action, label(action))
             for index, action in enumerate(engine.legal_actions(state, seat))
@@ -377,13 +379,19 @@ class SessionService(Lobbies):
                 for seat, action in picks:
                     timed_out = game.seats[seat]
                     timed_out.timeouts += 1
-                    name = f"{{p{seat}}}"
+                    player = SeatName(seat)
                     if timed_out.timeouts >= 3:
                         timed_out.ai, timed_out.rated = True, False
                         timed_out.level = handover_level(game)
-                        text = f"{name} missed three turns in a row: the AI keeps the seat."
+                        text = phrase(
+                            "{player} missed three turns in a row: the AI keeps the seat.",
+                            player=player,
+                        )
                     else:
-                        text = f"{name} ran out of time; the AI plays this turn for them."
+                        text = phrase(
+                            "{player} ran out of time; the AI plays this turn for them.",
+                            player=player,
+                        )
                     update.events.append(Event(text))
                     state = await self._apply(
                         connection, update, engine, state, seat, action, "timer"
@@ -457,11 +465,14 @@ class SessionService(Lobbies):
                 if humans:
                     game.host_id = humans[0].user_id or 0
             await rows.save_game(connection, game)
-            verb = "left" if target_id == player.user_id else "was removed"
-            update = Update(
-                game=game,
-                events=[Event(f"{{p{seat}}} {verb}; the AI takes over the seat.")],
+            took_over = (
+                phrase("{player} left; the AI takes over the seat.", player=SeatName(seat))
+                if target_id == player.user_id
+                else phrase(
+                    "{player} was removed; the AI takes over the seat.", player=SeatName(seat)
+                )
             )
+            update = Update(game=game, events=[Event(took_over)])
             engine = engine_of(game)
             assert game.state is not None
             state = self.state_of(game)

@@ -21,6 +21,7 @@ from babel import Locale
 from babel.lists import format_list
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
 from babel.support import Translations
 
 from rules.phrases import Filling, Listing, Phrase, SeatName, english
@@ -80,6 +81,8 @@ def say(said: Filling, language: str, names: Sequence[str] | None = None) -> str
         if language == PSEUDO and len(items) > 1:  # its own "and", marked like any word
             return ", ".join(items[:-1]) + f" {pseudo('and')} " + items[-1]
         return format_list(items, locale=_babel_locale(language)) if items else ""
+    if isinstance(said, float):  # a rating: one decimal, written as the language writes it
+        return format_decimal(said, "0.0", locale=_babel_locale(language))
     if not isinstance(said, Phrase):
         return str(said)
     text = _translated(said, language)

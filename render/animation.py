@@ -29,8 +29,10 @@ from dataclasses import dataclass
 
 from PIL import Image
 
+from lang import ENGLISH, say
 from render.common.palette import BACKDROP, INK, TITLE_BG
 from render.common.text import draw_text
+from rules.phrases import phrase
 
 WIDTH = 640  # the frames' width: Discord shows an attachment at most about this wide
 SMALLEST_WIDTH = 400  # below this a board's text cannot be read
@@ -95,11 +97,13 @@ def pick(total: int, results: Collection[int], keep: int) -> list[int]:
     return sorted(chosen)
 
 
-def animate(boards: Sequence[Board], total: int, budget: int, title: str) -> Animation:
+def animate(
+    boards: Sequence[Board], total: int, budget: int, title: str, language: str = ENGLISH
+) -> Animation:
     """The GIF of `boards` (in order; `total` boards in the game) in at most `budget` bytes.
-    `title` heads each frame's caption ("Trash War #12"). Raises `TooLarge` when even the
-    last board alone does not fit."""
-    frames = _Frames(boards, total, title)
+    `title` heads each frame's caption ("Trash War #12"), said in `language`. Raises
+    `TooLarge` when even the last board alone does not fit."""
+    frames = _Frames(boards, total, title, language)
     results = [i for i, board in enumerate(boards) if board.result]
     width, colours, keep = WIDTH, 0, len(boards)
     while True:
@@ -127,8 +131,11 @@ class _Frames:
     of them: each drawn once (decoding, scaling and captioning a board costs about as much
     as encoding it), kept as palette images (a byte a pixel), drawn again at a new width."""
 
-    def __init__(self, boards: Sequence[Board], total: int, title: str) -> None:
+    def __init__(
+        self, boards: Sequence[Board], total: int, title: str, language: str = ENGLISH
+    ) -> None:
         self.boards, self.total, self.title = boards, total, title
+        self.language = language
         self.sizes = [[Image.open(io.BytesIO(png)).size for png in b.pngs] for b in boards]
         self.width = 0
         self.palette: Image.Image | None = None
@@ -156,7 +163,8 @@ class _Frames:
 
     def _rgb(self, index: int) -> Image.Image:
         board = self.boards[index]
-        caption = f"{self.title} · board {board.number + 1} of {self.total}"
+        where = phrase("board {board} of {boards}", board=board.number + 1, boards=self.total)
+        caption = f"{self.title} · {say(where, self.language)}"
         heights = _heights(self.sizes[index], self.width)
         return _frame(board.pngs, self.width, heights, self.height, caption)
 

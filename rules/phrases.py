@@ -28,7 +28,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Union
 
-Filling = Union["Phrase", "Listing", "SeatName", str, int]
+Filling = Union["Phrase", "Listing", "SeatName", str, int, float]
 
 
 @dataclass(frozen=True)
@@ -105,6 +105,8 @@ def english(said: Filling) -> str:
         return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else "".join(words)
     if isinstance(said, SeatName):
         return f"{{p{said.seat}}}"
+    if isinstance(said, float):
+        return f"{said:.1f}"
     return str(said)
 
 
@@ -134,4 +136,4 @@ def from_json(data: Any) -> Filling:
             return SeatName(int(data["seat"]))
         fill = {name: from_json(value) for name, value in data.get("fill", {}).items()}
         return Phrase(data["phrase"], fill, data.get("plural"), data.get("n"), data.get("context"))
-    return data if isinstance(data, int) else str(data)
+    return data if isinstance(data, (int, float)) else str(data)

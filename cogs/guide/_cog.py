@@ -31,16 +31,21 @@ def page_embed(kind: str, page: int, language: str = ENGLISH) -> discord.Embed:
     title, body = all_pages[page]
     title, body = say(phrase_in(TITLE, title), language), say(phrase_in(PAGE, body), language)
     embed = discord.Embed(title=f"{PLUGINS[kind].engine.title} · {title}", description=body)
-    embed.set_footer(text=f"Page {page + 1} of {len(all_pages)}")
+    footer = phrase("Page {page} of {count}", page=page + 1, count=len(all_pages))
+    embed.set_footer(text=say(footer, language))
     return fit_embed(embed)
 
 
-def page_view(kind: str, page: int) -> discord.ui.View:
+BACK, NEXT = phrase_in("button", "◀ Back"), phrase_in("button", "Next ▶")
+
+
+def page_view(kind: str, page: int, language: str = ENGLISH) -> discord.ui.View:
     view = routed_by_custom_id(discord.ui.View(timeout=None))
     count = len(pages(kind))
-    view.add_item(RulesPageButton(kind, max(page - 1, 0), "◀ Back", disabled=page == 0))
+    back, ahead = say(BACK, language), say(NEXT, language)
+    view.add_item(RulesPageButton(kind, max(page - 1, 0), back, disabled=page == 0))
     view.add_item(
-        RulesPageButton(kind, min(page + 1, count - 1), "Next ▶", disabled=page >= count - 1)
+        RulesPageButton(kind, min(page + 1, count - 1), ahead, disabled=page >= count - 1)
     )
     return view
 
@@ -51,7 +56,7 @@ class RulesPageButton(
     template=r"tt:rules:(?P<kind>[a-z]+):(?P<page>[0-9]{1,4}):(?P<dir>back|next)",
 ):
     def __init__(self, kind: str, page: int, label: str, disabled: bool = False) -> None:
-        direction = "back" if label.startswith("◀") else "next"
+        direction = "back" if label.startswith("◀") else "next"  # as every language says it
         super().__init__(
             discord.ui.Button(
                 label=label,
@@ -75,18 +80,22 @@ class RulesPageButton(
     async def pressed(self, interaction: discord.Interaction) -> None:
         if self.kind not in PLUGINS or not 0 <= self.page < len(pages(self.kind)):
             raise UserError(phrase("That page no longer exists."))
-        page = page_embed(self.kind, self.page, language_for(interaction.locale))
-        await edit_pressed(interaction, embed=page, view=page_view(self.kind, self.page))
+        language = language_for(interaction.locale)
+        page = page_embed(self.kind, self.page, language)
+        await edit_pressed(interaction, embed=page, view=page_view(self.kind, self.page, language))
 
 
 async def show_rules(interaction: discord.Interaction, game: str) -> None:
     if game not in PLUGINS:  # a choice only a forged request could send
-        raise UserError(f"There is no game `{game[:40]}` here; pick one from the list.")
+        raise UserError(
+            phrase("There is no game `{game}` here; pick one from the list.", game=game[:40])
+        )
+    language = language_for(interaction.locale)
     await answer_command(
         interaction,
         public=False,
-        embed=page_embed(game, 0, language_for(interaction.locale)),
-        view=page_view(game, 0),
+        embed=page_embed(game, 0, language),
+        view=page_view(game, 0, language),
     )
 
 

@@ -20,7 +20,8 @@ from bot import keeping
 from bot.models import utcnow
 from bot.sessions import UserError, out_of_service
 from cogs.shared.interactions import AnsweredOnce, answer_command, edit_pressed, routed_by_custom_id
-from rules.words import counted
+from lang import ENGLISH, language_for, say
+from rules.phrases import Phrase, phrase, phrase_in, phrase_n
 
 if TYPE_CHECKING:
     from bot.client import TrashTableBot
@@ -28,30 +29,52 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 SWEEP_EVERY = timedelta(hours=1)
-ADMINS_ONLY = "Only members with the Manage Server permission can remove this server's data."
+ADMINS_ONLY = phrase(
+    "Only members with the Manage Server permission can remove this server's data."
+)
+BUTTONS = {
+    "me": phrase_in("button", "Remove my data"),
+    "server": phrase_in("button", "Remove this server's data"),
+}
 
 
 def _in_play(channels: list[int]) -> str:
     return ", ".join(f"<#{channel}>" for channel in channels)
 
 
-def kept_text(kept: keeping.Kept, retention_days: int) -> str:
-    """What the bot keeps about one person, in words."""
+def kept_text(kept: keeping.Kept, retention_days: int, language: str = ENGLISH) -> str:
+    """What the bot keeps about one person, in words of `language`."""
+
+    def said(words: Phrase) -> str:
+        return say(words, language)
+
     if not (kept.games or kept.playing or kept.results or kept.ratings):
-        return "Trash Table keeps nothing about you."
+        return said(phrase("Trash Table keeps nothing about you."))
+    games = phrase_n("{n} finished or stopped game", "{n} finished or stopped games", kept.games)
+    results = phrase_n("{n} scoreboard line", "{n} scoreboard lines", kept.results)
+    ratings = phrase_n("{n} rating", "{n} ratings", kept.ratings)
     lines = [
-        "What Trash Table keeps about you, in every server:",
-        f"- your name and seat in {counted(kept.games, 'finished or stopped game')}",
-        f"- {counted(kept.results, 'scoreboard line')} and {counted(kept.ratings, 'rating')}",
-        f"- in {counted(kept.guilds, 'server')}",
+        said(phrase("What Trash Table keeps about you, in every server:")),
+        "- " + said(phrase("your name and seat in {games}", games=games)),
+        "- " + said(phrase("{results} and {ratings}", results=results, ratings=ratings)),
+        "- " + said(phrase_n("in {n} server", "in {n} servers", kept.guilds)),
     ]
     if kept.playing:
-        lines.append(f"- a seat in the games under way in {_in_play(kept.playing)}")
-    lines.append(
-        f"Games are kept {retention_days} days after they end, then removed. The button "
-        'below removes all of it now: you become "a former player" in those games.'
+        playing = phrase(
+            "a seat in the games under way in {channels}", channels=_in_play(kept.playing)
+        )
+        lines.append("- " + said(playing))
+    removal = phrase(
+        "Games are kept {days} days after they end, then removed. The button below removes "
+        'all of it now: you become "a former player" in those games.',
+        days=retention_days,
     )
+    lines.append(said(removal))
     return "\n".join(lines)
+
+
+def channel_mention(channel_id: int) -> str:
+    return f"<#{channel_id}>"
 
 
 class ForgetButton(
@@ -62,8 +85,8 @@ class ForgetButton(
     """Removes the presser's own data (`me`) or, for an admin, the server's (`server`).
     Nothing in the id names whom: it is always the presser, or the presser's server."""
 
-    def __init__(self, what: str) -> None:
-        label = "Remove my data" if what == "me" else "Remove this server's data"
+    def __init__(self, what: str, language: str = ENGLISH) -> None:
+        label = say(BUTTONS[what], language)
         super().__init__(
             discord.ui.Button(
                 label=label, style=discord.ButtonStyle.danger, custom_id=f"tt:forget:{what}"
@@ -87,27 +110,42 @@ class ForgetButton(
                 games = await keeping.forget_person(db, interaction.user.id)
             except keeping.StillPlaying as refused:
                 raise UserError(
-                    f"You are in a game under way in <#{refused.channel_id}>: leave it "
-                    "(/game leave) or let it end first. Nothing was removed."
+                    phrase(
+                        "You are in a game under way in {channel}: leave it (/game leave) or "
+                        "let it end first. Nothing was removed.",
+                        channel=channel_mention(refused.channel_id),
+                    )
                 ) from None
-            done = f'Removed: you are now "a former player" in {counted(games, "game")}.'
+            done = phrase_n(
+                'Removed: you are now "a former player" in {n} game.',
+                'Removed: you are now "a former player" in {n} games.',
+                games,
+            )
         else:
             guild_id = interaction.guild_id
             if guild_id is None or not interaction.permissions.manage_guild:
                 raise UserError(ADMINS_ONLY)
             if playing := await keeping.active_channels(db, guild_id):
                 raise UserError(
-                    f"Games are under way in {_in_play(playing)}: stop them first "
-                    "(/game stop). Nothing was removed."
+                    phrase(
+                        "Games are under way in {channels}: stop them first (/game stop). "
+                        "Nothing was removed.",
+                        channels=_in_play(playing),
+                    )
                 )
             games = await keeping.forget_guild(db, guild_id)
-            done = f"Removed this server's data: {counted(games, 'game')}, its scoreboard too."
-        await edit_pressed(interaction, content=done, view=None)
+            done = phrase_n(
+                "Removed this server's data: {n} game, its scoreboard too.",
+                "Removed this server's data: {n} games, its scoreboard too.",
+                games,
+            )
+        language = language_for(interaction.locale)  # in the presser's private reply
+        await edit_pressed(interaction, content=say(done, language), view=None)
 
 
-def forget_view(what: str) -> discord.ui.View:
+def forget_view(what: str, language: str = ENGLISH) -> discord.ui.View:
     view = routed_by_custom_id(discord.ui.View(timeout=None))
-    view.add_item(ForgetButton(what))
+    view.add_item(ForgetButton(what, language))
     return view
 
 
@@ -126,9 +164,10 @@ class PrivacyCog(commands.Cog):
     @privacy.command(name="me", description="What Trash Table keeps about you; remove it")
     async def me(self, interaction: discord.Interaction) -> None:
         kept = await keeping.kept_about(self.bot.db, interaction.user.id)
-        text = kept_text(kept, self.bot.settings.game_retention_days)
+        language = language_for(interaction.locale)  # a private reply
+        text = kept_text(kept, self.bot.settings.game_retention_days, language)
         anything = kept.games or kept.playing or kept.results or kept.ratings
-        view = forget_view("me") if anything else None
+        view = forget_view("me", language) if anything else None
         await answer_command(interaction, public=False, content=text, **_with(view))
 
     @privacy.command(name="server", description="Remove this server's games and scoreboard")
@@ -138,14 +177,21 @@ class PrivacyCog(commands.Cog):
         if interaction.guild_id is None or not interaction.permissions.manage_guild:
             raise UserError(ADMINS_ONLY)
         settings = self.bot.settings
-        text = (
+        kept = phrase(
             "Trash Table keeps this server's games, with the names of their players, for "
-            f"{settings.game_retention_days} days after each ends, and its scoreboard and "
-            "ratings. If the bot is removed from the server, all of it goes "
-            f"{settings.departed_guild_grace_days} days later. The button below removes it "
-            "now."
+            "{days} days after each ends, and its scoreboard and ratings. If the bot is "
+            "removed from the server, all of it goes {grace} days later. The button below "
+            "removes it now.",
+            days=settings.game_retention_days,
+            grace=settings.departed_guild_grace_days,
         )
-        await answer_command(interaction, public=False, content=text, view=forget_view("server"))
+        language = language_for(interaction.locale)  # a private reply
+        await answer_command(
+            interaction,
+            public=False,
+            content=say(kept, language),
+            view=forget_view("server", language),
+        )
 
     @commands.Cog.listener()
     async def on_guild_remove(self, guild: discord.Guild) -> None:

@@ -34,18 +34,33 @@ from cogs.shared.limits import (
     upload_budget,
 )
 from cogs.shared.menus import HAND, buttons_of, menu_chunks
-from cogs.shared.presenter import PRESENTERS, BoardControl, Control, HandReply, Picture, Recaps
+from cogs.shared.presenter import (
+    PRESENTERS,
+    BoardControl,
+    Control,
+    HandReply,
+    Picture,
+    Recaps,
+    hand_button,
+)
 from cogs.shared.standings import standings_lines
+from lang import say
 from rules.base import JSON
+from rules.phrases import Readers, phrase
 
 if TYPE_CHECKING:
     from bot.client import TrashTableBot
 
 log = logging.getLogger(__name__)
 
-GONE = "That choice is not open to you any more."
+GONE = phrase("That choice is not open to you any more.")
 # Over the buttons of a menu entry whose game asks nothing of its own (each game here does).
-PLAIN_QUESTION = "Pick one of these:"
+PLAIN_QUESTION = phrase("Pick one of these:")
+GAME_OVER = phrase(
+    "**The game is over.** `/scoreboard` has the standings; **Rematch** plays again "
+    "with the same seats."
+)
+SINCE_LAST_MOVE = phrase("Since your last move:")
 
 
 def files_of(pictures: list[Picture]) -> list[discord.File]:
@@ -152,7 +167,9 @@ async def board_message(
     sessions = client.sessions
     presenter = PRESENTERS[game.kind]
     board = entry.payload
-    obs, names = board["view"], board["names"]
+    # The names as the entry kept them, read in the game's language: a board is public.
+    language = seat_names(game).language
+    obs, names = board["view"], Readers(board["names"], language)
     pictures = await client.workers.run(presenter.board, obs, names, board["since"])
     header = f"**{engine_of(game).title}** · {presenter.summary(obs, names)}"
     lines = [f"• {line}" for line in [*earlier, *board["lines"]]]
@@ -163,17 +180,15 @@ async def board_message(
     controls: Sequence[BoardControl] = []
     legal: list[str] = []
     if board["status"] == Status.FINISHED:
-        footer = (
-            "**The game is over.** `/scoreboard` has the standings; **Rematch** plays again "
-            "with the same seats."
-        )
+        footer = say(GAME_OVER, language)
         if board.get("standings"):  # kept since the recap; older entries have none
-            footer = "\n".join([*standings_lines(board["standings"]), footer])
+            footer = "\n".join([*standings_lines(board["standings"], language, names), footer])
         if isinstance(presenter, Recaps):
             pictures.append(await client.workers.run(presenter.recap, obs, names))
     elif board["mention"]:
         users = board["mention"]
-        footer = "➡️ " + ", ".join(f"<@{u}>" for u in users) + ": your turn."
+        pings = ", ".join(f"<@{u}>" for u in users)
+        footer = "➡️ " + say(phrase("{players}: your turn.", players=pings), language)
         mentions = discord.AllowedMentions(users=[discord.Object(u) for u in users])
         # Controls on the board only when one player is to act; simultaneous choices are
         # made in each player's private reply.
@@ -182,14 +197,14 @@ async def board_message(
             controls = presenter.controls(obs, legal, sessions.describer(game))
     limit = guild_upload_limit(client.get_guild(game.guild_id))
     return BoardMessage(
-        fit_lines(header, lines, footer, MAX_LAYOUT_TEXT),
+        fit_lines(header, lines, footer, MAX_LAYOUT_TEXT, language),
         fit_pictures(pictures, upload_budget(limit, BOARD_RESERVED)),
         mentions,
         controls,
         legal,
         # Controls (at least "My hand") while the game is on, none on a finished game's board.
         has_view=playing and board["status"] == Status.PLAYING,
-        hand_label=presenter.hand_label,
+        hand_label=hand_button(game.kind, language),
         finished=board["status"] == Status.FINISHED,
     )
 
@@ -204,31 +219,39 @@ class OwnView:
     legal: list[str]
 
 
-async def own_view(client: TrashTableBot, game: GameRecord, seat: int, obs: JSON) -> OwnView:
-    """A player's own view and, when it is their turn, what they may do."""
+async def own_view(
+    client: TrashTableBot, game: GameRecord, seat: int, obs: JSON, language: str
+) -> OwnView:
+    """A player's own view and, when it is their turn, what they may do: a private reply,
+    in its reader's `language`."""
     sessions = client.sessions
     presenter = PRESENTERS[game.kind]
     legal = sessions.legal_for(game, seat) if game.status == Status.PLAYING else []
-    reply = await client.workers.run(presenter.hand, obs, seat_names(game))
-    controls = presenter.hand_controls(obs, legal, sessions.describer(game))
+    reply = await client.workers.run(presenter.hand, obs, seat_names(game, language))
+    controls = presenter.hand_controls(obs, legal, sessions.describer(game, language=language))
     text = reply.text
-    notes = notes_since_last_move(game, seat)  # a card taken from this hand, a Slug given…
+    # A card taken from this hand, a Slug given…
+    notes = notes_since_last_move(game, seat, language)
     if notes:
         # The newest notes, in at most half of a private reply (its text is clipped to fit
         # Discord's 2,000 characters when sent): the hand's own text keeps the other half.
         told = [f"🔒 {note}" for note in notes]
-        text = f"{fit_lines('Since your last move:', told, '', MAX_CONTENT // 2)}\n\n{text}"
+        since = say(SINCE_LAST_MOVE, language)
+        text = f"{fit_lines(since, told, '', MAX_CONTENT // 2, language)}\n\n{text}"
     return OwnView(text, reply.pictures, controls, legal)
 
 
-async def narrowed_reply(client: TrashTableBot, game: GameRecord, group: str) -> HandReply:
+async def narrowed_reply(
+    client: TrashTableBot, game: GameRecord, group: str, language: str
+) -> HandReply:
     """The text (and picture, if the game has one) over the buttons that finish a choice
-    started in a menu. Drawn from the public view: the choices narrowed are public ones or
-    the chooser's own."""
+    started in a menu, in its reader's `language`. Drawn from the public view: the choices
+    narrowed are public ones or the chooser's own."""
     presenter = PRESENTERS[game.kind]
     obs = client.sessions.public_view(game)
-    reply = await client.workers.run(presenter.narrowed, obs, group, seat_names(game))
-    return reply or HandReply(PLAIN_QUESTION)
+    names = seat_names(game, language)
+    reply = await client.workers.run(presenter.narrowed, obs, group, names)
+    return reply or HandReply(say(PLAIN_QUESTION, language))
 
 
 async def built_controls(

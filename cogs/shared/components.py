@@ -50,14 +50,24 @@ from cogs.shared.interactions import (
 )
 from cogs.shared.limits import MAX_CONTENT, MAX_LAYOUT_TEXT, clip, fit_lines
 from cogs.shared.menus import ACTIONS, HAND, MAX_OPTIONS, MAX_ROWS, buttons_of, menu_chunks
-from cogs.shared.presenter import PRESENTERS, BoardControl, Choice, Menu, OwnItems, Picture
+from cogs.shared.presenter import (
+    PRESENTERS,
+    BoardControl,
+    Choice,
+    Menu,
+    OwnItems,
+    Picture,
+    hand_button,
+)
+from lang import ENGLISH, language_for, say
 from rules.base import JSON, LEVELS, Option
+from rules.phrases import phrase, phrase_in
 
 if TYPE_CHECKING:
     from bot.client import TrashTableBot
 
 NUMBER = "[0-9]{1,9}"  # see the module's docstring
-PICK_ONE = "Pick one of the options."
+PICK_ONE = phrase("Pick one of the options.")
 
 
 def picked_value(interaction: discord.Interaction, select: discord.ui.Select[Any]) -> int | None:
@@ -75,20 +85,23 @@ def picked_value(interaction: discord.Interaction, select: discord.ui.Select[Any
 
 
 LOBBY_LABELS = {
-    "join": ("Join", discord.ButtonStyle.success),
-    "leave": ("Leave", discord.ButtonStyle.secondary),
-    "ai": ("Add AI player", discord.ButtonStyle.secondary),  # no longer drawn; see AddAISelect
-    "start": ("Start", discord.ButtonStyle.primary),
-    "cancel": ("Cancel", discord.ButtonStyle.danger),
+    "join": (phrase_in("button", "Join"), discord.ButtonStyle.success),
+    "leave": (phrase_in("button", "Leave"), discord.ButtonStyle.secondary),
+    # no longer drawn; see AddAISelect
+    "ai": (phrase_in("button", "Add AI player"), discord.ButtonStyle.secondary),
+    "start": (phrase_in("button", "Start"), discord.ButtonStyle.primary),
+    "cancel": (phrase_in("button", "Cancel"), discord.ButtonStyle.danger),
 }
 LOBBY_BUTTONS = ("join", "leave", "start", "cancel")  # the buttons a lobby is drawn with
-ADD_AI = "Add AI player…"
+ADD_AI = phrase("Add AI player…")
 # Each level as the lobby's menu offers it, in the order of LEVELS: a label and what it means.
 LEVEL_CHOICES = {
-    "easy": ("Easy AI", "Makes the mistakes a beginner makes"),
-    "normal": ("Normal AI", "Plays a sound, steady game"),
-    "hard": ("Hard AI", "Thinks ahead: a real opponent"),
+    "easy": (phrase("Easy AI"), phrase("Makes the mistakes a beginner makes")),
+    "normal": (phrase("Normal AI"), phrase("Plays a sound, steady game")),
+    "hard": (phrase("Hard AI"), phrase("Thinks ahead: a real opponent")),
 }
+CHOOSE = phrase("Choose…")
+DONE = phrase("Done.")
 
 
 class LobbyButton(
@@ -104,10 +117,13 @@ class LobbyButton(
     its place; it carries the number of seats the lobby had when it was drawn, so a double
     click adds one seat, and ids without the seats (older still) work too."""
 
-    def __init__(self, game_id: int, op: str, seats: int | None = None) -> None:
+    def __init__(
+        self, game_id: int, op: str, seats: int | None = None, language: str = ENGLISH
+    ) -> None:
         label, style = LOBBY_LABELS[op]
         custom_id = f"tt:lobby:{game_id}:{op}" + (f":{seats}" if seats is not None else "")
-        super().__init__(discord.ui.Button(label=label, style=style, custom_id=custom_id))
+        shown = say(label, language)
+        super().__init__(discord.ui.Button(label=shown, style=style, custom_id=custom_id))
         self.game_id, self.op, self.seats = game_id, op, seats
 
     def leads_to_boards(self) -> bool:
@@ -157,13 +173,17 @@ class AddAISelect(
 
     COMPONENT = discord.ComponentType.string_select
 
-    def __init__(self, game_id: int, seats: int) -> None:
+    def __init__(self, game_id: int, seats: int, language: str = ENGLISH) -> None:
         super().__init__(
             discord.ui.Select(
                 custom_id=f"tt:addai:{game_id}:{seats}",
-                placeholder=ADD_AI,
+                placeholder=say(ADD_AI, language),
                 options=[
-                    discord.SelectOption(label=label, value=str(i), description=meaning)
+                    discord.SelectOption(
+                        label=say(label, language),
+                        value=str(i),
+                        description=say(meaning, language),
+                    )
                     for i, (label, meaning) in enumerate(LEVEL_CHOICES[lv] for lv in LEVELS)
                 ],
             )
@@ -205,14 +225,19 @@ class PickSelect(
 
     COMPONENT = discord.ComponentType.string_select
 
-    def __init__(self, game_id: int, option: Option | None = None) -> None:
+    def __init__(self, game_id: int, option: Option | None = None, language: str = ENGLISH) -> None:
         choices = [] if option is None else list(option.labels or option.choices)
+        # The pick's description and each choice's label in the senses the games mark them
+        # in (`term("lobby pick", ...)`, `term("choice", ...)`).
+        placeholder = phrase_in("lobby pick", option.description) if option else phrase("Pick…")
         super().__init__(
             discord.ui.Select(
                 custom_id=f"tt:pick:{game_id}",
-                placeholder=(option.description if option else "Pick…")[:150],
+                placeholder=say(placeholder, language)[:150],
                 options=[
-                    discord.SelectOption(label=label[:100], value=str(i))
+                    discord.SelectOption(
+                        label=say(phrase_in(lobby.CHOICE, label), language)[:100], value=str(i)
+                    )
                     for i, label in enumerate(choices[:MAX_OPTIONS])
                 ]
                 or [discord.SelectOption(label="-", value="0")],
@@ -244,27 +269,34 @@ class PickSelect(
         await edit_pressed(interaction, content=None, embed=None, view=lobby_view(game))
 
 
-def lobby_view(game: GameRecord, note: str = "", controls: bool = True) -> discord.ui.LayoutView:
+def lobby_view(
+    game: GameRecord, note: str = "", controls: bool = True, language: str | None = None
+) -> discord.ui.LayoutView:
     """The lobby message, in Discord's layout components: one container with `note` (a
     rematch's call), the lobby's text and, while it takes players, its controls (a player's
-    own pick, the menu adding an AI player, then the lobby buttons)."""
+    own pick, the menu adding an AI player, then the lobby buttons); in `language` (the
+    game's, as the lobby is public, unless given)."""
+    language = lobby.spoken(game, language)
     container: discord.ui.Container[Any] = discord.ui.Container(accent_colour=lobby.accent(game))
     taking = controls and game.status == Status.LOBBY
+    host_note = say(lobby.HOST_NOTE, language)
     # Discord's 4,000 characters are for all of a message's text displays together: the
     # note (a rematch's call) and the host's note first, the lobby's text in what is left.
     note = clip(note, MAX_LAYOUT_TEXT // 4)
-    room = MAX_LAYOUT_TEXT - len(note) - (len(lobby.HOST_NOTE) if taking else 0)
+    room = MAX_LAYOUT_TEXT - len(note) - (len(host_note) if taking else 0)
     if note:
         container.add_item(discord.ui.TextDisplay(note))
-    container.add_item(discord.ui.TextDisplay(clip(lobby.lobby_text(game), room)))
+    container.add_item(discord.ui.TextDisplay(clip(lobby.lobby_text(game, language), room)))
     if taking:
+        game_id = game.id or 0
         option = GAMES[game.kind].seat_pick
         if option is not None:
-            container.add_item(discord.ui.ActionRow(PickSelect(game.id or 0, option)))
-        container.add_item(discord.ui.ActionRow(AddAISelect(game.id or 0, len(game.seats))))
-        buttons = [LobbyButton(game.id or 0, op) for op in LOBBY_BUTTONS]
+            container.add_item(discord.ui.ActionRow(PickSelect(game_id, option, language)))
+        adding = AddAISelect(game_id, len(game.seats), language)
+        container.add_item(discord.ui.ActionRow(adding))
+        buttons = [LobbyButton(game_id, op, language=language) for op in LOBBY_BUTTONS]
         container.add_item(discord.ui.ActionRow(*buttons))
-        container.add_item(discord.ui.TextDisplay(lobby.HOST_NOTE))
+        container.add_item(discord.ui.TextDisplay(host_note))
     view = routed_by_custom_id(discord.ui.LayoutView(timeout=None))
     view.add_item(container)
     return view
@@ -442,8 +474,9 @@ async def open_group(
     a new one."""
     client = client_of(interaction)
     game_id = read.id or 0
+    language = language_for(interaction.locale)  # the buttons come in a private reply
     game, actions = await client.sessions.narrow(
-        interaction.channel_id or 0, game_id, interaction.user.id, step, choice, read
+        interaction.channel_id or 0, game_id, interaction.user.id, step, choice, read, language
     )
     if len(actions) == 1 and actions[0][1] == choice:
         await act(interaction, game_id, step, actions[0][0])
@@ -451,11 +484,12 @@ async def open_group(
     in_place = source == HAND
     if not in_place:
         await defer_on_board(interaction)
-    back = PRESENTERS[game.kind].hand_label if in_place else None
-    view = narrowed_view(game_id, step, [(i, label) for i, _, label in actions], back)
+    back = hand_button(game.kind, language) if in_place else None
+    actions_shown = [(i, label) for i, _, label in actions]
+    view = narrowed_view(game_id, step, actions_shown, back, language)
     # The reply's text may be drawn in a worker.
     reply = await in_time(
-        interaction, board.narrowed_reply(client, game, choice), in_place=in_place
+        interaction, board.narrowed_reply(client, game, choice, language), in_place=in_place
     )
     if reply.pictures or not in_place:
         files = board.files_of(reply.pictures)
@@ -493,7 +527,11 @@ def controls_view(
 
 
 def narrowed_view(
-    game_id: int, step: int, actions: list[tuple[int, str]], back: str | None = None
+    game_id: int,
+    step: int,
+    actions: list[tuple[int, str]],
+    back: str | None = None,
+    language: str = ENGLISH,
 ) -> discord.ui.View:
     """The actions of one group: buttons while they fit, menus of them beyond that; and,
     given its label, a button `back` to the player's whole view (it takes a button, or a
@@ -503,7 +541,7 @@ def narrowed_view(
         for index, label in actions:
             view.add_item(ActButton(game_id, step, index, label))
     else:
-        menu = Menu("Choose…", [Choice("", label) for _, label in actions])
+        menu = Menu(say(CHOOSE, language), [Choice("", label) for _, label in actions])
         rows = MAX_ROWS - (back is not None)
         for slot, chunk in enumerate(menu_chunks([menu])[:rows]):
             first = slot * MAX_OPTIONS
@@ -549,19 +587,21 @@ async def show_hand(interaction: discord.Interaction, game_id: int) -> None:
     if not in_place:
         await defer_on_board(interaction)
 
+    language = language_for(interaction.locale)
+
     async def reply() -> tuple[str, list[Picture], discord.ui.View | None]:
         game, seat, obs = await client.sessions.view_for(game_id, interaction.user.id)
-        return await private_reply(client, game, seat, obs)
+        return await private_reply(client, game, seat, obs, language)
 
     text, pictures, view = await in_time(interaction, reply(), in_place=in_place)
     await send_private(interaction, in_place, text, board.files_of(pictures), view)
 
 
 async def private_reply(
-    client: TrashTableBot, game: GameRecord, seat: int, obs: JSON
+    client: TrashTableBot, game: GameRecord, seat: int, obs: JSON, language: str
 ) -> tuple[str, list[Picture], discord.ui.View | None]:
-    """A player's own view and, when it is their turn, their controls."""
-    reply = await board.own_view(client, game, seat, obs)
+    """A player's own view and, when it is their turn, their controls, in `language`."""
+    reply = await board.own_view(client, game, seat, obs, language)
     view = None
     if reply.controls:
         view = controls_view(game.id or 0, game.step, reply.controls, reply.legal, HAND)
@@ -575,10 +615,17 @@ async def next_decision(interaction: discord.Interaction, update: Update) -> dic
     client = client_of(interaction)
     game = update.game
     seat = seat_of(game, interaction.user.id)
+    language = language_for(interaction.locale)
     # What the action told this player alone (the card drawn, a peek at a hand) leads.
     told = (
         # The newest, in at most half of the reply (clipped to Discord's 2,000 when sent).
-        fit_lines("", [f"🔒 {line}" for line in update.private_lines(seat)], "", MAX_CONTENT // 2)
+        fit_lines(
+            "",
+            [f"🔒 {line}" for line in update.private_lines(seat, language)],
+            "",
+            MAX_CONTENT // 2,
+            language,
+        )
         if seat is not None
         else ""
     )
@@ -586,12 +633,13 @@ async def next_decision(interaction: discord.Interaction, update: Update) -> dic
         # `update.game` is the row as the request last saved it: no need to read it again.
         seat, obs = client.sessions.own_view(game, interaction.user.id)
         if PRESENTERS[game.kind].private_controls:
-            text, pictures, view = await private_reply(client, game, seat, obs)
+            text, pictures, view = await private_reply(client, game, seat, obs, language)
             text = f"{told}\n\n{text}" if told else text
             return {
                 "content": text,
                 "attachments": board.files_of(pictures),
                 "view": view,
             }
-    done = f"{told}\n\nDone." if told else "Done."
+    done = say(DONE, language)
+    done = f"{told}\n\n{done}" if told else done
     return {"content": done, "attachments": [], "view": None}

@@ -27,7 +27,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-STALE_CONTROL = "That control is not one of ours or no longer works; use the newest game message."
+STALE_CONTROL = phrase(
+    "That control is not one of ours or no longer works; use the newest game message."
+)
 REMEMBERED = 4096  # interaction ids remembered per client to spot a repeated delivery
 QUICK_SECONDS = 1.0
 """How long after Discord made a press its work may run before the press is deferred:
@@ -62,6 +64,13 @@ def player_of(interaction: discord.Interaction) -> Player:
         name=interaction.user.display_name,
         can_manage=interaction.permissions.manage_channels,
     )
+
+
+async def server_language(sessions: Any, interaction: discord.Interaction) -> str:
+    """The language of a server's public messages outside a game (`/scoreboard`): the one
+    its admins chose (`/language`, kept by `sessions`), else the server's own."""
+    chosen = await sessions.guild_language(interaction.guild_id or 0)
+    return language_for(chosen or interaction.guild_locale)
 
 
 async def refuse(interaction: discord.Interaction, reason: Filling) -> None:

@@ -13,6 +13,9 @@ from collections.abc import Sequence
 
 import discord
 
+from lang import ENGLISH, say
+from rules.phrases import phrase_n
+
 # Discord's documented limits (developer docs, by section).
 MAX_CONTENT = 2000  # a message's content (Message resource, Create Message)
 MAX_LAYOUT_TEXT = 4000  # all text displays of a components-v2 message (Component reference)
@@ -52,11 +55,13 @@ def clip(text: str, limit: int) -> str:
     return f"{text[: space if space > 0 else room].rstrip()} {MORE}"
 
 
-def fit_lines(header: str, lines: Sequence[str], footer: str, limit: int) -> str:
+def fit_lines(
+    header: str, lines: Sequence[str], footer: str, limit: int, language: str = ENGLISH
+) -> str:
     """Header, the newest of `lines` that fit, footer, within `limit` characters. Lines
-    left out are counted ("… 12 earlier lines"), not cut; the header and the footer (whose
-    turn it is, the standings) always stay, clipped only if they alone would take most of
-    the room."""
+    left out are counted ("… 12 earlier lines", in `language`), not cut; the header and
+    the footer (whose turn it is, the standings) always stay, clipped only if they alone
+    would take most of the room."""
     footer = clip(footer, limit // 2)
     header = clip(header, limit // 4)
     budget = limit - len(header) - len(footer) - 2  # the line breaks around the body
@@ -64,25 +69,27 @@ def fit_lines(header: str, lines: Sequence[str], footer: str, limit: int) -> str
     used = 0
     for line in reversed(lines):
         left = len(lines) - len(kept) - 1  # left out if this one is kept
-        note = len(earlier(left)) + 1 if left else 0
+        note = len(earlier(left, language)) + 1 if left else 0
         if used + len(line) + note > budget:
             break
         kept.append(line)
         used += len(line) + 1
     if lines and not kept:  # the newest line alone is too long: its start
         left = len(lines) - 1
-        room = budget - (len(earlier(left)) + 1 if left else 0)
+        room = budget - (len(earlier(left, language)) + 1 if left else 0)
         if room > 2 * len(MORE) + 1:
             kept.append(clip(lines[-1], room))
     left = len(lines) - len(kept)
-    body = [earlier(left)] if left and len(earlier(left)) + used <= budget else []
+    body = (
+        [earlier(left, language)] if left and len(earlier(left, language)) + used <= budget else []
+    )
     body += reversed(kept)
     return "\n".join(part for part in (header, "\n".join(body), footer) if part)
 
 
-def earlier(count: int) -> str:
+def earlier(count: int, language: str = ENGLISH) -> str:
     """The note standing for lines left out above the ones kept."""
-    return f"{MORE} {count} earlier line{'' if count == 1 else 's'}"
+    return f"{MORE} " + say(phrase_n("{n} earlier line", "{n} earlier lines", count), language)
 
 
 def guild_upload_limit(guild: discord.Guild | None) -> int:

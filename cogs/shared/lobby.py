@@ -1,5 +1,6 @@
 """Lobby messages: who has joined and the options chosen, as the text of the lobby's layout
-(its controls are added by `components.lobby_view`)."""
+(its controls are added by `components.lobby_view`). Said in the game's language (a
+lobby is public), or in another one given (`/game status`, a private reply)."""
 
 from __future__ import annotations
 
@@ -7,26 +8,50 @@ import discord
 
 from bot.games import GAMES
 from bot.models import GameRecord, Status
-from rules.words import counted
+from bot.sessions import seat_names
+from lang import say
+from rules.phrases import Phrase, phrase, phrase_in, phrase_n
+
+# The sense the game helpers mark their options' headings and choices' labels in
+# (`term(OPTION_HEADING, "Dungeon")`, `term(CHOICE, "drawn at random")`), and taglines.
+OPTION_HEADING = "lobby option"
+CHOICE = "choice"
+TAGLINE = "tagline"
 
 
-def turn_timer(minutes: int) -> str:
+def spoken(game: GameRecord, language: str | None = None) -> str:
+    """The language a game's text is said in: `language`, else the game's own."""
+    return seat_names(game, language).language
+
+
+def turn_timer(minutes: int) -> Phrase:
     """The turn timer in words: "off", "1 minute a decision", "90 minutes a decision"."""
-    return f"{counted(minutes, 'minute')} a decision" if minutes else "off"
+    if not minutes:
+        return phrase_in("turn timer", "off")
+    return phrase_n("{n} minute a decision", "{n} minutes a decision", minutes)
 
 
-def handover(game: GameRecord) -> str:
+# Who plays a seat a person leaves or times out of: a whole phrase each, as the level's
+# word agrees with "AI" in other languages ("l'IA normale").
+HANDOVERS = {
+    "easy": phrase_in("handover", "the easy AI"),
+    "normal": phrase_in("handover", "the normal AI"),
+    "hard": phrase_in("handover", "the hard AI"),
+}
+
+
+def handover(game: GameRecord) -> Phrase:
     """Who plays a seat a person leaves or times out of, in words: "the normal AI"."""
-    return f"the {game.handover_level or 'normal'} AI"
+    return HANDOVERS[game.handover_level or "normal"]
 
 
 TITLES = {
-    Status.LOBBY: "lobby",
-    Status.PLAYING: "started",
-    Status.FINISHED: "finished",
-    Status.STOPPED: "closed",
+    Status.LOBBY: phrase_in("lobby status", "lobby"),
+    Status.PLAYING: phrase_in("lobby status", "started"),
+    Status.FINISHED: phrase_in("lobby status", "finished"),
+    Status.STOPPED: phrase_in("lobby status", "closed"),
 }
-HOST_NOTE = (
+HOST_NOTE = phrase(
     "-# The host starts the game; the host or a channel manager can cancel. New to the game? "
     "`/help game:` walks you through a first turn."
 )
@@ -38,31 +63,49 @@ def accent(game: GameRecord) -> discord.Colour:
     return discord.Colour.dark_gold() if open_ else discord.Colour.dark_grey()
 
 
-def lobby_text(game: GameRecord) -> str:
-    """The lobby in Discord markdown: the game, who has joined, the options chosen."""
+def lobby_text(game: GameRecord, language: str | None = None) -> str:
+    """The lobby in Discord markdown: the game, who has joined, the options chosen; in
+    `language` (the game's unless given)."""
+    language = spoken(game, language)
     engine = GAMES[game.kind]
-    lines = [f"## {engine.title} · {TITLES[Status(game.status)]}"]
+
+    def said(words: Phrase) -> str:
+        return say(words, language)
+
+    status = said(TITLES[Status(game.status)])
+    lines = [f"## {engine.title} · {status}"]
     if engine.tagline:
-        lines.append(f"*{engine.tagline}*")
+        lines.append(f"*{said(phrase_in(TAGLINE, engine.tagline))}*")
     pick = engine.seat_pick
     labels = dict(zip(pick.choices, pick.labels or pick.choices, strict=True)) if pick else {}
-    lines.append(f"**Players {len(game.seats)}/{engine.max_seats}** (at least {engine.min_seats})")
+    seated, most, least = len(game.seats), engine.max_seats, engine.min_seats
+    players = phrase(
+        "**Players {seated}/{most}** (at least {least})", seated=seated, most=most, least=least
+    )
+    lines.append(said(players))
+    names = seat_names(game, language)
     for i, seat in enumerate(game.seats):
-        line = f"{i + 1}. {seat.shown_name()}"
-        line += " (host)" if seat.user_id == game.host_id else ""
+        name = names[i]
+        if seat.user_id == game.host_id:
+            name = said(phrase("{name} (host)", name=name))
+        line = f"{i + 1}. {name}"
         if pick is not None:
-            line += f" · {labels.get(seat.pick, 'random')}"
+            label = labels.get(seat.pick)
+            chosen = phrase_in(CHOICE, label) if label else phrase_in("choice", "random")
+            line += f" · {said(chosen)}"
         lines.append(line)
     if not game.seats:
-        lines.append("nobody yet")
+        lines.append(said(phrase("nobody yet")))
     hidden = {pick.name} if pick else set()  # shown beside each player instead
-    lines.append("**Options**")
-    lines += [
-        f"{option.heading or option.name}: "
-        f"{option.label(game.options.get(option.name, option.default))}"
-        for option in engine.options
-        if option.name not in hidden
-    ]
-    lines.append(f"Turn timer: {turn_timer(game.turn_timer)}")
-    lines.append(f"A seat a player leaves: {handover(game)}")
+    lines.append(said(phrase("**Options**")))
+    for option in engine.options:
+        if option.name in hidden:
+            continue
+        value = option.label(game.options.get(option.name, option.default))
+        heading = phrase_in(OPTION_HEADING, option.heading or option.name)
+        # A number (a count of rounds) is said as it is; a choice's label in its sense.
+        choice = value if value.isdecimal() else phrase_in(CHOICE, value)
+        lines.append(said(phrase("{option}: {choice}", option=heading, choice=choice)))
+    lines.append(said(phrase("Turn timer: {timer}", timer=turn_timer(game.turn_timer))))
+    lines.append(said(phrase("A seat a player leaves: {who}", who=handover(game))))
     return "\n".join(lines)

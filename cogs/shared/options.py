@@ -14,10 +14,16 @@ import discord
 from discord import app_commands
 
 from bot.sessions import SEED_LIMIT
+from rules.phrases import Phrase, phrase
 
 
 class OptionRefused(app_commands.AppCommandError):
-    """An option's value is not what the command takes; the message says what it must be."""
+    """An option's value is not what the command takes; `reason` says what it must be (in
+    the user's language when said), `str` its English."""
+
+    def __init__(self, reason: Phrase) -> None:
+        super().__init__(str(reason))
+        self.reason = reason
 
 
 class WholeNumber(app_commands.Transformer):
@@ -42,7 +48,12 @@ class WholeNumber(app_commands.Transformer):
         # `type(value) is int`: a bool is an int to Python, and JSON `true` arrives as one.
         if type(value) is not int or not self.low <= value <= self.high:
             raise OptionRefused(
-                f"`{self.name}` must be a whole number from {self.low} to {self.high}."
+                phrase(
+                    "`{name}` must be a whole number from {low} to {high}.",
+                    name=self.name,
+                    low=self.low,
+                    high=self.high,
+                )
             )
         return value
 

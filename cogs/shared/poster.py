@@ -49,6 +49,7 @@ import discord
 from bot.games import GAMES
 from bot.models import GameRecord, OutboxEntry
 from bot.outbox import BOARD, folded, run_of
+from bot.sessions import seat_names
 from cogs.shared import board, components, menus, permissions, rematch
 from cogs.shared.carriers import Carrier, carriers_of
 from cogs.shared.interactions import walk_components
@@ -81,7 +82,7 @@ def _view_of(
             shown.hand_label,
         )
     if shown.finished:
-        return rematch.rematch_view(game.id or 0)
+        return rematch.rematch_view(game.id or 0, seat_names(game).language)
     return None
 
 

@@ -11,8 +11,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
-from lang import ENGLISH, say
-from rules.phrases import listing, phrase_n
+from lang import say
+from rules.phrases import listing, phrase_in, phrase_n, term
 
 # A game's observation type (its TypedDict in rules/<game>/observation.py): a presenter
 # receives only ever that, the public one or the owner's own.
@@ -118,6 +118,16 @@ class Recaps(Protocol[Obs]):
 
 PRESENTERS: dict[str, Presenter[Any]] = {}
 
+# The button that opens a player's own view, as each game names it (`hand_label`): said in
+# this sense, on the board in the game's language, in a private reply in its reader's.
+HAND_BUTTON = "hand button"
+HAND_LABELS = (term("hand button", "My hand"), term("hand button", "My secret"))
+
+
+def hand_button(kind: str, language: str) -> str:
+    """A game's "My hand" button's word in `language`."""
+    return say(phrase_in(HAND_BUTTON, PRESENTERS[kind].hand_label), language)
+
 
 def register(presenter: Presenter[Any]) -> None:
     PRESENTERS[presenter.kind] = presenter
@@ -125,14 +135,13 @@ def register(presenter: Presenter[Any]) -> None:
 
 def final_by_points(points: list[int], names: list[str]) -> str:
     """A finished game's summary where the most points win: "final: Ann and Bo with 9
-    points"."""
+    points", in the language of `names` (`Readers`; English for a plain list)."""
     best = max(points)
     winners = [names[seat] for seat, score in enumerate(points) if score == best]
-    final = phrase_n(
-        "final: {players} with {n} point",
-        "final: {players} with {n} points",
+    said = phrase_n(
+        "final: {winners} with {n} point",
+        "final: {winners} with {n} points",
         best,
-        players=listing(winners),
+        winners=listing(winners),
     )
-    # `names` are `Readers` when the board's language is known; a plain list reads English.
-    return say(final, getattr(names, "language", ENGLISH), names)
+    return say(said, getattr(names, "language", "en"), names)

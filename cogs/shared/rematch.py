@@ -9,6 +9,7 @@ from typing import Any
 
 import discord
 
+from bot.sessions import seat_names
 from cogs.shared.components import NUMBER, post_lobby
 from cogs.shared.interactions import (
     AnsweredOnce,
@@ -17,6 +18,10 @@ from cogs.shared.interactions import (
     player_of,
     routed_by_custom_id,
 )
+from lang import ENGLISH, say
+from rules.phrases import phrase, phrase_in
+
+REMATCH = phrase_in("button", "Rematch")
 
 
 class RematchButton(
@@ -24,9 +29,9 @@ class RematchButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=rf"tt:rematch:(?P<game>{NUMBER})",
 ):
-    def __init__(self, game_id: int) -> None:
+    def __init__(self, game_id: int, language: str = ENGLISH) -> None:
         button = discord.ui.Button[Any](
-            label="Rematch",
+            label=say(REMATCH, language),
             emoji="🔁",
             style=discord.ButtonStyle.primary,
             custom_id=f"tt:rematch:{game_id}",
@@ -52,15 +57,26 @@ class RematchButton(
         )
         people = [seat.user_id for seat in game.seats if seat.user_id is not None]
         others = [user for user in people if user != interaction.user.id]
-        text = f"🔁 **Rematch** of game #{self.game_id}, hosted by {interaction.user.mention}."
+        # Public, in the new lobby's language (the old game's).
+        language = seat_names(game).language
+        call = phrase(
+            "🔁 **Rematch** of game #{number}, hosted by {host}.",
+            number=self.game_id,
+            host=interaction.user.mention,
+        )
+        text = say(call, language)
         if others:
-            text += " " + " ".join(f"<@{user}>" for user in others)
-            text += ": you have your seats back; **Leave** if you would rather not play."
+            pings = " ".join(f"<@{user}>" for user in others)
+            back = phrase(
+                "{players}: you have your seats back; **Leave** if you would rather not play.",
+                players=pings,
+            )
+            text += " " + say(back, language)
         mentions = discord.AllowedMentions(users=[discord.Object(u) for u in others])
         await post_lobby(interaction, game, note=text, mentions=mentions)
 
 
-def rematch_view(game_id: int) -> discord.ui.View:
+def rematch_view(game_id: int, language: str = ENGLISH) -> discord.ui.View:
     view = routed_by_custom_id(discord.ui.View(timeout=None))
-    view.add_item(RematchButton(game_id))
+    view.add_item(RematchButton(game_id, language))
     return view

@@ -28,8 +28,9 @@ from cogs.shared.interactions import answer_command, in_time, routed_by_custom_i
 from cogs.shared.limits import MAX_LAYOUT_TEXT, upload_budget, upload_limit
 from cogs.shared.presenter import PRESENTERS
 from cogs.shared.stepper import ReplayButton, moment_of, moment_text, moment_view
+from lang import ENGLISH, language_for, say
 from render.animation import Animation, Board, TooLarge, animate, pick
-from rules.words import and_list
+from rules.phrases import Phrase, listing, phrase
 
 if TYPE_CHECKING:
     from bot.client import TrashTableBot
@@ -37,10 +38,17 @@ if TYPE_CHECKING:
 # The rest of the replay's request besides the GIF: its text (4,000 characters at most, up
 # to 4 bytes each in UTF-8), the components' JSON and the form around them.
 REST_OF_MESSAGE = 4 * MAX_LAYOUT_TEXT + 8192
-TOO_LARGE = (
-    "Game #{id} does not fit in a picture under this server's upload limit "
-    "({limit:.1f} MiB), not even its last board."
-)
+
+
+def too_large(game_id: int, limit: int) -> Phrase:
+    return phrase(
+        "Game #{id} does not fit in a picture under this server's upload limit "
+        "({limit} MiB), not even its last board.",
+        id=game_id,
+        limit=round(limit / 2**20, 1),
+    )
+
+
 CHOICES = 25  # Discord shows at most 25 autocomplete choices
 SUMMARY_BOARDS = 20  # about half a minute at 1.6 s a board; the stepper shows them all
 
@@ -67,7 +75,7 @@ def replay_animation(log: GameLog, names: list[str], budget: int, title: str) ->
         pictures = presenter.board(frame.view, names, since)
         boards.append(Board([p.data for p in pictures], number, result=number in ends))
         since = frame.step
-    return animate(boards, len(frames), budget, title)
+    return animate(boards, len(frames), budget, title, getattr(names, "language", ENGLISH))
 
 
 async def post_replay(
@@ -77,14 +85,18 @@ async def post_replay(
     refusal (no such game, not finished, other rules) is a UserError for the command's
     refusal path."""
     guild_id = interaction.guild_id or 0
+    asker = language_for(interaction.locale)  # the stepper is the asker's alone
     game, log = await load_log(client.sessions.db, guild_id, game_id)
     # The first board is drawn in a worker: deferred privately if it is not soon ready.
-    title, moment = await in_time(interaction, moment_of(client, game, log, 0), in_place=False)
+    first = moment_of(client, game, log, 0, asker)
+    title, moment = await in_time(interaction, first, in_place=False)
     files = board_files(moment.pictures)
     text, view = moment_text(title, moment), moment_view(game_id, moment)
     await answer_command(interaction, public=False, content=text, files=files, view=view)
 
+    # The summary is the channel's: in the game's language.
     engine, names = GAMES[game.kind], seat_names(game)
+    language = names.language
     limit = upload_limit(interaction)
     try:
         async with _one_at_a_time:
@@ -92,26 +104,32 @@ async def post_replay(
                 replay_animation, log, names, replay_budget(limit), title
             )
     except TooLarge:  # the asker's stepper is there all the same: a word to them alone
-        message = TOO_LARGE.format(id=game_id, limit=limit / 2**20)
+        message = say(too_large(game_id, limit), asker)
         await interaction.followup.send(message, ephemeral=True)
         return
     final = engine.observe(engine.from_json(game.state or {}), None)
-    lines = [f"**Replay of {title}** · {PRESENTERS[game.kind].summary(final, names)}"]
-    if animation.frames < animation.boards:
-        lines.append(
-            f"A summary in {animation.frames} of its {animation.boards} boards: the first, "
-            "the last and the ends of turns between."
+    heading = say(phrase("**Replay of {title}**", title=title), language)
+    lines = [f"{heading} · {PRESENTERS[game.kind].summary(final, names)}"]
+    shown = (
+        phrase(
+            "A summary in {frames} of its {boards} boards: the first, the last and the ends "
+            "of turns between.",
+            frames=animation.frames,
+            boards=animation.boards,
         )
-    else:
-        lines.append(f"All {animation.boards} boards, as the channel saw them.")
-    lines.append(
+        if animation.frames < animation.boards
+        else phrase("All {boards} boards, as the channel saw them.", boards=animation.boards)
+    )
+    lines.append(say(shown, language))
+    stepping = phrase(
         "**Step through it** to walk through every board at your own pace, with what "
         "happened at each (just for you)."
     )
+    lines.append(say(stepping, language))
     name = f"replay-{game_id}.gif"
     picture = discord.File(io.BytesIO(animation.data), filename=name)
     controls = routed_by_custom_id(discord.ui.View(timeout=None))
-    controls.add_item(ReplayButton(game_id, 0, "open"))
+    controls.add_item(ReplayButton(game_id, 0, "open", language=language))
     # A layout message like the boards it replays: the text and the animation in a container.
     layout = board_layout("\n".join(lines), [name], controls)
     # A followup of its own, public (the stepper before it was the private answer).
@@ -123,10 +141,27 @@ async def replay_choices(
 ) -> list[app_commands.Choice[int]]:
     """This server's finished games, newest first, those matching what was typed."""
     choices = []
+    language = language_for(interaction.locale)  # autocomplete is the typist's alone
     for game, results in await client.sessions.history(interaction.guild_id or 0, limit=100):
-        winners = and_list([r.name for r in results if r.rank == 0]) or "nobody"
-        when = (game.finished_at or game.updated_at).strftime("%d %b %Y")
-        name = f"#{game.id} {GAMES[game.kind].title}: {winners} won, {when}"
+        won = [r.name for r in results if r.rank == 0]
+        when = (game.finished_at or game.updated_at).strftime("%Y-%m-%d")
+        said = (
+            phrase(
+                "#{number} {game}: {winners} won, {when}",
+                number=game.id or 0,
+                game=GAMES[game.kind].title,
+                winners=listing(won),
+                when=when,
+            )
+            if won
+            else phrase(
+                "#{number} {game}: nobody won, {when}",
+                number=game.id or 0,
+                game=GAMES[game.kind].title,
+                when=when,
+            )
+        )
+        name = say(said, language)
         if typed.strip().lower().lstrip("#") in name.lower():
             choices.append(app_commands.Choice(name=name[:100], value=game.id or 0))
     return choices[:CHOICES]

@@ -6,19 +6,21 @@ restart shows the same figures."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from discord.utils import escape_markdown
 
 from bot.ratings import Standing
-from render.common.text import ordinal
-from rules.words import counted
+from lang import ENGLISH, say
+from rules.phrases import Phrase, phrase, phrase_in, phrase_n
 
 MEDALS = {0: "🥇", 1: "🥈", 2: "🥉"}  # by rank; lower places get their number
 
 
-def place(rank: int) -> str:
-    """A medal for the first three places, "4th" and on after them."""
-    return MEDALS.get(rank, ordinal(rank + 1))
+def place(rank: int) -> Phrase | str:
+    """A medal for the first three places, "4th" and on after them (a table seats far
+    fewer than 21, so English's "th" is always right)."""
+    return MEDALS.get(rank) or phrase_in("place", "{n}th", n=rank + 1)
 
 
 def rating_change(change: float) -> str:
@@ -27,28 +29,43 @@ def rating_change(change: float) -> str:
     return "±0.0" if shown == 0 else f"{shown:+.1f}"
 
 
-def says_ai(standing: Standing) -> bool:
-    """Whether the seat's name already says it is the AI's ("Rusty (AI)", "AI 9"), as the
-    names the bot gives AI seats do: the mark is not said twice."""
-    return bool(re.search(r"\bAI\b", standing["name"]))
+def says_ai(name: str) -> bool:
+    """Whether the seat's name already says it is the AI's ("Rusty (AI)", "AI 9", "Rusty
+    (IA, normale)"), as the names the bot gives AI seats do: the mark is not said twice."""
+    return bool(re.search(r"\b(AI|IA|KI)\b", name))
 
 
-def standings_lines(standings: list[Standing]) -> list[str]:
-    """One line a seat: "🥇 **Ann** · 12 points · rating 27.4, +1.4". Points are left out of a
-    game that keeps no score (every seat 0: Trash War, Dumpster Brawl! outside Rummy), and
-    the rating of a seat that was not rated (the AI's, a seat handed to the AI, a game with
-    fewer than two rated players)."""
+def points(n: int) -> Phrase:
+    return phrase_n("{n} point", "{n} points", n)
+
+
+def standings_lines(
+    standings: list[Standing], language: str = ENGLISH, names: Sequence[str] | None = None
+) -> list[str]:
+    """One line a seat: "🥇 **Ann** · 12 points · rating 27.4, +1.4", in `language`, each
+    seat named as `names` (the board's) names it, else as its standing kept it. Points are
+    left out of a game that keeps no score (every seat 0: Trash War, Dumpster Brawl!
+    outside Rummy), and the rating of a seat that was not rated (the AI's, a seat handed to
+    the AI, a game with fewer than two rated players)."""
     scored = any(s["points"] for s in standings)
-    lines = ["**Final standings**"]
+    lines = [say(phrase("**Final standings**"), language)]
     for s in standings:
-        name = escape_markdown(s["name"])
+        seat = s["seat"]
+        shown = names[seat] if names is not None and 0 <= seat < len(names) else s["name"]
+        name = escape_markdown(shown)
         name = f"**{name}**" if s["rank"] == 0 else name
-        parts = [f"{place(s['rank'])} {name}" + (" (AI)" if s["ai"] and not says_ai(s) else "")]
+        if s["ai"] and not says_ai(shown):
+            name = say(phrase("{name} (AI)", name=name), language)
+        parts = [f"{say(place(s['rank']), language)} {name}"]
         if scored:
-            parts.append(counted(s["points"], "point"))
+            parts.append(say(points(s["points"]), language))
         if s["change"] is not None:
-            after = s.get("rating")
-            shown = f"{after:.1f}, " if after is not None else ""
-            parts.append(f"rating {shown}{rating_change(s['change'])}")
+            after, change = s.get("rating"), rating_change(s["change"])
+            rating = (
+                phrase("rating {rating}, {change}", rating=round(after, 1), change=change)
+                if after is not None
+                else phrase("rating {change}", change=change)
+            )
+            parts.append(say(rating, language))
         lines.append(" · ".join(parts))
     return lines

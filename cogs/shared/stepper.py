@@ -43,23 +43,24 @@ from cogs.shared.interactions import (
 from cogs.shared.limits import MAX_CONTENT, fit_lines
 from cogs.shared.menus import MAX_OPTIONS
 from cogs.shared.presenter import PRESENTERS, Picture
+from lang import ENGLISH, language_for, say
 from rules.base import Event
+from rules.phrases import Phrase, phrase, phrase_in
 
 if TYPE_CHECKING:
     from bot.client import TrashTableBot
 
-NO_SUCH_BOARD = "Game #{id}'s replay has no board {number}: it has {count}."
-FIRST_LINE = "The game begins."
-NOTHING_SHOWN = "Nothing anyone could see happened since the board before."
+FIRST_LINE = phrase("The game begins.")
+NOTHING_SHOWN = phrase("Nothing anyone could see happened since the board before.")
 
 # A button's target and what it does: a board back or on, a turn's start back or on, and
 # the summary's "Step through" (which opens a new private message at board 1).
 OPS = {
-    "turnback": "⏮ Turn",
-    "back": "◀ Back",
-    "next": "Next ▶",
-    "turnnext": "Turn ⏭",
-    "open": "Step through it",
+    "turnback": phrase_in("button", "⏮ Turn"),
+    "back": phrase_in("button", "◀ Back"),
+    "next": phrase_in("button", "Next ▶"),
+    "turnnext": phrase_in("button", "Turn ⏭"),
+    "open": phrase_in("button", "Step through it"),
 }
 
 
@@ -74,6 +75,7 @@ class Moment:
     lines: list[str]  # what happened since the board before, names filled in
     starts: list[int]  # the boards that start a turn
     turns: list[tuple[int, str]]  # the menu's turns: (board, summary), around this one
+    language: str = ENGLISH  # its reader's: the stepper is private
 
 
 def turn_window(starts: list[int], index: int) -> list[int]:
@@ -112,16 +114,23 @@ async def frames_of(client: TrashTableBot, log: GameLog) -> list[Frame]:
 
 
 async def moment_of(
-    client: TrashTableBot, game: GameRecord, log: GameLog, index: int
+    client: TrashTableBot, game: GameRecord, log: GameLog, index: int, language: str
 ) -> tuple[str, Moment]:
     """Board `index` of a finished game (its row and log, `load_log`'s), and the game's
-    title; a UserError says why not (no such board, other rules). The board is drawn in
-    a worker, from its public view only."""
+    title, for a reader of `language`; a UserError says why not (no such board, other
+    rules). The board is drawn in a worker, from its public view only."""
     count = frame_count(log)
     if not 0 <= index < count:  # a forged id: no press of ours leads there
-        raise UserError(NO_SUCH_BOARD.format(id=log.id, number=index + 1, count=count))
+        raise UserError(
+            phrase(
+                "Game #{id}'s replay has no board {number}: it has {count}.",
+                id=log.id,
+                number=index + 1,
+                count=count,
+            )
+        )
     frames = await frames_of(client, log)
-    frame, names = frames[index], seat_names(game)
+    frame, names = frames[index], seat_names(game, language)
     presenter = PRESENTERS[log.kind]
     pictures = await client.workers.run(presenter.board, frame.view, names, frame.since)
     starts = turn_starts(frames)
@@ -133,6 +142,7 @@ async def moment_of(
         lines=[format_event(Event(line), names) for line in frame.lines],
         starts=starts,
         turns=[(n, presenter.summary(frames[n].view, names)) for n in turn_window(starts, index)],
+        language=names.language,
     )
     return f"{GAMES[game.kind].title} #{log.id}", moment
 
@@ -140,12 +150,18 @@ async def moment_of(
 def moment_text(title: str, moment: Moment) -> str:
     """The message's words: which board of which turn, the game then, what happened."""
     turn = sum(1 for start in moment.starts if start <= moment.index)
-    header = (
-        f"**Replay of {title}** · board {moment.index + 1} of {moment.count} · "
-        f"turn {turn} of {len(moment.starts)}\n{moment.summary}"
+    where = phrase(
+        "**Replay of {title}** · board {board} of {boards} · turn {turn} of {turns}",
+        title=title,
+        board=moment.index + 1,
+        boards=moment.count,
+        turn=turn,
+        turns=len(moment.starts),
     )
-    lines = moment.lines or [FIRST_LINE if moment.index == 0 else NOTHING_SHOWN]
-    return fit_lines(header, [f"• {line}" for line in lines], "", MAX_CONTENT)
+    header = f"{say(where, moment.language)}\n{moment.summary}"
+    nothing: Phrase = FIRST_LINE if moment.index == 0 else NOTHING_SHOWN
+    lines = moment.lines or [say(nothing, moment.language)]
+    return fit_lines(header, [f"• {line}" for line in lines], "", MAX_CONTENT, moment.language)
 
 
 def moment_view(game_id: int, moment: Moment) -> discord.ui.View:
@@ -162,7 +178,9 @@ def moment_view(game_id: int, moment: Moment) -> discord.ui.View:
     }
     view = routed_by_custom_id(discord.ui.View(timeout=None))
     for op, target in targets.items():
-        view.add_item(ReplayButton(game_id, target, op, disabled=target == index))
+        view.add_item(
+            ReplayButton(game_id, target, op, disabled=target == index, language=moment.language)
+        )
     if len(moment.starts) > 1:
         view.add_item(TurnSelect(game_id, moment))
     return view
@@ -177,9 +195,11 @@ async def show_moment(interaction: discord.Interaction, game_id: int, index: int
     # Drawn in a worker: deferred if it is not ready by the time the picture's upload
     # needs the rest of Discord's 3 s.
 
+    language = language_for(interaction.locale)  # the stepper is private
+
     async def moment() -> tuple[str, Moment]:
         game, log = await load_log(client.sessions.db, guild_id, game_id)
-        return await moment_of(client, game, log, index)
+        return await moment_of(client, game, log, index, language)
 
     title, shown = await in_time(interaction, moment(), in_place=in_place)
     files = board.files_of(shown.pictures)
@@ -196,11 +216,18 @@ class ReplayButton(
     """A step of the replay: to board `board` (from 0) of game `game`. The op only tells
     the buttons of one message apart (two may lead to the same board) and gives the label."""
 
-    def __init__(self, game_id: int, index: int, op: str, disabled: bool = False) -> None:
+    def __init__(
+        self,
+        game_id: int,
+        index: int,
+        op: str,
+        disabled: bool = False,
+        language: str = ENGLISH,
+    ) -> None:
         style = discord.ButtonStyle.primary if op == "open" else discord.ButtonStyle.secondary
         super().__init__(
             discord.ui.Button(
-                label=OPS[op],
+                label=say(OPS[op], language),
                 style=style,
                 disabled=disabled,
                 custom_id=f"tt:replay:{game_id}:{index}:{op}",
@@ -232,13 +259,15 @@ class TurnSelect(
 
     def __init__(self, game_id: int, moment: Moment | None = None) -> None:
         options = []
+        language = moment.language if moment is not None else ENGLISH
         if moment is not None:
             current = max(s for s in moment.starts if s <= moment.index)
             for start, summary in moment.turns:
                 number = moment.starts.index(start) + 1
+                label = phrase("Turn {turn} · board {board}", turn=number, board=start + 1)
                 options.append(
                     discord.SelectOption(
-                        label=f"Turn {number} · board {start + 1}",
+                        label=say(label, language),
                         value=str(start),
                         description=summary[:100] or None,
                         default=start == current,
@@ -247,7 +276,7 @@ class TurnSelect(
         super().__init__(
             discord.ui.Select(
                 custom_id=f"tt:replayturn:{game_id}",
-                placeholder="Jump to a turn…",
+                placeholder=say(phrase("Jump to a turn…"), language),
                 options=options or [discord.SelectOption(label="-", value="0")],
             )
         )

@@ -13,7 +13,7 @@ from discord.ext import commands, tasks
 
 from bot.gamelog import load_moves, public_lines
 from bot.games import GAMES
-from bot.models import GameRecord, Status
+from bot.models import LEVEL_NAMES, GameRecord, Status
 from bot.sessions import AI_RETRY_FIRST, UserError, out_of_service, seat_names
 from cogs.shared import components, permissions
 from cogs.shared.interactions import (
@@ -33,8 +33,7 @@ from cogs.shared.poster import Poster
 from cogs.shared.presenter import PRESENTERS
 from cogs.shared.replay import post_replay, replay_choices
 from lang import language_for, say
-from rules.phrases import phrase
-from rules.words import and_list, counted
+from rules.phrases import Phrase, listing, phrase, phrase_in, phrase_n
 
 if TYPE_CHECKING:
     from bot.client import TrashTableBot
@@ -42,6 +41,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 TIMER_CHECK_SECONDS = 10
+NO_MOVES = phrase("No moves yet.")
 
 
 class TableCog(commands.Cog):
@@ -136,7 +136,10 @@ class TableCog(commands.Cog):
         ):
             await refuse(interaction, error.original.reason)
             return
-        refusals = app_commands.CheckFailure | app_commands.TransformerError | OptionRefused
+        if isinstance(error, OptionRefused):
+            await refuse(interaction, error.reason)
+            return
+        refusals = app_commands.CheckFailure | app_commands.TransformerError
         if isinstance(error, refusals):
             await refuse(interaction, str(error))
             return
@@ -158,18 +161,21 @@ class TableCog(commands.Cog):
 
     @game.command(name="log", description="The moves of the game here so far, just for you")
     async def moves(self, interaction: discord.Interaction) -> None:
-        game, moves = await load_moves(self.sessions.db, interaction.channel_id or 0)
+        language = language_for(interaction.locale)  # a private reply
+        game, moves = await load_moves(self.sessions.db, interaction.channel_id or 0, language)
         # Deferred privately: a game is played again to read its moves (seconds for a long
         # Toss It game, whose drops are simulated anew).
         async with first_answer(interaction):
             if not interaction.response.is_done():
                 await interaction.response.defer(ephemeral=True, thinking=True)
         lines = await self.bot.workers.run(public_lines, moves, long=GAMES[game.kind].heavy)
+        title = phrase("{game} · the moves so far", game=GAMES[game.kind].title)
         embed = discord.Embed(
-            title=f"{GAMES[game.kind].title} · the moves so far",
-            description=fit_lines("", lines, "", MAX_EMBED_DESCRIPTION) or "No moves yet.",
+            title=say(title, language),
+            description=fit_lines("", lines, "", MAX_EMBED_DESCRIPTION, language)
+            or say(NO_MOVES, language),
         )
-        embed.set_footer(text="Oldest first: only what the whole table saw.")
+        embed.set_footer(text=say(phrase("Oldest first: only what the whole table saw."), language))
         await answer_command(interaction, public=False, embed=embed)
 
     @game.command(name="status", description="Who is playing here, whose turn it is")
@@ -178,22 +184,28 @@ class TableCog(commands.Cog):
         if game is None:
             raise UserError(phrase("There is no game in this channel."))
         lacking = await lacking_here(interaction)  # and boards paused here resume if they may
-        paused = say(lacking, language_for(interaction.locale)) if lacking else ""
+        language = language_for(interaction.locale)  # a private reply
+        paused = say(lacking, language) if lacking else ""
         if game.status == Status.LOBBY:
             # The controls are on the lobby.
-            lobby = components.lobby_view(game, note=paused, controls=False)
+            lobby = components.lobby_view(game, note=paused, controls=False, language=language)
             await answer_command(interaction, public=False, view=lobby)
             return
-        embed = self.status_embed(game)
+        embed = self.status_embed(game, language)
         if paused:
-            embed.insert_field_at(0, name="Paused", value=paused, inline=False)
+            paused_field = say(phrase_in("status field", "Paused"), language)
+            embed.insert_field_at(0, name=paused_field, value=paused, inline=False)
         await answer_command(interaction, public=False, embed=embed)
 
-    def status_embed(self, game: GameRecord) -> discord.Embed:
+    def status_embed(self, game: GameRecord, language: str) -> discord.Embed:
         """What people at the table need: whose turn it is and since when, the timer and
-        when it runs out, the players, and a link to the newest board."""
+        when it runs out, the players, and a link to the newest board; in `language`."""
         engine = GAMES[game.kind]
-        names = seat_names(game)
+        names = seat_names(game, language)
+
+        def said(words: Phrase) -> str:
+            return say(words, language)
+
         obs = self.sessions.public_view(game)
         waiting = self.sessions.humans_to_act(game)
         embed = discord.Embed(
@@ -202,23 +214,36 @@ class TableCog(commands.Cog):
         if game.status == Status.PLAYING:
             # The row changes with every move (and only then, for a game under way).
             since = discord.utils.format_dt(as_utc(game.updated_at), "R")
-            who = and_list([game.seats[seat].name for seat in waiting]) or "the AI"
-            embed.add_field(name="Whose turn", value=f"{who}, since {since}", inline=False)
+            who = (
+                listing(game.seats[seat].name for seat in waiting) if waiting else phrase("the AI")
+            )
+            embed.add_field(
+                name=said(phrase_in("status field", "Whose turn")),
+                value=said(phrase("{who}, since {since}", who=who, since=since)),
+                inline=False,
+            )
         seats = []
         for index, seat in enumerate(game.seats):
-            # A person's seat the AI took over says so, with the level it plays at.
-            marks = [f" (AI, {seat.level})" if seat.ai and seat.user_id else ""]
-            marks.append(" ⏳" if index in waiting else "")
-            seats.append(f"{index + 1}. {seat.shown_name()}{''.join(marks)}")
-        embed.add_field(name="Players", value="\n".join(seats), inline=False)
-        timer = turn_timer(game.turn_timer)
+            name = names[index]
+            if seat.ai and seat.user_id:
+                # A person's seat the AI took over says so, with the level it plays at.
+                level = LEVEL_NAMES[seat.level]
+                name = said(phrase("{name} (AI, {level})", name=name, level=level))
+            seats.append(f"{index + 1}. {name}" + (" ⏳" if index in waiting else ""))
+        embed.add_field(
+            name=said(phrase_in("status field", "Players")), value="\n".join(seats), inline=False
+        )
+        timer: Phrase = turn_timer(game.turn_timer)
         if game.turn_timer and game.turn_deadline is not None:
             deadline = discord.utils.format_dt(as_utc(game.turn_deadline), "R")
-            timer += f"; the AI plays for them {deadline}"
-        embed.add_field(name="Turn timer", value=timer)
+            timer = phrase(
+                "{timer}; the AI plays for them {deadline}", timer=timer, deadline=deadline
+            )
+        embed.add_field(name=said(phrase_in("status field", "Turn timer")), value=said(timer))
         if game.board_message_id:
             url = f"https://discord.com/channels/{game.guild_id}/{game.channel_id}/{game.board_message_id}"
-            embed.add_field(name="Board", value=f"[latest board message]({url})")
+            link = said(phrase("[latest board message]({url})", url=url))
+            embed.add_field(name=said(phrase_in("status field", "Board")), value=link)
         return fit_embed(embed)
 
     @game.command(
@@ -226,11 +251,14 @@ class TableCog(commands.Cog):
     )
     async def stop(self, interaction: discord.Interaction) -> None:
         game = await self.sessions.stop(interaction.channel_id or 0, player_of(interaction))
-        await answer_command(
-            interaction,
-            content=f"{interaction.user.display_name} stopped the game of "
-            f"{sentence(GAMES[game.kind].title)} It does not count on the scoreboard.",
-        )  # the board's and lobby's controls go through the outbox
+        stopped = phrase(
+            "{name} stopped the game of {game} It does not count on the scoreboard.",
+            name=interaction.user.display_name,
+            game=sentence(GAMES[game.kind].title),
+        )
+        # Public: in the game's language. The board's and lobby's controls go through the
+        # outbox.
+        await answer_command(interaction, content=say(stopped, seat_names(game).language))
 
     @game.command(name="leave", description="Leave the game here; the AI takes over your seat")
     async def leave(self, interaction: discord.Interaction) -> None:
@@ -254,12 +282,14 @@ class TableCog(commands.Cog):
         current = await self.sessions.current(channel_id)
         if current is not None and current.status == Status.LOBBY and target_id == player.user_id:
             game = await self.sessions.leave_lobby(channel_id, current.id or 0, player)
-            await interaction.followup.send("You left the lobby.", ephemeral=True)
+            left = say(phrase("You left the lobby."), language_for(interaction.locale))
+            await interaction.followup.send(left, ephemeral=True)
             if game.lobby_message_id:
                 await self._refresh_lobby(game)
             return
         update = await self.sessions.hand_to_ai(channel_id, player, target_id)
-        await interaction.followup.send("Done: the AI plays that seat now.", ephemeral=True)
+        done = say(phrase("Done: the AI plays that seat now."), language_for(interaction.locale))
+        await interaction.followup.send(done, ephemeral=True)
         await self.sessions.play_ai(update)
 
     async def _refresh_lobby(self, game: GameRecord) -> None:
@@ -278,13 +308,16 @@ class TableCog(commands.Cog):
         interaction: discord.Interaction,
         minutes: app_commands.Transform[int, WholeNumber("minutes", 0, 24 * 60)],
     ) -> None:
-        await self.sessions.set_timer(interaction.channel_id or 0, player_of(interaction), minutes)
-        text = (
-            f"Turn timer set to {counted(minutes, 'minute')}."
-            if minutes
-            else "Turn timer turned off."
+        game = await self.sessions.set_timer(
+            interaction.channel_id or 0, player_of(interaction), minutes
         )
-        await answer_command(interaction, content=text)
+        text = (
+            phrase_n("Turn timer set to {n} minute.", "Turn timer set to {n} minutes.", minutes)
+            if minutes
+            else phrase("Turn timer turned off.")
+        )
+        # Public, in the game's language.
+        await answer_command(interaction, content=say(text, seat_names(game).language))
 
 
 def sentence(words: str) -> str:

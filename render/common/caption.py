@@ -22,6 +22,8 @@ from render.common.words import player_colour, player_name
 from rules.observation import LastMoveView
 from rules.phrases import from_json, phrase
 
+NO_MOVES = phrase("No moves yet.")
+
 LINES = 2
 MARGIN = 12  # left, right and under the strip's panel (the board's own margin is above)
 PLACEHOLDER = re.compile(r"\{p(\d+)\}")
@@ -98,7 +100,7 @@ def draw_caption(
         draw_text(image, centre, str(move["seat"] + 1), size, ink_for(colour), "mm")
         text_left = panel[0] + 20 + diameter
     words = caption_words(move, names) if move is not None else []
-    nothing = say(phrase("No moves yet."), getattr(names, "language", ENGLISH))
+    nothing = say(NO_MOVES, getattr(names, "language", ENGLISH))
     lines = wrap(words, panel[2] - 12 - text_left, size) if words else [nothing]
     step = line_height(size)
     y = middle - step * (len(lines) - 1) / 2

@@ -10,8 +10,8 @@ from rules.phrases import phrase
 
 
 def player_name(names: list[str], seat: int) -> str:
-    """A seat's display name as drawn, or "Player N" (in the readers' language) where there
-    is none to draw."""
+    """A seat's display name as drawn, or "Player N" where there is none to draw (in the
+    language of `names`, a `Readers`)."""
     fallback = say(phrase("Player {n}", n=seat + 1), getattr(names, "language", ENGLISH))
     return display_name(names[seat], fallback) if 0 <= seat < len(names) else fallback
 

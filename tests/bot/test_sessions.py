@@ -260,7 +260,9 @@ async def test_timer_plays_for_the_late_and_three_in_a_row_hand_the_seat_over(
         now += timedelta(minutes=2, seconds=1)
         (late,) = await service.late_games()
         update = await service.play_for_late(late)
-        assert any("ran out of time" in e.text or "three turns" in e.text for e in update.events)
+        assert any(
+            "ran out of time" in str(e.text) or "three turns" in str(e.text) for e in update.events
+        )
         seat = update.game.seats[0]
         assert seat.timeouts == timeout
         if timeout < 3:

@@ -123,7 +123,7 @@ class Client:
 
         self.sessions = SimpleNamespace(
             legal_for=lambda game, seat: engines[game.kind].legal_actions(state(game), seat),
-            describer=lambda game: lambda a: engines[game.kind].describe(state(game), a),
+            describer=lambda game, *_, **__: lambda a: engines[game.kind].describe(state(game), a),
         )
 
         async def run(job: Any, *args: Any) -> Any:
@@ -272,7 +272,7 @@ async def test_a_private_reply_of_any_length_is_sent_within_2000_characters() ->
     state = finished_state("trashwar")
     game = game_record("trashwar", state, Status.PLAYING)
     game.seats[0].notes = [Note(step=i, text=f"{i}: {LONG_LINE}") for i in range(40)]
-    own = await board.own_view(Client(), game, 0, GAMES["trashwar"].observe(state, 0))
+    own = await board.own_view(Client(), game, 0, GAMES["trashwar"].observe(state, 0), "en")
     notes, hand = own.text.split("\n\n", 1)
     assert len(notes) <= MAX_CONTENT // 2 and "39: " in notes and "earlier lines" in notes
     assert hand.startswith("Your hand")
@@ -302,6 +302,7 @@ async def test_the_scoreboard_history_status_and_rules_fit_discords_embeds() -> 
     interaction: Any = SimpleNamespace(
         id=2,
         guild_id=1,
+        guild_locale="en-GB",
         response=SimpleNamespace(send_message=send_message, is_done=lambda: False),
     )
     when = datetime(2026, 11, 27, tzinfo=UTC)
@@ -334,7 +335,12 @@ async def test_the_scoreboard_history_status_and_rules_fit_discords_embeds() -> 
     async def history_of(guild_id: int) -> list[Any]:
         return history
 
-    sessions = SimpleNamespace(scoreboard=scoreboard, history=history_of)
+    async def guild_language(guild_id: int) -> str | None:
+        return None  # the server's own
+
+    sessions = SimpleNamespace(
+        scoreboard=scoreboard, history=history_of, guild_language=guild_language
+    )
     settings = SimpleNamespace(game_retention_days=90)
     cog = ScoresCog(SimpleNamespace(sessions=sessions, settings=settings))  # type: ignore[arg-type]
     await cog.scoreboard(interaction, None)
@@ -351,7 +357,7 @@ async def test_the_scoreboard_history_status_and_rules_fit_discords_embeds() -> 
     )
     cog_table: Any = TableCog.__new__(TableCog)
     cog_table.sessions = table
-    embeds.append(cog_table.status_embed(game))
+    embeds.append(cog_table.status_embed(game, "en"))
     for kind in sorted(PLUGINS):
         for page in range(len(pages(kind))):
             embed = page_embed(kind, page)

@@ -108,7 +108,7 @@ SLIPS = {
     "nothing more to go": re.compile(r"\(0 more"),
     "a sign where words belong": re.compile(r"\btakes [-+−]\d"),
     "brackets stacked": re.compile(r"\)[ \t]*\("),
-    "a bare question": re.compile(rf"(?m)^(?:Choose:?|{re.escape(PLAIN_QUESTION)})$"),
+    "a bare question": re.compile(rf"(?m)^(?:Choose:?|{re.escape(str(PLAIN_QUESTION))})$"),
     "torching phase 1 said": re.compile(r"(?i)torching phase 1\b"),
     "a way to play read as a round": re.compile(r"Round Rummage(?: Rummy)? - turn"),
     "mice counted in brackets": re.compile(r"\d+ (?:mice|mouse) each\)"),

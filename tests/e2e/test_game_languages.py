@@ -30,12 +30,67 @@ pytestmark = SQLITE_ONLY
 
 # Small English words that are not French or German words too.
 ENGLISH = frozenset(
-    (
-        "the your you is are and of to this that with from turn plays played draws drew "
-        "wins won card cards game my next back done player players points takes took "
-        "throws move moves its no yes out over round who what which pick choose join "
-        "leave cancel add now left right wall walls piece pieces lay down drop"
-    ).split()
+    {
+        "the",
+        "your",
+        "you",
+        "is",
+        "are",
+        "and",
+        "of",
+        "to",
+        "this",
+        "that",
+        "with",
+        "from",
+        "turn",
+        "plays",
+        "played",
+        "draws",
+        "drew",
+        "wins",
+        "won",
+        "card",
+        "cards",
+        "game",
+        "my",
+        "next",
+        "back",
+        "done",
+        "player",
+        "players",
+        "points",
+        "takes",
+        "took",
+        "throws",
+        "move",
+        "moves",
+        "its",
+        "no",
+        "yes",
+        "out",
+        "over",
+        "round",
+        "who",
+        "what",
+        "which",
+        "pick",
+        "choose",
+        "join",
+        "leave",
+        "cancel",
+        "add",
+        "now",
+        "left",
+        "right",
+        "wall",
+        "walls",
+        "piece",
+        "pieces",
+        "lay",
+        "down",
+        "drop",
+    }
 )
 
 

@@ -88,7 +88,7 @@ async def test_custom_ids_no_control_takes_are_answered_and_change_nothing(
     for custom_id in forged:
         for carried in (True, False):
             result = await player.forge(board, custom_id, carried=carried)
-            assert refusal(result) == STALE_CONTROL, (custom_id, carried)
+            assert refusal(result) == str(STALE_CONTROL), (custom_id, carried)
     # The largest numbers an id can hold reach the game's own checks, and are refused there.
     for custom_id, reason in [
         (f"tt:act:{LARGEST}:{step}:0", "That game no longer exists."),
@@ -130,11 +130,11 @@ async def test_select_values_are_exactly_one_of_the_menus_own(
     ]
     for custom_id, values in forged:
         result = await player.forge(board, custom_id, *values)
-        assert refusal(result) == PICK_ONE, (custom_id, values)
+        assert refusal(result) == str(PICK_ONE), (custom_id, values)
     assert fingerprint(await current(bot, fake_discord)) == before
     # The real menu still takes its own options.
     picked = await player.select(menu.placeholder, menu.option_labels[0], message=board)
-    assert PICK_ONE not in picked.ephemeral_text and not picked.failed
+    assert str(PICK_ONE) not in picked.ephemeral_text and not picked.failed
 
 
 async def test_a_double_click_on_add_ai_player_adds_one_seat(
@@ -160,7 +160,7 @@ async def test_a_double_click_on_add_ai_player_adds_one_seat(
     assert sorted(bool(r) for r in reasons) == [False, True], reasons
     assert "changed" in "".join(reasons)
     for values in (("3",), ("²",), ("0", "1")):  # a level the menu does not offer, or two
-        assert refusal(await table.alice.forge(lobby, add_ai, *values)) == PICK_ONE, values
+        assert refusal(await table.alice.forge(lobby, add_ai, *values)) == str(PICK_ONE), values
 
     again = await table.alice.select("Add AI player…", "Normal AI", message=lobby)
     assert again.ephemeral_text == ""
@@ -185,7 +185,7 @@ async def test_a_brawl_lobby_pick_takes_exactly_one_of_its_options(
     before = fingerprint(await current(bot, fake_discord))
     for values in (("²",), ("٠",), ("0", "1"), ("0", "0"), ("999",)):
         result = await table.alice.forge(lobby, pick.custom_id, *values)
-        assert refusal(result) == PICK_ONE, values
+        assert refusal(result) == str(PICK_ONE), values
     assert fingerprint(await current(bot, fake_discord)) == before
 
 
@@ -205,7 +205,7 @@ async def test_an_interaction_delivered_twice_is_handled_once(
     assert (await fake_discord.redeliver(added)).messages == []
     assert (await current(bot, fake_discord)).seats == seats
     junk = await table.alice.forge(lobby, "tt:nothing")
-    assert refusal(junk) == STALE_CONTROL
+    assert refusal(junk) == str(STALE_CONTROL)
     assert (await fake_discord.redeliver(junk)).messages == []
     status = await table.bob.slash("/game status")
     assert (await fake_discord.redeliver(status)).messages == []
@@ -228,9 +228,9 @@ async def test_a_press_on_a_control_just_taken_off_its_message_gets_a_reason(
     assert not board.buttons and not board.selects and len(boards(fake_discord)) > 1
     before = fingerprint(await current(bot, fake_discord))
     late = await player.forge(board, menu.custom_id or "", "0", carried=False)
-    assert refusal(late) == STALE_CONTROL
+    assert refusal(late) == str(STALE_CONTROL)
     hand = await player.forge(board, f"tt:hand:{before[0]}", carried=False)
-    assert refusal(hand) == STALE_CONTROL
+    assert refusal(hand) == str(STALE_CONTROL)
     assert fingerprint(await current(bot, fake_discord)) == before
 
 
@@ -279,8 +279,8 @@ async def test_a_control_of_ours_pressed_as_another_kind_gets_a_reason(
     before = fingerprint(await current(bot, fake_discord))
     menu = board.selects[0].custom_id or ""
     button = next(b.custom_id for b in board.buttons if b.custom_id)
-    assert refusal(await player.forge(board, menu)) == STALE_CONTROL
-    assert refusal(await player.forge(board, button, "0")) == STALE_CONTROL
+    assert refusal(await player.forge(board, menu)) == str(STALE_CONTROL)
+    assert refusal(await player.forge(board, button, "0")) == str(STALE_CONTROL)
     assert fingerprint(await current(bot, fake_discord)) == before
 
 

@@ -64,7 +64,7 @@ async def test_a_player_and_then_an_admin_have_what_is_kept_removed(
     admin = fake_discord.user("admin", permissions=MANAGE_GUILD)
     guild = str(fake_discord.guild.id)
     refused = await table.mod.slash("/privacy server")
-    assert refused.ephemeral_text == ADMINS_ONLY
+    assert refused.ephemeral_text == str(ADMINS_ONLY)
     await table.bob.slash("/rumble new")
     asked = await admin.slash("/privacy server")
     (reply,) = asked.ephemeral
