@@ -152,7 +152,11 @@ class BrawlPresenter:
         return pictures
 
     def controls(
-        self, obs: BrawlObservation, legal: list[str], describe: Callable[[str], str]
+        self,
+        obs: BrawlObservation,
+        legal: list[str],
+        describe: Callable[[str], str],
+        language: str = ENGLISH,
     ) -> list[Control]:
         return []  # actions name the cards in a hand: they belong in the private reply
 

@@ -80,11 +80,10 @@ class RumblePresenter:
         obs: RumbleObservation,
         legal: list[str],
         describe: Callable[[str], str],
-        names: list[str] | None = None,
+        language: str = ENGLISH,
     ) -> list[Control]:
-        """The board's menus and buttons; `describe` says an action in the board's
-        language, and `names` (`Readers`) give that language to the rest."""
-        readers = names if names is not None else Readers()
+        """The board's menus and buttons in `language` (`describe` says an action in it)."""
+        readers = Readers(language=language)
         parsed = [(action, parse_action(action)) for action in legal]
         movers = sorted({p.character for _, p in parsed if isinstance(p, Move)})
         fights = [action for action, p in parsed if isinstance(p, Fight)]
@@ -107,7 +106,11 @@ class RumblePresenter:
         return controls
 
     def hand_controls(
-        self, obs: RumbleObservation, legal: list[str], describe: Callable[[str], str]
+        self,
+        obs: RumbleObservation,
+        legal: list[str],
+        describe: Callable[[str], str],
+        language: str = ENGLISH,
     ) -> list[Control]:
         return []  # every Rumble control is public: they sit on the board
 

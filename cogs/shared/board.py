@@ -44,7 +44,7 @@ from cogs.shared.presenter import (
     hand_button,
 )
 from cogs.shared.standings import standings_lines
-from lang import say
+from lang import ENGLISH, say
 from rules.base import JSON
 from rules.phrases import Readers, phrase
 
@@ -194,7 +194,8 @@ async def board_message(
         # made in each player's private reply.
         if current and len(board["waiting"]) == 1:
             legal = sessions.legal_for(game, board["waiting"][0])
-            controls = presenter.controls(obs, legal, sessions.describer(game))
+            language = game.language or ENGLISH
+            controls = presenter.controls(obs, legal, sessions.describer(game), language)
     limit = guild_upload_limit(client.get_guild(game.guild_id))
     return BoardMessage(
         fit_lines(header, lines, footer, MAX_LAYOUT_TEXT, language),
@@ -228,7 +229,8 @@ async def own_view(
     presenter = PRESENTERS[game.kind]
     legal = sessions.legal_for(game, seat) if game.status == Status.PLAYING else []
     reply = await client.workers.run(presenter.hand, obs, seat_names(game, language))
-    controls = presenter.hand_controls(obs, legal, sessions.describer(game, language=language))
+    describe = sessions.describer(game, language=language)
+    controls = presenter.hand_controls(obs, legal, describe, language)
     text = reply.text
     # A card taken from this hand, a Slug given…
     notes = notes_since_last_move(game, seat, language)

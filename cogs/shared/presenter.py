@@ -84,14 +84,14 @@ class Presenter(Protocol[Obs]):
         in a worker thread."""
 
     def controls(
-        self, obs: Obs, legal: list[str], describe: Callable[[str], str]
+        self, obs: Obs, legal: list[str], describe: Callable[[str], str], language: str = ...
     ) -> Sequence[BoardControl]:
         """Controls on the public message for the seat to act. Only for games whose legal
         actions give nothing away; a game with hidden hands returns [] and puts its
         controls in `hand_controls`."""
 
     def hand_controls(
-        self, obs: Obs, legal: list[str], describe: Callable[[str], str]
+        self, obs: Obs, legal: list[str], describe: Callable[[str], str], language: str = ...
     ) -> list[Control]:
         """Controls in a player's private reply, from their own observation; [] for a game
         whose every control is public (they sit on the board)."""

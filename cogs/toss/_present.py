@@ -83,7 +83,11 @@ class TossPresenter:
         return [OwnItems(partial(board_items, list(open_spots(legal)), language))]
 
     def hand_controls(
-        self, obs: TossObservation, legal: list[str], describe: Callable[[str], str]
+        self,
+        obs: TossObservation,
+        legal: list[str],
+        describe: Callable[[str], str],
+        language: str = ENGLISH,
     ) -> list[Control]:
         if obs["phase"] != "choose":
             return []  # drops are chosen on the board

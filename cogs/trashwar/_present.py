@@ -48,12 +48,20 @@ class TrashWarPresenter:
         return [Picture("battlefield.png", draw_battlefield(obs, names, since))]
 
     def controls(
-        self, obs: TrashWarObservation, legal: list[str], describe: Callable[[str], str]
+        self,
+        obs: TrashWarObservation,
+        legal: list[str],
+        describe: Callable[[str], str],
+        language: str = "en",
     ) -> list[Control]:
         return []  # legal actions name the cards in a hand: they belong in the private reply
 
     def hand_controls(
-        self, obs: TrashWarObservation, legal: list[str], describe: Callable[[str], str]
+        self,
+        obs: TrashWarObservation,
+        legal: list[str],
+        describe: Callable[[str], str],
+        language: str = "en",
     ) -> list[Control]:
         # Each card (or other move) once; a card with several targets opens them after.
         # `describe` of a group is its button's label ("Throw the toaster (2) …"); the

@@ -179,7 +179,10 @@ __all__ = [
 class Brawl(Game[State, BrawlObservation]):
     key = "brawl"
     title = "Dumpster Brawl!"
-    tagline = "Alley animals dig through one dumpster: the first whose whole hand is sets wins."
+    tagline = term(
+        "tagline",
+        "Alley animals dig through one dumpster: the first whose whole hand is sets wins.",
+    )
     min_seats = 3
     max_seats = 6
     ai: ClassVar[Chooser] = brawl_ai
@@ -237,8 +240,8 @@ class Brawl(Game[State, BrawlObservation]):
     )
     seat_pick = Option(
         "characters",
-        # Marked for the catalogues (no slash command carries it): the lobby's menu says it.
-        str(phrase("Your character (its affinity item needs only two for a set).")),
+        # The lobby's menu says it (no slash command carries it).
+        term("lobby pick", "Your character (its affinity item needs only two for a set)."),
         tuple(c.key for c in CHARACTERS),
         "",
         # Each character as the lobby's menu offers it: name, animal and affinity item (a

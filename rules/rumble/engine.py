@@ -260,7 +260,9 @@ def _winners_text(totals: tuple[int, ...]) -> Phrase:
 class Rumble(Game[State, RumbleObservation]):
     key = "rumble"
     title = "Rumble in the Dungeon"
-    tagline = "Back two adventurers in secret; move them, start fights, and grab the chest."
+    tagline = term(
+        "tagline", "Back two adventurers in secret; move them, start fights, and grab the chest."
+    )
     min_seats = 2  # unofficial (house rules); the box says 3
     max_seats = 6
     ai: ClassVar[Chooser] = rumble_ai

@@ -32,6 +32,8 @@ async def open_with_ai(
     for seats in range(1, ai + 1):
         await host.select(f"tt:addai:{game.id}:{seats}", "1")  # the levels' second: normal
     await host.click(custom_id=f"tt:lobby:{game.id}:start")
+    started = await current(bot, host.fake)
+    assert started is not None and started.status == Status.PLAYING, "the game did not start"
 
 
 async def current(bot: TrashTableBot, fake: FakeDiscord) -> GameRecord | None:
@@ -85,7 +87,7 @@ async def play_to_the_end(
     for _ in range(limit):
         game = await current(bot, fake)
         if game is None:
-            await fake.settle()  # the last press's answer and the final board
+            await fake.settle(timeout=60)  # the last answer and the final board, recap drawn
             finished = await bot.sessions.get(game_id)
             assert finished is not None
             return finished

@@ -2,10 +2,11 @@
 server with a German player. Every public message (lobby, boards, standings) reads in
 French, every reply only that player sees reads in German, and none of it in English.
 
-The player plays with the language-free driver (`tests/e2e/any_game.py`), against one
-normal AI seat. English is found by its small words, which French and German do not
-share; names, game titles and `commands` are taken out first. That every word went through
-the catalogues at all is the pseudo language's check (the games' `test_*_languages.py`).
+The player plays with the language-free driver (`tests/e2e/any_game.py`), against as few
+normal AI seats as the game allows. English is found by its small words, which French and
+German do not share; names, game titles and `commands` are taken out first. That every word
+went through the catalogues at all is the pseudo language's check (the games'
+`test_*_languages.py`).
 """
 
 from __future__ import annotations
@@ -29,76 +30,27 @@ from tests.postgres import SQLITE_ONLY
 pytestmark = SQLITE_ONLY
 
 # Small English words that are not French or German words too.
-ENGLISH = frozenset(
-    {
-        "the",
-        "your",
-        "you",
-        "is",
-        "are",
-        "and",
-        "of",
-        "to",
-        "this",
-        "that",
-        "with",
-        "from",
-        "turn",
-        "plays",
-        "played",
-        "draws",
-        "drew",
-        "wins",
-        "won",
-        "card",
-        "cards",
-        "game",
-        "my",
-        "next",
-        "back",
-        "done",
-        "player",
-        "players",
-        "points",
-        "takes",
-        "took",
-        "throws",
-        "move",
-        "moves",
-        "its",
-        "no",
-        "yes",
-        "out",
-        "over",
-        "round",
-        "who",
-        "what",
-        "which",
-        "pick",
-        "choose",
-        "join",
-        "leave",
-        "cancel",
-        "add",
-        "now",
-        "left",
-        "right",
-        "wall",
-        "walls",
-        "piece",
-        "pieces",
-        "lay",
-        "down",
-        "drop",
-    }
+ENGLISH_WORDS = (
+    "the your you is are and of to this that with from turn plays played draws drew wins "
+    "won card cards game my next back done player players takes took throws move moves its "
+    "no yes out over round who what which pick choose join leave cancel add now left right "
+    "wall walls piece pieces lay down drop"
+)
+ENGLISH = frozenset(ENGLISH_WORDS.split())
+FRENCH = frozenset(
+    ["le", "la", "les", "une", "des", "vous", "votre", "est", "avec", "pour", "dans", "sur"]
+)
+GERMAN = frozenset(
+    ["der", "die", "das", "und", "ist", "nicht", "dein", "deine", "mit", "ein", "eine", "auf"]
 )
 
 
-def english_words(text: str, *fillings: str) -> list[str]:
+def words_of(text: str, language: frozenset[str], *fillings: str) -> list[str]:
+    """The words of `text` in `language`'s list, once names, titles and `code` are out."""
     for filling in sorted(fillings, key=len, reverse=True):
         text = text.replace(filling, " ")
     text = re.sub(r"`[^`]*`|<[@#:/][^>]*>|https?://\S+", " ", text)
-    return [w for w in re.findall(r"[A-Za-z]+", text) if w.lower() in ENGLISH]
+    return [w for w in re.findall(r"\w+", text) if w.lower() in language]
 
 
 def version_texts(version: dict[str, Any]) -> Iterator[str]:
@@ -128,7 +80,7 @@ async def test_a_whole_game_in_french_with_a_german_player(
 ) -> None:
     fake_discord.guild.preferred_locale = "fr"
     table.alice.user.locale = "de"
-    await open_with_ai(bot, table.alice, kind, ai=1, seed=7)
+    await open_with_ai(bot, table.alice, kind, ai=GAMES[kind].min_seats - 1, seed=7)
     game = await play_to_the_end(bot, table.alice, random.Random(7))
     assert game.status == "finished" and game.language == "fr"
 
@@ -138,8 +90,9 @@ async def test_a_whole_game_in_french_with_a_german_player(
     private = [m for m in fake_discord.messages() if m.ephemeral_to == table.alice.id]
     assert public and private
     french, german = read(public), read(private)
-    assert english_words(french, *fillings) == [], french
-    assert english_words(german, *fillings) == [], german
-    assert re.search(r"\b(le|la|les|de|du|des)\b", french)  # French, not only names
-    assert re.search(r"\b(der|die|das|du|dein|deine|ist)\b", german, re.IGNORECASE)
+    assert words_of(french, ENGLISH, *fillings) == [], french
+    assert words_of(german, ENGLISH, *fillings) == [], german
+    # Each in its own language, not the other's: words only French or only German has.
+    assert words_of(french, FRENCH, *fillings) and not words_of(french, GERMAN, *fillings)
+    assert words_of(german, GERMAN, *fillings) and not words_of(german, FRENCH, *fillings)
     assert fake_discord.problems() == []

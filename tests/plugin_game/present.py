@@ -29,12 +29,12 @@ class LastLidPresenter:
         return [Picture("pile.png", to_png(image))]
 
     def controls(
-        self, obs: JSON, legal: list[str], describe: Callable[[str], str]
+        self, obs: JSON, legal: list[str], describe: Callable[[str], str], language: str = "en"
     ) -> list[Control]:
         return [Buttons([Choice(action, describe(action)) for action in legal])] if legal else []
 
     def hand_controls(
-        self, obs: JSON, legal: list[str], describe: Callable[[str], str]
+        self, obs: JSON, legal: list[str], describe: Callable[[str], str], language: str = "en"
     ) -> list[Control]:
         return []
 
