@@ -29,6 +29,7 @@ from bot.extensions import walk_extensions
 from bot.games import GAMES
 from cogs.shared.presenter import PRESENTERS, Picture, Recaps
 from rules.base import AnyGame
+from rules.phrases import english
 
 NAMES = ["Zoë Ångström", "Ёжик Толстой", "Σοφία", "名無しさん", "🦝 Rocky", "Łukasz"]
 LONGEST = 3000  # actions: a random game of Dumpster Brawl! can wander; stop there
@@ -69,7 +70,7 @@ def play(kind: str, folder: Path, seed: int) -> list[Path]:
         action = rng.choice(engine.legal_actions(state, seat))
         applied = engine.apply(state, seat, action)
         state = applied.state
-        said = " ".join(event.text for event in applied.events)
+        said = " ".join(english(event.text) for event in applied.events)
         stems = [f"after-{action.split()[0]}"]
         stems += [moment for moment, words in MOMENTS if words in said]
         fresh = [stem for stem in stems if stem not in seen]

@@ -83,7 +83,7 @@ def said_at(state: State, readers: Readers) -> tuple[list[str], list[Drawn]]:
         def describe(action: str) -> str:
             return format_event(Event(RUMBLE.describe(state, action)), readers)
 
-        controls = PRESENTER.controls(public, legal, describe, readers)
+        controls = PRESENTER.controls(public, legal, describe, readers.language)
         texts += control_words(controls)
         for group in {RUMBLE.group_of(action) for action in legal}:
             narrowed = PRESENTER.narrowed(public, group, readers)
@@ -166,7 +166,9 @@ def test_the_menus_read_in_the_boards_language() -> None:
     def describe(action: str) -> str:
         return format_event(Event(RUMBLE.describe(state, action)), readers)
 
-    movers, fights = PRESENTER.controls(RUMBLE.observe(state, None), legal, describe, readers)
+    movers, fights = PRESENTER.controls(
+        RUMBLE.observe(state, None), legal, describe, readers.language
+    )
     assert isinstance(movers, Menu) and isinstance(fights, Menu)
     assert movers.placeholder == "Figur bewegen…"
     assert [c.label for c in movers.choices] == ["Ritter (in B2)"]

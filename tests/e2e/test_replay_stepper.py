@@ -15,6 +15,7 @@ from bot.replays import load_log, rebuild, turn_starts
 from cogs.shared import stepper as stepper_cog
 from cogs.shared.components import PICK_ONE
 from cogs.shared.interactions import STALE_CONTROL
+from rules.phrases import english
 from tests.e2e.conftest import Table
 from tests.e2e.play import finished_rumble
 from tests.fakediscord import FakeMessage, InteractionResult, running_bot
@@ -53,7 +54,7 @@ async def test_the_replay_steps_through_every_board_also_after_a_restart(
         names = {f"p{seat}": seat_.shown_name() for seat, seat_ in enumerate(game.seats)}
 
         def lines_of(board: int) -> list[str]:  # what happened, as the stepper says it
-            return [line.format_map(names) for line in frames[board - 1].lines]
+            return [english(line).format_map(names) for line in frames[board - 1].lines]
 
         replay = await table.bob.slash("/game replay", game=game_id)
         stepper = replay.response

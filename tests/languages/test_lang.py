@@ -3,11 +3,14 @@ check of `make lint` that keeps every catalogue complete."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 from babel.messages.catalog import Catalog
 
 from lang import ENGLISH, PSEUDO, language_for, pseudo, say
-from lang.__main__ import problems, template
+from lang.__main__ import problems
 from rules.phrases import listing, phrase, phrase_in, phrase_n
 
 TURN = (
@@ -78,17 +81,15 @@ def test_the_pseudo_language_marks_every_word_and_keeps_gaps_and_commands():
 
 
 def test_every_catalogue_has_every_phrase_the_bot_says():
-    """What `python -m lang check` (in `make lint`) reads: every phrase marked in the code
-    and every word of the slash commands, in every catalogue, with the same gaps."""
-    wanted = template()
-    from lang import catalogue_paths
-    from lang.__main__ import read
-
-    assert len(wanted) > 100
-    found = [
-        p for lang, path in catalogue_paths().items() for p in problems(lang, read(path), wanted)
-    ]
-    assert found == []
+    """`python -m lang check` (in `make lint`): every phrase marked in the code, every word
+    of the slash commands and every `/rules` page, in every catalogue, with the same gaps.
+    Run as the bot starts, in a process of its own: a test process also holds the tests'
+    own plug-in game, which no catalogue translates."""
+    checked = subprocess.run(
+        [sys.executable, "-m", "lang", "check"], capture_output=True, text=True, check=False
+    )
+    assert checked.returncode == 0, checked.stdout[-3000:]
+    assert " 0 problems" in checked.stdout
 
 
 def catalogue_with(*entries: tuple[str | None, str, str]) -> Catalog:
