@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from rules import search
 from rules.base import Applied, Outcome
-from rules.trashwar import ai
+from rules.trashwar import ai, judge
 from rules.trashwar.actions import parse_action
 from rules.trashwar.ai import WALLS, choose
 from rules.trashwar.cards import BY_CODE, CARDS
@@ -57,7 +57,6 @@ DEPTH = 12  # playout actions before `evaluate` judges the position
 SHORTLIST = 4  # the normal AI's best-liked actions the search weighs at its own decision
 EXPLORATION = 0.7
 VALUES = tuple(card.value for card in CARDS)
-WIN_POWER = 2.0  # how sharply a stronger fortress turns into a better chance to win
 
 
 # --- hard ----------------------------------------------------------------------------------
@@ -144,22 +143,9 @@ def glance(state: State, seat: int) -> dict[str, Any]:
     }
 
 
-def strength(state: State, seat: int) -> float:
-    """How much damage a knight's fortress can still take, less the trash flying at it."""
-    if seat in state.eliminated:
-        return 0.0
-    room = sum(
-        TOPPLE - sum([VALUES[c] for c in wall.trash]) for wall in state.walls[seat] if wall.standing
-    )
-    coming = sum([VALUES[f.card] for f in state.flight if f.target == seat])
-    return max(0.5, room - coming / 2)
-
-
 def evaluate(game: AnyGame, state: Any) -> search.Rewards:
-    """Each knight's chance to win, guessed from the strength of the fortresses."""
-    weights = [strength(state, seat) ** WIN_POWER for seat in range(state.seats)]
-    total = sum(weights)
-    return tuple(w / total for w in weights)
+    """Each knight's chance to win, judged from their fortress and hand (`judge.py`)."""
+    return judge.chances(state)
 
 
 # --- easy ----------------------------------------------------------------------------------
