@@ -23,7 +23,7 @@ KINDS = tuple(card.kind for card in CARDS)
 # 4,000 games of three normal AIs (seeds 100000-103999), and who won each game
 # (`python -m tests.trashwar_judge_fit`). On the fifth held out, the log-likelihood a
 # position was -0.734 with these weights, against -0.793 with the fortress features alone
-# (the first five), -0.80 for judging the walls alone (room left less half the trash
+# (the first five), -0.811 for judging the walls alone (room left less half the trash
 # coming, squared) and -0.925 for an even guess.
 WEIGHTS: dict[str, float] = {
     "log room": 1.058,  # log of the damage the walls can still take, less half the trash coming
