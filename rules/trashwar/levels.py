@@ -7,8 +7,9 @@ cards its seat cannot see at random among the deals its observation allows
 (`sample.py`), so it never reads another hand or the draw pile. It weighs only the
 normal AI's few best-liked actions at its own decision (a Trash War attack can have a
 hundred variants, most plainly worse), plays every seat on by the normal AI for a few
-actions, and judges where the playout stops by `evaluate`: each knight's chance to win
-grows with the damage their standing walls can still take. The budget is a count of
+actions, and judges where the playout stops by `evaluate` (`judge.py`): each knight's
+chance to win, fitted to normal AIs' games, from their fortress, the trash flying at it,
+whose turn it is and the cards in their hand. The budget is a count of
 iterations, so the same seed gives the same game on any machine.
 
 `choose_easy` is a beginner, with a beginner's habits rather than random play:
@@ -35,7 +36,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from rules import search
 from rules.base import Applied, Outcome
-from rules.trashwar import ai
+from rules.trashwar import ai, judge
 from rules.trashwar.actions import parse_action
 from rules.trashwar.ai import WALLS, choose
 from rules.trashwar.cards import BY_CODE, CARDS
@@ -49,15 +50,15 @@ if TYPE_CHECKING:
 __all__ = ["ImaginedWar", "choose", "choose_easy", "choose_hard", "evaluate", "glance"]
 
 # The hard AI's budget and shape. Against two normal seats (tests/ai_strength.py, three
-# players, 300 games) it won 38.0 % (32.5-43.5 %): no worse than a fair third, well short
-# of the 50 % aimed at; 200 iterations did no worse (44 % of 43 games), so the budget is
-# not what holds it back. About 240 ms a decision on a quiet core (p95 280 ms).
+# players, 300 games) it won 47.0 % (41.4-52.6 %), short of the 50 % aimed at. On seeds
+# 1-60 playouts 6 actions deep won 51.7 %, 12 deep 46.7 %: with the fitted judge a shorter
+# playout loses less than it saves; the normal AI's 6 best actions instead of 4 did worse.
+# About 256 ms of CPU a decision (p95 328 ms).
 ITERATIONS = 400
-DEPTH = 12  # playout actions before `evaluate` judges the position
+DEPTH = 6  # playout actions before `evaluate` judges the position
 SHORTLIST = 4  # the normal AI's best-liked actions the search weighs at its own decision
 EXPLORATION = 0.7
 VALUES = tuple(card.value for card in CARDS)
-WIN_POWER = 2.0  # how sharply a stronger fortress turns into a better chance to win
 
 
 # --- hard ----------------------------------------------------------------------------------
@@ -144,22 +145,9 @@ def glance(state: State, seat: int) -> dict[str, Any]:
     }
 
 
-def strength(state: State, seat: int) -> float:
-    """How much damage a knight's fortress can still take, less the trash flying at it."""
-    if seat in state.eliminated:
-        return 0.0
-    room = sum(
-        TOPPLE - sum([VALUES[c] for c in wall.trash]) for wall in state.walls[seat] if wall.standing
-    )
-    coming = sum([VALUES[f.card] for f in state.flight if f.target == seat])
-    return max(0.5, room - coming / 2)
-
-
 def evaluate(game: AnyGame, state: Any) -> search.Rewards:
-    """Each knight's chance to win, guessed from the strength of the fortresses."""
-    weights = [strength(state, seat) ** WIN_POWER for seat in range(state.seats)]
-    total = sum(weights)
-    return tuple(w / total for w in weights)
+    """Each knight's chance to win, judged from their fortress and hand (`judge.py`)."""
+    return judge.chances(state)
 
 
 # --- easy ----------------------------------------------------------------------------------
