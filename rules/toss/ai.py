@@ -204,7 +204,10 @@ NORMAL_CARE = Care()
 
 def _first_pass(legal: list[str], care: Care = NORMAL_CARE) -> list[str]:
     """The candidates of the first pass: evenly spread spots, fewer when several kinds
-    share the budget, each at the kinds' first-pass rotations."""
+    share the budget, each at the kinds' first-pass rotations; all of `legal` when the
+    budget covers them."""
+    if len(legal) <= care.first_pass:
+        return legal
     kinds = sorted({action.split()[1] for action in legal}, key=list(KINDS).index)
     shapes = sum(len(_angles(kind)) for kind in kinds)
     spots = min(care.max_spots, max(MIN_SPOTS, care.first_pass // shapes))
