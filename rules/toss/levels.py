@@ -34,8 +34,8 @@ spent there, with a model that plays a whole game out in a fraction of a millise
 Budget: hard's card choice is `WORLDS` model games per card (no physics, about 0.15 s);
 its drops simulate normal's 45 drops while the room is safe, about 80 near the top.
 
-Measured against two normal seats (3 players, house wobble, seats rotated): hard won 55 %
-of 40 games, easy 7 % of 60 (aiming at the middle 40 % of the opening, 18 %); pieces in
+Measured against two normal seats (3 players, house wobble, seats rotated): hard won 58 %
+of 108 games, easy 12 % of 160 (aiming at the middle 40 % of the opening, 18 % of 60); pieces in
 before a spill from an empty bin (10 games each, `tests/toss_measure.py`): easy 33.8,
 normal 38.5, hard 39.5.
 """
