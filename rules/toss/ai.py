@@ -24,6 +24,7 @@ more or less `Care`) and card rule (`pick_card`).
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import math
 import random
@@ -36,9 +37,11 @@ from rules.toss.bin import (
     KINDS,
     WOBBLE,
     X_STEPS,
+    Drop,
     Kind,
     Piece,
     grid_x,
+    inside_opening,
     simulate,
 )
 
@@ -83,13 +86,14 @@ def area(kind: Kind) -> float:
 
 
 def _top_at(piece: Piece, xs: list[float], tops: list[float]) -> None:
-    """Raise `tops` to `piece`'s upper edge wherever it covers a point of `xs`."""
+    """Raise `tops` to `piece`'s upper edge wherever it covers a point of `xs` (sorted)."""
     kind = KINDS[piece.kind]
     cx, cy = piece.x / 10, piece.y / 10
     if kind.shape == "round":
         r = kind.radius
-        for i, x in enumerate(xs):
-            d = x - cx
+        # Only the points near the piece can be under it (a millimetre to spare either way).
+        for i in range(bisect.bisect_left(xs, cx - r - 1), bisect.bisect_right(xs, cx + r + 1)):
+            d = xs[i] - cx
             if -r < d < r:
                 tops[i] = max(tops[i], cy + math.sqrt(r * r - d * d))
         return
@@ -101,20 +105,21 @@ def _top_at(piece: Piece, xs: list[float], tops: list[float]) -> None:
     edges = list(zip(corners, corners[1:] + corners[:1], strict=True))
     left = min(x for x, _ in corners)
     right = max(x for x, _ in corners)
-    for i, x in enumerate(xs):
-        if not left < x < right:
-            continue
+    for i in range(bisect.bisect_right(xs, left), bisect.bisect_left(xs, right)):  # inside only
+        x = xs[i]
         for (x0, y0), (x1, y1) in edges:
             if (x0 <= x <= x1 or x1 <= x <= x0) and x0 != x1:
                 tops[i] = max(tops[i], y0 + (y1 - y0) * (x - x0) / (x1 - x0))
 
 
+_COLUMN_XS = [BIN_WIDTH * (i + 0.5) / COLUMNS for i in range(COLUMNS)]
+
+
 def skyline(pieces: tuple[Piece, ...]) -> list[float]:
     """The pile's top (mm) at `COLUMNS` points evenly across the bin."""
-    xs = [BIN_WIDTH * (i + 0.5) / COLUMNS for i in range(COLUMNS)]
     tops = [0.0] * COLUMNS
     for piece in pieces:
-        _top_at(piece, xs, tops)
+        _top_at(piece, _COLUMN_XS, tops)
     return tops
 
 
@@ -199,7 +204,10 @@ NORMAL_CARE = Care()
 
 def _first_pass(legal: list[str], care: Care = NORMAL_CARE) -> list[str]:
     """The candidates of the first pass: evenly spread spots, fewer when several kinds
-    share the budget, each at the kinds' first-pass rotations."""
+    share the budget, each at the kinds' first-pass rotations; all of `legal` when the
+    budget covers them."""
+    if len(legal) <= care.first_pass:
+        return legal
     kinds = sorted({action.split()[1] for action in legal}, key=list(KINDS).index)
     shapes = sum(len(_angles(kind)) for kind in kinds)
     spots = min(care.max_spots, max(MIN_SPOTS, care.first_pass // shapes))
@@ -208,14 +216,30 @@ def _first_pass(legal: list[str], care: Care = NORMAL_CARE) -> list[str]:
     return [action for action in legal if action in wanted] or legal
 
 
+class _ExactDrops:
+    """The drops of one decision from the exact spots, each simulated once: near a wall
+    the hand moves a piece in, so neighbouring spots can let go at the same place."""
+
+    def __init__(self, pieces: tuple[Piece, ...]) -> None:
+        self.pieces = pieces
+        self.seen: dict[tuple[str, float, float], Drop] = {}
+
+    def drop(self, action: str) -> Drop:
+        _, kind, x, angle = action.split()
+        spot, turn = grid_x(int(x)), math.radians(int(angle))
+        key = (kind, inside_opening(KINDS[kind], spot, turn), turn)
+        if key not in self.seen:
+            self.seen[key] = simulate(self.pieces, kind, spot, turn)
+        return self.seen[key]
+
+
 def _score(
-    pieces: tuple[Piece, ...], actions: list[str], rng: random.Random
+    drops: _ExactDrops, actions: list[str], rng: random.Random
 ) -> list[tuple[float, float, str]]:
     """Each action that does not spill when dropped exactly, best (least waste) first."""
     scored = []
     for action in actions:
-        _, kind, x, angle = action.split()
-        result = simulate(pieces, kind, grid_x(int(x)), math.radians(int(angle)))
+        result = drops.drop(action)
         if not result.spilled:
             scored.append((waste(result.pieces), rng.random(), action))
     return sorted(scored)
@@ -232,13 +256,14 @@ def place(
     pieces = _pieces(observation)
     spread, turn = WOBBLE.get(str(observation.get("wobble", "house")), (0.0, 0.0))
     first = _first_pass(legal, care)
-    scored = _score(pieces, first, rng)
+    drops = _ExactDrops(pieces)
+    scored = _score(drops, first, rng)
     if not scored:
         # Near the top: any drop that stays in beats a sure spill.
         tried = set(first)
         rest = [a for a in legal if a not in tried and int(a.split()[3]) in RESCUE_ANGLES]
         rng.shuffle(rest)
-        scored = _score(pieces, rest[:RESCUE], rng)
+        scored = _score(drops, rest[:RESCUE], rng)
     if not scored:
         return rng.choice(legal)
     if (not spread and not turn) or not care.keep:
@@ -251,6 +276,8 @@ def place(
         worst = score
         for _ in range(care.shakes):
             dx, da = rng.gauss(0.0, spread), rng.gauss(0.0, turn)
+            if best is not None and (spills, worst, tie) > best:
+                continue  # it can only end worse than the best; the wobbles are still drawn
             result = simulate(pieces, kind, grid_x(int(x)) + dx, math.radians(int(angle) + da))
             if result.spilled:
                 spills += 1

@@ -42,8 +42,10 @@ import math
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import cast
 
 import pymunk
+import pymunk.batch
 
 # ---------------------------------------------------------------------------------------------
 # The table of pieces
@@ -208,16 +210,43 @@ def _space(pieces: Bin) -> tuple[pymunk.Space, list[pymunk.Body]]:
     return space, bodies
 
 
-def _outside(body: pymunk.Body) -> bool:
-    x = body.position.x
-    return bool(x < 0 or x > BIN_WIDTH)
+def _outside(x: float) -> bool:
+    """Whether a piece centred at `x` (mm) is past a wall."""
+    return x < 0 or x > BIN_WIDTH
 
 
-def _resting(bodies: list[pymunk.Body]) -> bool:
+def _resting(motions: list[tuple[float, float, float]]) -> bool:
+    """Whether every piece, given as its velocity (x, y) and spin, is all but still."""
     return all(
-        body.velocity.length < REST_SPEED and abs(body.angular_velocity) < REST_SPIN
-        for body in bodies
+        math.sqrt(vx**2 + vy**2) < REST_SPEED and abs(spin) < REST_SPIN for vx, vy, spin in motions
     )
+
+
+_MOTION = (
+    pymunk.batch.BodyFields.POSITION
+    | pymunk.batch.BodyFields.VELOCITY
+    | pymunk.batch.BodyFields.ANGULAR_VELOCITY
+)
+
+
+class _Watch:
+    """Reads where the pieces are and how they move, all in one call into the simulation:
+    body by body, each value costs a Python call, and the checks read them every few steps."""
+
+    def __init__(self, space: pymunk.Space, pieces: int) -> None:
+        self.space = space
+        self.size = 5 * pieces  # x, y, velocity x and y, spin
+        self.buffer = pymunk.batch.Buffer()
+
+    def read(self) -> tuple[list[float], list[float], list[tuple[float, float, float]]]:
+        """Each piece's x and y (mm) and its motion, in the order the pieces were added."""
+        self.buffer.clear()
+        pymunk.batch.get_space_bodies(self.space, _MOTION, self.buffer)
+        # The moving bodies come first, then the bin's own static one, which is left out.
+        values = cast("list[float]", memoryview(self.buffer.float_buf()).cast("d").tolist())
+        del values[self.size :]
+        motions = list(zip(values[2::5], values[3::5], values[4::5], strict=True))
+        return values[0::5], values[1::5], motions
 
 
 def _top(space: pymunk.Space, left: float, right: float) -> float:
@@ -290,6 +319,7 @@ def simulate(pieces: Bin, kind_key: str, x: float, angle: float) -> Drop:
     x = inside_opening(kind, x, angle)
     y = _top(space, x - reach, x + reach) + reach + DROP_GAP
     bodies.append(_add_piece(space, kind, x, y, angle))
+    watch = _Watch(space, len(bodies))
     spilled = False
     steps = 0
     calm = 0
@@ -298,13 +328,14 @@ def simulate(pieces: Bin, kind_key: str, x: float, angle: float) -> Drop:
         steps += 1
         if steps % REST_CHECK:
             continue
-        if any(_outside(b) and b.position.y < BIN_HEIGHT for b in bodies):
+        xs, ys, motions = watch.read()
+        if any(_outside(x) and y < BIN_HEIGHT for x, y in zip(xs, ys, strict=True)):
             spilled = True
             break
-        calm = calm + 1 if _resting(bodies) else 0
+        calm = calm + 1 if _resting(motions) else 0
         if calm >= 2:
             break
-    if not spilled and any(_outside(b) for b in bodies):
+    if not spilled and any(_outside(b.position.x) for b in bodies):
         spilled = True  # came to rest hanging over the rim
     kinds = [p.kind for p in pieces] + [kind_key]
     after = tuple(

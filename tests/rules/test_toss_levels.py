@@ -20,7 +20,8 @@ import pytest
 from rules.base import Level
 from rules.toss import ai, levels
 from rules.toss.ai import random_choice
-from rules.toss.bin import Piece
+from rules.toss.bin import X_STEPS, Drop, Piece, grid_x
+from rules.toss.bin import simulate as real_simulate
 from rules.toss.engine import CHOOSE, PLACE, TOSS, State
 from rules.toss.sample import sample
 
@@ -124,6 +125,62 @@ def test_easy_never_turns_a_piece() -> None:
         normal.add(ai.choose(view, legal, random.Random(index)).split()[3])
     assert easy == {"0"}
     assert normal != {"0"}
+
+
+def _simulated(
+    monkeypatch: pytest.MonkeyPatch, spill: bool = False
+) -> list[tuple[str, float, float]]:
+    """Record every drop the AI simulates (kind, x, angle); with `spill`, every one spills."""
+    made: list[tuple[str, float, float]] = []
+
+    def simulate(pieces: tuple[Piece, ...], kind: str, x: float, angle: float) -> Drop:
+        made.append((kind, x, angle))
+        return Drop(pieces, True, 1) if spill else real_simulate(pieces, kind, x, angle)
+
+    monkeypatch.setattr(ai, "simulate", simulate)
+    return made
+
+
+AIMED = {(grid_x(spot), 0.0) for spot in levels.EASY_AIM}  # easy's drops: upright, middle
+
+
+def test_easy_aims_at_the_middle_and_trusts_one_exact_drop(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Easy tries its drops at the middle spots only, exactly where it aims, and takes the
+    best of those as it is: normal tries spots out to the walls and drops shaken by a
+    wobble before it trusts one."""
+    state = next(s for s in positions() if s.phase == PLACE)
+    seat = min(TOSS.to_act(state))
+    view, legal = TOSS.observe(state, seat), TOSS.legal_actions(state, seat)
+    made = _simulated(monkeypatch)
+    action = levels.choose_easy(view, legal, random.Random(2))
+    assert int(action.split()[2]) in levels.EASY_AIM
+    assert {(x, angle) for _, x, angle in made} <= AIMED and len(made) == len(set(made))
+    made.clear()
+    ai.choose(view, legal, random.Random(2))
+    spots = {x for _, x, angle in made if angle == 0.0}
+    assert min(spots) < min(x for x, _ in AIMED) < max(x for x, _ in AIMED) < max(spots)
+    assert any((x, angle) not in AIMED and angle != 0.0 for _, x, angle in made)  # turned
+    assert any(x not in map(grid_x, range(X_STEPS)) for _, x, _ in made)  # shaken off the grid
+
+
+def test_easy_drops_anyway_when_every_drop_it_tries_spills(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Easy does not see how near the top the pile is: when every drop it tries spills it
+    lets go at one of them all the same; normal looks for a rescue at other spots and
+    turns first."""
+    state = next(s for s in positions() if s.phase == PLACE)
+    seat = min(TOSS.to_act(state))
+    view, legal = TOSS.observe(state, seat), TOSS.legal_actions(state, seat)
+    made = _simulated(monkeypatch, spill=True)
+    action = levels.choose_easy(view, legal, random.Random(2))
+    assert (grid_x(int(action.split()[2])), 0.0) in AIMED and action.endswith(" 0")
+    assert {(x, angle) for _, x, angle in made} <= AIMED
+    made.clear()
+    ai.choose(view, legal, random.Random(2))
+    assert len(made) > ai.FIRST_PASS  # the first pass and the rescue
 
 
 def full_bin_last_counter() -> State:

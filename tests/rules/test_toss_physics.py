@@ -48,12 +48,6 @@ def let_go(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(toss_bin, "MAX_STEPS", 0)
 
 
-def _body(x: float, y: float = 100.0) -> pymunk.Body:
-    body = pymunk.Body(1.0, 1.0)
-    body.position = (x, y)
-    return body
-
-
 # ---------------------------------------------------------------------------------------------
 # The hand: wobble, width across the bin, moved in off a wall
 
@@ -182,8 +176,8 @@ def _scripted(monkeypatch: pytest.MonkeyPatch, answers: list[bool]) -> list[int]
     seen: list[int] = []
     script: Iterator[bool] = iter(answers)
 
-    def resting(bodies: list[pymunk.Body]) -> bool:
-        seen.append(len(bodies))
+    def resting(motions: list[tuple[float, float, float]]) -> bool:
+        seen.append(len(motions))
         return next(script, False)
 
     monkeypatch.setattr(toss_bin, "_resting", resting)
@@ -241,25 +235,37 @@ def test_a_piece_resting_on_a_wall_beyond_its_inside_has_fallen_out() -> None:
 def test_a_centre_on_a_wall_is_still_inside() -> None:
     """(house rule: a piece falls out when its centre passes a wall) Exactly on the wall's
     inside is not past it."""
-    assert not toss_bin._outside(_body(0.0))
-    assert not toss_bin._outside(_body(float(BIN_WIDTH)))
-    assert not toss_bin._outside(_body(75.0))
-    assert toss_bin._outside(_body(-0.01))
-    assert toss_bin._outside(_body(BIN_WIDTH + 0.01))
+    assert not toss_bin._outside(0.0)
+    assert not toss_bin._outside(float(BIN_WIDTH))
+    assert not toss_bin._outside(75.0)
+    assert toss_bin._outside(-0.01)
+    assert toss_bin._outside(BIN_WIDTH + 0.01)
+
+
+def test_the_checks_read_every_piece_in_order_and_not_the_bin() -> None:
+    """(house rule: a spill or rest is judged on every piece) The checks' one read of the
+    simulation holds each piece's place and motion, in the bin's order, and nothing of the
+    walls."""
+    pieces = (Piece("can", 300, 160, 0), Piece("apple", 1100, 150, 0))
+    space, bodies = toss_bin._space(pieces)
+    bodies[1].velocity = (3.0, -4.0)
+    bodies[1].angular_velocity = 0.5
+    xs, ys, motions = toss_bin._Watch(space, len(bodies)).read()
+    assert (xs, ys) == ([30.0, 110.0], [16.0, 15.0])
+    assert motions == [(0.0, 0.0, 0.0), (3.0, -4.0, 0.5)]
 
 
 def test_everything_rests_when_every_piece_is_slow_and_hardly_turning() -> None:
     """(house rule: the space runs until everything rests) Resting is below the speed and
     the spin limits, for every piece, turning either way."""
-    calm, moving, spinning, backspin = _body(10.0), _body(20.0), _body(30.0), _body(40.0)
-    calm.velocity = (REST_SPEED * 0.6, -REST_SPEED * 0.7)  # 0.92 of the limit
-    calm.angular_velocity = -REST_SPIN * 0.9
-    moving.velocity = (0.0, -REST_SPEED)  # exactly the limit is not slower
-    spinning.angular_velocity = REST_SPIN
-    backspin.angular_velocity = -REST_SPIN
+    calm = (REST_SPEED * 0.6, -REST_SPEED * 0.7, -REST_SPIN * 0.9)  # 0.92 of the speed limit
+    still = (0.0, 0.0, 0.0)
+    moving = (0.0, -REST_SPEED, 0.0)  # exactly the limit is not slower
+    spinning = (0.0, 0.0, REST_SPIN)
+    backspin = (0.0, 0.0, -REST_SPIN)
     assert toss_bin._resting([])
     assert toss_bin._resting([calm])
-    assert toss_bin._resting([calm, _body(50.0)])
+    assert toss_bin._resting([calm, still])
     for restless in (moving, spinning, backspin):
         assert not toss_bin._resting([restless])
         assert not toss_bin._resting([calm, restless])
