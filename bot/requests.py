@@ -12,7 +12,7 @@ from bot.models import GameRecord, Note, Seat, Status
 from bot.ratings import Standing
 from lang import ENGLISH, say
 from rules.base import AnyGame, Event
-from rules.phrases import Filling, Readers, from_json, phrase, to_json
+from rules.phrases import Filling, Readers, from_json, language_of, phrase, to_json
 
 SEED_LIMIT = 2**31
 RESTARTING = phrase("The bot is restarting; press again in a moment.")
@@ -99,7 +99,7 @@ def format_event(event: Event, names: list[str]) -> str:
     `Readers`; English for a plain list)."""
     if isinstance(event.text, str):
         return event.text.format_map({f"p{i}": name for i, name in enumerate(names)})
-    return say(event.text, getattr(names, "language", ENGLISH), names)
+    return say(event.text, language_of(names), names)
 
 
 def seat_of(game: GameRecord, user_id: int) -> int | None:

@@ -93,10 +93,9 @@ def say(said: Filling, language: str, names: Sequence[str] | None = None) -> str
 
 def _translated(said: Phrase, language: str) -> str:
     if language == ENGLISH:
-        return said.text if said.n in (None, 1) or said.plural is None else said.plural
+        return said.english_form
     if language == PSEUDO:
-        one = said.n in (None, 1) or said.plural is None
-        return pseudo(said.text if one else str(said.plural))
+        return pseudo(said.english_form)
     found = catalogue(language)
     context = said.context
     if said.plural is not None and said.n is not None:

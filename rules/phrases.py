@@ -24,7 +24,7 @@ Engines log phrases (`Event.text`), so a game's log can be read in any language 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Union
 
@@ -41,6 +41,11 @@ class Phrase:
     plural: str | None = None
     n: int | None = None
     context: str | None = None
+
+    @property
+    def english_form(self) -> str:
+        """The English sentence for its count, gaps unfilled: `plural` unless `n` is one."""
+        return self.text if self.n in (None, 1) or self.plural is None else self.plural
 
     def __str__(self) -> str:
         """The English, as logs and the old plain-text paths read it."""
@@ -71,6 +76,12 @@ class Readers(list[str]):
         self.language = language
 
 
+def language_of(names: Sequence[str]) -> str:
+    """The language of readers who see the seats as `names`: that of `Readers`; English for
+    a plain list of names."""
+    return getattr(names, "language", "en")
+
+
 def phrase(text: str, /, **fill: Filling) -> Phrase:
     return Phrase(text, fill)
 
@@ -96,7 +107,7 @@ def english(said: Filling) -> str:
     """The English of anything a gap may hold, with no catalogue: "a, b and c" for a list,
     `{p1}` for the player in seat 1."""
     if isinstance(said, Phrase):
-        text = said.text if said.n in (None, 1) or said.plural is None else said.plural
+        text = said.english_form
         if not said.fill:
             return text  # said as it is: a page of the rules may hold braces
         return text.format_map({k: english(v) for k, v in said.fill.items()})

@@ -19,7 +19,7 @@ from render.brawl.words import who as character_and_player
 from rules.brawl.groups import group_of, group_question, group_wording, verb_of
 from rules.brawl.observation import BrawlObservation
 from rules.brawl.words import card, commas
-from rules.phrases import Filling, Phrase, listing, phrase, phrase_in
+from rules.phrases import Filling, Phrase, language_of, listing, phrase, phrase_in
 
 MAX_BUTTONS = 15  # up to this many choices show as buttons (three rows)
 MAX_ROWS = 5  # Discord's limit of component rows
@@ -110,10 +110,6 @@ def fitted(controls: list[Control], language: str = ENGLISH) -> list[Control]:
     return [Menu(say(phrase("Choose your move…"), language), choices)]
 
 
-def _language(names: list[str]) -> str:
-    return getattr(names, "language", ENGLISH)
-
-
 class BrawlPresenter:
     kind = "brawl"
     private_controls = True
@@ -125,7 +121,7 @@ class BrawlPresenter:
             return character_and_player(obs, names, seat)
 
         def said(words: Phrase) -> str:
-            return say(words, _language(names), names)
+            return say(words, language_of(names), names)
 
         if obs["finished"]:
             winners = obs["winners"]
@@ -172,7 +168,7 @@ class BrawlPresenter:
         return hand_controls(legal, describe, language)
 
     def hand(self, obs: BrawlObservation, names: list[str]) -> HandReply:
-        language = _language(names)
+        language = language_of(names)
 
         def said(words: Phrase) -> str:
             return say(words, language, names)
@@ -215,4 +211,4 @@ class BrawlPresenter:
         return HandReply("\n".join(lines), [picture])
 
     def narrowed(self, obs: BrawlObservation, group: str, names: list[str]) -> HandReply | None:
-        return HandReply(say(group_question(group), _language(names), names))
+        return HandReply(say(group_question(group), language_of(names), names))

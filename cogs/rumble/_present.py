@@ -21,7 +21,7 @@ from cogs.shared.presenter import (
 from lang import ENGLISH, say
 from render.rumble import draw_dungeon, draw_reveal, draw_secret
 from render.rumble.recap import draw_recap
-from rules.phrases import Filling, Readers, phrase, phrase_n, term
+from rules.phrases import Filling, Readers, language_of, phrase, phrase_n, term
 from rules.rumble import CHARACTERS
 from rules.rumble.actions import Exit, Fight, Move, parse_action
 from rules.rumble.characters import named, the
@@ -42,7 +42,7 @@ def just_started(obs: RumbleObservation) -> bool:
 
 def _said(said: Filling, names: list[str]) -> str:
     """`said` in the readers' language (`names` are `Readers`; a plain list reads English)."""
-    return say(said, getattr(names, "language", ENGLISH), names)
+    return say(said, language_of(names), names)
 
 
 class RumblePresenter:
@@ -128,7 +128,7 @@ class RumblePresenter:
         )
         seat = obs["seat"]
         name = names[seat] if seat is not None else ""
-        language = getattr(names, "language", ENGLISH)
+        language = language_of(names)
         picture = Picture("secret.png", draw_secret(obs, name, language))
         return HandReply(_said(text, names), [picture])
 

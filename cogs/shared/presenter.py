@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from lang import say
-from rules.phrases import listing, phrase_in, phrase_n, term
+from rules.phrases import language_of, listing, phrase_in, phrase_n, term
 
 # A game's observation type (its TypedDict in rules/<game>/observation.py): a presenter
 # receives only ever that, the public one or the owner's own.
@@ -144,4 +144,4 @@ def final_by_points(points: list[int], names: list[str]) -> str:
         best,
         winners=listing(winners),
     )
-    return say(said, getattr(names, "language", "en"), names)
+    return say(said, language_of(names), names)

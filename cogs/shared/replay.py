@@ -28,9 +28,9 @@ from cogs.shared.interactions import answer_command, in_time, routed_by_custom_i
 from cogs.shared.limits import MAX_LAYOUT_TEXT, upload_budget, upload_limit
 from cogs.shared.presenter import PRESENTERS
 from cogs.shared.stepper import ReplayButton, moment_of, moment_text, moment_view
-from lang import ENGLISH, language_for, say
+from lang import language_for, say
 from render.animation import Animation, Board, TooLarge, animate, pick
-from rules.phrases import Phrase, listing, phrase
+from rules.phrases import Phrase, language_of, listing, phrase
 
 if TYPE_CHECKING:
     from bot.client import TrashTableBot
@@ -75,7 +75,7 @@ def replay_animation(log: GameLog, names: list[str], budget: int, title: str) ->
         pictures = presenter.board(frame.view, names, since)
         boards.append(Board([p.data for p in pictures], number, result=number in ends))
         since = frame.step
-    return animate(boards, len(frames), budget, title, getattr(names, "language", ENGLISH))
+    return animate(boards, len(frames), budget, title, language_of(names))
 
 
 async def post_replay(

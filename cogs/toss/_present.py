@@ -27,14 +27,10 @@ from cogs.toss.aim import board_items
 from lang import ENGLISH, say
 from render.toss import draw_bin, draw_cards
 from render.toss.recap import draw_recap
-from rules.phrases import listing, phrase, phrase_in, phrase_n, term
+from rules.phrases import language_of, listing, phrase, phrase_in, phrase_n, term
 from rules.toss.engine import open_spots
 from rules.toss.observation import ROUNDS, TossObservation
 from rules.toss.words import colour_name, more_pieces
-
-
-def language_of(names: list[str]) -> str:
-    return getattr(names, "language", ENGLISH)
 
 
 class TossPresenter:

@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from cogs.shared.presenter import Buttons, Choice, Control, HandReply, Menu, Picture
-from lang import ENGLISH, say
+from lang import say
 from render.trashwar import caption, draw_battlefield, draw_hand
 from render.trashwar.recap import draw_recap
 from render.trashwar.words import card_said, torching_words
-from rules.phrases import phrase, term
+from rules.phrases import language_of, phrase, term
 from rules.trashwar.engine import TRASH_WAR
 from rules.trashwar.groups import MENU_PROMPT, group_card
 from rules.trashwar.observation import TrashWarObservation
@@ -25,17 +25,13 @@ from rules.trashwar.words import joined
 MAX_BUTTONS = 25  # five rows of five, Discord's most: more choices go into a menu
 
 
-def _language(names: list[str]) -> str:
-    return getattr(names, "language", ENGLISH)
-
-
 class TrashWarPresenter:
     kind = "trashwar"
     private_controls = True
     hand_label = term("hand button", "My hand")
 
     def summary(self, obs: TrashWarObservation, names: list[str]) -> str:
-        language = _language(names)
+        language = language_of(names)
         torch = torching_words(obs["torch_phase"])
         turn = say(phrase("turn {n}", n=max(1, obs["turns"])), language, names)
         parts = [turn, say(torch, language, names) if torch else "", caption(obs, names)]
@@ -80,7 +76,7 @@ class TrashWarPresenter:
         return [Menu(describe(MENU_PROMPT), choices)]
 
     def hand(self, obs: TrashWarObservation, names: list[str]) -> HandReply:
-        language = _language(names)
+        language = language_of(names)
         cards = obs.get("hand") or []
         seat = obs.get("seat")
         name = names[seat] if seat is not None else ""
@@ -97,4 +93,4 @@ class TrashWarPresenter:
     def narrowed(self, obs: TrashWarObservation, group: str, names: list[str]) -> HandReply | None:
         card, question = group_card(group)
         said = phrase("You chose **{card}**. {question}", card=card, question=question)
-        return HandReply(say(said, _language(names), names))
+        return HandReply(say(said, language_of(names), names))

@@ -10,7 +10,7 @@ from PIL import Image, ImageDraw
 
 from lang import ENGLISH, say
 from render.brawl.icons import CROWN_GOLD, DIE_COLOURS, DIE_INK, OUTLINE, frac_box, pts
-from render.brawl.words import language_of, said, who
+from render.brawl.words import said, who
 from render.common import (
     BACKDROP,
     CARD_EDGE,
@@ -34,7 +34,7 @@ from render.common import cached_text_in_box as _text
 from render.common.record import note
 from render.common.words import player_colour, player_name
 from rules.brawl.observation import BrawlObservation, RollView, VerdictView
-from rules.phrases import phrase, phrase_in, phrase_n
+from rules.phrases import language_of, phrase, phrase_in, phrase_n
 
 # --- dice ---------------------------------------------------------------------------------
 

@@ -8,7 +8,7 @@ from PIL import Image
 
 from render.brawl.hand import Group, group_title, hand_groups, hand_layout
 from render.brawl.icons import SET_FILL, SET_GLOW, card_sprite
-from render.brawl.words import character_name, language_of, said
+from render.brawl.words import character_name, said
 from render.common import (
     BACKDROP,
     INK,
@@ -27,7 +27,7 @@ from render.common import (
 from render.common.record import note
 from render.common.words import player_name
 from rules.brawl.observation import BrawlObservation, CardView
-from rules.phrases import phrase, phrase_n
+from rules.phrases import language_of, phrase, phrase_n
 
 WIDTH = 1000
 CARD: Size = (104, 146)

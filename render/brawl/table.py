@@ -37,7 +37,6 @@ from render.brawl.words import (
     chip_width,
     is_draw,
     label_chip,
-    language_of,
     phase_word,
     said,
     title_note,
@@ -78,7 +77,7 @@ from rules.brawl.data import KINDS
 from rules.brawl.observation import BrawlObservation
 from rules.brawl.words import card as card_word
 from rules.brawl.words import commas
-from rules.phrases import Phrase, phrase, phrase_in, phrase_n
+from rules.phrases import Phrase, language_of, phrase, phrase_in, phrase_n
 
 # --- the table ------------------------------------------------------------------------------
 

@@ -15,14 +15,18 @@ from render.common import Colour, ink_for, rounded_box, text_width
 from render.common import cached_text_in_box as _text
 from render.common.words import player_name
 from rules.brawl.observation import BrawlObservation
-from rules.phrases import Filling, Listing, Phrase, listing, phrase, phrase_in, phrase_n
+from rules.phrases import (
+    Filling,
+    Listing,
+    Phrase,
+    language_of,
+    listing,
+    phrase,
+    phrase_in,
+    phrase_n,
+)
 
 # --- names and words -------------------------------------------------------------------------
-
-
-def language_of(names: list[str]) -> str:
-    """The language the pictures' readers read (`Readers`), English for a plain list."""
-    return getattr(names, "language", ENGLISH)
 
 
 def said(words: Filling, names: list[str]) -> str:

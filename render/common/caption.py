@@ -13,14 +13,14 @@ import re
 
 from PIL import Image
 
-from lang import ENGLISH, say
+from lang import say
 from render.common.palette import INK, MUTED, PANEL, PANEL_EDGE, Box, ink_for, shade
 from render.common.record import note
 from render.common.shapes import disc, rounded_box
 from render.common.text import draw_text, fit_text, least_size, text_width
 from render.common.words import player_colour, player_name
 from rules.observation import LastMoveView
-from rules.phrases import from_json, phrase
+from rules.phrases import from_json, language_of, phrase
 
 NO_MOVES = phrase("No moves yet.")
 
@@ -52,7 +52,7 @@ def captioned(
 
 def caption_words(move: LastMoveView, names: list[str]) -> list[str]:
     """The caption's words, names filled in: a name with spaces stays one word."""
-    language = getattr(names, "language", ENGLISH)
+    language = language_of(names)
     lines = [say(from_json(line), language) for line in move["lines"]]
     said = " ".join(line.strip() for line in lines if line.strip())
     return [fill_names(word, names) for word in said.split()]
@@ -100,7 +100,7 @@ def draw_caption(
         draw_text(image, centre, str(move["seat"] + 1), size, ink_for(colour), "mm")
         text_left = panel[0] + 20 + diameter
     words = caption_words(move, names) if move is not None else []
-    nothing = say(NO_MOVES, getattr(names, "language", ENGLISH))
+    nothing = say(NO_MOVES, language_of(names))
     lines = wrap(words, panel[2] - 12 - text_left, size) if words else [nothing]
     step = line_height(size)
     y = middle - step * (len(lines) - 1) / 2

@@ -3,16 +3,16 @@ English come from `rules.words` (`counted`, `and_list`)."""
 
 from __future__ import annotations
 
-from lang import ENGLISH, say
+from lang import say
 from render.common.palette import PLAYER_COLOURS, Colour
 from render.common.text import display_name
-from rules.phrases import phrase
+from rules.phrases import language_of, phrase
 
 
 def player_name(names: list[str], seat: int) -> str:
     """A seat's display name as drawn, or "Player N" where there is none to draw (in the
     language of `names`, a `Readers`)."""
-    fallback = say(phrase("Player {n}", n=seat + 1), getattr(names, "language", ENGLISH))
+    fallback = say(phrase("Player {n}", n=seat + 1), language_of(names))
     return display_name(names[seat], fallback) if 0 <= seat < len(names) else fallback
 
 

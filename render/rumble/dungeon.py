@@ -37,14 +37,13 @@ from render.rumble.layout import (
     WALL_W,
     character_mark,
     label_fit,
-    language_of,
     room_boxes,
     said,
 )
 from render.rumble.panel import draw_panel
 from render.rumble.sprites import paste_chest, paste_token
 from render.rumble.trail import TAG_H, draw_trail, fight_rooms
-from rules.phrases import phrase
+from rules.phrases import language_of, phrase
 from rules.rumble.characters import CHARACTERS
 from rules.rumble.observation import RumbleObservation
 

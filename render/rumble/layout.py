@@ -109,11 +109,6 @@ def said(words: Filling, language: str) -> str:
     return say(words, language)
 
 
-def language_of(names: list[str]) -> str:
-    """The language a picture is drawn in: its readers' (`names` are `Readers`)."""
-    return getattr(names, "language", ENGLISH)
-
-
 def character_name(key: str, language: str = ENGLISH) -> str:
     return say(named(key), language) if key in CHARACTERS else key.title()
 

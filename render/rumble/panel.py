@@ -29,13 +29,12 @@ from render.rumble.layout import (
     STATUS_BOX,
     WALL,
     WALL_EDGE,
-    language_of,
     player_row_box,
     said,
     winning_seats,
 )
 from render.rumble.sprites import paste_chest
-from rules.phrases import phrase
+from rules.phrases import language_of, phrase
 from rules.rumble.observation import RumbleObservation
 
 # --- side panel -------------------------------------------------------------------------

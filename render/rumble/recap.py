@@ -6,8 +6,8 @@ from __future__ import annotations
 from lang import ENGLISH
 from render.common import to_png
 from render.common.recap import Row, table_image
-from render.rumble.layout import character_name, language_of, said
-from rules.phrases import phrase, phrase_n
+from render.rumble.layout import character_name, said
+from rules.phrases import language_of, phrase, phrase_n
 from rules.rumble.observation import RumbleObservation
 
 RUMBLES = 3

@@ -37,11 +37,10 @@ from render.rumble.layout import (
     WALL_EDGE,
     character_name,
     label_fit,
-    language_of,
     said,
 )
 from render.rumble.sprites import paste_token
-from rules.phrases import Phrase, phrase
+from rules.phrases import Phrase, language_of, phrase
 from rules.rumble.characters import named, place
 from rules.rumble.observation import RumbleObservation, RumbleResult
 

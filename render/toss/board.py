@@ -70,7 +70,6 @@ from render.toss.panel import (
     draw_player,
     draw_reminder,
     draw_supply,
-    language_of,
     title_note,
 )
 from render.toss.pieces import (
@@ -82,7 +81,7 @@ from render.toss.pieces import (
     pile_key,
 )
 from render.toss.ruler import draw_ruler
-from rules.phrases import phrase
+from rules.phrases import language_of, phrase
 from rules.toss.bin import BIN_WIDTH, KINDS
 from rules.toss.observation import BinPiece, TossObservation
 from rules.toss.words import LABEL, piece_label

@@ -54,17 +54,12 @@ from render.toss.layout import (
     WINNER_BAND,
 )
 from render.toss.pieces import piece_sprite
-from rules.phrases import Phrase, listing, phrase, phrase_in, phrase_n
+from rules.phrases import Phrase, language_of, listing, phrase, phrase_in, phrase_n
 from rules.toss.bin import KINDS
 from rules.toss.observation import ROUNDS, TossObservation
 from rules.toss.words import more_pieces, pieces, supply_label
 
 # --- the panel ---------------------------------------------------------------------------
-
-
-def language_of(names: list[str]) -> str:
-    """The language a picture for `names` is drawn in (that of `Readers`; else English)."""
-    return getattr(names, "language", ENGLISH)
 
 
 # The title's note for a game played with other hands than the house's.

@@ -6,7 +6,7 @@ from __future__ import annotations
 from lang import ENGLISH, say
 from render.common import to_png
 from render.common.recap import Row, table_image
-from rules.phrases import phrase, phrase_n
+from rules.phrases import language_of, phrase, phrase_n
 from rules.toss.observation import ROUNDS, TossObservation
 
 
@@ -39,7 +39,7 @@ def _counters(values: list[int]) -> str:
 def draw_recap(obs: TossObservation, names: list[str]) -> bytes:
     """The recap of a finished game, from its public view. PNG bytes. A game saved before
     the counters' rounds were kept shows its scores only."""
-    language = getattr(names, "language", ENGLISH)
+    language = language_of(names)
     columns = [round_column(n, language) for n in range(1, ROUNDS + 1)]
     played = min(obs["round"], ROUNDS)
     left = len(obs["counters"])

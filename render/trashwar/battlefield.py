@@ -60,13 +60,12 @@ from render.trashwar.words import (
     actor_seat,
     caption,
     in_language,
-    language_of,
     said,
     title_note,
     wall_label,
     wall_named,
 )
-from rules.phrases import phrase, phrase_in
+from rules.phrases import language_of, phrase, phrase_in
 from rules.trashwar.observation import FlightView, TrashWarObservation
 from rules.trashwar.words import WALL_NAMES
 

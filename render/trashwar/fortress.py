@@ -61,13 +61,12 @@ from render.trashwar.layout import (
 )
 from render.trashwar.words import (
     in_language,
-    language_of,
     out_stamp,
     said,
     short_trash,
     status_line,
 )
-from rules.phrases import Filling, listing, phrase, phrase_in, phrase_n
+from rules.phrases import Filling, language_of, listing, phrase, phrase_in, phrase_n
 from rules.trashwar.cards import BY_CODE
 from rules.trashwar.observation import CardView, MarkView, PlayerView, TrashWarObservation
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from lang import ENGLISH, say
+from lang import say
 from render.common import MUTED, TORCH, Colour
 from render.common.words import player_name
-from rules.phrases import Filling, Phrase, listing, phrase, phrase_in, phrase_n, term
+from rules.phrases import Filling, Phrase, language_of, listing, phrase, phrase_in, phrase_n, term
 from rules.trashwar.cards import card_words
 from rules.trashwar.observation import CardView, PlayerView, TrashWarObservation
 from rules.trashwar.words import WALL_LABELS, WALL_NAMES, WALL_WORDS
@@ -52,11 +52,6 @@ ORDINALS = {
     5: term("ordinal", "5th"),
     6: term("ordinal", "6th"),
 }
-
-
-def language_of(names: Sequence[str]) -> str:
-    """The readers' language (`Readers`); English for a plain list of names."""
-    return getattr(names, "language", ENGLISH)
 
 
 def said(words: Filling, names: Sequence[str]) -> str:
