@@ -12,7 +12,7 @@ import pytest_asyncio
 from bot.client import TrashTableBot
 from tests.e2e.conftest import Table, bot_settings
 from tests.fakediscord import FakeDiscord, FakeMessage, running_bot
-from tests.plugin_game.engine import LAST_LID
+from tests.plugin_game.rules import LAST_LID
 
 
 @pytest_asyncio.fixture

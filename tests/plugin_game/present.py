@@ -1,45 +1,57 @@
-"""How Last Lid looks in a channel: a picture of the pile and a button per legal take."""
+"""How Last Lid looks in a channel: what becomes `cogs/<game>/_present.py` in a real game.
+A picture of the pile and a button per legal take (the contract: cogs/shared/presenter.py)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from PIL import Image, ImageDraw
-
 from cogs.shared.presenter import Buttons, Choice, Control, HandReply, Picture
-from render.png import to_png
-from rules.base import JSON
+from lang import ENGLISH, say
+from rules.phrases import language_of, phrase, phrase_n, term
+
+from .render import draw_pile
+from .rules import LAST_LID, LastLidObservation
 
 
 class LastLidPresenter:
-    kind = "lastlid"
-    private_controls = False
-    hand_label = "My tally"
+    kind = LAST_LID.key  # the engine's key, so a copy renamed in one place stays whole
+    private_controls = False  # every take is public: the buttons sit on the board
+    hand_label = term("hand button", "My tally")
 
-    def summary(self, obs: JSON, names: list[str]) -> str:
+    def summary(self, obs: LastLidObservation, names: list[str]) -> str:
         if obs["winner"] is not None:
-            return f"final: {names[obs['winner']]} took the last lid"
-        return f"{obs['lids']} lids on the pile · take 1 to {obs['most']}"
+            said = phrase("final: {player} took the last lid", player=names[obs["winner"]])
+        else:
+            said = phrase(
+                "{lids} lids on the pile · take 1 to {most}", lids=obs["lids"], most=obs["most"]
+            )
+        return say(said, language_of(names))
 
-    def board(self, obs: JSON, names: list[str], since: int) -> list[Picture]:
-        image = Image.new("RGB", (40 + 30 * 15, 80), (40, 44, 52))
-        draw = ImageDraw.Draw(image)
-        for i in range(obs["lids"]):
-            draw.ellipse((20 + 30 * i, 25, 44 + 30 * i, 55), fill=(190, 190, 200))
-        return [Picture("pile.png", to_png(image))]
+    def board(self, obs: LastLidObservation, names: list[str], since: int) -> list[Picture]:
+        return [Picture("pile.png", draw_pile(obs))]
 
     def controls(
-        self, obs: JSON, legal: list[str], describe: Callable[[str], str], language: str = "en"
+        self,
+        obs: LastLidObservation,
+        legal: list[str],
+        describe: Callable[[str], str],
+        language: str = ENGLISH,
     ) -> list[Control]:
         return [Buttons([Choice(action, describe(action)) for action in legal])] if legal else []
 
     def hand_controls(
-        self, obs: JSON, legal: list[str], describe: Callable[[str], str], language: str = "en"
+        self,
+        obs: LastLidObservation,
+        legal: list[str],
+        describe: Callable[[str], str],
+        language: str = ENGLISH,
     ) -> list[Control]:
-        return []
+        return []  # nothing is played from the private reply
 
-    def hand(self, obs: JSON, names: list[str]) -> HandReply:
-        return HandReply(f"You have taken {obs['mine']} lids so far.")
+    def hand(self, obs: LastLidObservation, names: list[str]) -> HandReply:
+        mine = obs["mine"] or 0
+        said = phrase_n("You have taken {n} lid so far.", "You have taken {n} lids so far.", mine)
+        return HandReply(say(said, language_of(names)))
 
-    def narrowed(self, obs: JSON, group: str, names: list[str]) -> HandReply | None:
-        return None
+    def narrowed(self, obs: LastLidObservation, group: str, names: list[str]) -> HandReply | None:
+        return None  # no action stands for several (the engine keeps `group_of`'s default)
