@@ -3,18 +3,22 @@
 - rules/: the standard library only (pymunk for the bin, inflect for English words);
   never discord, PIL, a database or asyncio.
 - render/: PIL (and isal for its PNGs), the standard library, lang/ (its words in the
-  reader's language) and what rules/ exposes for observations, data and phrases; never
-  an engine module (any part of one), discord or a database.
+  reader's language) and the modules of rules/ that each rules package lists in its
+  `RENDER_READS` (observations, data tables, words); never an engine module (any part of
+  one), discord or a database.
 - bot/: never cogs/ or render/ (the process loads cogs by name).
 - cogs/: never the database directly.
 - lang/: Babel and the phrases of rules/ only, so that every layer may say things in a
   language (its `python -m lang` tool aside, which reads the bot's command tree).
 - no import circles anywhere in the project (imports made only for type checking aside).
+
+The template game (tests/plugin_game/) keeps the same lines for its own rules/ and render/.
 """
 
 from __future__ import annotations
 
 import ast
+import importlib
 import sys
 from pathlib import Path
 
@@ -22,20 +26,25 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 STDLIB = set(sys.stdlib_module_names)
-# The rules/ modules a picture may read: observation types and data tables (the Toss It bin's
-# kinds and geometry are in bin.py) and the shared English (rules/words.py), never a part of
-# an engine.
-RENDER_MAY_READ = {"observation", "data", "cards", "characters", "bin", "words", "phrases"}
+TEMPLATE = "tests/plugin_game"  # the template game, laid out as a game's rules/ and render/
 
 
 def imports_of(path: Path) -> set[str]:
+    """The modules `path` imports, relative imports (the template's) made absolute."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = path.relative_to(ROOT).with_suffix("").parts[:-1]
     names: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             names.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
             names.add(node.module)
+        elif isinstance(node, ast.ImportFrom):
+            base = ".".join(package[: len(package) - node.level + 1])
+            if node.module:
+                names.add(f"{base}.{node.module}")
+            else:  # `from . import ai`: each name is a module
+                names.update(f"{base}.{alias.name}" for alias in node.names)
     return names
 
 
@@ -43,32 +52,86 @@ def modules(package: str) -> list[Path]:
     return sorted((ROOT / package).rglob("*.py"))
 
 
+def rules_packages() -> list[str]:
+    """The packages whose modules a picture may read, if the package lists them in its
+    `RENDER_READS`: rules/ itself (the shared phrases and observation types), each game's
+    and the template's."""
+    games = sorted(p.parent.name for p in (ROOT / "rules").glob("*/__init__.py"))
+    return ["rules", *(f"rules.{game}" for game in games), f"{TEMPLATE.replace('/', '.')}.rules"]
+
+
+def render_reads(package: str) -> tuple[str, ...]:
+    reads: tuple[str, ...] = importlib.import_module(package).RENDER_READS
+    return reads
+
+
+def unreadable(name: str) -> str | None:
+    """Why a picture may not import `name` from a rules package (None: it may, or `name`
+    is no rules module). An engine is split over several modules (state, legal moves,
+    table, view...), so each game names the ones a picture may read instead."""
+    under = [p for p in rules_packages() if name.startswith(p + ".") or name == p]
+    if not under:
+        return None
+    package = max(under, key=len)  # rules.toss.bin is in rules.toss, not in rules
+    if name.removeprefix(package + ".") in render_reads(package):
+        return None
+    return f"{name} is not in {package}.RENDER_READS {render_reads(package)}"
+
+
 def allowed(name: str, prefixes: tuple[str, ...]) -> bool:
     return any(name == p or name.startswith(p + ".") for p in prefixes)
 
 
-@pytest.mark.parametrize("path", modules("rules"), ids=str)
+@pytest.mark.parametrize("path", modules("rules") + modules(f"{TEMPLATE}/rules"), ids=str)
 def test_rules_are_pure(path: Path) -> None:
+    own = f"{TEMPLATE.replace('/', '.')}.rules"  # the template's engine reads its own modules
     for name in imports_of(path):
         top = name.split(".")[0]
         assert top != "asyncio", f"{path} imports asyncio"
-        assert top in STDLIB or allowed(name, ("rules", "pymunk", "inflect")), (
+        assert top in STDLIB or allowed(name, ("rules", "pymunk", "inflect", own)), (
             f"{path} imports {name}"
         )
 
 
-@pytest.mark.parametrize("path", modules("render"), ids=str)
+@pytest.mark.parametrize("path", modules("render") + modules(f"{TEMPLATE}/render"), ids=str)
 def test_render_draws_from_observations_only(path: Path) -> None:
+    own = f"{TEMPLATE.replace('/', '.')}.render"
     for name in imports_of(path):
-        top = name.split(".")[0]
-        if top == "rules":
-            # Observations and data tables only: an engine is split over several modules
-            # (state, legal moves, table, view...), so the allowed ones are named instead.
-            assert name.split(".")[-1] in RENDER_MAY_READ, f"{path} imports engine {name}"
+        if any(name == p or name.startswith(p + ".") for p in rules_packages()):
+            problem = unreadable(name)
+            assert problem is None, f"{path}: {problem}"
             continue
+        top = name.split(".")[0]
         assert top != "asyncio", f"{path} imports asyncio"
-        allowed_here = ("PIL", "render", "pymunk", "isal", "lang")
+        allowed_here = ("PIL", "render", "pymunk", "isal", "lang", own)
         assert top in STDLIB or allowed(name, allowed_here), f"{path}: {name}"
+
+
+@pytest.mark.parametrize("package", rules_packages())
+def test_every_rules_package_declares_what_pictures_may_read(package: str) -> None:
+    reads = getattr(importlib.import_module(package), "RENDER_READS", None)
+    assert isinstance(reads, tuple) and reads, (
+        f"{package}/__init__.py needs RENDER_READS, a tuple of the modules pictures may read"
+    )
+    folder = ROOT / package.replace(".", "/")
+    for module in reads:
+        assert (folder / f"{module}.py").exists(), f"{package}.RENDER_READS: no {module}.py"
+
+
+@pytest.mark.parametrize("package", rules_packages())
+def test_a_readable_module_reads_no_engine_module(package: str) -> None:
+    # Otherwise a picture could reach the engine through a module it may read.
+    folder = ROOT / package.replace(".", "/")
+    for module in render_reads(package):
+        for name in imports_of(folder / f"{module}.py"):
+            assert unreadable(name) is None, f"{package}.{module}: {unreadable(name)}"
+
+
+def test_the_render_check_refuses_an_engine_module() -> None:
+    assert unreadable("rules.toss.engine") is not None
+    assert unreadable("rules.toss") is not None  # the package itself imports the engine
+    assert unreadable("tests.plugin_game.rules.engine") is not None
+    assert unreadable("rules.toss.bin") is None and unreadable("rules.phrases") is None
 
 
 @pytest.mark.parametrize("path", modules("bot"), ids=str)

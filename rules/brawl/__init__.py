@@ -19,3 +19,7 @@ __all__ = [
     "choose",
     "random_choice",
 ]
+
+# The modules of this package a picture may import (tests/test_architecture.py reads this):
+# the observation, the card and character tables (data.py) and their words; never the engine.
+RENDER_READS = ("observation", "data", "words")

@@ -18,3 +18,7 @@ __all__ = [
     "random_choice",
     "random_layout",
 ]
+
+# The modules of this package a picture may import (tests/test_architecture.py reads this):
+# the observation and the heroes' table; never the engine.
+RENDER_READS = ("observation", "characters")

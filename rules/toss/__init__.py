@@ -18,3 +18,8 @@ __all__ = [
     "random_choice",
     "simulate",
 ]
+
+# The modules of this package a picture may import (tests/test_architecture.py reads this):
+# the observation, the pieces' kinds and the bin's sizes (bin.py) and their words; never the
+# engine.
+RENDER_READS = ("observation", "bin", "words")

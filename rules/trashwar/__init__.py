@@ -20,3 +20,7 @@ __all__ = [
     "choose",
     "random_choice",
 ]
+
+# The modules of this package a picture may import (tests/test_architecture.py reads this):
+# the observation, the card table and the walls' words; never the engine.
+RENDER_READS = ("observation", "cards", "words")
