@@ -28,14 +28,14 @@ from lang import ENGLISH, say
 from rules.base import LEVELS
 
 TEMPLATE = Path(__file__).with_name("plugin_game")
-NAME, KEY, TITLE = "binbash", "binbash", "Bin Bash"  # the new game's package, key and title
+NAME, KEY, TITLE = "template_copy", "templatecopy", "Template Copy"  # no real game's names
 # The two lines a newcomer changes in the copy's engine (docs/adding-a-game.md, step 1).
 RENAMES = (('key = "lastlid"', f'key = "{KEY}"'), ('title = "Last Lid"', f'title = "{TITLE}"'))
 
 
 @pytest.fixture
 def copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[ModuleType]:
-    """The template copied to `tmp_path/binbash`, renamed, imported (which registers it,
+    """The template copied to `tmp_path/template_copy`, renamed, imported (which registers it,
     as a plug-in's import does); forgotten again afterwards so no other test sees it."""
     shutil.copytree(TEMPLATE, tmp_path / NAME, ignore=shutil.ignore_patterns("__pycache__"))
     engine = tmp_path / NAME / "rules" / "engine.py"
