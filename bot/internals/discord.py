@@ -12,7 +12,6 @@
 - Its HTTP client's connector after a failed login (`Client.http`, not documented).
   Public alternative: `Client.clear()` forgets the closed session but keeps the connector
   the closed session closed, so the next login would fail on it.
-
 - Another Discord API (the fake Discord of the tests, a proxy): the REST base and gateway
   are class attributes of undocumented classes (`http.Route.BASE`,
   `gateway.DiscordWebSocket.DEFAULT_GATEWAY`), and the gateway's address comes from
