@@ -12,12 +12,17 @@ from typing import Any
 
 import aiohttp
 import discord
-import yarl
 from discord.ext import commands
 
 from bot.database import Database
 from bot.extensions import walk_extensions
 from bot.health import HealthServer
+from bot.internals.discord import (
+    answering_tasks,
+    close_http_session,
+    point_at_api,
+    use_gateway_of_api,
+)
 from bot.ratelimits import RequestBudget, request_trace
 from bot.sessions import SessionService
 from bot.settings import DEFAULT_API_BASE, Settings
@@ -25,11 +30,6 @@ from bot.translator import CommandTranslator
 from bot.workers import Workers
 
 log = logging.getLogger(__name__)
-
-
-def point_at_api(base: str) -> None:
-    """Talk to the Discord REST API at `base` (Discord itself unless a test says otherwise)."""
-    discord.http.Route.BASE = base
 
 
 class TrashTableBot(commands.Bot):
@@ -61,10 +61,8 @@ class TrashTableBot(commands.Bot):
     async def setup_hook(self) -> None:
         point_at_api(self.settings.discord_api_base)
         if self.settings.discord_api_base != DEFAULT_API_BASE:
-            # discord.py dials Discord's own gateway unless told otherwise; take the address
-            # from the API we were pointed at instead.
-            _shards, url, _limits = await self.http.get_bot_gateway()
-            discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
+            # discord.py dials Discord's own gateway unless told otherwise.
+            await use_gateway_of_api(self)
         await self.db.wait_until_reachable(host_wait=self.settings.database_host_wait_seconds)
         await self.db.migrate()
         await self.workers.start()
@@ -147,8 +145,7 @@ async def start(bot: TrashTableBot, token: str, delays: Iterator[float] | None =
             delay = next(pauses)
             log.warning("Discord is out of reach (%s); trying again in %g s", brief(error), delay)
             # discord.py opens a new HTTP session at every login; drop the failed one.
-            await bot.http.close()
-            bot.http.connector = discord.utils.MISSING
+            await close_http_session(bot)
             await asyncio.sleep(delay)
     await bot.connect()
 
@@ -172,10 +169,6 @@ def brief(error: BaseException) -> str:
 
 STOP_DEADLINE = 8.0  # seconds; `docker stop` kills at 10, so whatever is left by then is left
 HARD_EXIT = 9.5  # seconds; the last resort if even giving up hangs (a worker thread, say)
-
-# Tasks discord.py starts to answer one interaction; waited for so that a press already taken
-# is answered and its board posted before the HTTP session closes.
-ANSWERING_TASKS = ("CommandTree-invoker", "discord-ui-dynamic-item-", "discord-ui-view-dispatch-")
 
 
 async def stop_cleanly(bot: TrashTableBot, running: asyncio.Task[None]) -> None:
@@ -208,12 +201,9 @@ async def stop_cleanly(bot: TrashTableBot, running: asyncio.Task[None]) -> None:
 
 
 async def _answers_sent() -> None:
-    current = asyncio.current_task()
-    answering = [
-        task
-        for task in asyncio.all_tasks()
-        if task is not current and task.get_name().startswith(ANSWERING_TASKS)
-    ]
+    """Wait for the presses discord.py has already taken, so that each is answered and its
+    board posted before the HTTP session closes."""
+    answering = answering_tasks()
     if answering:
         await asyncio.wait(answering)
 

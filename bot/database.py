@@ -445,7 +445,7 @@ def _check_alive(dbapi_connection: Any, record: Any, _proxy: Any) -> None:
     seen closed locally, and one idle for a while is pinged; either way a dead one is
     replaced before anyone's request runs on it. SQLAlchemy's `pool_pre_ping` pings every
     time, three round trips to the server before each read or save."""
-    if dbapi_connection._connection.is_closed():  # asyncpg's connection, under the adapter
+    if record.driver_connection.is_closed():  # asyncpg's own connection, under the adapter
         raise DisconnectionError("the server closed this connection")
     returned = record.info.get("returned_at")
     if returned is not None and time.monotonic() - returned > IDLE_BEFORE_PING:

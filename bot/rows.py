@@ -14,7 +14,7 @@ as the poster changes them outside the service's requests.
 
 from __future__ import annotations
 
-from typing import TypeVar, cast
+from typing import TypeVar
 
 from sqlalchemy import (
     ColumnElement,
@@ -26,9 +26,9 @@ from sqlalchemy import (
     select,
     update,
 )
-from sqlalchemy.orm import configure_mappers
 from sqlmodel import SQLModel
 
+from bot.internals.sqlalchemy import loaded_instance
 from bot.models import ACTIVE, GameRecord, utcnow
 from bot.statements import Statements
 
@@ -65,17 +65,11 @@ _INSERT_ACTION = insert(ACTIONS)
 
 Record = TypeVar("Record", bound=SQLModel)
 
-# A mapped class's attributes work once its mapper is configured, which the ORM does at its
-# first query: a process reading its rows here may never make one.
-configure_mappers()
-
 
 def record_of(model: type[Record], row: RowMapping) -> Record:
     """A row as an instance of its table's model, made as the ORM makes one from a row (no
     validation: the column types have already turned the JSON into seats and dicts)."""
-    record = model.__mapper__.class_manager.new_instance()  # type: ignore[attr-defined]
-    record.__dict__.update(row)
-    return cast(Record, record)
+    return loaded_instance(model, row)
 
 
 def game_of(row: RowMapping) -> GameRecord:

@@ -19,23 +19,16 @@ synchronous connection (bot/statements.py). This driver serves the ORM's session
 scoreboard, the history) and the migrations.
 
 It relies on aiosqlite's `Connection._execute` (run one call for the connection), stable
-since aiosqlite 0.17; pyproject.toml bounds the version.
+since aiosqlite 0.17; pyproject.toml bounds the version, and the override lives in
+`bot.internals.aiosqlite` with the bot's other uses of a library's internals.
 """
 
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable
 from typing import Any
 
-import aiosqlite
-
-
-class InPlaceConnection(aiosqlite.Connection):
-    async def _execute(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
-        if not self._running or not self._connection:
-            raise ValueError("Connection closed")
-        return fn(*args, **kwargs)
+from bot.internals.aiosqlite import InPlaceConnection, in_place_connection
 
 
 def connect(database: str, **kwargs: Any) -> InPlaceConnection:
@@ -43,8 +36,4 @@ def connect(database: str, **kwargs: Any) -> InPlaceConnection:
     the arguments it would give aiosqlite (`connect_args={"async_creator_fn": connect}`)."""
     # Opened on the connection's thread, used on the loop's: sqlite3 must allow that.
     kwargs["check_same_thread"] = False
-    connection = InPlaceConnection(lambda: sqlite3.connect(database, **kwargs), 64)
-    # As SQLAlchemy does for aiosqlite's own connections: a connection never closed must
-    # not keep the process alive at exit.
-    connection._thread.daemon = True
-    return connection
+    return in_place_connection(lambda: sqlite3.connect(database, **kwargs))

@@ -11,6 +11,7 @@
 - lang/: Babel and the phrases of rules/ only, so that every layer may say things in a
   language (its `python -m lang` tool aside, which reads the bot's command tree).
 - no import circles anywhere in the project (imports made only for type checking aside).
+- a library's internals only in bot/internals/, one module per library.
 
 The template game (tests/plugin_game/) keeps the same lines for its own rules/ and render/.
 """
@@ -244,3 +245,86 @@ def test_the_circle_check_sees_a_circle() -> None:
         {"cogs.shared.components", "cogs.shared.menus"} <= set(circle)
         for circle in import_circles(graph)
     )
+
+
+# ---------------------------------------------------------------------- libraries' internals
+
+# Every use of a library's internals lives in bot/internals/ (docs/architecture.md). Any
+# underscored attribute the project does not define is taken for one; an internal without an
+# underscore (an undocumented class's attribute) is caught only once it is listed here with
+# those the bot uses today, by the attribute names, method overrides and strings they take:
+KNOWN_INTERNALS = {
+    "_view_store", "_views", "_dynamic_items",  # discord.py's view store
+    "Route", "DEFAULT_GATEWAY", "get_bot_gateway", "connector",  # discord.py's HTTP, gateway
+    "_execute", "_connection", "_thread", "_running",  # aiosqlite's connection
+    "class_manager", "new_instance",  # SQLAlchemy's ORM loading
+}  # fmt: skip
+KNOWN_INTERNAL_TEXT = ("CommandTree-invoker", "discord-ui-", "@original")
+# Private names of the standard library's that are its public API (namedtuple's, os._exit,
+# sys._current_frames for the watchdog's stack dumps).
+STDLIB_UNDERSCORED = {"_exit", "_current_frames", "_fields", "_replace", "_asdict", "_make"}
+SEAMS = ROOT / "bot" / "internals"
+PACKAGES = ("rules", "render", "bot", "cogs", "lang")
+
+
+def defined_names(paths: list[Path]) -> set[str]:
+    """Every name the project defines: functions, classes, variables, attributes it sets."""
+    names: set[str] = set()
+    for path in paths:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                names.add(node.name)
+            elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                names.add(node.id)
+            elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+                names.add(node.attr)
+    return names
+
+
+def private_to_a_library(name: str, owner: str, ours: set[str]) -> bool:
+    """Whether reading `owner.name` reads a library's internals: a known one, discord.py's
+    or SQLAlchemy's private dunders, or an underscored name the project never defines read
+    off anything but `self`/`cls` (`self._connection` is the bot's own)."""
+    if name in KNOWN_INTERNALS:
+        return owner != "self" or name != "_connection"
+    if name.startswith(("__discord", "__sa_")):
+        return True
+    private = name.startswith("_") and not name.startswith("__")
+    return private and owner not in ("self", "cls") and name not in ours | STDLIB_UNDERSCORED
+
+
+def internals_used(path: Path, ours: set[str]) -> list[str]:
+    """Every place in `path` that looks like a library's internals: an attribute read, an
+    override of a known private method, a string discord.py names its tasks or routes by."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        where = f"{path.relative_to(ROOT)}:{getattr(node, 'lineno', 0)}"
+        if isinstance(node, ast.Attribute):
+            if private_to_a_library(node.attr, ast.unparse(node.value), ours):
+                found.append(f"{where} .{node.attr} (of {ast.unparse(node.value)})")
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            if node.name in KNOWN_INTERNALS:
+                found.append(f"{where} def {node.name} (an override)")
+        elif isinstance(node, ast.Constant) and str(node.value).startswith(KNOWN_INTERNAL_TEXT):
+            found.append(f"{where} {node.value!r}")  # (a docstring may name them, not start so)
+    return found
+
+
+def outside_the_seams() -> list[Path]:
+    return [path for package in PACKAGES for path in modules(package) if SEAMS not in path.parents]
+
+
+def test_only_the_seams_touch_a_library_s_internals() -> None:
+    ours = defined_names(outside_the_seams())
+    used = [use for path in outside_the_seams() for use in internals_used(path, ours)]
+    assert used == [], "use a library's internals through bot/internals/: " + "; ".join(used)
+
+
+def test_the_internals_check_sees_the_seams_uses() -> None:
+    """The check finds each use the seams make (so it would find one made elsewhere)."""
+    seams = sorted(SEAMS.glob("*.py"))
+    ours = defined_names(outside_the_seams())
+    found = " ".join(use for path in seams for use in internals_used(path, ours))
+    for name in ("_view_store", "_dynamic_items", "_execute", "_thread", "new_instance"):
+        assert f".{name}" in found or f"def {name}" in found, name
+    assert "CommandTree-invoker" in found and "@original" in found

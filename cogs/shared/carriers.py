@@ -28,6 +28,8 @@ from typing import Any
 
 import discord
 
+from bot.internals.discord import ORIGINAL
+
 TOKEN_SECONDS = 14 * 60.0  # Discord's tokens last 15 minutes; a minute's margin
 KEPT = 6  # carriers kept per channel: the newest press on each board is what counts
 EDITED = 4  # messages per channel whose editing presses are kept (its board, its lobby)
@@ -42,13 +44,6 @@ _UPDATES_PRESSED = {
     discord.InteractionResponseType.deferred_message_update,
     discord.InteractionResponseType.message_update,
 }
-
-
-# Discord's name, in a webhook message route, for the message an interaction's answer is.
-# discord.py's `Webhook.edit_message` puts the id it is given into that route as it is, so
-# this sends the very request `Interaction.edit_original_response` sends, without keeping
-# the whole interaction (guarded by tests/cogs/test_carriers.py).
-ORIGINAL: Any = "@original"
 
 
 @dataclass(eq=False, slots=True)

@@ -15,6 +15,7 @@ from weakref import WeakKeyDictionary, WeakValueDictionary
 
 import discord
 
+from bot.internals.discord import dynamic_items_matching, registered_item
 from bot.sessions import COMMITTED, DATABASE_DOWN, RESTARTING, Player, UserError, out_of_service
 from cogs.shared import permissions
 from cogs.shared.carriers import carriers_of
@@ -386,20 +387,18 @@ def claimed(interaction: discord.Interaction) -> bool:
     mirrors its dispatch (`ViewStore.dispatch_view` and `schedule_dynamic_item_call` in
     discord/ui/view.py): a view registered for the custom id, or a `DynamicItem` whose
     template matches it whole when the message the press came from still carries it.
-    Anything else discord.py drops without a word."""
+    Anything else discord.py drops without a word. Its view store is an internal, read
+    through `bot.internals.discord`."""
     data = cast("dict[str, Any]", interaction.data or {})
     custom_id, kind = str(data.get("custom_id", "")), int(data.get("component_type") or 0)
-    store = interaction.client._connection._view_store
-    message = interaction.message
+    client, message = interaction.client, interaction.message
     for key in (message.id if message else None, None):
-        item = store._views.get(key, {}).get((kind, custom_id))
+        item = registered_item(client, key, kind, custom_id)
         if item is not None and item.view is not None and not item.view.is_finished():
             return True
     # A DynamicItem of ours takes the press only if it is of its kind (`AnsweredOnce`).
     kinds = [
-        getattr(factory, "COMPONENT", None)
-        for pattern, factory in store._dynamic_items.items()
-        if pattern.fullmatch(custom_id)
+        getattr(factory, "COMPONENT", None) for factory in dynamic_items_matching(client, custom_id)
     ]
     if message is None or not any(k is None or k.value == kind for k in kinds):
         return False

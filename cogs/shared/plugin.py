@@ -83,6 +83,8 @@ def new_game_group(engine: AnyGame) -> app_commands.Group:
     group = app_commands.Group(name=engine.key, description=engine.title, guild_only=True)
     declared = list(engine.options)
     names = [option.name for option in declared]
+    if len(names) != len(set(names)) or set(SHARED) & set(names):
+        raise ValueError(f"{engine.key}: option names must be unique and none of {SHARED}")
 
     async def new(interaction: discord.Interaction, **chosen: Any) -> None:
         timer, seed = chosen.pop("timer", None), chosen.pop("seed", None)
@@ -99,26 +101,27 @@ def new_game_group(engine: AnyGame) -> app_commands.Group:
         _optional("handover", str),
         _optional("seed", app_commands.Transform[int, SEED]),
     ]
+    # The options are the engine's, known only now: the callback's signature says them (as
+    # `inspect.signature` reads it), and discord.py's decorators describe them, called
+    # here as functions with the names as keywords.
     new.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
-    new.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
+    app_commands.describe(
         **{option.name: _described(option) for option in declared},
-        "timer": "Minutes per decision before the AI plays it (0 = off)",
-        "handover": "How well the AI plays a seat a player leaves (default: normal)",
-        "seed": "Makes the game reproducible, for bug reports",
-    }
-    new.__discord_app_commands_param_choices__ = {  # type: ignore[attr-defined]
-        option.name: [
-            app_commands.Choice(name=option.label(value)[:100], value=value)
-            for value in option.choices
-        ]
-        for option in declared
-        if option.choices
-    }
-    new.__discord_app_commands_param_choices__["handover"] = [  # type: ignore[attr-defined]
-        app_commands.Choice(name=level, value=level) for level in LEVELS
-    ]
-    if len(names) != len(set(names)) or set(SHARED) & set(names):
-        raise ValueError(f"{engine.key}: option names must be unique and none of {SHARED}")
+        timer="Minutes per decision before the AI plays it (0 = off)",
+        handover="How well the AI plays a seat a player leaves (default: normal)",
+        seed="Makes the game reproducible, for bug reports",
+    )(new)
+    app_commands.choices(
+        **{
+            option.name: [
+                app_commands.Choice(name=option.label(value)[:100], value=value)
+                for value in option.choices
+            ]
+            for option in declared
+            if option.choices
+        },
+        handover=[app_commands.Choice(name=level, value=level) for level in LEVELS],
+    )(new)
     group.add_command(
         app_commands.Command(
             name="new",
