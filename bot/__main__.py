@@ -63,7 +63,7 @@ def settle_the_heap(extra_extensions: tuple[str, ...] = ()) -> None:
     """Import everything the bot loads (the cogs, and through them the games and pictures),
     then move it out of the garbage collector's sight. A full collection walks every object
     it tracks: under the capacity benchmark one took 100-300 ms of the event loop
-    (tests/capacity.py --stacks). Frozen objects are never walked again, so full
+    (bench/capacity.py --stacks). Frozen objects are never walked again, so full
     collections see only what serving games made since. Collected first, so no garbage is
     frozen. Only for the bot's own process: tests start bots inside pytest, whose objects
     must stay collectable.

@@ -1,4 +1,4 @@
-"""The event loop's watchdog: diagnostics for the capacity benchmark (tests/capacity.py),
+"""The event loop's watchdog: diagnostics for the capacity benchmark (bench/capacity.py),
 off unless asked for. Two measures, each logged when over its threshold:
 
 - how late the loop ran (LOOP_WATCHDOG_MS): a 10 ms sleep that wakes late. It counts
