@@ -98,7 +98,7 @@ class Setup:
     shards: int = 1
     postgres: Postgres | None = None  # the server, on PostgreSQL; None: a SQLite file
     # Discord's rate limits in the fake and the bot's default share of the global one; off
-    # (`--no-rate-limits`): neither, the bot's own speed as measured before issue 34
+    # (`--no-rate-limits`): neither, the bot's own speed
     rate_limits: bool = True
 
     def database_url(self, folder: Path) -> str:
@@ -464,7 +464,7 @@ def main(argv: list[str] | None = None) -> None:
         dest="rate_limits",
         action="store_false",
         help="the fake without Discord's rate limits, the bot without a share of the global "
-        "one: the bot's own speed, as measured before issue 34",
+        "one: the bot's own speed",
     )
     parser.add_argument(
         "--database",
