@@ -45,7 +45,7 @@ lint: $(VENV)/.installed
 test: lint
 	$(BIN)/pytest
 
-# The benchmark (docs/performance.md says what each figure means; about five hours on two
+# The benchmark (docs/performance.md says what each figure means; hours on two
 # cores, most of it the AI's strength): every game the registry offers (`python -m
 # bench.games`; EXTRA_EXTENSIONS adds a plug-in's), each measured by:
 # - `bench`: the engine, the pictures and answers through the fake Discord;
