@@ -45,40 +45,43 @@ lint: $(VENV)/.installed
 test: lint
 	$(BIN)/pytest
 
-# The benchmark, the capacity at human pace for each game with Discord's rate limits on (N
-# stepped up until press-to-result p95 passes 250 ms, then the gap to the last step that
-# passed halved down to 25 games; at most about 20 minutes a game; each step also reports
-# the requests the bot made and issue 34's targets), and for two shard processes on one
-# PostgreSQL, then the issue-sized playouts that are
-# too long for `make test` (about 35 minutes in all on two cores), the Toss bin measurement,
-# the bot during a SQLite lock held from outside (`tests/lock_bench.py`), a writer's waits
-# while revision 0004 indexes a 2 M-row outbox (`tests/migration_bench.py`), the workers'
-# memory over an eight-minute soak of the four games (`tests/worker_soak.py`) and storage
-# over a soak with retention (`tests/storage_bench.py`), and the AI levels' strength, each
-# level against two normal seats (`tests/ai_strength.py`, docs/ai.md; hours on two cores).
+# The benchmark (docs/performance.md says what each figure means; hours on two
+# cores, most of it the AI's strength): every game the registry offers (`python -m
+# bench.games`; EXTRA_EXTENSIONS adds a plug-in's), each measured by:
+# - `bench`: the engine, the pictures and answers through the fake Discord;
+# - `bench.capacity`: the games one process serves at human pace with Discord's rate limits
+#   on (N stepped up until press-to-result p95 passes 250 ms, then refined to 25 games; at
+#   most about 20 minutes a game), then two shard processes on one PostgreSQL;
+# - the issue-sized playouts, too long for `make test`;
+# - `bench.ai_strength`: each AI level against two normal seats (docs/ai.md; hours);
+# - `bench.cpu_per_press`: what a press costs, with and without worker processes;
+# - `bench.worker_soak` and `bench.storage_bench`: workers' memory and the database's size
+#   over a soak.
+# And once: the Toss bin measurement (`bench.toss_measure`), the bot during a SQLite lock
+# held from outside (`bench.lock_bench`) and a writer's waits while revision 0004 indexes a
+# 2 M-row outbox (`bench.migration_bench`).
+# Each game's playouts (Toss It's fewer: its physics makes a game about 0.4 s).
+PLAYOUTS = $(filter-out %/test_toss_playouts.py,$(wildcard tests/rules/test_*_playouts.py))
 bench: $(VENV)/.installed
-	$(BIN)/python -m tests.bench
-	$(BIN)/python -m tests.capacity --game trashwar --max-channels 800 --seconds 40
-	$(BIN)/python -m tests.capacity --game rumble --max-channels 800 --seconds 40
-	$(BIN)/python -m tests.capacity --game brawl --max-channels 800 --seconds 40
-	$(BIN)/python -m tests.capacity --game toss --max-channels 800 --seconds 40
-	$(BIN)/python -m tests.capacity --game trashwar --max-channels 600 --seconds 40 --shards 2
-	$(BIN)/python -m tests.capacity --game rumble --max-channels 600 --seconds 40 --shards 2
-	$(BIN)/python -m tests.capacity --game brawl --max-channels 600 --seconds 40 --shards 2
-	PLAYOUT_GAMES=1000 $(BIN)/pytest -q -rP tests/rules/test_rumble_playouts.py \
-		tests/rules/test_trashwar_playouts.py tests/rules/test_brawl_playouts.py
+	$(BIN)/python -m bench
+	for game in $$($(BIN)/python -m bench.games); do \
+		$(BIN)/python -m bench.capacity --game $$game --max-channels 800 --seconds 40 || exit 1; \
+		$(BIN)/python -m bench.capacity --game $$game --max-channels 600 --seconds 40 \
+			--shards 2 || exit 1; \
+	done
+	PLAYOUT_GAMES=1000 $(BIN)/pytest -q -rP $(PLAYOUTS)
 	PLAYOUT_GAMES=500 $(BIN)/pytest -q -rP tests/rules/test_toss_playouts.py
-	$(BIN)/python -m tests.toss_measure --games 20 --random-games 400 --quiet
-	$(BIN)/python -m tests.ai_strength --games 300
-	$(BIN)/python -m tests.lock_bench
-	$(BIN)/python -m tests.migration_bench
-	$(BIN)/python -m tests.cpu_per_press --workers 0 2
-	$(BIN)/python -m tests.worker_soak
-	$(BIN)/python -m tests.storage_bench
+	$(BIN)/python -m bench.toss_measure --games 20 --random-games 400 --quiet
+	$(BIN)/python -m bench.ai_strength --games 300
+	$(BIN)/python -m bench.lock_bench
+	$(BIN)/python -m bench.migration_bench
+	$(BIN)/python -m bench.cpu_per_press --workers 0 2
+	$(BIN)/python -m bench.worker_soak
+	$(BIN)/python -m bench.storage_bench
 
-# Every game's pictures as players see them, in gallery/ (tests/gallery.py).
+# Every game's pictures as players see them, in gallery/ (bench/gallery.py).
 gallery: $(VENV)/.installed
-	$(BIN)/python -m tests.gallery gallery
+	$(BIN)/python -m bench.gallery gallery
 
 # Mutation testing of the engines with mutmut (docs/mutation.md): each engine's code changed
 # one small way at a time, its fast tests run on each change, and the score printed (caught
@@ -91,4 +94,4 @@ gallery: $(VENV)/.installed
 GAME ?= brawl rumble toss trashwar
 mutation: $(VENV)/.installed
 	for game in $(GAME); do $(BIN)/mutmut run "rules.$$game.*" || exit 1; done
-	$(BIN)/mutmut results --all true | $(BIN)/python -m tests.mutation_score $(GAME)
+	$(BIN)/mutmut results --all true | $(BIN)/python -m bench.mutation_score $(GAME)

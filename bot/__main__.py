@@ -41,7 +41,7 @@ async def run_watched(settings: Settings) -> None:
     asks for it: LOOP_WATCHDOG_MS logs each time the loop runs later than that, and
     LOOP_WATCHDOG_STEPS_MS each task step that holds it longer. Timing every step wraps
     every task's coroutine, which cost about 4 % of the loop's CPU under load, so it is
-    asked for apart (docs/performance.md, "The bot measured as it runs")."""
+    asked for apart (docs/performance-log.md, "The bot measured as it runs")."""
     late_ms = os.environ.get("LOOP_WATCHDOG_MS")
     step_ms = os.environ.get("LOOP_WATCHDOG_STEPS_MS")
     if step_ms:
@@ -63,7 +63,7 @@ def settle_the_heap(extra_extensions: tuple[str, ...] = ()) -> None:
     """Import everything the bot loads (the cogs, and through them the games and pictures),
     then move it out of the garbage collector's sight. A full collection walks every object
     it tracks: under the capacity benchmark one took 100-300 ms of the event loop
-    (tests/capacity.py --stacks). Frozen objects are never walked again, so full
+    (bench/capacity.py --stacks). Frozen objects are never walked again, so full
     collections see only what serving games made since. Collected first, so no garbage is
     frozen. Only for the bot's own process: tests start bots inside pytest, whose objects
     must stay collectable.
@@ -73,8 +73,8 @@ def settle_the_heap(extra_extensions: tuple[str, ...] = ()) -> None:
     flight when a young collection passes reach the oldest generation. A full collection
     now follows every 3 collections of the middle generation instead of 10, so each walks
     about a third as much: the longest held the loop 18-21 ms instead of 31-35 past the
-    benchmark's knee, for about 0.3 % of a core more (docs/performance.md, "A full
-    collection every third")."""
+    benchmark's knee, for about 0.3 % of a core more (docs/performance-log.md, "Read within
+    25 games, and a full collection every third")."""
     try:
         walk_extensions("cogs", extra_extensions)
     except (ImportError, ValueError) as error:
@@ -121,7 +121,8 @@ def main() -> None:
     try:
         # uvloop (libuv's event loop) does the same work as asyncio's own loop in about
         # half the CPU: sockets, timers and callbacks are most of what the loop's thread
-        # spends on a press besides the database (docs/performance.md, "uvloop").
+        # spends on a press besides the database (docs/performance-log.md, "ISA-L, uvloop
+        # and outlined boxes in pieces").
         with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
             runner.run(run_watched(settings))
     except discord.LoginFailure:

@@ -3,7 +3,8 @@
 A press reads its game row, saves it, logs the action and records a board, and the AI's
 moves after it do the same: several statements a press. Through the ORM (identity map,
 unit of work, flush) that bookkeeping was about a third of the bot process's CPU (the
-profile is in docs/performance.md); here each is one statement, built once.
+profile is in docs/performance-log.md, "Plain SQL statements and orjson"); here each is one
+statement, built once.
 
 A row read here becomes a `GameRecord` the way the ORM itself loads one (the class's own
 `__new__`, then its columns), but it belongs to no ORM session: nothing is written unless

@@ -24,7 +24,7 @@ from bot.shards import Shards, parse_shard_ids
 
 DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///data/trash_table.db"
 DEFAULT_API_BASE = "https://discord.com/api/v10"
-# A worker then holds about 250 MB at most (docs/performance.md, "Worker memory over a soak").
+# A worker then holds about 250 MB at most (docs/performance.md, "Worker memory").
 WORKER_MAX_JOBS = 2000
 
 SettingsKind = TypeVar("SettingsKind", bound="DatabaseSettings")

@@ -10,7 +10,7 @@ What a press runs (`bot/rows.py`, the outbox) goes through `Database.writing` an
   already ran in place (`bot/sqlite_driver.py`), but through SQLAlchemy's asyncio layer:
   a greenlet switch for every call into the driver and a task to close every connection.
   That layer cost about a millisecond of the event loop a press, an eighth to a fifth of
-  the loop's work (docs/performance.md, "SQLite without the asyncio layer"); called
+  the loop's work (docs/performance-log.md, "SQLite without the asyncio layer"); called
   directly, the same statements cost a third as much.
 
 Either way the caller awaits `execute`, and `run_sync` runs ORM work (a `Session` bound to

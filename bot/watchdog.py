@@ -1,4 +1,4 @@
-"""The event loop's watchdog: diagnostics for the capacity benchmark (tests/capacity.py),
+"""The event loop's watchdog: diagnostics for the capacity benchmark (bench/capacity.py),
 off unless asked for. Two measures, each logged when over its threshold:
 
 - how late the loop ran (LOOP_WATCHDOG_MS): a 10 ms sleep that wakes late. It counts
@@ -12,9 +12,9 @@ off unless asked for. Two measures, each logged when over its threshold:
   game. It says which task blocked, at a price: every task's coroutine is wrapped, about
   4 % of the loop's CPU under load.
 
-A sampling profiler of the loop's thread found every late loop under the capacity
-benchmark's load made of many different tasks' steps in turn, not one long one
-(docs/performance.md, "Views kept, and a late loop against a blocked one").
+A late loop is not necessarily a blocked one: under the capacity benchmark's load a late
+loop is usually many different tasks' short steps in turn, which is why the step timer is
+there to tell the two apart.
 """
 
 from __future__ import annotations

@@ -25,8 +25,8 @@ answer itself; both are small (observations in, PNG bytes or an action out).
 Each worker holds two jobs at a time: the one it runs and the next. A worker given one job
 at a time finished it, then idled until the loop came round to read the answer and send
 another; under load that turn-around took longer than the job itself, and jobs queued for
-a tenth of a second while the workers were a third busy (docs/performance.md, "Workers
-that never wait for the loop"). A job that may take seconds (`long`: a Toss It AI choice,
+a tenth of a second while the workers were a third busy (docs/performance-log.md,
+"Workers that never wait for the loop"). A job that may take seconds (`long`: a Toss It AI choice,
 a hard AI's search) has nothing sent behind it.
 
 A worker that dies (the OOM killer, say) closes its socket: the job it was running is tried
@@ -36,7 +36,7 @@ process takes its place. A job whose worker dies again fails to its caller with
 
 A worker's memory grows with the pictures it has cached (sprites, backgrounds, text
 masks; each cache bounded by count, not by bytes): 84 MB at start, 269 MB five minutes into
-a soak and still growing (docs/performance.md, "Worker memory over a soak"). With `max_jobs`
+a soak and still growing (docs/performance.md, "Worker memory"). With `max_jobs`
 (WORKER_MAX_JOBS) a worker that has been given that many jobs is given no more; its
 successor is forked at once and takes its place as soon as the old one has answered
 everything it holds: no job is lost, failed or run twice, and the fork (milliseconds) is

@@ -9,7 +9,7 @@ moved, a panel's figures): every frame shares one palette, taken from a sample o
 frames, so a pixel that did not change keeps its palette index, and Pillow writes it as
 the palette's spare (transparent) entry, which compresses to almost nothing: the same 150
 boards of a long Trash War game take 2.3 MB so, 6.9 MB with a palette per frame
-(docs/performance.md, "Replays within the upload limit").
+(docs/performance.md, "Replays").
 
 Which boards become frames is decided before any is drawn (`pick`): a game far longer
 than anyone watches keeps `MOST_FRAMES` of them, always the first and the last, then the

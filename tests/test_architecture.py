@@ -10,6 +10,10 @@
 - cogs/: never the database directly.
 - lang/: Babel and the phrases of rules/ only, so that every layer may say things in a
   language (its `python -m lang` tool aside, which reads the bot's command tree).
+- bench/: the benchmarks and measurement tools may import anything, test helpers included
+  (the fake Discord); nothing in rules/, render/, bot/, cogs/ or lang/ imports bench/, and
+  in tests/ only test modules do (the tests of the tools): the helpers other tests share
+  never need it.
 - no import circles anywhere in the project (imports made only for type checking aside).
 - a library's internals only in bot/internals/, one module per library.
 
@@ -156,8 +160,26 @@ def test_lang_needs_only_babel_and_phrases(path: Path) -> None:
         assert top in STDLIB or allowed(name, ("babel", "rules.phrases")), f"{path}: {name}"
 
 
+@pytest.mark.parametrize(
+    "path",
+    [p for package in ("rules", "render", "bot", "cogs", "lang") for p in modules(package)],
+    ids=str,
+)
+def test_the_shipped_code_never_needs_the_benchmarks(path: Path) -> None:
+    for name in imports_of(path):
+        assert not allowed(name, ("bench",)), f"{path} imports {name}"
+
+
+@pytest.mark.parametrize(
+    "path", [p for p in modules("tests") if not p.name.startswith("test_")], ids=str
+)
+def test_test_helpers_never_need_the_benchmarks(path: Path) -> None:
+    for name in imports_of(path):
+        assert not allowed(name, ("bench",)), f"{path} imports {name}"
+
+
 def test_the_checks_see_every_package() -> None:
-    for package in ("rules", "render", "bot", "cogs", "lang"):
+    for package in ("rules", "render", "bot", "cogs", "lang", "bench"):
         assert modules(package), f"no modules found in {package}/"
 
 
@@ -228,7 +250,7 @@ def import_circles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 
 def project_graph() -> dict[str, set[str]]:
-    packages = ("rules", "render", "bot", "cogs", "lang")
+    packages = ("rules", "render", "bot", "cogs", "lang", "bench")
     paths = [path for package in packages for path in modules(package)]
     known = {module_name(path) for path in paths}
     return {module_name(path): runtime_imports(path, known) for path in paths}

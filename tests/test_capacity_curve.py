@@ -1,12 +1,12 @@
-"""How the capacity benchmark (tests/capacity.py) walks its curve, with a stand-in for
+"""How the capacity benchmark (bench/capacity.py) walks its curve, with a stand-in for
 `measure` whose p95 crosses the target at a set number of games: no bot runs."""
 
 from __future__ import annotations
 
 import pytest
 
-from tests import capacity
-from tests.capacity import TARGET_P95_MS, Step, curve
+from bench import capacity
+from bench.capacity import TARGET_P95_MS, Step, curve
 
 
 def step_of(channels: int, p95: float) -> Step:

@@ -1,9 +1,9 @@
-"""How the capacity benchmark counts the bot's requests (tests/capacity_discord.py), on
+"""How the capacity benchmark counts the bot's requests (bench/capacity_discord.py), on
 requests made up here: no bot runs."""
 
 from __future__ import annotations
 
-from tests.capacity_discord import busiest, emptying
+from bench.capacity_discord import busiest, emptying
 from tests.fakediscord.ratelimits import RateLimits
 from tests.fakediscord.state import RequestRecord
 

@@ -1,4 +1,4 @@
-"""The gallery command (`python -m tests.gallery DIR`) writes what it promises."""
+"""The gallery command (`python -m bench.gallery DIR`) writes what it promises."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from tests import gallery
+from bench import gallery
 
 
 def test_the_gallery_has_each_games_moves_its_end_its_recap_and_a_spill(tmp_path: Path) -> None:

@@ -66,6 +66,13 @@ def test_the_wheel_holds_every_file_the_bot_reads(wheel: Path) -> None:
     assert sorted(set(data) - inside) == []
 
 
+def test_the_wheel_leaves_out_the_tests_and_the_benchmarks(wheel: Path) -> None:
+    """bench/ and tests/ are for a checkout: the bot never imports them (see
+    tests/test_architecture.py), so neither the wheel nor the image carries them."""
+    tops = {name.split("/")[0] for name in zipfile.ZipFile(wheel).namelist()}
+    assert not tops & {"bench", "tests"}, tops
+
+
 async def test_a_bot_installed_from_the_wheel_plays_a_game(
     wheel: Path, tmp_path: Path, fake_discord: FakeDiscord
 ) -> None:

@@ -1,6 +1,6 @@
 """A finished game's final standings as lines of the last board's text: every seat best
 first, with its points and its rating change on this server. Drawn from the standings the
-game's last outbox entry keeps (`bot/ratings.Standing`), so a board delivered after a
+game's last outbox entry keeps (`Standing`, bot/ratings.py), so a board delivered after a
 restart shows the same figures."""
 
 from __future__ import annotations

@@ -284,7 +284,7 @@ def _place_points(place: int) -> int:
 # ---------------------------------------------------------------------------------------------
 # Hard: a rollout search over worlds drawn from the observation
 
-# How the hard AI searches (measured with tests/ai_strength.py; see the module docstring).
+# How the hard AI searches (measured with bench/ai_strength.py; see the module docstring).
 HARD_CANDIDATES = 8  # the normal AI's best-looking actions the search weighs
 HARD_ITERATIONS = 160  # worlds drawn and played out per decision
 HARD_DEPTH = 4  # actions played out past the candidate before the board is judged

@@ -57,7 +57,7 @@ COLUMNS = 30  # skyline sample points across the bin
 HEIGHT_WEIGHT = 0.3  # waste per mm of the pile's highest point (area units per mm)
 BUMP_WEIGHT = 0.5  # waste per mm of ups and downs along the skyline
 RIM_WEIGHT = 20.0  # extra per mm the pile reaches above the rim: pieces up there slide off
-# Card choice: measured (tests/toss_measure.py), this AI heaps the pile to about 1.3 to 1.4
+# Card choice: measured (bench/toss_measure.py), this AI heaps the pile to about 1.3 to 1.4
 # times the rim's height before its first spill; above the rim pieces overhang the walls,
 # so the free area up to there holds about its own area of pieces.
 HEAP = 1.3

@@ -16,7 +16,7 @@ over the rim).
 
 `KINDS` is the one table of piece shapes and materials: change it there.
 
-Measured with these numbers (`python -m tests.toss_measure --games 20 --random-games 400`:
+Measured with these numbers (`python -m bench.toss_measure --games 20 --random-games 400`:
 house wobble, empty bin, ten of each kind in supply; CPU time on the 2-core dev machine):
 
 - a drop takes about 2.3 ms on average (95th percentile about 7 ms, worst seen about 30 ms);

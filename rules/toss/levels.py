@@ -36,7 +36,7 @@ its drops simulate normal's 45 drops while the room is safe, about 80 near the t
 
 Measured against two normal seats (3 players, house wobble, seats rotated): hard won 58 %
 of 108 games, easy 12 % of 160 (aiming at the middle 40 % of the opening, 18 % of 60); pieces in
-before a spill from an empty bin (10 games each, `tests/toss_measure.py`): easy 33.8,
+before a spill from an empty bin (10 games each, `bench/toss_measure.py`): easy 33.8,
 normal 38.5, hard 39.5.
 """
 

@@ -4,7 +4,7 @@ line by when it stops before the war is over.
 A knight's score is a weighted sum of what they have (`features`: the fortress, the trash
 flying at it, the turn, the cards in hand), and their chance to win is exp(score) over the
 sum of every knight still in's exp(score). The weights were fitted to who went on to win
-positions from games of three normal AIs (`tests/trashwar_judge_fit.py` plays the games
+positions from games of three normal AIs (`bench/trashwar_judge_fit.py` plays the games
 and fits them again).
 """
 
@@ -21,7 +21,7 @@ KINDS = tuple(card.kind for card in CARDS)
 # The features of a knight and their fitted weights. Fitted by maximum likelihood
 # (conditional logit) on four fifths of 50,351 positions, about one decision in twelve of
 # 4,000 games of three normal AIs (seeds 100000-103999), and who won each game
-# (`python -m tests.trashwar_judge_fit`). On the fifth held out, the log-likelihood a
+# (`python -m bench.trashwar_judge_fit`). On the fifth held out, the log-likelihood a
 # position was -0.734 with these weights, against -0.793 with the fortress features alone
 # (the first five), -0.811 for judging the walls alone (room left less half the trash
 # coming, squared) and -0.925 for an even guess.

@@ -49,7 +49,7 @@ if TYPE_CHECKING:
 
 __all__ = ["ImaginedWar", "choose", "choose_easy", "choose_hard", "evaluate", "glance"]
 
-# The hard AI's budget and shape. Against two normal seats (tests/ai_strength.py, three
+# The hard AI's budget and shape. Against two normal seats (bench/ai_strength.py, three
 # players, 300 games) it won 47.0 % (41.4-52.6 %), short of the 50 % aimed at. On seeds
 # 1-60 playouts 6 actions deep won 51.7 %, 12 deep 46.7 %: with the fitted judge a shorter
 # playout loses less than it saves; the normal AI's 6 best actions instead of 4 did worse.

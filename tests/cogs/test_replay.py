@@ -12,7 +12,7 @@ from bot.extensions import walk_extensions
 from bot.games import GAMES
 from bot.replays import Frame, turn_ends
 from cogs.shared.replay import SUMMARY_BOARDS, replay_animation, replay_budget
-from tests.replay_sizes import NAMES, game_log
+from tests.random_logs import NAMES, game_log
 
 MIB = 1024 * 1024
 

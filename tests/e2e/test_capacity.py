@@ -1,11 +1,11 @@
-"""The capacity benchmark's machinery (tests/capacity.py) on a tiny load: two Trash War
+"""The capacity benchmark's machinery (bench/capacity.py) on a tiny load: two Trash War
 tables with quick thinkers against a real `python -m bot` for a few seconds. It checks the
 benchmark measures something (samples, presses, the bot's CPU, its requests to Discord),
 never how fast."""
 
 from __future__ import annotations
 
-from tests.capacity import Setup, measure
+from bench.capacity import Setup, measure
 from tests.postgres import Postgres
 
 

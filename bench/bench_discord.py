@@ -17,23 +17,29 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import Any
 
+from bench.games import board_file, plugins
+from bench.stats import percentile
 from tests.e2e import toss_play
 from tests.e2e.brawl_play import turn_user_id
-from tests.fakediscord import FakeDiscord, FakeDiscordError, FakeMessage, FakeUser
-from tests.fakediscord.state import Channel
+from tests.fakediscord import (
+    FakeDiscord,
+    FakeDiscordError,
+    FakeMessage,
+    FakeUser,
+    InteractionResult,
+)
+from tests.fakediscord.state import Channel, Component
 
 ROOT = Path(__file__).resolve().parents[1]
-FIGHT_MENU, MOVE_MENU = "Start a fight…", "Move a character…"
 # BOT_TOKEN_REQUESTS_PER_SECOND for a benchmark of the bot's own speed, with the fake's rate
 # limits off: far above what any benchmark sends.
 UNLIMITED = "100000"
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(q / 100 * (len(ordered) - 1)))]
+# Plays games of one kind in a channel until `stop_at`; returns the actions taken.
+Player = Callable[[FakeDiscord, Channel, list[FakeUser], float], Awaitable[int]]
 
 
 def newest(
@@ -47,7 +53,9 @@ def newest(
     return None
 
 
-async def until(fake: FakeDiscord, check, what: str, timeout: float = 120.0):
+async def until(
+    fake: FakeDiscord, check: Callable[..., Any], what: str, timeout: float = 120.0
+) -> Any:
     return await fake.wait_for(check, timeout=timeout, what=what)
 
 
@@ -65,48 +73,76 @@ async def start_game(
         else:
             result = await user.click(label, message=lobby, settle=False)
         await until(fake, lambda r=result: r.interaction.acknowledged, label)
-    return lobby.id
+    return int(lobby.id)
 
 
-async def play(fake: FakeDiscord, channel: Channel, users: list[FakeUser], stop_at: float) -> int:
-    """Play games in one channel until the time is up; returns the actions taken."""
-    host, guest = users
-    rng = random.Random(channel.id)
-    actions = 0
-    while time.monotonic() < stop_at:
-        lobby = await start_game(fake, channel, host, guest, "rumble")
+PLAY_CONTROLS = ("tt:act:", "tt:menu:", "tt:group:")  # cogs/shared/components.py
+OVER = "The game is over"
+
+
+def play_controls(message: FakeMessage) -> list[Component]:
+    """The controls on a message that play the game: an action, a menu of them, a group."""
+    return [c for c in message.all_components if (c.custom_id or "").startswith(PLAY_CONTROLS)]
+
+
+async def press_any(
+    user: FakeUser, message: FakeMessage, rng: random.Random
+) -> InteractionResult | None:
+    """`user` presses one of the message's play controls at random (a random option of a
+    menu); None when it has none."""
+    controls = play_controls(message)
+    if not controls:
+        return None
+    control = rng.choice(controls)
+    if control.options:
+        value = rng.choice(control.options)["value"]
+        return await user.select(control.custom_id or "", value, message=message, settle=False)
+    return await user.click(custom_id=control.custom_id, message=message, settle=False)
+
+
+def board_player(kind: str, filename: str) -> Player:
+    """A load driver for a game played from the board (Rumble in the Dungeon, and any game
+    whose presenter puts its controls there): the player the board names presses a random
+    control; when that opens a private reply (a group of actions), a random button in it."""
+
+    async def play_board_game(
+        fake: FakeDiscord, channel: Channel, users: list[FakeUser], stop_at: float
+    ) -> int:
+        host, guest = users
+        rng = random.Random(channel.id)
+        actions = 0
         while time.monotonic() < stop_at:
-            board = await until(
-                fake, lambda lobby=lobby: newest(fake, channel, host, "My secret", lobby), "board"
-            )
-            if "The game is over" in board.text or not board.selects:
-                if "The game is over" in board.text:
+            lobby = await start_game(fake, channel, host, guest, kind)
+            while time.monotonic() < stop_at:
+                board = await until(
+                    fake, lambda lobby=lobby: newest_board(fake, channel, filename, lobby), "board"
+                )
+                if OVER in board.text:
                     break
-                await asyncio.sleep(0.05)
-                continue
-            mover = host if f"<@{host.id}>" in board.text else guest
-            menus = {c.placeholder: c for c in board.selects}
-            seen = board.id
-            if FIGHT_MENU in menus:
-                value = rng.choice(menus[FIGHT_MENU].options)["value"]
-                await mover.select(FIGHT_MENU, value, message=board, settle=False)
-            else:
-                value = rng.choice(menus[MOVE_MENU].options)["value"]
-                picked = await mover.select(MOVE_MENU, value, message=board, settle=False)
-                await until(fake, lambda p=picked: p.interaction.response_message_id, "choices")
-                reply = fake.message(picked.interaction.response_message_id)
-                button = rng.choice(reply.buttons)
-                await mover.press(reply, button.label, settle=False)
-                actions += 1
-            actions += 1
-            await until(
-                fake,
-                lambda seen=seen, lobby=lobby: (
-                    (b := newest(fake, channel, host, "My secret", lobby)) is None or b.id != seen
-                ),
-                "next board",
-            )
-    return actions
+                shown = board.text
+
+                def moved(b: FakeMessage = board, c: str = shown, lobby: int = lobby) -> bool:
+                    return newest_board(fake, channel, filename, lobby) is not b or b.text != c
+
+                try:
+                    pressed = await press_any(turn_taker(board, users), board, rng)
+                    if pressed is None:  # not a person's turn: the AI's move is on its way
+                        await until(fake, moved, "next board")
+                        continue
+                    actions += 1
+                    reply = await until(
+                        fake, lambda p=pressed: answered(fake, p) or moved(), "answer"
+                    )
+                    if isinstance(reply, FakeMessage) and play_controls(reply):
+                        await press_any(turn_taker(board, users), reply, rng)
+                        actions += 1
+                except FakeDiscordError:
+                    await asyncio.sleep(0.05)  # a newer board took its controls: look again
+                    continue
+                await until(fake, moved, "next board")
+        return actions
+
+    return play_board_game
 
 
 def newest_board(
@@ -130,7 +166,7 @@ def turn_taker(board: FakeMessage, users: list[FakeUser]) -> FakeUser:
     return host if f"<@{host.id}>" in board.text else guest
 
 
-def hand_player(kind: str, filename: str):
+def hand_player(kind: str, filename: str) -> Player:
     """A load driver for the games played from "My hand": Trash War and Dumpster Brawl!.
     The player the board names opens "My hand" and picks random controls in the private
     reply (a menu may open a narrowed reply whose buttons finish the choice)."""
@@ -147,7 +183,7 @@ def hand_player(kind: str, filename: str):
                 board = await until(
                     fake, lambda lobby=lobby: newest_board(fake, channel, filename, lobby), "board"
                 )
-                if "The game is over" in board.text:
+                if OVER in board.text:
                     break
                 mover = turn_taker(board, users)
                 try:
@@ -203,7 +239,7 @@ async def play_toss(
             board = await until(
                 fake, lambda lobby=lobby: newest_board(fake, channel, "bin.png", lobby), "bin"
             )
-            if "The game is over" in board.text:
+            if OVER in board.text:
                 break
             waiting = [by_id[u] for u in toss_play.waiting_ids(board) if u in by_id]
             if not waiting:
@@ -234,14 +270,12 @@ async def play_toss(
             actions += 1
             await until(fake, lambda r=reply, v=versions: len(r.history) > v, "done")
             RESULTS.append(time.monotonic() - pressed_at)
+
             # A turn's drops edit its board: a newer board or a new text is the next bin.
-            await until(
-                fake,
-                lambda b=board, lobby=lobby, c=shown: (
-                    newest_board(fake, channel, "bin.png", lobby) is not b or b.text != c
-                ),
-                "next bin",
-            )
+            def moved(b: FakeMessage = board, c: str = shown, lobby: int = lobby) -> bool:
+                return newest_board(fake, channel, "bin.png", lobby) is not b or b.text != c
+
+            await until(fake, moved, "next bin")
     return actions
 
 
@@ -254,7 +288,7 @@ RESULTS: list[float] = []
 DEFERRED_UPDATE = 6  # the interaction callback type of a deferred update of the message
 
 
-def answered(fake: FakeDiscord, result) -> FakeMessage | None:
+def answered(fake: FakeDiscord, result: InteractionResult) -> FakeMessage | None:
     """The message an interaction's answer ended up in, once it is filled in. A press on a
     board that opens a private reply is answered as an update of the board, and the reply
     is its private followup (issue 34: its token can then edit the board). The same token
@@ -271,18 +305,22 @@ def answered(fake: FakeDiscord, result) -> FakeMessage | None:
     return None if message.loading else message
 
 
-PLAYERS = {
-    "rumble": play,
-    "trashwar": hand_player("trashwar", "battlefield.png"),
-    "brawl": hand_player("brawl", "alley.png"),
-    "toss": play_toss,
-}
+def player_for(kind: str) -> Player:
+    """How the load plays a game: from "My hand" when its presenter keeps the controls in
+    the private reply, else from the board; Toss It's aim controls are its own (the
+    plug-in's `items`), so it has a player of its own."""
+    if kind == "toss":
+        return play_toss
+    filename = board_file(kind)
+    if plugins()[kind].presenter.private_controls:
+        return hand_player(kind, filename)
+    return board_player(kind, filename)
 
 
 async def bench_answers(kind: str, channels: int, seconds: float) -> dict[str, float]:
     RESULTS.clear()
     names = tuple(f"table-{i}" for i in range(channels))
-    # The bot's own speed: Discord's rate limits would pace it instead (tests/capacity.py).
+    # The bot's own speed: Discord's rate limits would pace it instead (bench/capacity.py).
     fake = FakeDiscord(channels=names, thread=None, settle_timeout=120, rate_limits=False)
     await fake.start()
     users = [fake.user("alice"), fake.user("bob")]
@@ -303,15 +341,15 @@ async def bench_answers(kind: str, channels: int, seconds: float) -> dict[str, f
             await asyncio.sleep(2.5)
             stop_at = time.monotonic() + seconds
             counts = await asyncio.gather(
-                *(PLAYERS[kind](fake, fake.channels[name], users, stop_at) for name in names)
+                *(player_for(kind)(fake, fake.channels[name], users, stop_at) for name in names)
             )
         finally:
             process.terminate()
             with contextlib.suppress(ProcessLookupError):
                 await process.wait()
             await fake.stop()
-    records = [r for r in fake.state.interactions.values() if r.callback_at is not None]
-    answers = [(r.callback_at - r.sent_at) * 1000 for r in records]
+    records = fake.state.interactions.values()
+    answers = [(r.callback_at - r.sent_at) * 1000 for r in records if r.callback_at is not None]
     results = [seconds * 1000 for seconds in RESULTS]
     return {
         "results": len(results),

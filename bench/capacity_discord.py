@@ -1,4 +1,4 @@
-"""What the capacity benchmark's bot asked of Discord (`tests/capacity.py`), from what the
+"""What the capacity benchmark's bot asked of Discord (`bench/capacity.py`), from what the
 fake Discord recorded: its requests on the bot token (the 50 a second every process of the
 bot shares) and on the presses' interaction tokens (outside that limit), the 429s it met by
 scope, the interaction tokens it emptied (discord.py then holds that token's next request

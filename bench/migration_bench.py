@@ -1,7 +1,7 @@
 """Revision 0004's outbox index on a big outbox while a shard process goes on writing
 (issue 37, item 4).
 
-`python -m tests.migration_bench` (in `make bench`; `--help` lists the options). An embedded
+`python -m bench.migration_bench` (in `make bench`; `--help` lists the options). An embedded
 PostgreSQL server (tests/postgres.py, with the suite's settings: no fsync) gets a database
 at revision 0003 whose outbox holds `--rows` entries (2 M by default, all but the last of each
 channel delivered, a payload of `--payload` bytes each). A writer on a connection of its own
@@ -154,7 +154,7 @@ async def measure(url: str, rows: int, payload: int, every: float, runs: int) ->
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(prog="python -m tests.migration_bench", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m bench.migration_bench", description=__doc__)
     parser.add_argument("--rows", type=int, default=2_000_000, help="outbox rows (2 M)")
     parser.add_argument("--payload", type=int, default=300, help="bytes of payload a row")
     parser.add_argument("--every", type=float, default=5, help="ms between two inserts")

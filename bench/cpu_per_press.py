@@ -1,6 +1,6 @@
 """CPU milliseconds per press: what one press costs the bot (render, AI, database).
 
-    python -m tests.cpu_per_press [--workers 0 2] [--games 2]
+    python -m bench.cpu_per_press [--workers 0 2] [--games 2]
 
 The bot runs as its own process (`python -m bot`, as in production) against the fake
 Discord in this process. For each game, three users and an AI seat play a fixed set of
@@ -31,10 +31,14 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+from bench.bench_discord import OVER, answered, play_controls, press_any
+from bench.games import board_file, keys, plugins
+from bench.proc import cpu_seconds, process_tree, times
 from bot.database import Database
 from bot.sessions import SessionService
 from bot.settings import async_database_url, cores
 from tests.e2e import brawl_play, play, toss_play, trashwar_play
+from tests.e2e.brawl_play import turn_user_id
 from tests.e2e.conftest import Table
 from tests.e2e.process import BotProcess
 from tests.e2e.test_brawl_game import open_brawl
@@ -44,7 +48,6 @@ from tests.e2e.test_trashwar_game import open_war
 from tests.fakediscord import FakeDiscord, FakeMessage
 from tests.fakediscord.state import RequestRecord
 from tests.postgres import Postgres
-from tests.proc import cpu_seconds, process_tree, times
 
 
 def cpu_ms(pid: int) -> tuple[float, float]:
@@ -66,7 +69,9 @@ class Kind:
     play: Callable[[Any, FakeDiscord, dict[int, Any], random.Random], Awaitable[object]]
 
 
-KINDS = {
+# The games with a driver of their own, from their end-to-end tests: seeds that give short
+# games, each player's choices made as a person would. Any other game: `any_game`.
+DRIVERS = {
     "rumble": Kind(
         open_and_start,
         (11, 12),
@@ -92,6 +97,59 @@ KINDS = {
         lambda _bot, fake, players, rng: toss_play.play_to_the_end(fake, players, rng),
     ),
 }
+
+
+def any_game(key: str) -> Kind:
+    """A game with no driver of its own: alice opens it (seeds 1 and 2), bob joins, an AI
+    seat, and the player each board names presses a random control, on the board or in
+    their "My hand" reply as the game's presenter has them, until the game is over."""
+    filename = board_file(key)
+    private = plugins()[key].presenter.private_controls
+
+    def boards(fake: FakeDiscord) -> list[FakeMessage]:
+        return [
+            m
+            for m in fake.messages()
+            if not m.ephemeral and any(a.filename == filename for a in m.attachments)
+        ]
+
+    async def open_game(table: Table, seed: Any) -> None:
+        await table.alice.slash(f"/{key} new", seed=seed)
+        await table.bob.click("Join")
+        await table.alice.select("Add AI player…", "Normal AI")
+        await table.alice.click("Start")
+
+    async def play_game(
+        _bot: Any, fake: FakeDiscord, players: dict[int, Any], rng: random.Random
+    ) -> None:
+        for _ in range(2000):
+            board = boards(fake)[-1]
+            if OVER in board.text:
+                return
+            mover = players[turn_user_id(board) or next(iter(players))]
+            where: FakeMessage | None = board
+            if private:
+                (hand,) = [c for c in board.buttons if (c.custom_id or "").startswith("tt:hand:")]
+                where = answered(fake, await mover.click(custom_id=hand.custom_id, message=board))
+            # Press on until the message has no controls left: a group narrows in a reply
+            # of its own or in the same one, and a hand plays on from its reply.
+            for _ in range(50):
+                pressed = await press_any(mover, where, rng) if where else None
+                if pressed is None:
+                    break
+                await fake.settle()
+                reply = answered(fake, pressed)
+                if reply is not None and reply is not where and play_controls(reply):
+                    where = reply
+                elif where is board:
+                    break  # a move from the board: look at the newest board
+        raise AssertionError(f"a game of {key} did not end")
+
+    return Kind(open_game, (1, 2), boards, play_game)
+
+
+def driver(key: str) -> Kind:
+    return DRIVERS.get(key) or any_game(key)
 
 
 @dataclass(frozen=True)
@@ -159,8 +217,9 @@ async def measure(
                     await fake.settle()
                     pressed, requested = len(fake.interactions), len(fake.requests)
                     before = cpu_ms(bot.process.pid)
-                    for seed in (KINDS[kind].seeds * games)[:games]:
-                        await play_one(KINDS[kind], seed, table, stand_in)
+                    game = driver(kind)
+                    for seed in (game.seeds * games)[:games]:
+                        await play_one(game, seed, table, stand_in)
                     await fake.settle()
                     after = cpu_ms(bot.process.pid)
                     figures.append(
@@ -203,9 +262,9 @@ def main() -> None:
     parser.add_argument(
         "--routes", action="store_true", help="the HTTP requests per press by route, too"
     )
-    parser.add_argument("kinds", nargs="*", metavar="GAME", help=f"any of {', '.join(KINDS)}")
+    parser.add_argument("kinds", nargs="*", metavar="GAME", help=f"any of {', '.join(keys())}")
     options = parser.parse_args()
-    if unknown := set(options.kinds) - set(KINDS):
+    if unknown := set(options.kinds) - set(keys()):
         parser.error(f"no such game: {', '.join(sorted(unknown))}")
     with contextlib.ExitStack() as stack:
         postgres = None
@@ -213,7 +272,7 @@ def main() -> None:
             postgres = Postgres(Path(stack.enter_context(tempfile.TemporaryDirectory())))
             stack.callback(postgres.cleanup)
         for workers in options.workers:
-            kinds = options.kinds or list(KINDS)
+            kinds = options.kinds or keys()
             asyncio.run(measure(workers, kinds, options.games, postgres, options.routes))
 
 

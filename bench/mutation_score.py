@@ -1,7 +1,7 @@
 """The mutation score of each engine, from `mutmut results --all true` on stdin (`make
 mutation`, docs/mutation.md).
 
-    mutmut results --all true | python -m tests.mutation_score rumble trashwar
+    mutmut results --all true | python -m bench.mutation_score rumble trashwar
 
 A mutant is caught when a test failed on it (killed) or it ran past mutmut's time limit
 (timeout, an endless loop); it is missed when every test still passed (survived) or no fast

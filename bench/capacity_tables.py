@@ -1,4 +1,4 @@
-"""The capacity benchmark's players (`tests/capacity.py`): in each channel two people and an
+"""The capacity benchmark's players (`bench/capacity.py`): in each channel two people and an
 AI seat play one kind of game back to back, pressing only after a think, and the times a
 press took to show are read from what the fake Discord recorded, not from when a player got
 round to looking."""
@@ -14,19 +14,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from tests.bench_discord import FIGHT_MENU, MOVE_MENU, answered, turn_taker
+from bench.bench_discord import OVER, answered, play_controls, press_any, turn_taker
+from bench.games import board_file, plugins
 from tests.e2e import toss_play
 from tests.fakediscord import FakeDiscord, FakeDiscordError, FakeMessage, FakeUser
 from tests.fakediscord.state import Channel, InteractionRecord
 
 WAIT = 60.0  # seconds a player waits for anything before the table counts as stalled
-BOARDS = {  # the picture each game's board carries
-    "rumble": "dungeon.png",
-    "trashwar": "battlefield.png",
-    "brawl": "alley.png",
-    "toss": "bin.png",
-}
-OVER = "The game is over"
 
 
 ASKED = re.compile(r"<@\d+>.*: your turn")  # a board's line asking a person to act
@@ -92,7 +86,7 @@ class Watch:
 
         fake.state.record = recorded  # type: ignore[method-assign]
 
-    async def until(self, channel: Channel, check: Callable[[], Any], what: str) -> Any:
+    async def until(self, channel: Channel, check: Callable[..., Any], what: str) -> Any:
         """`check()` once it is truthy; it is tried again after each change in the channel."""
         changed = self.changed[channel.id]
         try:
@@ -140,7 +134,7 @@ class Table:
         self.users = users  # members of the channel's guild
         self.rng = random.Random(f"{seed}:{channel.name}")
         self.measured, self.think_mean = measured, think_mean
-        self.filename = BOARDS[kind]
+        self.filename = board_file(kind)  # the picture the game's board carries
         self.moves: list[InteractionRecord] = []  # presses that play a move
         self.lobbies: list[float] = []  # when each of its games' lobbies was posted
         # each board's version texts so far: a version, once edited over, never changes
@@ -157,7 +151,7 @@ class Table:
         if self.time_up:
             raise TimeUp
 
-    async def until(self, check: Callable[[], Any], what: str) -> Any:
+    async def until(self, check: Callable[..., Any], what: str) -> Any:
         return await self.watch.until(self.channel, check, what)
 
     def board(self, after: int) -> FakeMessage | None:
@@ -179,7 +173,7 @@ class Table:
 
     async def opened(self, pressed: Any) -> FakeMessage:
         """The private reply a press opened, once filled in; its wait is a result."""
-        reply = await self.until(lambda: answered(self.fake, pressed), "reply")
+        reply: FakeMessage = await self.until(lambda: answered(self.fake, pressed), "reply")
         self.note(pressed.interaction, reply, len(reply.history))
         return reply
 
@@ -221,7 +215,7 @@ class Table:
         `pressed` (a new board, or the turn's board edited); its wait is the result."""
         move = pressed.interaction
         self.moves.append(move)
-        shown = await self.until(lambda: self.showing(move, since), "board showing the move")
+        shown: Shown = await self.until(lambda: self.showing(move, since), "board showing the move")
         self.note(move, shown.message, shown.version)
         return shown.message
 
@@ -336,7 +330,13 @@ class Table:
         return int(lobby.id)
 
     async def run(self) -> None:
-        play = {"rumble": self.play_rumble, "toss": self.play_toss}.get(self.kind, self.play_hand)
+        # From "My hand" when the game's presenter keeps the controls in the private
+        # reply, else from the board; Toss It's aim controls are its own.
+        play = self.play_board
+        if self.kind == "toss":
+            play = self.play_toss
+        elif plugins()[self.kind].presenter.private_controls:
+            play = self.play_hand
         try:
             while not self.time_up:
                 await play(await self.start_game())
@@ -388,28 +388,34 @@ class Table:
             # reply, so it is newer than the newest board when they made their last move.
             board = await self.until(lambda n=newest: self.board(n), "next board")
 
-    async def play_rumble(self, lobby: int) -> None:
-        """Rumble in the Dungeon: a fight picked from the board, or a character from the
-        board's menu and then where to, from the private reply's buttons."""
+    async def play_board(self, lobby: int) -> None:
+        """A game played from the board (Rumble in the Dungeon: a fight from the board's
+        menu, or a character and then where to): the player the board names picks a random
+        control; when that opens a private reply (a group of actions), a random button in
+        it. The move's result is the board that shows it."""
         board = await self.until(lambda: self.board(lobby), "first board")
         while not self.time_up and OVER not in board.text:
-            menus = {c.placeholder: c for c in board.selects}
-            if not menus:  # not a person's turn: the board moves on
+            if not play_controls(board):  # not a person's turn: the board moves on
                 board = await self.moved_on(board)
                 continue
             mover = turn_taker(board, self.users)
             await self.think()
             try:
-                if FIGHT_MENU in menus:
-                    value = self.rng.choice(menus[FIGHT_MENU].options)["value"]
-                    pressed = await mover.select(FIGHT_MENU, value, message=board, settle=False)
-                else:
-                    value = self.rng.choice(menus[MOVE_MENU].options)["value"]
-                    picked = await mover.select(MOVE_MENU, value, message=board, settle=False)
-                    reply = await self.opened(picked)
+                pressed = await press_any(mover, board, self.rng)
+                if pressed is None:  # its controls went while they thought
+                    board = await self.moved_on(board)
+                    continue
+                move = pressed.interaction
+                reply = await self.until(
+                    lambda m=move, p=pressed, b=board: (
+                        answered(self.fake, p) or self.showing(m, b.id)
+                    ),
+                    "reply or board",
+                )
+                if isinstance(reply, FakeMessage) and play_controls(reply):
+                    self.note(move, reply, len(reply.history))
                     await self.think()
-                    label = self.rng.choice(reply.buttons).label
-                    pressed = await mover.press(reply, label, settle=False)
+                    pressed = await press_any(mover, reply, self.rng) or pressed
             except FakeDiscordError:
                 board = await self.moved_on(board)
                 continue
@@ -441,12 +447,12 @@ class Table:
                 choices = [b for b in reply.buttons if (b.custom_id or "").endswith(":drop")]
             else:  # lay down a card from "My hand"
                 reply = await self.opened(await mover.click("My hand", message=board, settle=False))
-                choices = [b for b in reply.buttons if b.label.startswith("Lay down")]
+                choices = [b for b in reply.buttons if (b.label or "").startswith("Lay down")]
             if not choices:
                 return None  # chosen already: the bin is on its way
             await self.think()
             versions = len(reply.history)
-            pressed = await mover.press(reply, self.rng.choice(choices).label, settle=False)
+            pressed = await mover.press(reply, self.rng.choice(choices).label or "", settle=False)
         except FakeDiscordError:
             return None  # a newer bin took this one's controls
         await self.edited(pressed, reply, versions)

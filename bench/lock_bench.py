@@ -1,6 +1,6 @@
 """The bot while another process holds its SQLite file's write lock (issue 35).
 
-`python -m tests.lock_bench` (part of `make bench`; `--help` lists the options). The bot
+`python -m bench.lock_bench` (part of `make bench`; `--help` lists the options). The bot
 runs as its own process on a SQLite file against the fake Discord in this process, with
 `/healthz` on. In each of N channels (25 by default) a lobby is open; there, every second or
 so, one person asks `/game status` (a press that only reads) and another presses Join or
@@ -31,9 +31,10 @@ from pathlib import Path
 
 import aiohttp
 
+from bench import capacity
+from bench.capacity import Setup, running_bots
+from bench.stats import percentile
 from bot.database import DATABASE_DOWN
-from tests import capacity
-from tests.capacity import Setup, running_bots
 from tests.e2e.process import free_port
 from tests.e2e.sqlite_faults import write_lock_held
 from tests.fakediscord import FakeDiscord, FakeUser
@@ -149,11 +150,6 @@ async def channel_load(
     await asyncio.gather(*pending)
 
 
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else 0.0
-
-
 def report(samples: list[Sample]) -> None:
     by: dict[tuple[str, str], list[Sample]] = defaultdict(list)
     for sample in samples:
@@ -170,7 +166,7 @@ def report(samples: list[Sample]) -> None:
             median = statistics.median(ms) if ms else 0.0
             print(
                 f"{period:8} {kind:7} {len(group):>5} {median:>8.0f} "
-                f"{percentile(ms, 0.95):>8.0f} {max(ms, default=0):>8.0f}  {told}"
+                f"{percentile(ms, 95) if ms else 0.0:>8.0f} {max(ms, default=0):>8.0f}  {told}"
             )
 
 

@@ -1,6 +1,6 @@
 """Measure the Toss It in the Trash bin: how far careful and careless play get.
 
-    .venv/bin/python -m tests.toss_measure [--games N] [--random-games M] [--wobble house]
+    .venv/bin/python -m bench.toss_measure [--games N] [--random-games M] [--wobble house]
         [--level easy --level normal --level hard]
 
 Every game starts from an empty bin with the whole supply (ten of each kind) and drops
@@ -24,6 +24,7 @@ import statistics
 import time
 from dataclasses import dataclass, field
 
+from bench.stats import percentile
 from rules.base import LEVELS, Level
 from rules.toss.bin import ANGLES, BIN_HEIGHT, KINDS, PIECES_EACH, X_STEPS, Bin, drop, highest
 from rules.toss.engine import TOSS
@@ -115,10 +116,6 @@ def random_game(tally: Tally, seed: int, wobble: str) -> int:
     return len(pieces)
 
 
-def p95(values: list[float]) -> float:
-    return sorted(values)[int(0.95 * (len(values) - 1))]
-
-
 def report(tally: Tally, wobble: str) -> str:
     lines = [f"Wobble `{wobble}`, empty bin, {TOTAL} pieces in supply.", ""]
     lines += ["| Player | Games | Pieces in before the first spill: mean | min | max | all 40 |"]
@@ -157,7 +154,7 @@ def report(tally: Tally, wobble: str) -> str:
         if times:
             lines.append(
                 f"| {name} | {len(times)} | {1000 * statistics.mean(times):.1f} ms"
-                f" | {1000 * p95(times):.1f} ms | {1000 * max(times):.1f} ms |"
+                f" | {1000 * percentile(times, 95):.1f} ms | {1000 * max(times):.1f} ms |"
             )
     return "\n".join(lines)
 

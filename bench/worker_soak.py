@@ -1,11 +1,11 @@
 """Worker memory over a soak: does a worker process's RSS level off? (part of `make bench`)
 
-    python -m tests.worker_soak [--minutes 8] [--tables 8] [--max-jobs N] [--probe]
+    python -m bench.worker_soak [--minutes 8] [--tables 8] [--max-jobs N] [--probe]
 
 The bot runs as its own process (`python -m bot`) against the fake Discord in this process,
 with a SQLite file. In each of `--tables` channels two people and an AI seat play games of
-one kind back to back (the four kinds in turn, the capacity benchmark's players from
-`tests/capacity_tables.py`), each press after a short think, for `--minutes`. Discord's
+one kind back to back (every game in turn, the capacity benchmark's players from
+`bench/capacity_tables.py`), each press after a short think, for `--minutes`. Discord's
 rate limits are off, so the workers draw and think as fast as the players press.
 
 Every `--sample` seconds the RSS of each worker process (VmRSS in /proc/<pid>/status: the
@@ -16,7 +16,7 @@ during it, flat if at most 10 % more. The warm-up is `--warmup` seconds, and las
 until the first worker is retired (a new pid appears), so that a worker's whole first life
 is compared with the lives after it. `--max-jobs` sets WORKER_MAX_JOBS for the bot (0: no
 worker is retired). `--probe` also writes, from inside each worker, what fills it
-(`tests/worker_probe.py`) and prints its last sample and what each cache held.
+(`bench/worker_probe.py`) and prints its last sample and what each cache held.
 """
 
 from __future__ import annotations
@@ -32,13 +32,13 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tests.bench_discord import UNLIMITED
-from tests.capacity_tables import WAIT, Measured, Table, Watch
+from bench.bench_discord import UNLIMITED
+from bench.capacity_tables import WAIT, Measured, Table, Watch
+from bench.games import keys
+from bench.proc import children, cpu_seconds
 from tests.e2e.process import BotProcess
 from tests.fakediscord import FakeDiscord
-from tests.proc import children, cpu_seconds
 
-KINDS = ("rumble", "trashwar", "brawl", "toss")
 FLAT = 0.10  # the target: the end within 10 % of the warm-up
 JOBS = re.compile(r"worker pool ran (\d+) jobs; (\d+) workers retired")
 
@@ -114,7 +114,9 @@ async def soak(options: argparse.Namespace) -> None:
         if options.probe:
             probe.mkdir()
             settings |= {
-                "EXTRA_EXTENSIONS": "tests.worker_probe",
+                "EXTRA_EXTENSIONS": ",".join(
+                    filter(None, (os.environ.get("EXTRA_EXTENSIONS"), "bench.worker_probe"))
+                ),
                 "WORKER_PROBE_DIR": str(probe),
                 "WORKER_PROBE_SECONDS": str(options.sample),
             }
@@ -137,7 +139,7 @@ async def soak(options: argparse.Namespace) -> None:
                         fake,
                         watch,
                         guild.channels[name],
-                        KINDS[index % len(KINDS)],
+                        keys()[index % len(keys())],
                         options.seed,
                         measured,
                         options.think,

@@ -1,5 +1,5 @@
 """Fit the weights of Trash War's position judge (`rules/trashwar/judge.py`) again:
-`python -m tests.trashwar_judge_fit`.
+`python -m bench.trashwar_judge_fit`.
 
 It plays `--games` three-seat games of normal AIs, keeps about one position in twelve
 with the knights who went on to win it, and fits the judge's weights by maximum

@@ -1,6 +1,6 @@
 """The gallery: every game's pictures as players see them, to look at after a change.
 
-    python -m tests.gallery DIR [--seed N]
+    python -m bench.gallery DIR [--seed N]
 
 For each game it plays seeded games of random legal moves, with players named in five
 scripts (Latin with accents, Cyrillic, Greek, CJK, emoji), and writes into DIR:
@@ -25,9 +25,8 @@ import random
 from pathlib import Path
 from typing import Any
 
-from bot.extensions import walk_extensions
-from bot.games import GAMES
-from cogs.shared.presenter import PRESENTERS, Picture, Recaps
+from bench.games import plugins
+from cogs.shared.presenter import Picture, Recaps
 from rules.base import AnyGame
 from rules.phrases import english
 
@@ -53,7 +52,7 @@ def write(folder: Path, stem: str, pictures: list[Picture]) -> list[Path]:
 
 def play(kind: str, folder: Path, seed: int) -> list[Path]:
     """One game of `kind` from `seed`, its pictures written as it goes."""
-    engine, presenter = GAMES[kind], PRESENTERS[kind]
+    engine, presenter = plugins()[kind].engine, plugins()[kind].presenter
     seats = seats_for(engine)
     names = NAMES[:seats]
     rng = random.Random(seed)
@@ -92,8 +91,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     args.folder.mkdir(parents=True, exist_ok=True)
-    walk_extensions("cogs")  # the plug-ins register their presenters as they load
-    for kind in sorted(PRESENTERS):
+    for kind in plugins():
         paths = play(kind, args.folder, args.seed)
         print(f"{kind}: {len(paths)} pictures")
     print(f"in {args.folder}")

@@ -1,4 +1,4 @@
-"""How strong each AI level plays: `python -m tests.ai_strength` (part of `make bench`).
+"""How strong each AI level plays: `python -m bench.ai_strength` (part of `make bench`).
 
 For each game, and each way to play a game offers (an option marked `ways`), it plays
 three-player games of one seat at a level against two normal seats. The seat at the level
@@ -20,9 +20,9 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from bot.games import GAMES
+from bench.games import engine, keys
+from bench.stats import percentile
 from rules.base import LEVELS, Level, rng_for
-from tests.bench import percentile
 
 SEATS = 3
 MOST_ACTIONS = 20_000  # a game still running after this many is counted as unfinished
@@ -39,7 +39,7 @@ class Played:
 
 def play(key: str, options: dict[str, str], level: Level, seed: int) -> Played:
     """One seeded game: the seat `seed % 3` plays at `level`, the others at normal."""
-    game = GAMES[key]
+    game = engine(key)
     measured = seed % SEATS
     levels: list[Level] = ["normal"] * SEATS
     levels[measured] = level
@@ -75,7 +75,7 @@ class Line:
 
     @property
     def name(self) -> str:
-        game = GAMES[self.key]
+        game = engine(self.key)
         ways = [o.label(self.options[o.name]).split(":")[0] for o in game.options if o.ways]
         return ", ".join([game.title, *ways])
 
@@ -83,7 +83,7 @@ class Line:
 def lines(keys: list[str], levels: list[Level]) -> Iterator[Line]:
     """Every game in `keys`, each way to play it, each of `levels`."""
     for key in keys:
-        game = GAMES[key]
+        game = engine(key)
         ways = [o for o in game.options if o.ways]
         variants = [{ways[0].name: c} for c in ways[0].choices] if ways else [{}]
         for options in variants:
@@ -125,7 +125,7 @@ HEADER = (
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", choices=sorted(GAMES), action="append")
+    parser.add_argument("--game", choices=keys(), action="append")
     parser.add_argument("--level", choices=LEVELS, action="append")
     parser.add_argument("--option", action="append", default=[], help="name=value")
     parser.add_argument("--games", type=int, default=300)
@@ -133,12 +133,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1, help="the first game's seed")
     args = parser.parse_args(argv)
     levels: list[Level] = args.level or ["easy", "hard"]
-    keys = args.game or sorted(GAMES)
+    chosen_keys = args.game or keys()
     if args.option:  # one way to play, named
         options = dict(option.split("=", 1) for option in args.option)
-        chosen = [Line(key, options, level) for key in keys for level in levels]
+        chosen = [Line(key, options, level) for key in chosen_keys for level in levels]
     else:
-        chosen = list(lines(keys, levels))
+        chosen = list(lines(chosen_keys, levels))
     print(HEADER, flush=True)
     for line in chosen:
         print(measure(line, args.games, args.workers, args.seed), flush=True)

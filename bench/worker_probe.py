@@ -1,6 +1,6 @@
-"""What fills a worker's memory, seen from inside it (`python -m tests.worker_soak --probe`).
+"""What fills a worker's memory, seen from inside it (`python -m bench.worker_soak --probe`).
 
-Loaded as an extra extension (EXTRA_EXTENSIONS=tests.worker_probe), so the fork server
+Loaded as an extra extension (EXTRA_EXTENSIONS=bench.worker_probe), so the fork server
 preloads it and every worker it forks runs `_start`: a thread that writes, every
 `WORKER_PROBE_SECONDS`, one JSON line to `WORKER_PROBE_DIR/<pid>.jsonl`: the worker's RSS,
 glibc's heap (bytes in use and free but kept), the live objects by type, and the fullest

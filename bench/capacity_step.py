@@ -1,6 +1,6 @@
-"""What a capacity step measured (`tests/capacity.py`), and its row in the report: the
+"""What a capacity step measured (`bench/capacity.py`), and its row in the report: the
 press's waits, the bot's CPU and event loop, the load driver's own lateness, and what the bot
-asked of Discord (`tests/capacity_discord.py`) against issue 34's targets."""
+asked of Discord (`bench/capacity_discord.py`) against issue 34's targets."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bench.capacity_discord import DiscordUse
+from bench.stats import percentile
 from bot.watchdog import HEARTBEAT_SECONDS
-from tests.bench_discord import percentile
-from tests.capacity_discord import DiscordUse
 
 TARGET_P95_MS = 250.0
 # Issue 34's targets, with Discord's rate limits on: a press's board within these (ms), the
@@ -95,9 +95,8 @@ class Step:
         bench_cores = self.bench_cpu / self.seconds
         return self.ceiling * max(0.0, 1 - bench_cores / (os.cpu_count() or 1))
 
-    def p(self, q: float, values: list[float] | None = None) -> float:
-        values = self.results if values is None else values
-        return percentile(values, q) if values else float("nan")
+    def p(self, q: int, values: list[float] | None = None) -> float:
+        return percentile(self.results if values is None else values, q)
 
 
 def keep_stacks(kind: str, channels: int, log: str) -> str:

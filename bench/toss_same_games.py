@@ -1,10 +1,10 @@
-"""Seeded Toss games, move for move: `python -m tests.toss_same_games --level normal --seed 1`.
+"""Seeded Toss games, move for move: `python -m bench.toss_same_games --level normal --seed 1`.
 
 A change meant to make the AI faster without changing any decision (the bin's simulation,
 the placing search) is checked by running this before and after it: each game prints a
 digest of every action played, which must not change, with the CPU seconds the game took
 and the median milliseconds of each level's decisions, cards and drops apart. The games
-are those of `tests.ai_strength` (three seats, the seat `seed % 3` at the level, the
+are those of `bench.ai_strength` (three seats, the seat `seed % 3` at the level, the
 others normal).
 """
 

@@ -3,15 +3,15 @@ and a database that stops growing once the retention period has passed.
 
 The bot runs as its own process on a SQLite file, connected to the fake Discord in this
 process, with Discord's rate limits off. In each channel two users and an AI seat play one
-game back to back (the four games in turn over the channels), as the capacity benchmark's
-tables do (tests/capacity_tables.py), with a shorter think, for the whole run. Time is a test
+game back to back (every game in turn over the channels), as the capacity benchmark's
+tables do (bench/capacity_tables.py), with a shorter think, for the whole run. Time is a test
 clock: every round (`--seconds` of play), the finished and stopped games are made
 `--days-per-round` days older and the clean-up runs as the bot runs it every hour
 (`bot.keeping.sweep`, GAME_RETENTION_DAYS 90). After each round it prints the games finished
 so far, those kept and removed, the database's size (its pages in use) and that size per 1,000
 finished games kept.
 
-    python -m tests.storage_bench --channels 8 --rounds 7 --seconds 60 --days-per-round 30
+    python -m bench.storage_bench --channels 8 --rounds 7 --seconds 60 --days-per-round 30
 """
 
 from __future__ import annotations
@@ -26,21 +26,20 @@ import time
 from collections.abc import Awaitable, Callable
 from datetime import timedelta
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from sqlalchemy import func, select, update
 from sqlalchemy.exc import OperationalError
 
+from bench.capacity import Setup, running_bots
+from bench.capacity_tables import Measured, Table, Watch
+from bench.games import engine, keys
 from bot import keeping
 from bot.database import Database
-from bot.games import GAMES
 from bot.models import Status, utcnow
 from bot.sessions import Player, SessionService
-from tests.capacity import Setup, running_bots
-from tests.capacity_tables import Measured, Table, Watch
 from tests.fakediscord import FakeDiscord
 
-KINDS = ("rumble", "trashwar", "brawl", "toss")
 RETENTION = timedelta(days=90)
 GRACE = timedelta(days=30)
 MB = 1_000_000
@@ -66,7 +65,8 @@ async def age_and_sweep(db: Database, days: int) -> keeping.Swept:
         ended = await connection.execute(
             select(games.c.id, games.c.finished_at).where(games.c.status.in_(keeping.OVER))
         )
-        for game_id, finished_at in ended.all():
+        rows: list[Any] = list(ended.all())  # (id, finished_at)
+        for game_id, finished_at in rows:
             await connection.execute(
                 update(games)
                 .where(games.c.id == game_id)
@@ -114,7 +114,7 @@ async def soak(channels: int, rounds: int, seconds: float, days: int, think: flo
                     fake,
                     watch,
                     guild.channels[name],
-                    KINDS[i % len(KINDS)],
+                    keys()[i % len(keys())],
                     1,
                     measured,
                     think,
@@ -158,8 +158,8 @@ async def per_thousand(games_per_kind: int, seed: int) -> None:
         await db.migrate()
         empty = database_size(path)
         service, played, actions = SessionService(db), 0, 0
-        for kind in KINDS:
-            engine = GAMES[kind]
+        for kind in keys():
+            game_engine = engine(kind)
             for _ in range(games_per_kind):
                 channel = 1000 + played
                 game = await service.open_lobby(
@@ -171,7 +171,7 @@ async def per_thousand(games_per_kind: int, seed: int) -> None:
                 game = update_.game
                 while game.status == Status.PLAYING:
                     seat = service.humans_to_act(game)[0]
-                    legal = engine.legal_actions(service.state_of(game), seat)
+                    legal = game_engine.legal_actions(service.state_of(game), seat)
                     user = game.seats[seat].user_id or 0
                     pressed = await service.act(
                         channel, game.id or 0, user, game.step, rng.choice(legal)

@@ -1,6 +1,6 @@
 """Capacity at human pace: how many games one bot process serves before players feel it.
 
-`python -m tests.capacity --game trashwar --max-channels 200 --seconds 60` (part of
+`python -m bench.capacity --game trashwar --max-channels 200 --seconds 60` (part of
 `make bench`; `--help` lists the options). Open-loop load, as a server sees it: in each of N
 channels two people and an AI seat play games of one kind back to back, and a person whose
 turn it is thinks for a time drawn from an exponential distribution (4 s mean, fixed seed)
@@ -11,13 +11,13 @@ server started for the run, the tables dealt between a guild on each shard
 (`--database postgresql` runs one process on PostgreSQL too). On PostgreSQL the server's
 CPU counts in the CPU per press (and is shown apart as "db cores"). The fake Discord holds
 the bot to Discord's rate limits, and the bot keeps to its default share of the global one
-(BOT_TOKEN_REQUESTS_PER_SECOND unset). The players are in `tests/capacity_tables.py`.
+(BOT_TOKEN_REQUESTS_PER_SECOND unset). The players are in `bench/capacity_tables.py`.
 
 For N = 25, 50, 100, 150, 200, ... (each step a fresh bot, a warm-up, then a fixed window)
 it prints press-to-result p50/p95/p99 (from the press to the private reply or the board that
 shows its result, timed where the fake Discord received it), press to the board that shows
 the move (the first version of a board, new or edited, with a line naming the player), then
-on a line of its own what the bot asked of Discord (`tests/capacity_discord.py`): requests
+on a line of its own what the bot asked of Discord (`bench/capacity_discord.py`): requests
 on the bot token a second and a press, on the presses' interaction tokens a press, tokens
 whose bucket a request emptied, 429s by scope, boards a turn and messages a finished game,
 and issue 34's targets (no 429 but `shared`, the board within 1 s at p95 and 2 s at p99, the
@@ -50,15 +50,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tests.bench_discord import UNLIMITED
-from tests.capacity_discord import (
+from bench.bench_discord import UNLIMITED
+from bench.capacity_discord import (
     TURNS_SQL,
     DiscordUse,
     messages_in,
     requests_in,
     turns_in_sqlite,
 )
-from tests.capacity_step import (
+from bench.capacity_step import (
     HEADER,
     HELD,
     LATE,
@@ -70,17 +70,18 @@ from tests.capacity_step import (
     keep_stacks,
     row,
 )
-from tests.capacity_tables import BOARDS, WAIT, Measured, Table, Watch
-from tests.fakediscord import FakeDiscord
-from tests.fakediscord.guilds import FakeGuild
-from tests.postgres import Postgres
-from tests.proc import (
+from bench.capacity_tables import WAIT, Measured, Table, Watch
+from bench.games import keys
+from bench.proc import (
     cpu_seconds,
     cpu_wait_seconds,
     process_tree,
     thread_cpu_seconds,
     thread_wait_seconds,
 )
+from tests.fakediscord import FakeDiscord
+from tests.fakediscord.guilds import FakeGuild
+from tests.postgres import Postgres
 
 ROOT = Path(__file__).resolve().parents[1]
 THINK_MEAN = 4.0  # seconds a person takes to decide, on average
@@ -97,7 +98,7 @@ class Setup:
     shards: int = 1
     postgres: Postgres | None = None  # the server, on PostgreSQL; None: a SQLite file
     # Discord's rate limits in the fake and the bot's default share of the global one; off
-    # (`--no-rate-limits`): neither, the bot's own speed as measured before issue 34
+    # (`--no-rate-limits`): neither, the bot's own speed
     rate_limits: bool = True
 
     def database_url(self, folder: Path) -> str:
@@ -420,7 +421,7 @@ def share(games: int, ceiling: float) -> str:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", choices=sorted(BOARDS), required=True)
+    parser.add_argument("--game", choices=keys(), required=True)
     parser.add_argument(
         "--max-channels", type=int, default=200, help="the largest of the usual N to try"
     )
@@ -463,7 +464,7 @@ def main(argv: list[str] | None = None) -> None:
         dest="rate_limits",
         action="store_false",
         help="the fake without Discord's rate limits, the bot without a share of the global "
-        "one: the bot's own speed, as measured before issue 34",
+        "one: the bot's own speed",
     )
     parser.add_argument(
         "--database",

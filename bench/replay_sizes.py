@@ -1,6 +1,6 @@
 """Measure `/game replay` on the longest seeded games: the GIF's size, frames and CPU.
 
-    .venv/bin/python -m tests.replay_sizes [--seeds 200] [--games rumble,toss] [--limit MiB]
+    .venv/bin/python -m bench.replay_sizes [--seeds 200] [--games rumble,toss] [--limit MiB]
 
 For each game, seeded games of uniformly random legal actions at the most seats (random
 play makes longer games than the AI does) are played through the engine; the longest of
@@ -14,54 +14,18 @@ docs/performance.md.
 from __future__ import annotations
 
 import argparse
-import random
 import resource
 import time
 
-from bot.extensions import walk_extensions
-from bot.games import GAMES
-from bot.replays import GameLog
+from bench.games import keys, plugins, random_game
 from cogs.shared.replay import replay_animation, replay_budget
 from rules.base import AnyGame
-from tests.bench import random_game
-
-# The longest names Discord allows (32 characters), with emoji and wide letters.
-NAMES = [
-    "🗑️ Annabelle-Marguerite Trashcan",
-    "Bartholomew the Bin-Diver 🦝🦝🦝",
-    "Цветана Мусорщикова-Контейнерова",
-    "ゴミ箱の王様ゴミ箱の王様ゴミ箱の王様ゴミ箱の王様ゴミ箱の王様ゴミ",
-    "Wolfgang Amadeus Dumpsterfire 🔥",
-    "Ξανθίππη Σκουπιδοτενεκέ Πρώτη 🐀",
-]
+from tests.random_logs import NAMES, game_log
 
 
 def longest_seed(game: AnyGame, seeds: int) -> tuple[int, int]:
     """(actions, seed) of the longest random game among the first `seeds`."""
     return max((random_game(game, game.max_seats, seed)[0], seed) for seed in range(seeds))
-
-
-def game_log(game: AnyGame, seed: int) -> GameLog:
-    """The random game `seed` as the bot keeps it: every action, and a board at every step."""
-    rng = random.Random(seed)
-    state = game.new_game(game.max_seats, {}, seed)
-    actions, shown = [], [game.step(state)]
-    while game.outcome(state) is None:
-        (seat, *_) = sorted(game.to_act(state))
-        action = rng.choice(game.legal_actions(state, seat))
-        actions.append((game.step(state), seat, action))
-        state = game.apply(state, seat, action).state
-        shown.append(game.step(state))
-    return GameLog(
-        id=seed,
-        kind=game.key,
-        seats=game.max_seats,
-        options={},
-        seed=seed,
-        actions=actions,
-        shown=shown,
-        final=game.to_json(state),
-    )
 
 
 def resident_mib() -> float:
@@ -76,18 +40,17 @@ def resident_mib() -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seeds", type=int, default=200)
-    parser.add_argument("--games", default=",".join(GAMES))
+    parser.add_argument("--games", default=",".join(keys()))
     parser.add_argument("--limit", type=float, default=10.0, help="upload limit, MiB")
     parser.add_argument("--seed", type=int, help="replay this seed instead of the longest")
     args = parser.parse_args()
-    walk_extensions("cogs")  # the plug-ins register their presenters as they load
     limit = int(args.limit * 1024 * 1024)
     budget = replay_budget(limit)
     print(f"upload limit {limit:,} bytes, budget {budget:,} bytes\n")
     print("| game | seed | boards | frames | width | colours | GIF | CPU | peak RSS |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for key in args.games.split(","):
-        game = GAMES[key]
+        game = plugins()[key].engine
         seed = args.seed if args.seed is not None else longest_seed(game, args.seeds)[1]
         log = game_log(game, seed)
         title = f"{game.title} #{seed}"
