@@ -23,12 +23,16 @@ from cogs.shared import board, components
 from lang import say
 from rules.phrases import phrase, phrase_in
 from tests.e2e.conftest import Table
-from tests.e2e.play import SHORT_GAME, latest_board, next_board
+from tests.e2e.play import latest_board, next_board
 from tests.fakediscord import FakeDiscord, FakeMessage, InteractionResult
 from tests.languages.pseudo import PSEUDO, plain_words
 from tests.postgres import SQLITE_ONLY
 
 pytestmark = SQLITE_ONLY
+
+# A seed whose three-seat game ends in about 100 actions: the whole table is played twice
+# here, and its boards reach the channel at Discord's pace.
+SHORT_THREE_SEATS = 56
 
 TITLES = tuple(engine.title for engine in GAMES.values())
 FILLINGS = ("Alice", "Bob", "alice", "bob", "Trash Table", *AI_NAMES, *TITLES)
@@ -115,18 +119,17 @@ async def alice_plays_on(bot: Any, table: Table, game_id: int) -> None:
 
 
 async def a_whole_table(bot: Any, table: Table, fake: FakeDiscord, public: str) -> Seen:
-    """alice opens a Rumble in a server speaking `public`; bob joins, two AI players too;
+    """alice opens a Rumble in a server speaking `public`; bob joins, an AI player too;
     bob reads every private reply, then leaves; alice plays to the end, asks for a
     rematch; bob reads the scoreboard and the history."""
     seen = Seen()
-    opened = await table.alice.slash("/rumble new", seed=SHORT_GAME)
+    opened = await table.alice.slash("/rumble new", seed=SHORT_THREE_SEATS)
     lobby = opened.response
     assert lobby is not None
     await table.bob.click(button("Join", public), message=lobby)
     add_ai = said(components.ADD_AI, public)
     normal = said(components.LEVEL_CHOICES["normal"][0], public)
-    for _ in range(2):
-        await table.alice.select(add_ai, normal, message=lobby)
+    await table.alice.select(add_ai, normal, message=lobby)
     lobby = fake.state.messages[lobby.id]  # as it is now, with its controls
     seen.lobby, seen.lobby_text = words_of(lobby), lobby.text
     started = await table.alice.click(button("Start", public), message=lobby)
@@ -226,7 +229,7 @@ async def test_a_french_server_and_a_german_player(bot, table: Table, fake_disco
 
     lobby = seen.lobby_text
     assert "## Rumble in the Dungeon · salon d'attente" in lobby
-    assert f"**Joueurs 4/{engine.max_seats}** (au moins {engine.min_seats})" in lobby
+    assert f"**Joueurs 3/{engine.max_seats}** (au moins {engine.min_seats})" in lobby
     assert "Alice (hôte)" in lobby and "Minuteur de tour : " in lobby
     assert "Place qu'un joueur quitte : l'IA normale" in lobby
     assert "Rusty (IA, " in lobby
