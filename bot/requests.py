@@ -4,6 +4,7 @@ names, the engine of a row, and a lobby's options checked against its game."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -11,7 +12,7 @@ from bot.games import GAMES
 from bot.models import GameRecord, Note, Seat, Status
 from bot.ratings import Standing
 from lang import ENGLISH, say
-from rules.base import AnyGame, Event
+from rules.base import JSON, AnyGame, Event
 from rules.phrases import Filling, Readers, from_json, language_of, phrase, to_json
 
 SEED_LIMIT = 2**31
@@ -55,6 +56,26 @@ class Update:
         (the game's unless given)."""
         names = seat_names(self.game, language)
         return [format_event(event, names) for event in self.events if event.to == seat]
+
+
+@dataclass
+class Press:
+    """What a player's press did, for the cog to answer it (`SessionService.press`): the
+    update, the presser's seat and, when they must decide again at once, their own view
+    (the private reply's next decision). The AI's turns the service left for after the
+    answer are `then`'s."""
+
+    update: Update
+    seat: int | None = None
+    own_view: JSON | None = None
+    after_answer: Callable[[], Awaitable[object]] | None = None
+
+    async def then(self) -> None:
+        """Once the presser is answered: what the service left for then (the AI's turns),
+        or nothing when it played them before answering."""
+        later, self.after_answer = self.after_answer, None
+        if later is not None:
+            await later()
 
 
 NOTES_KEPT = 8  # private notes kept per seat for "My hand" (see `keep_notes`)

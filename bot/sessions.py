@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Awaitable, Callable
+from functools import partial
 from typing import Any
 
 from sqlmodel import col, select
@@ -33,6 +35,7 @@ from bot.requests import (
     RESTARTING,
     SEED_LIMIT,
     Player,
+    Press,
     Update,
     UserError,
     check_options,
@@ -59,6 +62,7 @@ __all__ = [
     "RESTARTING",
     "SEED_LIMIT",
     "Player",
+    "Press",
     "SessionService",
     "Update",
     "UserError",
@@ -81,6 +85,46 @@ class SessionService(Lobbies):
 
     # ------------------------------------------------------------------ playing
 
+    async def press(
+        self,
+        channel_id: int,
+        game_id: int,
+        user_id: int,
+        step: int,
+        action: str | int,
+        *,
+        answered: bool,
+    ) -> Press:
+        """A player's press of a play control, in the order its player sees it: their
+        action (`act`), then the AI's turns that follow (`play_ai`). A press `answered` (in
+        the player's private reply) is answered after the AI's turns, so the answer can
+        carry the player's next decision (Trash War: the AI plays, then it is your turn
+        again); a move shown on a board of its own (a Toss It drop) is answered first
+        instead, and the AI's turns are `Press.then`'s, for the cog to await once it has
+        answered."""
+        update = await self.act(channel_id, game_id, user_id, step, action)
+        if not answered:
+            await self.play_ai(update)
+            return Press(update)
+        if update.board_ready:
+            return self._answer(update, user_id, partial(self.play_ai, update))
+        await self.play_ai(update)
+        return self._answer(update, user_id)
+
+    def _answer(
+        self,
+        update: Update,
+        user_id: int,
+        after_answer: Callable[[], Awaitable[object]] | None = None,
+    ) -> Press:
+        """The press as its player is answered: their seat, and their own view when they
+        must decide again now (`update.game` is the row as last saved: not read again)."""
+        game = update.game
+        seat = seat_of(game, user_id)
+        if seat is None or seat not in self.humans_to_act(game):
+            return Press(update, seat, None, after_answer)
+        return Press(update, seat, self.own_view(game, user_id)[1], after_answer)
+
     async def act(
         self,
         channel_id: int,
@@ -90,9 +134,9 @@ class SessionService(Lobbies):
         action: str | int,
     ) -> Update:
         """A player's action from a control made at `step`: the action itself, or its
-        index among the player's legal actions (what buttons carry). Only the player's move:
-        the caller answers the player, then lets the AI seats play theirs with `play_ai`
-        (if the process dies in between, `resume_all` does it on start-up)."""
+        index among the player's legal actions (what buttons carry). Only the player's move
+        (`press` adds the AI's turns, with `play_ai`; if the process dies in between,
+        `resume_all` plays them on start-up)."""
         async with self._locked(channel_id), self.db.writing() as connection:
             game = await self._load(connection, game_id, channel_id)
             engine, state, seat = self._check_turn(game, user_id, step)

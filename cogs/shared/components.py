@@ -34,7 +34,7 @@ import discord
 
 from bot.games import GAMES
 from bot.models import GameRecord, Status
-from bot.sessions import Update, UserError, seat_of
+from bot.requests import Press, Update, UserError
 from cogs.shared import board, lobby
 from cogs.shared.interactions import (
     AnsweredOnce,
@@ -353,30 +353,24 @@ class ActButton(
 
 
 async def act(interaction: discord.Interaction, game_id: int, step: int, action: int) -> None:
-    """Apply a player's action (its index in their legal actions), then let the AI seats
-    play. The boards reach the channel through the outbox's poster; a press from a private
-    reply is answered there with what comes next for its player (`next_decision`)."""
-    client = client_of(interaction)
-    channel_id = interaction.channel_id or 0
+    """A player's action (its index in their legal actions): Discord's answer in time, one
+    call to the session service, which decides when the AI plays, and its answer sent. The
+    boards reach the channel through the outbox's poster; a press from a private reply is
+    answered there with what comes next for its player (`next_decision`)."""
+    sessions = client_of(interaction).sessions
+    channel_id, user_id = interaction.channel_id or 0, interaction.user.id
     if not in_private_reply(interaction):
         await defer_on_board(interaction)
-        update = await client.sessions.act(channel_id, game_id, interaction.user.id, step, action)
-        await client.sessions.play_ai(update)
+        await sessions.press(channel_id, game_id, user_id, step, action, answered=False)
         return
 
-    async def until_reply() -> tuple[Update, dict[str, Any]]:
-        update = await client.sessions.act(channel_id, game_id, interaction.user.id, step, action)
-        # A move shown on its own board (a Toss It drop) is answered before the AI thinks
-        # through its turns; otherwise the reply waits for them, as the player's next
-        # decision may come right after (Trash War: the AI plays, then it is your turn again).
-        if not update.board_ready:
-            await client.sessions.play_ai(update)
-        return update, await next_decision(interaction, update)
+    async def until_reply() -> tuple[Press, dict[str, Any]]:
+        pressed = await sessions.press(channel_id, game_id, user_id, step, action, answered=True)
+        return pressed, await next_decision(interaction, pressed)
 
-    update, reply = await in_time(interaction, until_reply(), in_place=True)
+    pressed, reply = await in_time(interaction, until_reply(), in_place=True)
     await edit_pressed(interaction, **reply)
-    if update.board_ready:
-        await client.sessions.play_ai(update)
+    await pressed.then()
 
 
 class MenuSelect(
@@ -608,20 +602,19 @@ async def private_reply(
     return reply.text, reply.pictures, view
 
 
-async def next_decision(interaction: discord.Interaction, update: Update) -> dict[str, Any]:
+async def next_decision(interaction: discord.Interaction, pressed: Press) -> dict[str, Any]:
     """After an action from a private reply, what that reply shows next (for `edit_pressed`):
     the player's next decision when it is theirs again at once (defend, then burn, then
     attack), else "Done."."""
     client = client_of(interaction)
-    game = update.game
-    seat = seat_of(game, interaction.user.id)
+    game, seat = pressed.update.game, pressed.seat
     language = language_for(interaction.locale)
     # What the action told this player alone (the card drawn, a peek at a hand) leads.
     told = (
         # The newest, in at most half of the reply (clipped to Discord's 2,000 when sent).
         fit_lines(
             "",
-            [f"🔒 {line}" for line in update.private_lines(seat, language)],
+            [f"🔒 {line}" for line in pressed.update.private_lines(seat, language)],
             "",
             MAX_CONTENT // 2,
             language,
@@ -629,17 +622,11 @@ async def next_decision(interaction: discord.Interaction, update: Update) -> dic
         if seat is not None
         else ""
     )
-    if seat is not None and seat in client.sessions.humans_to_act(game):
-        # `update.game` is the row as the request last saved it: no need to read it again.
-        seat, obs = client.sessions.own_view(game, interaction.user.id)
-        if PRESENTERS[game.kind].private_controls:
-            text, pictures, view = await private_reply(client, game, seat, obs, language)
-            text = f"{told}\n\n{text}" if told else text
-            return {
-                "content": text,
-                "attachments": board.files_of(pictures),
-                "view": view,
-            }
+    obs = pressed.own_view  # set when the player must decide again now
+    if seat is not None and obs is not None and PRESENTERS[game.kind].private_controls:
+        text, pictures, view = await private_reply(client, game, seat, obs, language)
+        text = f"{told}\n\n{text}" if told else text
+        return {"content": text, "attachments": board.files_of(pictures), "view": view}
     done = say(DONE, language)
     done = f"{told}\n\n{done}" if told else done
     return {"content": done, "attachments": [], "view": None}
