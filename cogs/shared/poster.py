@@ -4,7 +4,8 @@ The session service writes what a game must show in the transaction of the chang
 caused it and wakes the poster through `sessions.outbox.signal`. For each channel the
 poster delivers the pending entries one by one, in id order:
 
-1. render the board off the event loop;
+1. have the board drawn (by the `Drawing` the poster is handed: `cogs/shared/drawing.py`,
+   which renders off the event loop);
 2. post it: on the press that caused it when one can carry it (a followup on its
    interaction's webhook, which Discord does not count against the bot token's 50 a
    second: `cogs/shared/carriers.py`), else through the bot token with a nonce made from
@@ -40,19 +41,19 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
 from bot.games import GAMES
 from bot.models import GameRecord, OutboxEntry
 from bot.outbox import BOARD, folded, run_of
-from bot.sessions import seat_names
-from cogs.shared import board, components, menus, permissions, rematch
+from cogs.shared import board, permissions
 from cogs.shared.carriers import Carrier, carriers_of
 from cogs.shared.interactions import walk_components
+from cogs.shared.presenter import Picture
 from rules.base import JSON
 
 if TYPE_CHECKING:
@@ -69,30 +70,34 @@ def nonce_of(entry: OutboxEntry) -> str:
     return f"tt-outbox-{entry.id}"
 
 
-def _view_of(
-    entry: OutboxEntry, game: GameRecord, shown: board.BoardMessage
-) -> discord.ui.View | None:
-    if shown.has_view:
-        return components.controls_view(
-            game.id or 0,
-            entry.step,
-            shown.controls,
-            shown.legal,
-            menus.BOARD,  # where the menus' choices come from: the board's
-            shown.hand_label,
-        )
-    if shown.finished:
-        return rematch.rematch_view(game.id or 0, seat_names(game).language)
-    return None
+@dataclass(frozen=True)
+class DrawnBoard:
+    """A board message ready to send: its layout (text, gallery, controls), the pictures
+    the layout names, whom it pings, and what it shows (kept with the entry, so the board
+    can be drawn again without its controls, or continued by an edit)."""
+
+    layout: discord.ui.LayoutView
+    pictures: list[Picture]
+    mentions: discord.AllowedMentions
+    kept: JSON
+
+    def files(self) -> list[discord.File]:
+        """The pictures as files: new ones for each request (a file is read once sent)."""
+        return board.files_of(self.pictures)
 
 
-def _layout_of(
-    entry: OutboxEntry, game: GameRecord, shown: board.BoardMessage
-) -> tuple[discord.ui.LayoutView, JSON]:
-    """The board message as layout components, and what it shows (kept with the entry)."""
-    files = [picture.filename for picture in shown.pictures]
-    layout = board.board_layout(shown.text, files, _view_of(entry, game, shown))
-    return layout, {"text": shown.text, "files": files}
+class Drawing(Protocol):
+    """What draws the messages the poster delivers (`cogs/shared/drawing.py`)."""
+
+    async def board(
+        self, entry: OutboxEntry, game: GameRecord, earlier: Sequence[str] = ()
+    ) -> DrawnBoard:
+        """A board entry as a message, after the `earlier` lines of the message it edits."""
+        ...
+
+    def bare_lobby(self, game: GameRecord) -> discord.ui.LayoutView:
+        """The game's lobby message as it stands, without its controls."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -106,8 +111,11 @@ class Blocked:
 
 
 class Poster:
-    def __init__(self, client: TrashTableBot) -> None:
+    """Delivers each channel's outbox entries as `drawer` draws them."""
+
+    def __init__(self, client: TrashTableBot, drawer: Drawing) -> None:
         self.client = client
+        self.drawer = drawer
         self.outbox = client.sessions.outbox
         self._channels: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()  # woken while already delivering: look once more
@@ -265,7 +273,7 @@ class Poster:
         (a board posted before boards were layouts just loses its components)."""
         layout: discord.ui.LayoutView | None
         if message_id == game.lobby_message_id:
-            layout = components.lobby_view(game, controls=False)
+            layout = self.drawer.bare_lobby(game)
         else:
             shown = await self.outbox.layout_of(game.id or 0, message_id)
             layout = None if shown is None else board.board_layout(shown["text"], shown["files"])
@@ -300,8 +308,7 @@ class Poster:
         turn_message = game.board_message_id if entry.payload.get("continues") else None
         if turn_message and await self._edit_board(entry, game, turn_message):
             return
-        shown = await board.board_message(self.client, entry, game)
-        layout, kept = _layout_of(entry, game, shown)
+        drawn = await self.drawer.board(entry, game)
         replaced = game.board_message_id
         found = await self._lost_post(entry, game) if entry.id in self._unsure else None
         try:
@@ -312,10 +319,10 @@ class Poster:
                 # when the press that caused it can edit it for free; else it keeps them
                 # (pressed, they say they are out of date).
                 message_id, _ = await asyncio.gather(
-                    self._post(entry, shown, layout), self._finish(game, entry, replaced)
+                    self._post(entry, drawn), self._finish(game, entry, replaced)
                 )
             else:
-                message_id = await self._post(entry, shown, layout)
+                message_id = await self._post(entry, drawn)
         except discord.NotFound as error:  # the channel is gone: retrying would never end
             log.warning("game %s: board not posted (%s)", entry.game_id, error.status)
             await self.outbox.delivered(*run_of(entry))
@@ -327,12 +334,10 @@ class Poster:
             self._unsure.add(entry.id or 0)  # it may have been made: look before posting again
             raise
         self._unsure.discard(entry.id or 0)
-        await self.outbox.posted(entry, message_id, replaced, kept)
+        await self.outbox.posted(entry, message_id, replaced, drawn.kept)
         game.board_message_id = message_id  # the next entry of this game replaces this board
 
-    async def _post(
-        self, entry: OutboxEntry, shown: board.BoardMessage, layout: discord.ui.LayoutView
-    ) -> int:
+    async def _post(self, entry: OutboxEntry, drawn: DrawnBoard) -> int:
         """Post a new board: as a followup of the newest press in the channel, else through
         the bot token with a nonce made from the entry (a post retried after a crash then
         gets the message Discord already made)."""
@@ -342,9 +347,9 @@ class Poster:
                 entry.channel_id,
                 carrier,
                 carrier.followup.send(
-                    files=board.files_of(shown.pictures),
-                    view=layout,
-                    allowed_mentions=shown.mentions,
+                    files=drawn.files(),
+                    view=drawn.layout,
+                    allowed_mentions=drawn.mentions,
                     wait=True,
                 ),
             )
@@ -353,9 +358,9 @@ class Poster:
                 return int(message.id)
         channel = self.client.get_partial_messageable(entry.channel_id)
         message = await channel.send(
-            files=board.files_of(shown.pictures),
-            view=layout,
-            allowed_mentions=shown.mentions,
+            files=drawn.files(),
+            view=drawn.layout,
+            allowed_mentions=drawn.mentions,
             nonce=nonce_of(entry),
         )
         return message.id
@@ -395,15 +400,14 @@ class Poster:
         whose token can edit that message (its answer, or a followup it posted) when there
         is one, else through the bot token."""
         earlier = await self.outbox.lines_shown(game.id or 0, message_id)
-        shown = await board.board_message(self.client, entry, game, earlier)
-        layout, kept = _layout_of(entry, game, shown)
+        drawn = await self.drawer.board(entry, game, earlier)
 
         def edit() -> dict[str, Any]:
             return {
                 "content": None,  # a turn's message posted before layouts had its text here
-                "attachments": board.files_of(shown.pictures),
-                "view": layout,
-                "allowed_mentions": shown.mentions,
+                "attachments": drawn.files(),
+                "view": drawn.layout,
+                "allowed_mentions": drawn.mentions,
             }
 
         carrier = self.carriers.on(entry.channel_id, message_id)
@@ -421,5 +425,5 @@ class Poster:
         except discord.Forbidden as error:  # a permission taken away: as a post
             self._pause(entry.channel_id, error)
             return True
-        await self.outbox.edited(entry, message_id, [*earlier, *entry.payload["lines"]], kept)
+        await self.outbox.edited(entry, message_id, [*earlier, *entry.payload["lines"]], drawn.kept)
         return True

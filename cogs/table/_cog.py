@@ -16,6 +16,7 @@ from bot.games import GAMES
 from bot.models import LEVEL_NAMES, GameRecord, Status
 from bot.sessions import AI_RETRY_FIRST, UserError, out_of_service, seat_names
 from cogs.shared import components, permissions
+from cogs.shared.drawing import Drawer
 from cogs.shared.interactions import (
     answer_command,
     answer_unclaimed,
@@ -56,7 +57,7 @@ class TableCog(commands.Cog):
         # cog sets it on the instance.
         bot.tree.interaction_check = command_check  # type: ignore[method-assign]
         bot.add_listener(answer_unclaimed, "on_interaction")
-        self.poster = Poster(bot)
+        self.poster = Poster(bot, Drawer(bot))
 
     async def cog_load(self) -> None:
         self.turn_timer.start()

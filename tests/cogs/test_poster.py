@@ -10,6 +10,7 @@ import discord
 import pytest
 
 from cogs.shared import poster as poster_module
+from cogs.shared.drawing import Drawer
 from cogs.shared.poster import Poster
 
 
@@ -49,7 +50,7 @@ class Client:
 
 def poster_with(attempts: Attempts) -> Poster:
     client: Any = Client()
-    poster = Poster(client)
+    poster = Poster(client, Drawer(client))
     poster._deliver_pending = attempts  # type: ignore[method-assign]
     return poster
 
