@@ -37,7 +37,8 @@ from bench.games import engine, keys
 from bot import keeping
 from bot.database import Database
 from bot.models import Status, utcnow
-from bot.sessions import Player, SessionService
+from bot.requests import Player
+from bot.sessions import SessionService
 from tests.fakediscord import FakeDiscord
 
 RETENTION = timedelta(days=90)

@@ -32,19 +32,13 @@ from bot.models import GameRecord, ResultRecord, Status, utcnow
 from bot.outbox import record_clear
 from bot.ratings import ScoreLine, scoreboard
 from bot.requests import (
-    RESTARTING,
-    SEED_LIMIT,
     Player,
     Press,
     Update,
     UserError,
-    check_options,
     engine_of,
     forced_action,
-    format_event,
     keep_notes,
-    notes_since_last_move,
-    seat_names,
     seat_of,
     waiting_for,
 )
@@ -55,25 +49,9 @@ from rules.phrases import Phrase, SeatName, listing, phrase, phrase_n
 
 log = logging.getLogger(__name__)
 
-# The service and what its callers pass and get back (defined in bot/requests.py).
-__all__ = [
-    "COMMITTED",
-    "DATABASE_DOWN",
-    "RESTARTING",
-    "SEED_LIMIT",
-    "Player",
-    "Press",
-    "SessionService",
-    "Update",
-    "UserError",
-    "check_options",
-    "engine_of",
-    "format_event",
-    "notes_since_last_move",
-    "out_of_service",
-    "seat_names",
-    "seat_of",
-]
+# The database's faults as the cogs answer them (cogs never import bot/database.py); what
+# requests are made of is in bot/requests.py.
+__all__ = ["COMMITTED", "DATABASE_DOWN", "SessionService", "out_of_service"]
 
 MAX_AI_CHAIN = 500  # AI turns in a row before the service pauses for a human; a safety net
 AI_RETRY_FIRST, AI_RETRY_LAST = 1.0, 60.0  # seconds before an owed AI turn is tried again

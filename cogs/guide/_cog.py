@@ -9,7 +9,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.sessions import UserError
+from bot.requests import UserError
 from cogs.guide._pages import LIST_ITEM, PAGE, TITLE, pages, reflow
 from cogs.shared.interactions import (
     AnsweredOnce,

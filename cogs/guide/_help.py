@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 
 from bot.models import GameRecord, Status
-from bot.sessions import UserError, seat_of
+from bot.requests import UserError, seat_of
 from cogs.guide._cog import pages
 from cogs.guide._pages import PAGE, TITLE
 from cogs.shared.interactions import answer_command, client_of

@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.sessions import UserError
+from bot.requests import UserError
 from cogs.shared.interactions import answer_command
 from lang import LANGUAGES, language_for, native_name, say
 from rules.phrases import phrase

@@ -18,7 +18,8 @@ from discord.ext import commands, tasks
 
 from bot import keeping
 from bot.models import utcnow
-from bot.sessions import UserError, out_of_service
+from bot.requests import UserError
+from bot.sessions import out_of_service
 from cogs.shared.interactions import AnsweredOnce, answer_command, edit_pressed, routed_by_custom_id
 from lang import ENGLISH, language_for, say
 from rules.phrases import Phrase, phrase, phrase_in, phrase_n

@@ -11,7 +11,7 @@ from discord.utils import escape_markdown
 
 from bot.games import GAMES
 from bot.ratings import ScoreLine
-from bot.sessions import UserError
+from bot.requests import UserError
 from cogs.shared.columns import pad
 from cogs.shared.interactions import answer_command, server_language
 from cogs.shared.limits import fit_embed

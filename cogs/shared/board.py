@@ -17,12 +17,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.models import GameRecord, OutboxEntry, Status
-from bot.sessions import (
-    UserError,
-    engine_of,
-    notes_since_last_move,
-    seat_names,
-)
+from bot.requests import UserError, engine_of, notes_since_last_move, seat_names
 from cogs.shared.interactions import client_of, routed_by_custom_id
 from cogs.shared.limits import (
     MAX_CONTENT,

@@ -16,7 +16,8 @@ from weakref import WeakKeyDictionary, WeakValueDictionary
 import discord
 
 from bot.internals.discord import dynamic_items_matching, registered_item
-from bot.sessions import COMMITTED, DATABASE_DOWN, RESTARTING, Player, UserError, out_of_service
+from bot.requests import RESTARTING, Player, UserError
+from bot.sessions import COMMITTED, DATABASE_DOWN, out_of_service
 from cogs.shared import permissions
 from cogs.shared.carriers import carriers_of
 from cogs.shared.limits import MAX_CONTENT, clip

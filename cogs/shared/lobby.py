@@ -8,7 +8,7 @@ import discord
 
 from bot.games import GAMES
 from bot.models import GameRecord, Status
-from bot.sessions import seat_names
+from bot.requests import seat_names
 from lang import say
 from rules.phrases import Phrase, phrase, phrase_in, phrase_n
 

@@ -13,7 +13,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.sessions import SEED_LIMIT
+from bot.requests import SEED_LIMIT
 from rules.phrases import Phrase, phrase
 
 

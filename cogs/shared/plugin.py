@@ -20,7 +20,7 @@ import discord
 from discord import app_commands
 
 from bot.games import GAMES, register_game
-from bot.sessions import UserError
+from bot.requests import UserError
 from cogs.shared import components
 from cogs.shared.interactions import client_of, held_for_permissions, player_of
 from cogs.shared.options import SEED, TIMER, WholeNumber

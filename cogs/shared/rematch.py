@@ -9,7 +9,7 @@ from typing import Any
 
 import discord
 
-from bot.sessions import seat_names
+from bot.requests import seat_names
 from cogs.shared.components import NUMBER, post_lobby
 from cogs.shared.interactions import (
     AnsweredOnce,

@@ -21,7 +21,7 @@ from discord import app_commands
 
 from bot.games import GAMES
 from bot.replays import GameLog, load_log, rebuild, turn_ends
-from bot.sessions import seat_names
+from bot.requests import seat_names
 from cogs.shared.board import board_layout
 from cogs.shared.board import files_of as board_files
 from cogs.shared.interactions import answer_command, in_time, routed_by_custom_id

@@ -29,7 +29,7 @@ import discord
 from bot.games import GAMES
 from bot.models import GameRecord
 from bot.replays import Frame, GameLog, frame_count, load_log, rebuild, turn_starts
-from bot.sessions import UserError, format_event, seat_names
+from bot.requests import UserError, format_event, seat_names
 from cogs.shared import board
 from cogs.shared.components import NUMBER, PICK_ONE, picked_value
 from cogs.shared.interactions import (

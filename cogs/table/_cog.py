@@ -14,7 +14,8 @@ from discord.ext import commands, tasks
 from bot.gamelog import load_moves, public_lines
 from bot.games import GAMES
 from bot.models import LEVEL_NAMES, GameRecord, Status
-from bot.sessions import AI_RETRY_FIRST, UserError, out_of_service, seat_names
+from bot.requests import UserError, seat_names
+from bot.sessions import AI_RETRY_FIRST, out_of_service
 from cogs.shared import components, permissions
 from cogs.shared.drawing import Drawer
 from cogs.shared.interactions import (

@@ -25,7 +25,7 @@ from typing import Any
 
 import discord
 
-from bot.sessions import Update, UserError, seat_of
+from bot.requests import Update, UserError, seat_of
 from cogs.shared.board import files_of
 from cogs.shared.components import NUMBER, PICK_ONE, picked_value
 from cogs.shared.interactions import (

@@ -15,7 +15,8 @@ import pytest
 from bot import rows
 from bot.database import Database
 from bot.models import GameRecord, Seat, Status
-from bot.sessions import Player, SessionService, UserError
+from bot.requests import Player, UserError
+from bot.sessions import SessionService
 from rules.base import Level
 from rules.rumble import RUMBLE
 

@@ -17,7 +17,8 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.database import Database, out_of_service
 from bot.models import GameRecord
-from bot.sessions import Player, SessionService, UserError
+from bot.requests import Player, UserError
+from bot.sessions import SessionService
 from bot.settings import async_database_url
 from tests.e2e.sqlite_faults import write_lock_held
 from tests.postgres import Postgres

@@ -19,7 +19,8 @@ from bot.database import Database
 from bot.models import GameRecord, OutboxEntry
 from bot.outbox import Outbox
 from bot.replays import load_log, rebuild
-from bot.sessions import Player, SessionService
+from bot.requests import Player
+from bot.sessions import SessionService
 from tests.bot.test_sessions import CHANNEL, GUILD, play_out, started
 
 ZEB = Player(987654321012345, "Zebulon Quux")

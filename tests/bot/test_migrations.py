@@ -27,8 +27,9 @@ from sqlmodel import SQLModel, func, select
 
 from bot.database import Database
 from bot.models import ActionRecord, GameRecord, GuildSettings, OutboxEntry, Status
+from bot.requests import Player
 from bot.schema import alembic_config
-from bot.sessions import Player, SessionService
+from bot.sessions import SessionService
 from bot.settings import async_database_url
 from rules.base import rng_for
 from rules.rumble import RUMBLE

@@ -25,14 +25,8 @@ from bot.models import (
     ResultRecord,
     Status,
 )
-from bot.sessions import (
-    Player,
-    SessionService,
-    UserError,
-    format_event,
-    notes_since_last_move,
-    seat_names,
-)
+from bot.requests import Player, UserError, format_event, notes_since_last_move, seat_names
+from bot.sessions import SessionService
 from rules.base import rng_for
 from rules.brawl import BRAWL
 from rules.rumble import RUMBLE

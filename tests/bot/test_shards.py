@@ -9,7 +9,8 @@ from datetime import timedelta
 
 from bot.database import Database
 from bot.models import GameRecord, utcnow
-from bot.sessions import Player, SessionService
+from bot.requests import Player
+from bot.sessions import SessionService
 from bot.shards import Shards, parse_shard_ids, shard_of
 from rules.rumble import RUMBLE
 

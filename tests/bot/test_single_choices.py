@@ -12,14 +12,8 @@ from sqlmodel import col, select
 from bot.database import Database
 from bot.models import ActionRecord, OutboxEntry, Status
 from bot.outbox import BOARD
-from bot.sessions import (
-    Player,
-    SessionService,
-    engine_of,
-    format_event,
-    seat_names,
-    seat_of,
-)
+from bot.requests import Player, engine_of, format_event, seat_names, seat_of
+from bot.sessions import SessionService
 
 CHANNEL, GUILD = 510, 910
 ALICE, BOB = Player(1, "alice"), Player(2, "bob")

@@ -11,7 +11,8 @@ import pytest
 
 from bot import sessions
 from bot.database import Database
-from bot.sessions import RESTARTING, SessionService, UserError
+from bot.requests import RESTARTING, UserError
+from bot.sessions import SessionService
 from rules.rumble import RUMBLE
 from tests.bot.test_sessions import ALICE, BOB, CHANNEL, GUILD, service, started, turn_of
 

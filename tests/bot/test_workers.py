@@ -27,7 +27,8 @@ from sqlmodel import col, select
 from bot.database import Database
 from bot.games import GAMES
 from bot.models import ActionRecord, GameRecord, Status
-from bot.sessions import Player, SessionService, UserError
+from bot.requests import Player, UserError
+from bot.sessions import SessionService
 from bot.settings import Settings
 from bot.workers import Job, Worker, Workers
 from rules.base import rng_for

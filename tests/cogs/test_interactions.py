@@ -13,7 +13,7 @@ import discord
 import pytest
 from discord.components import _component_factory
 
-from bot.sessions import UserError
+from bot.requests import UserError
 from cogs.shared import interactions
 from cogs.shared.interactions import in_time, walk_components
 

@@ -15,7 +15,7 @@ import random
 
 from bot.client import TrashTableBot
 from bot.models import GameRecord, Status
-from bot.sessions import seat_of
+from bot.requests import seat_of
 from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser
 from tests.fakediscord.state import BUTTON, SELECT_TYPES, Component
 

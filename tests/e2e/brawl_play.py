@@ -13,7 +13,7 @@ import re
 from typing import Any
 
 from bot.client import TrashTableBot
-from bot.sessions import seat_of
+from bot.requests import seat_of
 from cogs.brawl._present import BrawlPresenter
 from cogs.shared.menus import menu_chunks
 from cogs.shared.presenter import Buttons

@@ -20,7 +20,7 @@ import pytest
 
 from bot.client import TrashTableBot
 from bot.games import GAMES
-from bot.sessions import seat_names
+from bot.requests import seat_names
 from tests.e2e.any_game import open_with_ai, play_to_the_end
 from tests.e2e.conftest import Table
 from tests.fakediscord import FakeDiscord, FakeMessage

@@ -31,7 +31,7 @@ from sqlmodel import col, select
 from bot.database import Database
 from bot.games import GAMES
 from bot.models import ActionRecord, GameRecord, Seat
-from bot.sessions import format_event
+from bot.requests import format_event
 from cogs.shared.presenter import PRESENTERS
 from tests.e2e import play, toss_play
 from tests.e2e.conftest import Table

@@ -12,7 +12,7 @@ import sqlite3
 from pathlib import Path
 
 from bot.games import GAMES
-from bot.sessions import RESTARTING
+from bot.requests import RESTARTING
 from tests.e2e.conftest import Table
 from tests.e2e.play import boards, choose_and_act, latest_board, take_turn, turn_user_id
 from tests.e2e.process import STOP_PROMISE, BotProcess

@@ -18,7 +18,7 @@ from typing import Any
 
 from bot.games import AI_NAMES, GAMES
 from bot.models import GameRecord, Status
-from bot.sessions import engine_of, seat_of
+from bot.requests import engine_of, seat_of
 from cogs.shared import board, components
 from lang import say
 from rules.phrases import phrase, phrase_in
