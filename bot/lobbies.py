@@ -1,5 +1,5 @@
 """Lobby requests: open, join, add an AI seat, pick, leave, cancel and start. Each runs
-under the channel's lock in one transaction (`bot/session_base.py`)."""
+under the channel's lock in one transaction (`bot/store.py`)."""
 
 from __future__ import annotations
 
@@ -22,8 +22,8 @@ from bot.requests import (
     human_seat,
     seat_of,
 )
-from bot.session_base import SessionBase
 from bot.statements import Statements
+from bot.store import Store
 from lang import ENGLISH, LANGUAGES, PSEUDO
 from rules.base import LEVELS, IllegalAction, Level
 from rules.phrases import Phrase, phrase
@@ -60,7 +60,12 @@ def fresh_seat(seat: Seat) -> Seat:
     return Seat(user_id=seat.user_id, name=seat.name)
 
 
-class Lobbies(SessionBase):
+class Lobbies:
+    """The lobby's requests, on the service's `Store`."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
     async def open_lobby(
         self,
         guild_id: int,
@@ -89,7 +94,7 @@ class Lobbies(SessionBase):
         if handover is not None:
             handover = checked_level(handover)
         try:
-            async with self._locked(channel_id), self.db.writing() as connection:
+            async with self.store.locked(channel_id), self.store.db.writing() as connection:
                 busy = phrase(
                     "This channel already has a game of {game}. "
                     "Finish it or use `/game stop` first."
@@ -119,8 +124,8 @@ class Lobbies(SessionBase):
         and options of a finished game, hosted by the player who asked, on a new seed.
         Everyone is seated already: whoever would rather not play leaves the lobby."""
         try:
-            async with self._locked(channel_id), self.db.writing() as connection:
-                old = await self._load(connection, game_id, channel_id)
+            async with self.store.locked(channel_id), self.store.db.writing() as connection:
+                old = await self.store.load(connection, game_id, channel_id)
                 if old.status != Status.FINISHED:
                     raise UserError(phrase("Only a finished game can be played again."))
                 if seat_of(old, player.user_id) is None:
@@ -157,17 +162,17 @@ class Lobbies(SessionBase):
     ) -> None:
         """A UserError when the channel already has a lobby or a game: `refusal`, its
         `{game}` the one under way."""
-        busy = await self._active_in(connection, channel_id)
+        busy = await self.store.active_in(connection, channel_id)
         if busy is not None:
             raise UserError(replace(refusal, fill={"game": GAMES[busy.kind].title}))
 
     async def join(self, channel_id: int, game_id: int, player: Player) -> GameRecord:
-        async with self._locked(channel_id), self.db.writing() as connection:
+        async with self.store.locked(channel_id), self.store.db.writing() as connection:
             game = await self._lobby(connection, game_id, channel_id)
             if any(seat.user_id == player.user_id for seat in game.seats):
                 raise UserError(phrase("You are already in this lobby."))
             self._check_room(game)
-            self._touch(game, seats=[*game.seats, human_seat(player)])
+            self.store.touch(game, seats=[*game.seats, human_seat(player)])
             await rows.save_game(connection, game)
             return game
 
@@ -183,7 +188,7 @@ class Lobbies(SessionBase):
         had when the control was drawn: a lobby that has changed since refuses (a double
         click adds one)."""
         level = checked_level(level)
-        async with self._locked(channel_id), self.db.writing() as connection:
+        async with self.store.locked(channel_id), self.store.db.writing() as connection:
             game = await self._lobby(connection, game_id, channel_id)
             if seat_of(game, player.user_id) is None and not player.can_manage:
                 raise UserError(phrase("Only players in this lobby can add an AI player."))
@@ -195,21 +200,21 @@ class Lobbies(SessionBase):
             self._check_room(game)
             taken = {seat.name for seat in game.seats}
             seat = Seat(user_id=None, name=ai_name(taken), ai=True, rated=False, level=level)
-            self._touch(game, seats=[*game.seats, seat])
+            self.store.touch(game, seats=[*game.seats, seat])
             await rows.save_game(connection, game)
             return game
 
     async def leave_lobby(self, channel_id: int, game_id: int, player: Player) -> GameRecord:
         """Leave a lobby. When the host leaves, the next player hosts; with no one left, the
         lobby closes."""
-        async with self._locked(channel_id):
+        async with self.store.locked(channel_id):
             game = await self._leave_lobby(channel_id, game_id, player)
         if game.status == Status.STOPPED:
-            self.outbox.signal.notify(channel_id)
+            self.store.outbox.signal.notify(channel_id)
         return game
 
     async def _leave_lobby(self, channel_id: int, game_id: int, player: Player) -> GameRecord:
-        async with self.db.writing() as connection:
+        async with self.store.db.writing() as connection:
             game = await self._lobby(connection, game_id, channel_id)
             seat = seat_of(game, player.user_id)
             if seat is None:
@@ -217,19 +222,19 @@ class Lobbies(SessionBase):
             seats = [s for i, s in enumerate(game.seats) if i != seat]
             humans = [s for s in seats if not s.ai]
             if not humans:
-                self._touch(game, seats=seats, status=Status.STOPPED, finished_at=utcnow())
+                self.store.touch(game, seats=seats, status=Status.STOPPED, finished_at=utcnow())
                 await record_clear(connection, game)
             elif player.user_id == game.host_id:
-                self._touch(game, seats=seats, host_id=humans[0].user_id)
+                self.store.touch(game, seats=seats, host_id=humans[0].user_id)
             else:
-                self._touch(game, seats=seats)
+                self.store.touch(game, seats=seats)
             await rows.save_game(connection, game)
             return game
 
     async def pick(self, channel_id: int, game_id: int, player: Player, choice: int) -> GameRecord:
         """A player's own lobby pick (the game's `seat_pick`, a character say), by its
         position among the choices. Two players cannot pick the same."""
-        async with self._locked(channel_id), self.db.writing() as connection:
+        async with self.store.locked(channel_id), self.store.db.writing() as connection:
             game = await self._lobby(connection, game_id, channel_id)
             option = engine_of(game).seat_pick
             seat = seat_of(game, player.user_id)
@@ -245,7 +250,7 @@ class Lobbies(SessionBase):
                 raise UserError(phrase("{name} has already picked that one.", name=holder.name))
             seats = [s.model_copy() for s in game.seats]
             seats[seat].pick = value
-            self._touch(game, seats=seats)
+            self.store.touch(game, seats=seats)
             await rows.save_game(connection, game)
             return game
 
@@ -261,28 +266,28 @@ class Lobbies(SessionBase):
                     languages=", ".join(LANGUAGES),
                 )
             )
-        async with self.db.writing() as connection:
+        async with self.store.db.writing() as connection:
             await rows.set_guild_language(connection, guild_id, language)
 
     async def guild_language(self, guild_id: int) -> str | None:
-        async with self.db.connected() as connection:
+        async with self.store.db.connected() as connection:
             return await rows.guild_language(connection, guild_id)
 
     async def cancel(self, channel_id: int, game_id: int, player: Player) -> GameRecord:
-        async with self._locked(channel_id), self.db.writing() as connection:
+        async with self.store.locked(channel_id), self.store.db.writing() as connection:
             game = await self._lobby(connection, game_id, channel_id)
             if player.user_id != game.host_id and not player.can_manage:
                 raise UserError(
                     phrase("Only the host or someone who manages this channel can cancel.")
                 )
-            self._touch(game, status=Status.STOPPED, finished_at=utcnow())
+            self.store.touch(game, status=Status.STOPPED, finished_at=utcnow())
             await rows.save_game(connection, game)
             await record_clear(connection, game)
-        self.outbox.signal.notify(channel_id)
+        self.store.outbox.signal.notify(channel_id)
         return game
 
     async def start(self, channel_id: int, game_id: int, player: Player) -> Update:
-        async with self._locked(channel_id), self.db.writing() as connection:
+        async with self.store.locked(channel_id), self.store.db.writing() as connection:
             game = await self._lobby(connection, game_id, channel_id)
             if player.user_id != game.host_id:
                 raise UserError(phrase("Only the host can start the game."))
@@ -302,12 +307,12 @@ class Lobbies(SessionBase):
                 picks = [seat.pick for seat in game.seats]
                 options[engine.seat_pick.name] = ",".join(picks)
             try:
-                state = await self._new_state(
+                state = await self.store.new_state(
                     game.kind, engine, len(game.seats), options, game.seed
                 )
             except IllegalAction as error:
                 raise UserError(error.reason) from None
-            self._touch(
+            self.store.touch(
                 game,
                 options=options,
                 status=Status.PLAYING,
@@ -315,20 +320,22 @@ class Lobbies(SessionBase):
                 step=engine.step(state),
                 rules_version=engine.rules_version,
             )
-            self._keep_state(game, state)
-            self._reset_deadline(game, engine, state)
+            self.store.keep_state(game, state)
+            self.store.reset_deadline(game, engine, state)
             update = Update(game=game, events=engine.opening_events(state))
             outcome = engine.outcome(state)
             if outcome is not None:  # the deal itself can end a game (Brawl: three sets)
-                update.standings = await self._finish(connection, game, outcome)
+                update.standings = await self.store.finish(connection, game, outcome)
                 update.finished = True
             await rows.save_game(connection, game)
-            await self._show(connection, update, engine, state, game.step, [], update.events, True)
-        self._wake_poster(update)
+            await self.store.show(
+                connection, update, engine, state, game.step, [], update.events, True
+            )
+        self.store.wake_poster(update)
         return update  # the AI's first turns, if any, are `play_ai`'s
 
     async def _lobby(self, connection: Statements, game_id: int, channel_id: int) -> GameRecord:
-        game = await self._load(connection, game_id, channel_id)
+        game = await self.store.load(connection, game_id, channel_id)
         if game.status != Status.LOBBY:
             if game.status == Status.PLAYING:
                 raise UserError(phrase("That lobby has already started."))

@@ -20,17 +20,15 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Awaitable, Callable
+from datetime import datetime
 from functools import partial
 from typing import Any
 
-from sqlmodel import col, select
-
 from bot import rows
-from bot.database import COMMITTED, DATABASE_DOWN, out_of_service
+from bot.database import COMMITTED, DATABASE_DOWN, Database, out_of_service
 from bot.lobbies import Lobbies, checked_level
-from bot.models import GameRecord, ResultRecord, Status, utcnow
+from bot.models import GameRecord, Status, utcnow
 from bot.outbox import record_clear
-from bot.ratings import ScoreLine, scoreboard
 from bot.requests import (
     Player,
     Press,
@@ -42,8 +40,10 @@ from bot.requests import (
     seat_of,
     waiting_for,
 )
+from bot.shards import ALL, Shards
 from bot.statements import Statements
-from bot.workers import ai_choice
+from bot.store import Store
+from bot.workers import Workers, ai_choice
 from rules.base import JSON, AnyGame, Event, IllegalAction, Level
 from rules.phrases import Phrase, SeatName, listing, phrase, phrase_n
 
@@ -57,9 +57,68 @@ MAX_AI_CHAIN = 500  # AI turns in a row before the service pauses for a human; a
 AI_RETRY_FIRST, AI_RETRY_LAST = 1.0, 60.0  # seconds before an owed AI turn is tried again
 
 
-class SessionService(Lobbies):
-    """Every request the cogs make: the lobby's (`Lobbies`), playing, the AI's turns, the
-    turn timer, the `/game` commands and the history."""
+class SessionService:
+    """Every request the cogs make: playing, the AI's turns, the turn timer, the `/game`
+    commands and the history here; the lobby's in its `lobbies` part; all on one `store`
+    (the channel locks, the rows, what to show, decoded states)."""
+
+    def __init__(
+        self,
+        db: Database,
+        clock: Callable[[], datetime] = utcnow,
+        workers: Workers | None = None,
+        shards: Shards = ALL,
+    ) -> None:
+        self.store = store = Store(db, clock, workers, shards)
+        self.lobbies = lobbies = Lobbies(store)
+        self.db = db
+        self.workers = store.workers
+        self.shards = shards
+        self.outbox = store.outbox
+        # Games whose AI turns failed for the database being out of service: game id ->
+        # (when to try again, the wait after that), tried by `play_owed_ai`.
+        self.ai_owed: dict[int, tuple[float, float]] = {}
+        # The parts' requests and readings, called on the service like its own.
+        self.open_lobby = lobbies.open_lobby
+        self.rematch = lobbies.rematch
+        self.join = lobbies.join
+        self.add_ai = lobbies.add_ai
+        self.pick = lobbies.pick
+        self.leave_lobby = lobbies.leave_lobby
+        self.cancel = lobbies.cancel
+        self.start = lobbies.start
+        self.set_language = lobbies.set_language
+        self.guild_language = lobbies.guild_language
+        self.get = store.get
+        self.current = store.current
+        self.set_message = store.set_message
+        self.view_for = store.view_for
+        self.own_view = store.own_view
+        self.public_view = store.public_view
+        self.state_of = store.state_of
+        self.legal_for = store.legal_for
+        self.describer = store.describer
+        self.humans_to_act = store.humans_to_act
+        self.scoreboard = store.scoreboard
+        self.history = store.history
+        self.begin_stop = store.begin_stop
+        self.wait_idle = store.wait_idle
+
+    @property
+    def clock(self) -> Callable[[], datetime]:
+        return self.store.clock
+
+    @clock.setter
+    def clock(self, clock: Callable[[], datetime]) -> None:
+        self.store.clock = clock  # tests move time on, for the turn timer
+
+    @property
+    def stopping(self) -> bool:
+        return self.store.stopping
+
+    @property
+    def in_flight(self) -> int:
+        return self.store.in_flight
 
     # ------------------------------------------------------------------ playing
 
@@ -99,9 +158,9 @@ class SessionService(Lobbies):
         must decide again now (`update.game` is the row as last saved: not read again)."""
         game = update.game
         seat = seat_of(game, user_id)
-        if seat is None or seat not in self.humans_to_act(game):
+        if seat is None or seat not in self.store.humans_to_act(game):
             return Press(update, seat, None, after_answer)
-        return Press(update, seat, self.own_view(game, user_id)[1], after_answer)
+        return Press(update, seat, self.store.own_view(game, user_id)[1], after_answer)
 
     async def act(
         self,
@@ -115,8 +174,8 @@ class SessionService(Lobbies):
         index among the player's legal actions (what buttons carry). Only the player's move
         (`press` adds the AI's turns, with `play_ai`; if the process dies in between,
         `resume_all` plays them on start-up)."""
-        async with self._locked(channel_id), self.db.writing() as connection:
-            game = await self._load(connection, game_id, channel_id)
+        async with self.store.locked(channel_id), self.store.db.writing() as connection:
+            game = await self.store.load(connection, game_id, channel_id)
             engine, state, seat = self._check_turn(game, user_id, step)
             if isinstance(action, int):
                 legal = engine.legal_actions(state, seat)
@@ -128,8 +187,8 @@ class SessionService(Lobbies):
             state = await self._apply(connection, update, engine, state, seat, action, "player")
             game.seats[seat].timeouts = 0
             await rows.save_game(connection, game)
-            await self._show(connection, update, engine, state, since, before, update.events)
-        self._wake_poster(update)
+            await self.store.show(connection, update, engine, state, since, before, update.events)
+        self.store.wake_poster(update)
         return update
 
     async def play_ai(self, update: Update) -> Update:
@@ -138,10 +197,10 @@ class SessionService(Lobbies):
         service the AI's turns are owed, and `play_owed_ai` plays them once it is back:
         the press that led to them was saved, and is answered as such."""
         try:
-            async with self._locked(update.game.channel_id):
+            async with self.store.locked(update.game.channel_id):
                 return await self._play_ai_turns(update)
         except UserError:
-            if self.stopping:
+            if self.store.stopping:
                 return update  # the player's move is saved; the next start plays the AI's
             raise
         except Exception as error:
@@ -160,12 +219,12 @@ class SessionService(Lobbies):
         """Play the AI turns owed since the database was out of service, each game once its
         wait is over (doubling, up to AI_RETRY_LAST, while it stays out)."""
         for game_id, (due, _) in list(self.ai_owed.items()):
-            if due > time.monotonic() or self.stopping:
+            if due > time.monotonic() or self.store.stopping:
                 continue
             try:
-                async with self.db.connected() as connection:
-                    game = await self._load(connection, game_id)
-                async with self._locked(game.channel_id):
+                async with self.store.db.connected() as connection:
+                    game = await self.store.load(connection, game_id)
+                async with self.store.locked(game.channel_id):
                     await self._play_ai_turns(Update(game=game))
             except Exception as error:
                 if out_of_service(error):
@@ -184,7 +243,7 @@ class SessionService(Lobbies):
             raise UserError(phrase("You are not playing in this game."))
         if step != game.step:
             raise UserError(phrase("Those buttons are out of date: use the newest game message."))
-        engine, state = engine_of(game), self.state_of(game)
+        engine, state = engine_of(game), self.store.state_of(game)
         to_act = engine.to_act(state)
         if seat not in to_act:
             raise UserError(not_your_turn(game, to_act))
@@ -206,11 +265,11 @@ class SessionService(Lobbies):
         was chosen), so it is not read again; `act` checks the step again in its own
         transaction either way. The labels are in `language` (the asker's; the game's unless
         given)."""
-        game = read if read is not None and read.id == game_id else await self.get(game_id)
+        game = read if read is not None and read.id == game_id else await self.store.get(game_id)
         if game is None or game.channel_id != channel_id:
             raise UserError(phrase("That game no longer exists."))
         engine, state, seat = self._check_turn(game, user_id, step)
-        label = self.describer(game, group, language)
+        label = self.store.describer(game, group, language)
         matching = [
             (index, action, label(action))
             for index, action in enumerate(engine.legal_actions(state, seat))
@@ -226,7 +285,7 @@ class SessionService(Lobbies):
         """What a control made at `step` was built from: the player's own view and legal
         actions (`own`), or the public view and the legal actions of the seat to act.
         Refuses, like `act`, anyone whose turn it is not."""
-        game = await self.get(game_id)
+        game = await self.store.get(game_id)
         if game is None or game.channel_id != channel_id:
             raise UserError(phrase("That game no longer exists."))
         engine, state, seat = self._check_turn(game, user_id, step)
@@ -247,7 +306,7 @@ class SessionService(Lobbies):
         transaction. Raises UserError (the rule broken) for an illegal action."""
         game = update.game
         try:
-            applied = await self._engine_apply(game.kind, engine, state, seat, action)
+            applied = await self.store.engine_apply(game.kind, engine, state, seat, action)
         except IllegalAction as error:
             raise UserError(error.reason) from None
         await rows.log_action(connection, game, seat, actor, action)
@@ -255,15 +314,15 @@ class SessionService(Lobbies):
         if actor == "player":
             game.seats[seat].moved = game.step
         new_state = applied.state
-        self._touch(game, state=engine.to_json(new_state), step=engine.step(new_state))
-        self._keep_state(game, new_state)
+        self.store.touch(game, state=engine.to_json(new_state), step=engine.step(new_state))
+        self.store.keep_state(game, new_state)
         update.events.extend(applied.events)
         outcome = engine.outcome(new_state)
         if outcome is not None:
-            update.standings = await self._finish(connection, game, outcome)
+            update.standings = await self.store.finish(connection, game, outcome)
             update.finished = True
         else:
-            self._reset_deadline(game, engine, new_state)
+            self.store.reset_deadline(game, engine, new_state)
         log.info("game %s step %s: seat %s acted (%s)", game.id, game.step, seat, actor)
         return new_state
 
@@ -279,7 +338,7 @@ class SessionService(Lobbies):
         game: GameRecord | None = update.game
         state = None  # the decoded state of `game`, once known
         for _ in range(MAX_AI_CHAIN):
-            if self.stopping:
+            if self.store.stopping:
                 # Every AI action so far is saved; resume_all plays the rest at the next start.
                 log.info("game %s: stopping; the AI resumes at the next start", update.game.id)
                 return update
@@ -287,7 +346,7 @@ class SessionService(Lobbies):
                 return update
             engine = engine_of(game)
             if state is None:
-                state = self.state_of(game)
+                state = self.store.state_of(game)
             before = waiting_for(game, engine, state)
             # AI seats, and people with a single choice (made for them: `forced_action`).
             machine = sorted(engine.to_act(state) - set(before))
@@ -299,8 +358,8 @@ class SessionService(Lobbies):
                 actor, action = "ai", await self._ai_pick(game, engine, state, seat)
             else:
                 actor, action = "forced", forced
-            async with self.db.writing() as connection:
-                game = update.game = await self._load(connection, update.game.id or 0)
+            async with self.store.db.writing() as connection:
+                game = update.game = await self.store.load(connection, update.game.id or 0)
                 if game.status != Status.PLAYING or game.state is None:
                     return update
                 if game.step != chosen_at:
@@ -312,10 +371,10 @@ class SessionService(Lobbies):
                 since, first = game.step, len(update.events)
                 state = await self._apply(connection, update, engine, state, seat, action, actor)
                 await rows.save_game(connection, game)
-                await self._show(
+                await self.store.show(
                     connection, update, engine, state, since, before, update.events[first:]
                 )
-            self._wake_poster(update)
+            self.store.wake_poster(update)
         log.warning("game %s: AI chain limit reached", update.game.id)
         return update
 
@@ -328,7 +387,7 @@ class SessionService(Lobbies):
         level = game.seats[seat].level if game.seats[seat].ai else "normal"
         # A heavy game's AI tries its moves in the simulation, and the hard AI searches
         # (about 300 ms): both go to a worker with nothing queued behind them.
-        return await self.workers.run(
+        return await self.store.workers.run(
             ai_choice,
             game.kind,
             observation,
@@ -341,19 +400,19 @@ class SessionService(Lobbies):
     async def resume_all(self) -> list[Update]:
         """After a restart: let the AI finish turns it had not played yet (a press whose
         process died before `play_ai`, or in the middle of it)."""
-        async with self.db.connected() as connection:
+        async with self.store.db.connected() as connection:
             games = await rows.games_where(
                 connection,
                 rows.GAMES.c.status == Status.PLAYING,
-                self.shards.owned(rows.GAMES.c.guild_id),
+                self.store.shards.owned(rows.GAMES.c.guild_id),
             )
         updates = []
         for game in games:
             try:
-                async with self._locked(game.channel_id):
+                async with self.store.locked(game.channel_id):
                     update = await self._play_ai_turns(Update(game=game))
             except UserError:
-                if self.stopping:
+                if self.store.stopping:
                     break  # the next start resumes the rest
                 raise
             if update.events:
@@ -363,17 +422,17 @@ class SessionService(Lobbies):
     # ------------------------------------------------------------------ the turn timer
 
     async def late_games(self) -> list[GameRecord]:
-        if self.stopping:
+        if self.store.stopping:
             return []  # the timer plays them after the restart
-        now = self.clock()
-        async with self.db.connected() as connection:
+        now = self.store.clock()
+        async with self.store.db.connected() as connection:
             column = rows.GAMES.c
             return await rows.games_where(
                 connection,
                 column.status == Status.PLAYING,
                 column.turn_deadline.is_not(None),
                 column.turn_deadline <= now,
-                self.shards.owned(column.guild_id),
+                self.store.shards.owned(column.guild_id),
             )
 
     async def play_for_late(self, game: GameRecord) -> Update | None:
@@ -383,17 +442,17 @@ class SessionService(Lobbies):
         The AI thinks first, from the game as read, and outside any transaction (SQLite has
         one writer: a Toss It pick tries many drops, and every channel's writes would wait);
         the transaction then applies its picks if the game is still at that step."""
-        async with self._locked(game.channel_id):
-            async with self.db.connected() as connection:
-                game = await self._load(connection, game.id or 0)
+        async with self.store.locked(game.channel_id):
+            async with self.store.db.connected() as connection:
+                game = await self.store.load(connection, game.id or 0)
             if not self._late(game):
                 return None
             engine = engine_of(game)
             assert game.state is not None
-            state, chosen_at = self.state_of(game), game.step
+            state, chosen_at = self.store.state_of(game), game.step
             picks = await self._picks_for_late(game, engine, state)
-            async with self.db.writing() as connection:
-                game = await self._load(connection, game.id or 0)
+            async with self.store.db.writing() as connection:
+                game = await self.store.load(connection, game.id or 0)
                 if not self._late(game) or game.step != chosen_at:
                     return None  # moved on while the AI thought (a press in another process)
                 update = Update(game=game)
@@ -421,15 +480,19 @@ class SessionService(Lobbies):
                     if update.finished:
                         break
                 await rows.save_game(connection, game)
-                await self._show(
+                await self.store.show(
                     connection, update, engine, state, chosen_at, before, update.events
                 )
-            self._wake_poster(update)
+            self.store.wake_poster(update)
             return await self._play_ai_turns(update)
 
     def _late(self, game: GameRecord) -> bool:
         deadline = game.turn_deadline
-        return game.status == Status.PLAYING and deadline is not None and deadline <= self.clock()
+        return (
+            game.status == Status.PLAYING
+            and deadline is not None
+            and deadline <= self.store.clock()
+        )
 
     async def _picks_for_late(
         self, game: GameRecord, engine: AnyGame, state: Any
@@ -442,7 +505,9 @@ class SessionService(Lobbies):
             action = await self._ai_pick(game, engine, state, seat)
             picks.append((seat, action))
             if seat != late[-1]:
-                state = (await self._engine_apply(game.kind, engine, state, seat, action)).state
+                state = (
+                    await self.store.engine_apply(game.kind, engine, state, seat, action)
+                ).state
                 if engine.outcome(state) is not None:
                     break
         return picks
@@ -450,23 +515,23 @@ class SessionService(Lobbies):
     # ------------------------------------------------------------------ /game commands
 
     async def stop(self, channel_id: int, player: Player) -> GameRecord:
-        async with self._locked(channel_id), self.db.writing() as connection:
-            game = await self._require_active(connection, channel_id)
+        async with self.store.locked(channel_id), self.store.db.writing() as connection:
+            game = await self.store.require_active(connection, channel_id)
             if player.user_id != game.host_id and not player.can_manage:
                 raise UserError(
                     phrase("Only the host or someone who manages this channel can stop it.")
                 )
-            self._touch(game, status=Status.STOPPED, finished_at=utcnow(), turn_deadline=None)
+            self.store.touch(game, status=Status.STOPPED, finished_at=utcnow(), turn_deadline=None)
             await rows.save_game(connection, game)
             await record_clear(connection, game)
-        self.outbox.signal.notify(channel_id)
+        self.store.outbox.signal.notify(channel_id)
         return game
 
     async def hand_to_ai(self, channel_id: int, player: Player, target_id: int) -> Update:
         """`/game leave` (target is the player) and `/game kick` (host or a channel manager).
         The AI's turns in that seat are then `play_ai`'s."""
-        async with self._locked(channel_id), self.db.writing() as connection:
-            game = await self._require_active(connection, channel_id)
+        async with self.store.locked(channel_id), self.store.db.writing() as connection:
+            game = await self.store.require_active(connection, channel_id)
             if target_id != player.user_id and not (
                 player.user_id == game.host_id or player.can_manage
             ):
@@ -497,17 +562,19 @@ class SessionService(Lobbies):
             update = Update(game=game, events=[Event(took_over)])
             engine = engine_of(game)
             assert game.state is not None
-            state = self.state_of(game)
+            state = self.store.state_of(game)
             before = waiting_for(game, engine, state)  # the seat is the AI's already
-            await self._show(connection, update, engine, state, game.step, before, update.events)
-        self._wake_poster(update)
+            await self.store.show(
+                connection, update, engine, state, game.step, before, update.events
+            )
+        self.store.wake_poster(update)
         return update
 
     async def set_timer(self, channel_id: int, player: Player, minutes: int) -> GameRecord:
         if not 0 <= minutes <= 24 * 60:
             raise UserError(phrase("The turn timer is a number of minutes from 0 (off) to 1440."))
-        async with self._locked(channel_id), self.db.writing() as connection:
-            game = await self._require_active(connection, channel_id)
+        async with self.store.locked(channel_id), self.store.db.writing() as connection:
+            game = await self.store.require_active(connection, channel_id)
             if player.user_id != game.host_id and not player.can_manage:
                 raise UserError(
                     phrase("Only the host or someone who manages this channel can set it.")
@@ -515,36 +582,9 @@ class SessionService(Lobbies):
             game.turn_timer = minutes
             if game.status == Status.PLAYING and game.state is not None:
                 engine = engine_of(game)
-                self._reset_deadline(game, engine, self.state_of(game))
+                self.store.reset_deadline(game, engine, self.store.state_of(game))
             await rows.save_game(connection, game)
             return game
-
-    # ------------------------------------------------------------------ history
-
-    async def scoreboard(self, guild_id: int, kind: str | None) -> list[ScoreLine]:
-        async with self.db.reading() as session:
-            return await scoreboard(session, guild_id, kind)
-
-    async def history(
-        self, guild_id: int, limit: int = 10
-    ) -> list[tuple[GameRecord, list[ResultRecord]]]:
-        async with self.db.reading() as session:
-            query = (
-                select(GameRecord)
-                .where(GameRecord.guild_id == guild_id, GameRecord.status == Status.FINISHED)
-                .order_by(col(GameRecord.finished_at).desc(), col(GameRecord.id).desc())
-                .limit(limit)
-            )
-            games = list((await session.exec(query)).all())
-            out = []
-            for game in games:
-                results = await session.exec(
-                    select(ResultRecord)
-                    .where(ResultRecord.game_id == game.id)
-                    .order_by(col(ResultRecord.rank), col(ResultRecord.seat))
-                )
-                out.append((game, list(results.all())))
-            return out
 
 
 def handover_level(game: GameRecord) -> Level:

@@ -113,14 +113,14 @@ async def test_two_lobbies_opened_at_once_the_second_hears_a_game_is_open(
     # the file's write lock before it looks (BEGIN IMMEDIATE), and the other waits for it.
     both_looked = asyncio.Barrier(2)
     for service in services if not url.startswith("sqlite") else []:
-        look = service._active_in
+        look = service.store.active_in
 
         async def looked(session: AsyncSession, channel_id: int, look=look) -> GameRecord | None:
             found = await look(session, channel_id)
             await both_looked.wait()
             return found
 
-        monkeypatch.setattr(service, "_active_in", looked)
+        monkeypatch.setattr(service.store, "active_in", looked)
     results = await asyncio.gather(
         *(service.open_lobby(GUILD, CHANNEL, "rumble", ALICE, {}) for service in services),
         return_exceptions=True,

@@ -565,7 +565,7 @@ async def test_narrowing_a_row_just_read_reads_it_no_more(
     async def read_again(_game_id: int) -> GameRecord | None:
         raise AssertionError("the row was read again")
 
-    monkeypatch.setattr(service, "get", read_again)
+    monkeypatch.setattr(service.store, "get", read_again)
     _, in_hand = await service.narrow(CHANNEL, game.id, user, game.step, group, game)
     assert in_hand == fresh and len(fresh) >= 1
     with pytest.raises(UserError, match="out of date"):  # the row's own checks still hold

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
-from bot import session_base
+from bot import store
 from bot.client import TrashTableBot
 from bot.outbox import Outbox
 from bot.settings import Settings
@@ -100,7 +100,7 @@ def recorded_views(monkeypatch: pytest.MonkeyPatch) -> dict[tuple[int, int], Any
     """The public view each board entry was recorded with, by (game id, step): what the
     channel was shown, as the outbox held it before the board went out."""
     views: dict[tuple[int, int], Any] = {}
-    record = session_base.record_board
+    record = store.record_board
 
     async def record_and_keep(
         connection: Any, game: Any, engine: Any, state: Any, *rest: Any, **named: Any
@@ -108,5 +108,5 @@ def recorded_views(monkeypatch: pytest.MonkeyPatch) -> dict[tuple[int, int], Any
         views[(game.id, game.step)] = engine.observe(state, None)
         return await record(connection, game, engine, state, *rest, **named)
 
-    monkeypatch.setattr(session_base, "record_board", record_and_keep)
+    monkeypatch.setattr(store, "record_board", record_and_keep)
     return views

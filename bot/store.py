@@ -1,6 +1,7 @@
 """The session service's plumbing: one request at a time per channel, loading and saving a
 game row, recording what the channel must be shown, and reading a game without changing
-it. `bot/lobbies.py` and `bot/sessions.py` build the requests on it."""
+it. The service (`bot/sessions.py`) and its lobby part (`bot/lobbies.py`) each hold the
+one `Store` and build their requests on it."""
 
 from __future__ import annotations
 
@@ -12,14 +13,14 @@ from datetime import datetime, timedelta
 from typing import Any, cast
 
 from sqlalchemy import Connection
-from sqlmodel import Session
+from sqlmodel import Session, col, select
 
 from bot import rows
 from bot.database import Database
 from bot.games import GAMES
 from bot.models import GameRecord, ResultRecord, Status, utcnow
 from bot.outbox import Outbox, record_board
-from bot.ratings import Standing, standings, update_ratings
+from bot.ratings import ScoreLine, Standing, scoreboard, standings, update_ratings
 from bot.requests import (
     RESTARTING,
     Update,
@@ -43,7 +44,10 @@ from rules.phrases import phrase
 STATES_KEPT = 128
 
 
-class SessionBase:
+class Store:
+    """The session service's plumbing, shared by its parts (`SessionService` and its
+    `Lobbies`): the channel locks and the stop, the rows, what to show, decoded states."""
+
     def __init__(
         self,
         db: Database,
@@ -67,14 +71,11 @@ class SessionBase:
         # that follow. States are immutable and a step names one state of a game, so
         # sharing them is safe.
         self._states: OrderedDict[int, tuple[int, Any]] = OrderedDict()
-        # Games whose AI turns failed for the database being out of service: game id ->
-        # (when to try again, the wait after that), tried by `play_owed_ai`.
-        self.ai_owed: dict[int, tuple[float, float]] = {}
 
     # ------------------------------------------------------------------ plumbing
 
     @asynccontextmanager
-    async def _locked(self, channel_id: int) -> AsyncIterator[None]:
+    async def locked(self, channel_id: int) -> AsyncIterator[None]:
         # One request at a time per channel: two clicks at once apply once. Once the bot is
         # stopping, new requests are refused (checked again after the wait for the lock, as
         # a request still queued has changed nothing yet); those in flight are counted so
@@ -105,7 +106,7 @@ class SessionBase:
     def in_flight(self) -> int:
         return self._in_flight
 
-    async def _load(
+    async def load(
         self,
         connection: Statements,
         game_id: int,
@@ -116,11 +117,11 @@ class SessionBase:
             raise UserError(phrase("That game no longer exists."))
         return game
 
-    async def _active_in(self, connection: Statements, channel_id: int) -> GameRecord | None:
+    async def active_in(self, connection: Statements, channel_id: int) -> GameRecord | None:
         return await rows.active_game(connection, channel_id, lock=True)
 
-    async def _require_active(self, connection: Statements, channel_id: int) -> GameRecord:
-        game = await self._active_in(connection, channel_id)
+    async def require_active(self, connection: Statements, channel_id: int) -> GameRecord:
+        game = await self.active_in(connection, channel_id)
         if game is None:
             starts = ", ".join(f"`/{key} new`" for key in GAMES)
             raise UserError(
@@ -129,13 +130,13 @@ class SessionBase:
         return game
 
     @staticmethod
-    def _touch(game: GameRecord, **changes: Any) -> None:
+    def touch(game: GameRecord, **changes: Any) -> None:
         """Change a game row in memory; the request writes it with `rows.save_game`."""
         for name, value in changes.items():
             setattr(game, name, value)
 
     @staticmethod
-    async def _show(
+    async def show(
         connection: Statements,
         update: Update,
         engine: AnyGame,
@@ -162,12 +163,12 @@ class SessionBase:
             update.standings,
         )
 
-    async def _finish(
+    async def finish(
         self, connection: Statements, game: GameRecord, outcome: Outcome
     ) -> list[Standing]:
         """Results and ratings of a finished game, in the transaction of its last action;
         returns its final standings for the last board."""
-        self._touch(game, status=Status.FINISHED, finished_at=utcnow(), turn_deadline=None)
+        self.touch(game, status=Status.FINISHED, finished_at=utcnow(), turn_deadline=None)
         names = seat_names(game)  # as the game's readers saw them: /history says them so
         results = [
             ResultRecord(
@@ -195,7 +196,7 @@ class SessionBase:
 
         return standings(results, await connection.run_sync(rate))
 
-    def _wake_poster(self, update: Update) -> None:
+    def wake_poster(self, update: Update) -> None:
         """After the commit: a board that is ready goes out now."""
         if update.board_ready:
             self.outbox.signal.notify(update.game.channel_id)
@@ -210,10 +211,10 @@ class SessionBase:
             state = kept[1]
         else:
             state = engine_of(game).from_json(game.state)
-        self._keep_state(game, state)
+        self.keep_state(game, state)
         return state
 
-    def _keep_state(self, game: GameRecord, state: Any) -> None:
+    def keep_state(self, game: GameRecord, state: Any) -> None:
         """Remember `state` as the decoded state of `game` at its step, unless a newer
         step's is kept (a reader of an older row must not push the newest state out)."""
         key = game.id or 0
@@ -289,7 +290,34 @@ class SessionBase:
             async with self.db.writing() as connection:
                 await rows.set_messages(connection, game_id, **chosen)
 
-    async def _engine_apply(
+    # ------------------------------------------------------------------ history
+
+    async def scoreboard(self, guild_id: int, kind: str | None) -> list[ScoreLine]:
+        async with self.db.reading() as session:
+            return await scoreboard(session, guild_id, kind)
+
+    async def history(
+        self, guild_id: int, limit: int = 10
+    ) -> list[tuple[GameRecord, list[ResultRecord]]]:
+        async with self.db.reading() as session:
+            query = (
+                select(GameRecord)
+                .where(GameRecord.guild_id == guild_id, GameRecord.status == Status.FINISHED)
+                .order_by(col(GameRecord.finished_at).desc(), col(GameRecord.id).desc())
+                .limit(limit)
+            )
+            games = list((await session.exec(query)).all())
+            out = []
+            for game in games:
+                results = await session.exec(
+                    select(ResultRecord)
+                    .where(ResultRecord.game_id == game.id)
+                    .order_by(col(ResultRecord.rank), col(ResultRecord.seat))
+                )
+                out.append((game, list(results.all())))
+            return out
+
+    async def engine_apply(
         self, kind: str, engine: AnyGame, state: Any, seat: int, action: str
     ) -> Applied[Any]:
         """`engine.apply`, on the quick worker for a heavy engine (a simulated drop) so the
@@ -298,7 +326,7 @@ class SessionBase:
             return await self.workers.run_quick(apply_action, kind, state, seat, action)
         return engine.apply(state, seat, action)
 
-    async def _new_state(
+    async def new_state(
         self, kind: str, engine: AnyGame, seats: int, options: dict[str, str], seed: int
     ) -> Any:
         """`engine.new_game`, on the quick worker for a heavy engine (a simulated pre-fill)."""
@@ -306,7 +334,7 @@ class SessionBase:
             return await self.workers.run_quick(new_state, kind, seats, options, seed)
         return engine.new_game(seats, options, seed)
 
-    def _reset_deadline(self, game: GameRecord, engine: AnyGame, state: Any) -> None:
+    def reset_deadline(self, game: GameRecord, engine: AnyGame, state: Any) -> None:
         humans = [s for s in engine.to_act(state) if not game.seats[s].ai]
         if game.turn_timer and humans:
             game.turn_deadline = self.clock() + timedelta(minutes=game.turn_timer)
