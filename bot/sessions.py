@@ -5,9 +5,10 @@ transaction, check who is asking and whether the request is still current, apply
 engine, and write the new state and the action log in that same transaction. A `UserError`
 raised anywhere on the way rolls the transaction back, so a refused request changes nothing.
 
-After a player's action, AI seats (and players handed to the AI) play their turns
-(`play_ai`), each saved in its own transaction, so a crash between two of them loses
-nothing: on start-up `resume_all` lets the AI finish whatever it had left.
+A player's press is one call, `press`: their action, then the turns of AI seats (and of
+players handed to the AI: `play_ai`), each saved in its own transaction, so a crash
+between two of them loses nothing (on start-up `resume_all` lets the AI finish whatever it
+had left); `press` also decides whether the player is answered before or after them.
 
 What the channel must be shown (a board, controls to clear) is written to the outbox
 (`bot/outbox.py`) in the transaction of the change itself; the poster in `cogs/` delivers
