@@ -184,6 +184,8 @@ Parsed = TypeVar("Parsed")
 # What `check_turn` refuses with, in every game: phrases, said in the presser's language.
 GAME_OVER = phrase("That game is over.")
 NOT_YOUR_TURN = phrase("It is not your turn.")
+# What a `parse_action` refuses text outside its game's grammar with.
+NOT_A_MOVE = phrase("That is not a move in this game.")
 
 
 Level = Literal["easy", "normal", "hard"]
