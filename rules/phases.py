@@ -11,7 +11,12 @@ An engine lists its phases in one table, `{phase name: Phase(...)}`. Each `Phase
 - `ends` and `end`: `ends` is asked after each of its moves (a move may have left the phase
   already: `ends` then says no); when it holds, `end` closes the phase and names the next.
 
-A phase needing none of `begin`, `ends` or `end` leaves them out. `play` runs one action.
+A phase needing none of `begin`, `ends` or `end` leaves them out; `refusal` is what an
+action it has no move for is refused with. `play` runs one action.
+
+Engines whose moves change a mutable copy of the state (Trash War, Brawl) have a
+`WorkingCopy` of their own; engines whose moves build the next frozen state (Rumble, Toss It)
+share `Turn`.
 """
 
 from __future__ import annotations
@@ -20,8 +25,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from rules.base import IllegalAction
-from rules.phrases import phrase
+from rules.base import Event, IllegalAction, StateT, WorkingCopy
+from rules.phrases import Filling, phrase
 
 TableT = TypeVar("TableT")  # the engine's working copy of a state, changed by moves
 Move = Callable[[TableT, int, Any], None]  # move(table, seat, action)
@@ -37,6 +42,7 @@ class Phase(Generic[TableT]):
     begin: Callable[[TableT], None] | None = None
     ends: Callable[[TableT], bool] | None = None
     end: Callable[[TableT], None] | None = None
+    refusal: Filling = NOT_NOW
 
 
 Phases = Mapping[str, Phase[TableT]]
@@ -48,7 +54,7 @@ def play(phases: Phases[TableT], name: str, table: TableT, seat: int, action: ob
     phase = phases.get(name)
     move = None if phase is None else phase.moves.get(type(action))
     if phase is None or move is None:
-        raise IllegalAction(NOT_NOW)
+        raise IllegalAction(NOT_NOW if phase is None else phase.refusal)
     move(table, seat, action)
     if phase.ends is not None and phase.end is not None and phase.ends(table):
         phase.end(table)
@@ -59,3 +65,15 @@ def enter(phases: Phases[TableT], name: str, table: TableT) -> None:
     phase = phases.get(name)
     if phase is not None and phase.begin is not None:
         phase.begin(table)
+
+
+class Turn(WorkingCopy[StateT]):
+    """One `apply` of an engine whose moves build the next frozen state: each move sets
+    `state` and `say`s what happened."""
+
+    def __init__(self, state: StateT) -> None:
+        self.state = state
+        self.events: list[Event] = []
+
+    def freeze(self) -> StateT:
+        return self.state

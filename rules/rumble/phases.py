@@ -9,8 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from rules.base import Event, WorkingCopy
-from rules.phases import Phase, Phases, play
+from rules.phases import Phase, Phases, Turn, play
 from rules.phrases import Filling, Phrase, SeatName, listing, phrase, phrase_n
 from rules.rumble.actions import Action, Exit, Fight, Move
 from rules.rumble.characters import place, the
@@ -21,27 +20,16 @@ from rules.rumble.state import RUMBLES, TRACES_KEPT, Reveal, State, Trace
 RUMBLE_PHASE = "rumble"  # the one phase (the state keeps no phase of its own)
 
 
-class _Turn(WorkingCopy[State]):
-    """One `apply`: the state as the move and the end of a rumble change it, with the
-    events they say."""
-
-    def __init__(self, state: State) -> None:
-        self.state = state
-        self.events: list[Event] = []
-
-    def freeze(self) -> State:
-        return self.state
-
-    def moved(self, seat: int, text: Phrase, **changes: Any) -> None:
-        """A move's changes to the state and the line that tells it; play passes clockwise."""
-        state = self.state
-        self.state = replace(state, step=state.step + 1, turn=(seat + 1) % state.seats, **changes)
-        self.say(text)
+def _moved(t: Turn[State], seat: int, text: Phrase, **changes: Any) -> None:
+    """A move's changes to the state and the line that tells it; play passes clockwise."""
+    state = t.state
+    t.state = replace(state, step=state.step + 1, turn=(seat + 1) % state.seats, **changes)
+    t.say(text)
 
 
-def perform(state: State, seat: int, action: Action) -> _Turn:
+def perform(state: State, seat: int, action: Action) -> Turn[State]:
     """Apply one checked action: a move of the rumble phase (`PHASES`)."""
-    turn = _Turn(state)
+    turn = Turn(state)
     play(PHASES, RUMBLE_PHASE, turn, seat, action)
     return turn
 
@@ -50,7 +38,7 @@ def perform(state: State, seat: int, action: Action) -> _Turn:
 # The moves
 
 
-def _move(t: _Turn, seat: int, move: Move) -> None:
+def _move(t: Turn[State], seat: int, move: Move) -> None:
     state = t.state
     start = state.positions[move.character]
     goal = passages(state.layout)[start][move.side]
@@ -77,10 +65,10 @@ def _move(t: _Turn, seat: int, move: Move) -> None:
     }
     if move.with_chest:
         changes["chest"] = goal
-    t.moved(seat, text, **changes)
+    _moved(t, seat, text, **changes)
 
 
-def _fight(t: _Turn, seat: int, fight: Fight) -> None:
+def _fight(t: Turn[State], seat: int, fight: Fight) -> None:
     state = t.state
     room = state.positions[fight.victim]
     exit_line = (*state.exit_line, fight.victim)
@@ -92,7 +80,8 @@ def _fight(t: _Turn, seat: int, fight: Fight) -> None:
         place=place(len(exit_line)),
     )
     # The chest stays where it is, even when its bearer is thrown out (house rule).
-    t.moved(
+    _moved(
+        t,
         seat,
         text,
         positions=_without(state, fight.victim),
@@ -101,14 +90,15 @@ def _fight(t: _Turn, seat: int, fight: Fight) -> None:
     )
 
 
-def _exit(t: _Turn, seat: int, leaving: Exit) -> None:
+def _exit(t: Turn[State], seat: int, leaving: Exit) -> None:
     state = t.state
     text = phrase(
         "{player} sneaks {character} out of the dungeon with the chest!",
         player=SeatName(seat),
         character=the(leaving.character),
     )
-    t.moved(
+    _moved(
+        t,
         seat,
         text,
         positions=_without(state, leaving.character),
@@ -128,7 +118,7 @@ def _without(state: State, character: str) -> dict[str, str]:
     return {c: room for c, room in state.positions.items() if c != character}
 
 
-def _end_rumble(t: _Turn) -> None:
+def _end_rumble(t: Turn[State]) -> None:
     """Reveal, score, and either set up the next rumble or finish the game."""
     state = t.state
     reveal = make_reveal(state)
@@ -211,10 +201,10 @@ def _winners_text(totals: tuple[int, ...]) -> Phrase:
     )
 
 
-def _one_left(t: _Turn) -> bool:
+def _one_left(t: Turn[State]) -> bool:
     return len(t.state.positions) == 1
 
 
-PHASES: Phases[_Turn] = {
+PHASES: Phases[Turn[State]] = {
     RUMBLE_PHASE: Phase({Move: _move, Fight: _fight, Exit: _exit}, ends=_one_left, end=_end_rumble),
 }
