@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Container, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Generic, Literal, NamedTuple, Protocol, TypeVar, cast
 
@@ -172,6 +172,22 @@ def rng_for(seed: int, *salt: object) -> random.Random:
     seed and a counter, never the generator's internal state.
     """
     return random.Random(":".join([str(seed), *map(str, salt)]))
+
+
+def next_seat(seats: int, seat: int, *, step: int = 1, skip: Container[int] = ()) -> int:
+    """The seat `step` places on from `seat`, passing over the seats in `skip` (players out,
+    a King), or `seat` itself when every other is skipped. Seats sit clockwise in seat order
+    in every game, so `step=1` is the left neighbour and `step=-1` the right."""
+    for k in range(1, seats):
+        other = (seat + step * k) % seats
+        if other not in skip:
+            return other
+    return seat
+
+
+def clockwise_from(seats: int, first: int) -> list[int]:
+    """Every seat once, clockwise, starting with `first` (who is dealt to or asked first)."""
+    return [(first + k) % seats for k in range(seats)]
 
 
 def ranks_from_points(points: list[int] | tuple[int, ...]) -> tuple[int, ...]:

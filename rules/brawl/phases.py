@@ -51,20 +51,19 @@ from rules.brawl.words import a_card, card, commas, name_of
 from rules.phases import Move, Phase, Phases, play
 from rules.phrases import Phrase, SeatName, phrase, phrase_n
 
-S = SeatName  # a player in a line of the log
 BOOSTER_KEYS = [b.key for b in BOOSTERS]
 
 # "{player} declares: ...", by the declaration's word in actions.
 DECLARED = {
-    "draw": lambda seat: phrase("{player} declares: draw.", player=S(seat)),
-    "discard": lambda seat: phrase("{player} declares: discard.", player=S(seat)),
-    "both": lambda seat: phrase("{player} declares: both.", player=S(seat)),
-    "neither": lambda seat: phrase("{player} declares: neither.", player=S(seat)),
+    "draw": lambda seat: phrase("{player} declares: draw.", player=SeatName(seat)),
+    "discard": lambda seat: phrase("{player} declares: discard.", player=SeatName(seat)),
+    "both": lambda seat: phrase("{player} declares: both.", player=SeatName(seat)),
+    "neither": lambda seat: phrase("{player} declares: neither.", player=SeatName(seat)),
 }
 
 
 def _plays(seat: int, name: str) -> Phrase:
-    return phrase("{player} plays {card}.", player=S(seat), card=card(name))
+    return phrase("{player} plays {card}.", player=SeatName(seat), card=card(name))
 
 
 def perform(state: State, seat: int, action: str) -> _Table:
@@ -89,7 +88,7 @@ def _truck_discard(t: _Table, seat: int, move: object) -> None:
         raise IllegalAction(phrase("Garbage Truck: discard one card first."))
     t.to_discard(seat, move.key)
     t.truck.pop(0)
-    t.say(phrase("{player} throws a card onto the discard pile.", player=S(seat)))
+    t.say(phrase("{player} throws a card onto the discard pile.", player=SeatName(seat)))
     t.check_victory()
     if state.dive and not t.get("finished") and not t.truck_waiting():
         t.dive(state.turn, state.dive)  # the Truck is resolved: the Dive draws on
@@ -112,7 +111,7 @@ def _draw(t: _Table, seat: int, move: Draw) -> None:
 def _discard(t: _Table, seat: int, move: Discard) -> None:
     """One of the discards the seat has left, face down: nobody learns what went."""
     t.to_discard(seat, move.key)
-    t.say(phrase("{player} discards a card face down.", player=S(seat)))
+    t.say(phrase("{player} discards a card face down.", player=SeatName(seat)))
     t.set(discards=t.state.discards - 1)
 
 
@@ -133,7 +132,7 @@ def _attack(t: _Table, seat: int, move: Attack) -> None:
         t.discard.append(t.take_from_hand(seat, "elbow"))
         elbows = (seat,)
         t.say(_plays(seat, "Extra Elbow"))
-    t.say(phrase("{player} attacks {target}!", player=S(seat), target=S(move.target)))
+    t.say(phrase("{player} attacks {target}!", player=SeatName(seat), target=SeatName(move.target)))
     t.set(defender=move.target, elbows=elbows, lids=0, draws=0, discards=0)
     if booster_in_game(t.state, "elbow") or booster_in_game(t.state, "lid"):
         t.set(phase=DEFEND)
@@ -157,7 +156,7 @@ def _defend(t: _Table, seat: int, move: Defend) -> None:
         t.discard.append(t.take_from_hand(seat, "lid"))
         t.say(_plays(seat, "Sturdy Lid"))
     if not move.elbow and not move.lid:
-        t.say(phrase("{player} braces for the attack.", player=S(seat)))
+        t.say(phrase("{player} braces for the attack.", player=SeatName(seat)))
     t.set(elbows=elbows, lids=int(move.lid))
     t.fight()
     t.check_victory()
@@ -173,7 +172,7 @@ def _wind_reroll(t: _Table, seat: int, move: Reroll) -> None:
         a = t.roll(len(a), "blue", seat, "reroll")
     else:
         d = t.roll(len(d), "green", seat, "reroll")
-    t.say(phrase("{player} plays Second Wind and rerolls.", player=S(seat)))
+    t.say(phrase("{player} plays Second Wind and rerolls.", player=SeatName(seat)))
     t.say_dice(seat, a if attacker else d, "blue" if attacker else "green")
     t.set(dice=(a, d))
     _next_wind(t)
@@ -181,7 +180,7 @@ def _wind_reroll(t: _Table, seat: int, move: Reroll) -> None:
 
 def _keep(t: _Table, seat: int, move: Keep) -> None:
     t.set(winds=t.state.winds[1:])
-    t.say(phrase("{player} keeps the roll.", player=S(seat)))
+    t.say(phrase("{player} keeps the roll.", player=SeatName(seat)))
     _next_wind(t)
 
 
@@ -202,9 +201,15 @@ def _take(t: _Table, seat: int, move: Take) -> None:
     hand = t.hands[other]
     card = hand[t.rng().randrange(len(hand))]
     t.hand_over(other, seat, card)
-    t.say(phrase("{player} takes a random card from {other}.", player=S(seat), other=S(other)))
+    t.say(
+        phrase(
+            "{player} takes a random card from {other}.",
+            player=SeatName(seat),
+            other=SeatName(other),
+        )
+    )
     t.say(phrase("You took {card}.", card=a_card(CARDS[card].name)), seat)
-    t.say(phrase("{player} took your {card}.", player=S(seat), card=name_of(card)), other)
+    t.say(phrase("{player} took your {card}.", player=SeatName(seat), card=name_of(card)), other)
     t.set(spoils=t.state.spoils - 1)
     _after_spoil(t, seat, actor=other)
 
@@ -213,9 +218,15 @@ def _give(t: _Table, seat: int, move: Give) -> None:
     other = _spoils_other(t, seat)
     card = t.held(seat, move.key)
     t.hand_over(seat, other, card)
-    t.say(phrase("{player} puts a card into {other}'s hand.", player=S(seat), other=S(other)))
     t.say(
-        phrase("{player} gave you {card}.", player=S(seat), card=a_card(CARDS[card].name)),
+        phrase(
+            "{player} puts a card into {other}'s hand.",
+            player=SeatName(seat),
+            other=SeatName(other),
+        )
+    )
+    t.say(
+        phrase("{player} gave you {card}.", player=SeatName(seat), card=a_card(CARDS[card].name)),
         other,
     )
     t.set(spoils=t.state.spoils - 1)
@@ -223,7 +234,7 @@ def _give(t: _Table, seat: int, move: Give) -> None:
 
 
 def _spoils_done(t: _Table, seat: int, move: Done) -> None:
-    t.say(phrase("{player} is done with the spoils.", player=S(seat)))
+    t.say(phrase("{player} is done with the spoils.", player=SeatName(seat)))
     t.set(spoils=0)
     _after_spoil(t, seat, actor=seat)
 
@@ -245,7 +256,7 @@ def _after_spoil(t: _Table, seat: int, actor: int) -> None:
 
 def _rummage_reroll(t: _Table, seat: int, move: Reroll) -> None:
     t.discard.append(t.take_from_hand(seat, "wind"))
-    t.say(phrase("{player} plays Second Wind and rerolls.", player=S(seat)))
+    t.say(phrase("{player} plays Second Wind and rerolls.", player=SeatName(seat)))
     colour = ROLL_COLOURS[t.state.roll_log[-1][2]]  # King's green stays green
     t.rummage(seat, colour)
 
@@ -262,7 +273,7 @@ def _rummage_discard(t: _Table, seat: int, move: Discard) -> None:
 
 
 def _rummage_done(t: _Table, seat: int, move: Done) -> None:
-    t.say(phrase("{player} is done rummaging.", player=S(seat)))
+    t.say(phrase("{player} is done rummaging.", player=SeatName(seat)))
     t.set(draws=0, discards=0)
     _rummaged(t)
 
@@ -284,7 +295,7 @@ def _lay(t: _Table, seat: int, move: Lay) -> None:
 
 
 def _lay_done(t: _Table, seat: int, move: Done) -> None:
-    t.say(phrase("{player} is done laying down.", player=S(seat)))
+    t.say(phrase("{player} is done laying down.", player=SeatName(seat)))
     layers = t.state.layers[1:]
     t.set(layers=layers)
     t.check_victory()
@@ -329,7 +340,7 @@ def _go_out(t: _Table, seat: int) -> None:
     for k in sorted(counts, key=lambda k: -counts[k]):
         for _ in range(counts[k]):
             t.laid[seat].append(t.take_from_hand(seat, KINDS[k].key))
-    t.say(phrase("{player} lays down the whole hand.", player=S(seat)))
+    t.say(phrase("{player} lays down the whole hand.", player=SeatName(seat)))
     t.check_out(t.freeze(), actor=seat)
 
 
@@ -341,22 +352,32 @@ def _play_booster(t: _Table, seat: int, move: Play) -> None:
     elif isinstance(move, Peek):
         other = move.target
         held = [name_of(c) for c in sorted(t.hands[other], key=lambda c: CARDS[c].name)]
-        t.say(phrase("{player} peeks at {other}'s hand.", player=S(seat), other=S(other)))
+        t.say(
+            phrase(
+                "{player} peeks at {other}'s hand.", player=SeatName(seat), other=SeatName(other)
+            )
+        )
         if held:
-            t.say(phrase("{player} holds: {cards}.", player=S(other), cards=commas(held)), seat)
+            t.say(
+                phrase("{player} holds: {cards}.", player=SeatName(other), cards=commas(held)), seat
+            )
         else:
-            t.say(phrase("{player} holds: nothing.", player=S(other)), seat)
+            t.say(phrase("{player} holds: nothing.", player=SeatName(other)), seat)
     elif isinstance(move, Swap):
         other = move.target
         mine = t.held(seat, move.key)
         theirs = t.hands[other][t.rng().randrange(len(t.hands[other]))]
         t.hand_over(other, seat, theirs)  # (their card is drawn before yours joins them)
         t.hand_over(seat, other, mine)
-        t.say(phrase("{player} swaps a card with {other}.", player=S(seat), other=S(other)))
+        t.say(
+            phrase(
+                "{player} swaps a card with {other}.", player=SeatName(seat), other=SeatName(other)
+            )
+        )
         t.say(phrase("You got {card}.", card=a_card(CARDS[theirs].name)), seat)
         swapped = phrase(
             "{player} swapped your {card} for {given}.",
-            player=S(seat),
+            player=SeatName(seat),
             card=name_of(theirs),
             given=a_card(CARDS[mine].name),
         )
@@ -370,8 +391,12 @@ def _play_booster(t: _Table, seat: int, move: Play) -> None:
                     "{player} sweeps {n} card onto the discard pile.",
                     "{player} sweeps {n} cards onto the discard pile.",
                     len(move.keys),
-                    player=S(seat),
+                    player=SeatName(seat),
                 )
             )
         else:
-            t.say(phrase("{player} sweeps no other card onto the discard pile.", player=S(seat)))
+            t.say(
+                phrase(
+                    "{player} sweeps no other card onto the discard pile.", player=SeatName(seat)
+                )
+            )

@@ -9,11 +9,11 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from rules.base import IllegalAction
+from rules.base import NOT_A_MOVE, IllegalAction
 from rules.phrases import Phrase, phrase
 from rules.rumble.characters import CHARACTERS, named, the
 from rules.rumble.dungeon import SIDES, direction, passage, passages
-from rules.rumble.state import NOT_A_MOVE, State
+from rules.rumble.state import State
 
 # ---------------------------------------------------------------------------------------------
 # Actions

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from rules.base import next_seat
 from rules.phases import Phase, Phases, Turn, play
 from rules.phrases import Filling, Phrase, SeatName, listing, phrase, phrase_n
 from rules.rumble.actions import Action, Exit, Fight, Move
@@ -23,7 +24,7 @@ RUMBLE_PHASE = "rumble"  # the one phase (the state keeps no phase of its own)
 def _moved(t: Turn[State], seat: int, text: Phrase, **changes: Any) -> None:
     """A move's changes to the state and the line that tells it; play passes clockwise."""
     state = t.state
-    t.state = replace(state, step=state.step + 1, turn=(seat + 1) % state.seats, **changes)
+    t.state = replace(state, step=state.step + 1, turn=next_seat(state.seats, seat), **changes)
     t.say(text)
 
 

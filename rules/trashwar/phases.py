@@ -8,7 +8,7 @@ working copy of the state (`table.py`).
 from __future__ import annotations
 
 from rules.phases import Phase, Phases, enter, play
-from rules.phrases import Phrase, listing, phrase, phrase_n
+from rules.phrases import Phrase, SeatName, listing, phrase, phrase_n
 from rules.trashwar.actions import (
     Action,
     Bat,
@@ -32,7 +32,6 @@ from rules.trashwar.state import (
     OVER,
     Flight,
     State,
-    _p,
     most_walls_up,
 )
 from rules.trashwar.table import _Table
@@ -69,7 +68,7 @@ def next_defence(t: _Table, last: int | None) -> None:
         t.say(
             phrase(
                 "{player} is out already: the ruins swallow {trash}.",
-                player=_p(gone.target),
+                player=SeatName(gone.target),
                 trash=CARDS[gone.card].words("the"),
             )
         )
@@ -96,13 +95,13 @@ def end_defence(t: _Table) -> None:
                 "The batted trash flies on; the turn passes to {player}.",
                 "The {n} batted cards fly on; the turn passes to {player}.",
                 len(t.held),
-                player=_p(receiver),
+                player=SeatName(receiver),
             )
         )
         start_turn(t, receiver)
     elif seat in t.eliminated:
         following = t.left_of(seat)
-        t.say(phrase("The turn passes to {player}.", player=_p(following)))
+        t.say(phrase("The turn passes to {player}.", player=SeatName(following)))
         start_turn(t, following)
     else:
         to_phase(t, BURNING)
@@ -126,7 +125,7 @@ def _attack_begins(t: _Table) -> None:
     war is over)."""
     if t.hands[t.turn]:
         return
-    t.say(phrase("{player} has no cards left to attack with.", player=_p(t.turn)))
+    t.say(phrase("{player} has no cards left to attack with.", player=SeatName(t.turn)))
     if stuck(t):
         end_stuck_war(t)
         return
@@ -150,7 +149,7 @@ def end_stuck_war(t: _Table) -> None:
         t.say(
             phrase(
                 "{player} has the most walls up ({walls}) and wins the Trash War!",
-                player=_p(best[0]),
+                player=SeatName(best[0]),
                 walls=walls,
             )
         )
@@ -158,7 +157,7 @@ def end_stuck_war(t: _Table) -> None:
         t.say(
             phrase(
                 "{players} share the win, with {walls} up each.",
-                players=listing([_p(p) for p in best]),
+                players=listing([SeatName(p) for p in best]),
                 walls=walls,
             )
         )
@@ -168,7 +167,7 @@ def pass_left(t: _Table) -> None:
     seat = t.turn
     t.refill(seat)
     following = t.left_of(seat)
-    t.say(phrase("Play passes to the left, to {player}.", player=_p(following)))
+    t.say(phrase("Play passes to the left, to {player}.", player=SeatName(following)))
     start_turn(t, following)
 
 
@@ -185,14 +184,16 @@ def throw(t: _Table, seat: int, action: Throw) -> None:
         t.say(
             phrase(
                 "{player}'s Catapult throws {cards} at {wall}.",
-                player=_p(seat),
+                player=SeatName(seat),
                 cards=names,
                 wall=where,
             )
         )
     else:
         t.say(
-            phrase("{player} throws {cards} at {wall}.", player=_p(seat), cards=names, wall=where)
+            phrase(
+                "{player} throws {cards} at {wall}.", player=SeatName(seat), cards=names, wall=where
+            )
         )
     t.flight = [Flight(c, action.target, action.wall, seat) for c in cards]
     t.opening = False
@@ -207,7 +208,7 @@ def discard_and_draw(t: _Table, seat: int, action: Discard) -> None:
     t.say(
         phrase(
             "{player} has no Trash: discards {card} and draws a card.",
-            player=_p(seat),
+            player=SeatName(seat),
             card=CARDS[card].words("a"),
         )
     )
@@ -221,7 +222,7 @@ def discard_and_draw(t: _Table, seat: int, action: Discard) -> None:
     if CARDS[new].kind == TRASH:
         t.drawn = new
         to_phase(t, DRAWN)
-        t.say(phrase("It is Trash: {player} must throw it at once.", player=_p(seat)))
+        t.say(phrase("It is Trash: {player} must throw it at once.", player=SeatName(seat)))
     else:
         t.say(phrase("The card drawn is no Trash."))
         pass_left(t)
@@ -237,7 +238,7 @@ def swing(t: _Table, seat: int, action: Swing) -> None:
     t.say(
         phrase(
             "{player} swings {mace} at {trash}.",
-            player=_p(seat),
+            player=SeatName(seat),
             mace=CARDS[mace].words("a"),
             trash=CARDS[head.card].words("the"),
         )
@@ -258,7 +259,7 @@ def block(t: _Table, seat: int, action: Block) -> None:
     t.say(
         phrase(
             "{player} shields {trash} with {shield}.",
-            player=_p(seat),
+            player=SeatName(seat),
             trash=CARDS[head.card].words("the"),
             shield=CARDS[shield].words("a"),
         )
@@ -273,7 +274,7 @@ def deflect(t: _Table, seat: int, action: Deflect) -> None:
     t.say(
         phrase(
             "{player} deflects {trash} onto their {wall}.",
-            player=_p(seat),
+            player=SeatName(seat),
             trash=CARDS[head.card].words("the"),
             wall=wall_words(action.wall),
         )
@@ -290,7 +291,7 @@ def bat(t: _Table, seat: int, action: Bat) -> None:
     t.say(
         phrase(
             "{player} bats {trash} at {wall}.",
-            player=_p(seat),
+            player=SeatName(seat),
             trash=CARDS[head.card].words("the"),
             wall=wall_of(action.target, action.wall),
         )
@@ -329,7 +330,7 @@ def burn(t: _Table, seat: int, action: Burn) -> None:
     t.say(
         phrase(
             "{player} burns {parts} with {burn}.",
-            player=_p(seat),
+            player=SeatName(seat),
             parts=listing(parts),
             burn=CARDS[burn].words("a"),
         )
@@ -342,12 +343,16 @@ def repair(t: _Table, seat: int, action: Repair) -> None:
     t.touched.add(seat)
     t.standing[seat][action.wall] = True
     t.mark(seat, action.wall, "repaired")
-    t.say(phrase("{player} repairs their {wall}.", player=_p(seat), wall=wall_words(action.wall)))
+    t.say(
+        phrase(
+            "{player} repairs their {wall}.", player=SeatName(seat), wall=wall_words(action.wall)
+        )
+    )
     to_phase(t, ATTACK)
 
 
 def neither(t: _Table, seat: int, action: Pass) -> None:
-    t.say(phrase("{player} neither burns nor repairs.", player=_p(seat)))
+    t.say(phrase("{player} neither burns nor repairs.", player=SeatName(seat)))
     to_phase(t, ATTACK)
 
 

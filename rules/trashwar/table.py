@@ -6,7 +6,7 @@ going out) and then frozen, with the events for the log.
 from __future__ import annotations
 
 from rules.base import Event, IllegalAction, WorkingCopy, rng_for
-from rules.phrases import listing, phrase, phrase_n
+from rules.phrases import SeatName, listing, phrase, phrase_n
 from rules.trashwar.cards import BY_CODE, CARDS
 from rules.trashwar.state import (
     HAND_SIZE,
@@ -16,7 +16,6 @@ from rules.trashwar.state import (
     Mark,
     State,
     Wall,
-    _p,
     left_of,
 )
 from rules.trashwar.words import wall_of
@@ -188,7 +187,10 @@ class _Table(WorkingCopy[State]):
             count = len(drawn)
             self.say(
                 phrase_n(
-                    "{player} draws {n} card.", "{player} draws {n} cards.", count, player=_p(seat)
+                    "{player} draws {n} card.",
+                    "{player} draws {n} cards.",
+                    count,
+                    player=SeatName(seat),
                 )
             )
             cards = listing([CARDS[c].words("a") for c in drawn])
@@ -246,7 +248,9 @@ class _Table(WorkingCopy[State]):
             self.discard(c)
         self.hands[seat] = []
         self.say(
-            phrase("{player}'s last wall is down: {player} is out of the war.", player=_p(seat))
+            phrase(
+                "{player}'s last wall is down: {player} is out of the war.", player=SeatName(seat)
+            )
         )
         left = [p for p in range(self.seats) if p not in self.eliminated]
         if len(left) == 1:
@@ -255,6 +259,6 @@ class _Table(WorkingCopy[State]):
             self.say(
                 phrase(
                     "{player} is the last knight standing and wins the Trash War!",
-                    player=_p(left[0]),
+                    player=SeatName(left[0]),
                 )
             )
