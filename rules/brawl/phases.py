@@ -11,6 +11,7 @@ from typing import Any
 
 from rules.base import IllegalAction
 from rules.brawl.actions import (
+    Action,
     Attack,
     Declare,
     Defend,
@@ -27,7 +28,6 @@ from rules.brawl.actions import (
     Reroll,
     Swap,
     Take,
-    parse_action,
 )
 from rules.brawl.data import BOOSTER_IDS, BOOSTERS, CARDS, DIVE_DRAWS, KIND_INDEX, KINDS
 from rules.brawl.labels import lays_down
@@ -66,12 +66,11 @@ def _plays(seat: int, name: str) -> Phrase:
     return phrase("{player} plays {card}.", player=SeatName(seat), card=card(name))
 
 
-def perform(state: State, seat: int, action: str) -> _Table:
+def perform(state: State, seat: int, move: Action) -> _Table:
     """Apply one legal action to a working copy of the state. A Garbage Truck waiting for
     discards comes first and a Booster may be played in several phases; every other action
     is a move of the phase it was taken in (`PHASES`)."""
     t = _Table(state)
-    move = parse_action(action)
     if state.truck:
         _truck_discard(t, seat, move)
     elif isinstance(move, Play):
