@@ -196,7 +196,8 @@ def ranks_from_points(points: list[int] | tuple[int, ...]) -> tuple[int, ...]:
     return tuple(distinct.index(p) for p in points)
 
 
-Parsed = TypeVar("Parsed")
+Parsed = TypeVar("Parsed")  # an action read by its game's `parse_action`
+Read = TypeVar("Read")  # what `read_parsed` makes of it (a label, a menu group)
 # What `check_turn` refuses with, in every game: phrases, said in the presser's language.
 GAME_OVER = phrase("That game is over.")
 NOT_YOUR_TURN = phrase("It is not your turn.")
@@ -253,7 +254,9 @@ class Codec:
         return codec.from_json(self.state, data)
 
 
-def read_parsed(action: str, parse: Callable[[str], Parsed], then: Callable[[Parsed], str]) -> str:
+def read_parsed(
+    action: str, parse: Callable[[str], Parsed], then: Callable[[Parsed], Read]
+) -> Read | str:
     """`then` of `action` parsed (its label, its menu group); an action that does not parse
     (an older game's, say) stands for itself rather than failing the whole message."""
     try:

@@ -201,11 +201,7 @@ class Rumble(Game[State, RumbleObservation]):
         return Outcome(ranks=ranks_from_points(state.totals), points=state.totals)
 
     def describe(self, state: State, action: str) -> Filling:
-        try:
-            parsed = parse_action(action)
-        except IllegalAction:
-            return action  # an older game's action stands for itself (see `read_parsed`)
-        return describe_action(state, parsed)
+        return read_parsed(action, parse_action, lambda parsed: describe_action(state, parsed))
 
     def group_of(self, action: str) -> str:
         # A move's menu entry is the character: the side (and the chest) are chosen after.

@@ -259,10 +259,7 @@ class Toss(Game[State, TossObservation]):
         return Outcome(ranks=ranks_from_points(points), points=points)
 
     def describe(self, state: State, action: str) -> Filling:
-        try:
-            return _label(parse_action(action))
-        except IllegalAction:
-            return action  # an older game's action stands for itself (see `read_parsed`)
+        return read_parsed(action, parse_action, _label)
 
     def group_of(self, action: str) -> str:
         # A drop's menu entry is its kind and spot: the turn is chosen after, with a preview.
