@@ -5,7 +5,8 @@ An engine lists its phases in one table, `{phase name: Phase(...)}`. Each `Phase
 
 - `moves`: which action types it takes and the move that applies each, `move(table, seat,
   action)`, where the table is the engine's working copy of the state (`WorkingCopy`) and
-  the action is already parsed into its small frozen dataclass and checked;
+  the action is already parsed into its small frozen dataclass (and checked, where the
+  engine checks before it moves);
 - `begin`: what entering it does (an engine calls `enter`), where entering may already decide
   that the phase has nothing to ask and go on to another;
 - `ends` and `end`: `ends` is asked after each of its moves (a move may have left the phase
