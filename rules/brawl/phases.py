@@ -302,14 +302,20 @@ def _lay_done(t: _Table, seat: int, move: Done) -> None:
         t.end_turn()
 
 
-def _go_out_move(t: _Table, seat: int, move: GoOut) -> None:
-    _go_out(t, seat)
+def _go_out(t: _Table, seat: int, move: GoOut) -> None:
+    """Rummy: the whole hand laid down at once, the kind held most of first."""
+    counts = Counter(CARDS[c].kind for c in t.hands[seat])
+    for k in sorted(counts, key=lambda k: -counts[k]):
+        for _ in range(counts[k]):
+            t.laid[seat].append(t.take_from_hand(seat, KINDS[k].key))
+    t.say(phrase("{player} lays down the whole hand.", player=SeatName(seat)))
+    t.check_out(t.freeze(), actor=seat)
 
 
 _DECLARED_MOVES: dict[type[Any], Move[_Table]] = {
     Draw: _pre_draw,
     Discard: _pre_discard,
-    GoOut: _go_out_move,
+    GoOut: _go_out,
     Attack: _attack,
 }
 
@@ -330,17 +336,8 @@ PHASES: Phases[_Table] = {
             Done: _rummage_done,
         }
     ),
-    LAY: Phase({Lay: _lay, GoOut: _go_out_move, Done: _lay_done}),
+    LAY: Phase({Lay: _lay, GoOut: _go_out, Done: _lay_done}),
 }
-
-
-def _go_out(t: _Table, seat: int) -> None:
-    counts = Counter(CARDS[c].kind for c in t.hands[seat])
-    for k in sorted(counts, key=lambda k: -counts[k]):
-        for _ in range(counts[k]):
-            t.laid[seat].append(t.take_from_hand(seat, KINDS[k].key))
-    t.say(phrase("{player} lays down the whole hand.", player=SeatName(seat)))
-    t.check_out(t.freeze(), actor=seat)
 
 
 def _play_booster(t: _Table, seat: int, move: Play) -> None:
