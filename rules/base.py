@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Container, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Generic, Literal, NamedTuple, Protocol, TypeVar, cast
 
@@ -174,16 +174,35 @@ def rng_for(seed: int, *salt: object) -> random.Random:
     return random.Random(":".join([str(seed), *map(str, salt)]))
 
 
+def next_seat(seats: int, seat: int, *, step: int = 1, skip: Container[int] = ()) -> int:
+    """The seat `step` places on from `seat`, passing over the seats in `skip` (players out,
+    a King), or `seat` itself when every other is skipped. Seats sit clockwise in seat order
+    in every game, so `step=1` is the left neighbour and `step=-1` the right."""
+    for k in range(1, seats):
+        other = (seat + step * k) % seats
+        if other not in skip:
+            return other
+    return seat
+
+
+def clockwise_from(seats: int, first: int) -> list[int]:
+    """Every seat once, clockwise, starting with `first` (who is dealt to or asked first)."""
+    return [(first + k) % seats for k in range(seats)]
+
+
 def ranks_from_points(points: list[int] | tuple[int, ...]) -> tuple[int, ...]:
     """Dense ranks from scores, highest first: [5, 9, 5] gives (1, 0, 1). Ties share a rank."""
     distinct = sorted(set(points), reverse=True)
     return tuple(distinct.index(p) for p in points)
 
 
-Parsed = TypeVar("Parsed")
+Parsed = TypeVar("Parsed")  # an action read by its game's `parse_action`
+Read = TypeVar("Read")  # what `read_parsed` makes of it (a label, a menu group)
 # What `check_turn` refuses with, in every game: phrases, said in the presser's language.
 GAME_OVER = phrase("That game is over.")
 NOT_YOUR_TURN = phrase("It is not your turn.")
+# What a `parse_action` refuses text outside its game's grammar with.
+NOT_A_MOVE = phrase("That is not a move in this game.")
 
 
 Level = Literal["easy", "normal", "hard"]
@@ -235,7 +254,9 @@ class Codec:
         return codec.from_json(self.state, data)
 
 
-def read_parsed(action: str, parse: Callable[[str], Parsed], then: Callable[[Parsed], str]) -> str:
+def read_parsed(
+    action: str, parse: Callable[[str], Parsed], then: Callable[[Parsed], Read]
+) -> Read | str:
     """`then` of `action` parsed (its label, its menu group); an action that does not parse
     (an older game's, say) stands for itself rather than failing the whole message."""
     try:

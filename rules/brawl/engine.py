@@ -93,8 +93,9 @@ Actions (seats `p0`..`p5`, cards named by their key in `data.py`):
     play dive | play peek p<N> | play sweep alone|<kind> [<kind>] | play swap p<N> <kind>
     lay <kind> <n> | go out                Rummy lay-downs
 
-The engine ties the parts together: `state.py` (state, reading it, JSON), `legal.py`,
-`table.py` and `phases.py` (applying an action), `setup.py`, `view.py` and `labels.py`; its
+The engine ties the parts together: `state.py` (state, reading it, JSON), `actions.py` (an
+action's text read into its typed move), `legal.py`, `phases.py` (the phase table of moves)
+and `table.py` (the working copy they change), `setup.py`, `view.py` and `labels.py`; its
 AI at three levels is `levels.py` (`sample.py` draws the worlds the hard level searches).
 Outside code imports the names below from here.
 """
@@ -117,6 +118,7 @@ from rules.base import (
     with_last_move,
 )
 from rules.brawl import levels as brawl_ai
+from rules.brawl.actions import parse_action
 from rules.brawl.data import (
     CHARACTERS,
     DEFAULT_BLOCKERS,
@@ -282,7 +284,7 @@ class Brawl(Game[State, BrawlObservation]):
         self.check_turn(state, seat)
         if action not in legal_moves(state, seat):
             raise IllegalAction(why_not(state))
-        return with_last_move(perform(state, seat, action).applied(), seat)
+        return with_last_move(perform(state, seat, parse_action(action)).applied(), seat)
 
     def observe(self, state: State, seat: int | None) -> BrawlObservation:
         return observe(state, seat)

@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from rules.base import Applied
 from rules.brawl import ai
+from rules.brawl.actions import parse_action
 from rules.brawl.data import CARDS, TRASH
 from rules.brawl.phases import perform
 from rules.brawl.sample import sample
@@ -110,7 +111,7 @@ class _Trusting:
         self.legal_actions = game.legal_actions
 
     def apply(self, state: State, seat: int, action: str) -> Applied[State]:
-        return perform(state, seat, action).applied()
+        return perform(state, seat, parse_action(action)).applied()
 
 
 # No playout: every line is judged by `evaluate` the moment it leaves the tree (see the

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from rules.base import Event, IllegalAction, rng_for
+from rules.base import Event, IllegalAction, clockwise_from, next_seat, rng_for
 from rules.brawl.data import (
     BLOCKER_IDS,
     BLUE_FACES,
@@ -110,12 +110,12 @@ def new_state(seats: int, options: Mapping[str, str], seed: int) -> State:
     each = max(seats, 4)
     hands: list[list[int]] = [[] for _ in range(seats)]
     for _ in range(each):
-        for k in range(seats):
-            hands[(starter + k) % seats].append(deck.pop())
+        for seat in clockwise_from(seats, starter):
+            hands[seat].append(deck.pop())
     deck += chosen_blockers
     rng_for(seed, "blockers-in").shuffle(deck)
     king = starter if mode == KING else -1
-    turn = (starter + 1) % seats if mode == KING else starter
+    turn = next_seat(seats, starter) if mode == KING else starter
     phase = {ROUND: DECLARE, KING: ATTACK, RUMMY: PRE}[mode]
     state = State(
         seed=seed,

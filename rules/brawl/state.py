@@ -151,10 +151,6 @@ def pluses(dice: Sequence[int]) -> int:
     return sum(v >> 1 for v in dice)
 
 
-def _p(seat: int) -> str:
-    return "{p" + str(seat) + "}"
-
-
 def set_need(state: State, seat: int, kind: int) -> int:
     """Cards of `kind` a set needs for `seat`: 2 for the affinity item when it is on."""
     if state.affinity and KIND_INDEX[CHARACTERS[state.characters[seat]].affinity] == kind:

@@ -9,7 +9,7 @@ import random
 from dataclasses import replace
 from typing import Any
 
-from rules.base import Event, IllegalAction, WorkingCopy, rng_for
+from rules.base import Event, IllegalAction, WorkingCopy, clockwise_from, next_seat, rng_for
 from rules.brawl.data import ATTACK_DICE, BLOCKER, CARDS, DEFENCE_DICE, RUMMAGE_DICE
 from rules.brawl.state import (
     ATTACK,
@@ -209,11 +209,11 @@ class _Table(WorkingCopy[State]):
             # hand is emptied by it (as Clean Sweep there throws away only itself).
             self.say(phrase("There is no discard in Rummy: the Garbage Truck drives past."))
         elif key == "truck":
-            order = [(seat + k) % state.seats for k in range(state.seats)]
+            order = clockwise_from(state.seats, seat)
             self.truck += [p for p in order if self.hands[p] and p not in self.truck]
             self.say(phrase("Every player discards one card of their choice."))
         elif key == "raid":
-            left = (seat + 1) % state.seats
+            left = next_seat(state.seats, seat)
             if self.hands[seat]:
                 card = self.hands[seat][self.rng().randrange(len(self.hands[seat]))]
                 self.hand_over(seat, left, card)
@@ -374,13 +374,10 @@ class _Table(WorkingCopy[State]):
             return
         self.set(turns=state.turns + 1, elbows=(), lids=0, winds=(), layers=(), defender=-1)
         if state.mode == KING:
-            king = self.get("king")
-            nxt = (turn - 1) % state.seats
-            if nxt == king:
-                nxt = (nxt - 1) % state.seats
+            nxt = next_seat(state.seats, turn, step=-1, skip={self.get("king")})
             self.set(turn=nxt, phase=ATTACK, draws=0, discards=0)
         else:
-            nxt = (turn + 1) % state.seats
+            nxt = next_seat(state.seats, turn)
             if state.mode == RUMMY:
                 self.set(turn=nxt, phase=PRE, draws=2, discards=0)
             else:

@@ -6,14 +6,15 @@ one.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
-from rules.base import IllegalAction
+from rules.base import NOT_A_MOVE, IllegalAction
 from rules.phrases import Phrase, phrase
 from rules.rumble.characters import CHARACTERS, named, the
 from rules.rumble.dungeon import SIDES, direction, passage, passages
-from rules.rumble.state import NOT_A_MOVE, State
+from rules.rumble.state import State
 
 # ---------------------------------------------------------------------------------------------
 # Actions
@@ -115,20 +116,22 @@ def check(state: State, action: Action) -> None:
                 "{character} is no longer in the dungeon.", character=the(character, starting=True)
             )
         )
-    head_count = crowd(state.positions)
-    if isinstance(action, Move):
-        _check_move(state, action, room, head_count)
-    elif isinstance(action, Fight):
-        if head_count[room] < 2:
-            raise IllegalAction(
-                phrase(
-                    "{character} is alone in {room}: "
-                    "a fight needs two or more characters in the room.",
-                    character=the(character, starting=True),
-                    room=room,
-                )
+    _CHECKS[type(action)](state, action, room, crowd(state.positions))
+
+
+def _check_fight(state: State, fight: Fight, room: str, head_count: Counter[str]) -> None:
+    if head_count[room] < 2:
+        raise IllegalAction(
+            phrase(
+                "{character} is alone in {room}: a fight needs two or more characters in the room.",
+                character=the(fight.victim, starting=True),
+                room=room,
             )
-    elif room != state.layout.entrance or state.chest != room:
+        )
+
+
+def _check_exit(state: State, leaving: Exit, room: str, head_count: Counter[str]) -> None:
+    if room != state.layout.entrance or state.chest != room:
         raise IllegalAction(
             phrase("Only a character in the entrance room with the chest may exit.")
         )
@@ -155,6 +158,14 @@ def _check_move(state: State, move: Move, room: str, head_count: Counter[str]) -
         raise IllegalAction(phrase("The chest is not in {room}, so it cannot go along.", room=room))
     if not move.with_chest and state.chest == room and head_count[room] > 1:
         raise IllegalAction(phrase("With others in the room, the chest must go along."))
+
+
+# Each action's rules, by its type, once its character is known to be in the dungeon.
+_CHECKS: dict[type[Any], Callable[[State, Any, str, Counter[str]], None]] = {
+    Move: _check_move,
+    Fight: _check_fight,
+    Exit: _check_exit,
+}
 
 
 def describe_action(state: State, action: Action) -> Phrase:

@@ -40,21 +40,20 @@ Actions are strings, with character keys from `characters.py` and sides N, E, S,
     exit <character>                 leave the dungeon from the entrance with the chest
 
 The engine ties the parts together: `state.py` (state and JSON), `actions.py` (actions, legal
-moves, checks, their words) and `scoring.py` (points, reveals, the next rumble); applying an
-action and the `Game` itself are here. Outside code imports the names below from here.
+moves, checks, their words), `phases.py` (the phase table of moves: applying an action) and
+`scoring.py` (points, reveals, the next rumble); the `Game` itself is here. Outside code
+imports the names below from here.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rules.base import (
     Applied,
     Chooser,
     Codec,
-    Event,
     Game,
     IllegalAction,
     Option,
@@ -65,11 +64,9 @@ from rules.base import (
     rng_for,
     with_last_move,
 )
-from rules.phrases import Filling, Phrase, SeatName, listing, phrase, phrase_n, term
+from rules.phrases import Filling, phrase, term
 from rules.rumble import ai as rumble_ai
 from rules.rumble.actions import (
-    Action,
-    Fight,
     Move,
     action_text,
     check,
@@ -77,11 +74,11 @@ from rules.rumble.actions import (
     legal_moves,
     parse_action,
 )
-from rules.rumble.characters import place, the
-from rules.rumble.dungeon import LAYOUT_CHOICES, RANDOM, direction, make_layout, passages, tiles
+from rules.rumble.dungeon import LAYOUT_CHOICES, RANDOM, make_layout, tiles
 from rules.rumble.observation import RumbleObservation, TraceView
-from rules.rumble.scoring import character_points, fewest_points, make_reveal, set_up_rumble
-from rules.rumble.state import RUMBLES, SCHEMA, TRACES_KEPT, Reveal, State, Trace
+from rules.rumble.phases import perform
+from rules.rumble.scoring import character_points, set_up_rumble
+from rules.rumble.state import RUMBLES, SCHEMA, Reveal, State
 
 __all__ = [
     "RUMBLE",
@@ -91,167 +88,6 @@ __all__ = [
     "State",
     "character_points",
 ]
-
-# ---------------------------------------------------------------------------------------------
-# Applying an action
-
-
-def _perform(state: State, seat: int, action: Action) -> tuple[dict[str, Any], Event]:
-    """What a checked action changes in the state, and the line that tells it."""
-    who = SeatName(seat)
-    if isinstance(action, Move):
-        return _perform_move(state, who, action)
-    if isinstance(action, Fight):
-        room = state.positions[action.victim]
-        exit_line = (*state.exit_line, action.victim)
-        text = phrase(
-            "{player} starts a fight in {room}: {character} is thrown out ({place} out).",
-            player=who,
-            room=room,
-            character=the(action.victim),
-            place=place(len(exit_line)),
-        )
-        # The chest stays where it is, even when its bearer is thrown out (house rule).
-        changes: dict[str, Any] = {
-            "positions": _without(state, action.victim),
-            "exit_line": exit_line,
-            "trail": _traced(state, action.victim, room, "", "fight"),
-        }
-        return changes, Event(text)
-    text = phrase(
-        "{player} sneaks {character} out of the dungeon with the chest!",
-        player=who,
-        character=the(action.character),
-    )
-    changes = {
-        "positions": _without(state, action.character),
-        "chest": None,
-        "chest_exited_with": action.character,
-        "trail": _traced(state, action.character, state.positions[action.character], "", "exit"),
-    }
-    return changes, Event(text)
-
-
-def _traced(state: State, character: str, start: str, goal: str, kind: str) -> tuple[Trace, ...]:
-    """The state's trail with this action's trace added (the newest TRACES_KEPT kept)."""
-    trace = Trace(state.step + 1, state.rumble, character, start, goal, kind)
-    return (*state.trail, trace)[-TRACES_KEPT:]
-
-
-def _without(state: State, character: str) -> dict[str, str]:
-    return {c: room for c, room in state.positions.items() if c != character}
-
-
-def _perform_move(state: State, who: SeatName, move: Move) -> tuple[dict[str, Any], Event]:
-    start = state.positions[move.character]
-    goal = passages(state.layout)[start][move.side]
-    positions = dict(state.positions)
-    positions[move.character] = goal
-    fill: dict[str, Filling] = {
-        "player": who,
-        "character": the(move.character),
-        "direction": direction(move.side),
-        "start": start,
-        "goal": goal,
-    }
-    if move.with_chest:
-        text = phrase(
-            "{player} moves {character} {direction} from {start} to {goal}, taking the chest.",
-            **fill,
-        )
-    else:
-        text = phrase("{player} moves {character} {direction} from {start} to {goal}.", **fill)
-    kind = "chest" if move.with_chest else "move"
-    changes: dict[str, Any] = {
-        "positions": positions,
-        "trail": _traced(state, move.character, start, goal, kind),
-    }
-    if move.with_chest:
-        changes["chest"] = goal
-    return changes, Event(text)
-
-
-def _end_rumble(state: State) -> tuple[State, list[Event]]:
-    """Reveal, score, and either set up the next rumble or finish the game."""
-    reveal = make_reveal(state)
-    totals = tuple(t + p for t, p in zip(state.totals, reveal.points, strict=True))
-    state = replace(state, totals=totals, history=(*state.history, reveal))
-    events = [Event(_rumble_over_text(reveal))]
-    for seat, pair in enumerate(reveal.secrets):
-        events.append(Event(_seat_reveal_text(seat, pair, reveal, totals[seat])))
-    if state.rumble < RUMBLES:
-        candidates = fewest_points(totals)
-        state = set_up_rumble(state, state.rumble + 1, candidates)
-        starter = SeatName(state.starter)
-        if len(candidates) > 1:
-            text = phrase(
-                "{player} has the fewest points (drawn at random among the tied) "
-                "and starts rumble {rumble}.",
-                player=starter,
-                rumble=state.rumble,
-            )
-        else:
-            text = phrase(
-                "{player} has the fewest points and starts rumble {rumble}.",
-                player=starter,
-                rumble=state.rumble,
-            )
-        events.append(Event(text))
-    else:
-        state = replace(state, finished=True)
-        events.append(Event(_winners_text(totals)))
-    return state, events
-
-
-def _rumble_over_text(reveal: Reveal) -> Phrase:
-    last = the(reveal.last_standing)
-    if reveal.chest_exited_with is None:
-        return phrase(
-            "Rumble {rumble} is over: {character} is the last one standing.",
-            rumble=reveal.rumble,
-            character=last,
-        )
-    return phrase(
-        "Rumble {rumble} is over: {character} is the last one standing. "
-        "{carrier} got away with the chest.",
-        rumble=reveal.rumble,
-        character=last,
-        carrier=the(reveal.chest_exited_with, starting=True),
-    )
-
-
-def _seat_reveal_text(seat: int, pair: tuple[str, ...], reveal: Reveal, total: int) -> Phrase:
-    first, second = pair  # two each (SECRETS_EACH)
-    return phrase_n(
-        "{player} was secretly backing {first} and {second}: {n} point for {best} (total {total}).",
-        "{player} was secretly backing {first} and {second}: {n} points for {best} "
-        "(total {total}).",
-        reveal.points[seat],
-        player=SeatName(seat),
-        first=the(first),
-        second=the(second),
-        best=the(reveal.best[seat]),
-        total=total,
-    )
-
-
-def _winners_text(totals: tuple[int, ...]) -> Phrase:
-    top = max(totals)
-    winners = [SeatName(seat) for seat, total in enumerate(totals) if total == top]
-    if len(winners) == 1:
-        return phrase_n(
-            "{player} wins the game with {n} point!",
-            "{player} wins the game with {n} points!",
-            top,
-            player=winners[0],
-        )
-    return phrase_n(
-        "{players} share the win with {n} point!",
-        "{players} share the win with {n} points!",
-        top,
-        players=listing(winners),
-    )
-
 
 # ---------------------------------------------------------------------------------------------
 # The game
@@ -320,14 +156,7 @@ class Rumble(Game[State, RumbleObservation]):
         self.check_turn(state, seat)
         parsed = parse_action(action)
         check(state, parsed)
-        changes, event = _perform(state, seat, parsed)
-        # Play passes clockwise.
-        state = replace(state, step=state.step + 1, turn=(seat + 1) % state.seats, **changes)
-        events = [event]
-        if len(state.positions) == 1:  # one character left: the rumble is over
-            state, more = _end_rumble(state)
-            events += more
-        return with_last_move(Applied(state, events), seat)
+        return with_last_move(perform(state, seat, parsed).applied(), seat)
 
     def observe(self, state: State, seat: int | None) -> RumbleObservation:
         # A seat sees its own pair and nothing of anyone else's; the public view sees none.
@@ -372,11 +201,7 @@ class Rumble(Game[State, RumbleObservation]):
         return Outcome(ranks=ranks_from_points(state.totals), points=state.totals)
 
     def describe(self, state: State, action: str) -> Filling:
-        try:
-            parsed = parse_action(action)
-        except IllegalAction:
-            return action  # an older game's action stands for itself (see `read_parsed`)
-        return describe_action(state, parsed)
+        return read_parsed(action, parse_action, lambda parsed: describe_action(state, parsed))
 
     def group_of(self, action: str) -> str:
         # A move's menu entry is the character: the side (and the chest) are chosen after.

@@ -8,7 +8,6 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from rules.base import LastMove
-from rules.phrases import phrase
 from rules.rumble.dungeon import Layout
 from rules.rumble.observation import RumbleResult
 
@@ -21,8 +20,6 @@ LAST_STANDING_POINTS = 10
 LAST_STANDING_POINTS_CHEST_GONE = 9
 CHEST_EXIT_POINTS = 10
 FREE_PLACES = 2  # the first two out of the dungeon score nothing; each later one a point more
-
-NOT_A_MOVE = phrase("That is not a move in this game.")
 
 
 # ---------------------------------------------------------------------------------------------

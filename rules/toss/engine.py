@@ -46,13 +46,17 @@ Actions are strings:
     place <kind> <x> <angle>         drop a piece of <kind> (carton, can, bottle, apple) at
                                      grid spot x (0..20, left wall to right wall) turned
                                      <angle> degrees (0..165 in steps of 15)
+
+The engine ties the parts together: `state.py` (state and JSON), `actions.py` (actions and
+their text), `phases.py` (the phase table of moves: applying an action), `bin.py` (the bin's
+physics) and `observation.py`; the `Game` itself is here, with the labels and menu groups of
+actions. Its AI at three levels is `levels.py` (the normal one in `ai.py`).
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import ClassVar
 
 from rules.base import (
@@ -70,294 +74,31 @@ from rules.base import (
     rng_for,
     with_last_move,
 )
-from rules.phrases import Filling, Phrase, SeatName, listing, phrase, phrase_n, term
+from rules.phrases import Filling, Phrase, phrase, term
 from rules.toss import levels as toss_levels
+from rules.toss.actions import Choose, Place, parse_action
 from rules.toss.bin import (
     ANGLES,
     KINDS,
     PIECES_EACH,
     WOBBLE,
     X_STEPS,
-    count_kinds,
-    grid_x,
-    prefill,
-    simulate,
-    wobbled,
 )
-from rules.toss.observation import ROUNDS, BinPiece, CounterTaken, TossObservation
+from rules.toss.observation import BinPiece, CounterTaken, TossObservation
+from rules.toss.phases import allowed_kinds, fill_bin, perform, round_starts
 from rules.toss.state import (
     CARDS,
     CHOOSE,
     COLOURS,
     HAND,
     KIND_ORDER,
-    OVER,
     PLACE,
-    PREFILL,
     SCHEMA,
     State,
     mice,
     scores,
-    supply_of,
 )
-from rules.toss.words import a_piece, piece_label, pieces
-
-NOT_A_MOVE = phrase("That is not a move in this game.")
-
-
-# ---------------------------------------------------------------------------------------------
-# Actions
-
-
-@dataclass(frozen=True)
-class Choose:
-    card: int
-
-
-@dataclass(frozen=True)
-class Place:
-    kind: str
-    x: int
-    angle: int
-
-
-Action = Choose | Place
-
-
-def parse_action(text: str) -> Action:
-    """Read an action string; raises `IllegalAction` for anything outside the grammar."""
-    words = text.split()
-    if len(words) == 2 and words[0] == "choose" and words[1].isdigit():
-        return Choose(int(words[1]))
-    if (
-        len(words) == 4
-        and words[0] == "place"
-        and words[1] in KINDS
-        and words[2].isdigit()
-        and words[3].isdigit()
-    ):
-        x, angle = int(words[2]), int(words[3])
-        if 0 <= x < X_STEPS and angle in ANGLES:
-            return Place(words[1], x, angle)
-    raise IllegalAction(NOT_A_MOVE)
-
-
-def action_text(action: Action) -> str:
-    if isinstance(action, Choose):
-        return f"choose {action.card}"
-    return f"place {action.kind} {action.x} {action.angle}"
-
-
-def allowed_kinds(state: State) -> list[str]:
-    """The kinds the player placing now may take: the turn's kind until it runs out."""
-    if state.kind is not None and supply_of(state, state.kind) > 0:
-        return [state.kind]
-    return [kind for kind in KIND_ORDER if supply_of(state, kind) > 0]
-
-
-# ---------------------------------------------------------------------------------------------
-# Setting up
-
-
-def _prefill(state: State) -> State:
-    """Empty the bin and pre-fill it for the number of players, from a fresh random draw."""
-    each = PREFILL[state.seats]
-    pieces = prefill(dict.fromkeys(KIND_ORDER, each), rng_for(state.seed, "prefill", state.counter))
-    inside = count_kinds(pieces)
-    supply = tuple(PIECES_EACH - inside[kind] for kind in KIND_ORDER)
-    return replace(state, pieces=pieces, supply=supply, counter=state.counter + 1, dropped_at=-1)
-
-
-def _reveal(state: State) -> tuple[State, Event]:
-    chosen = [card for card in state.chosen if card is not None]
-    order = tuple(sorted(range(state.seats), key=lambda seat: (chosen[seat], mice(state, seat))))
-    first = order[0]
-    state = replace(
-        state, phase=PLACE, order=order, turn_index=0, to_place=chosen[first], kind=None
-    )
-    shown = listing(
-        phrase("{player} {card}", player=SeatName(seat), card=chosen[seat]) for seat in order
-    )
-    text = phrase(
-        "Round {round}: the cards are turned up: {cards}.", round=state.round, cards=shown
-    )
-    return state, Event(text)
-
-
-def _next_turn(state: State) -> tuple[State, list[Event]]:
-    """The turn is over: the next seat in order, or the round's end."""
-    if state.turn_index + 1 < len(state.order):
-        index = state.turn_index + 1
-        seat = state.order[index]
-        card = state.chosen[seat] or 0
-        return replace(state, turn_index=index, to_place=card, kind=None), []
-    # Everyone has placed: each draws a card, and the next round starts.
-    if state.round >= ROUNDS:
-        return _finish(state)
-    hands = []
-    decks = []
-    for hand, deck in zip(state.hands, state.decks, strict=True):
-        hands.append(tuple(sorted((*hand, *deck[:1]))))
-        decks.append(deck[1:])
-    state = replace(
-        state,
-        hands=tuple(hands),
-        decks=tuple(decks),
-        round=state.round + 1,
-        phase=CHOOSE,
-        chosen=(None,) * state.seats,
-        order=(),
-        turn_index=0,
-        to_place=0,
-        kind=None,
-    )
-    if not any(state.hands):
-        return _finish(state)
-    return state, [Event(_round_starts(state.round))]
-
-
-def _round_starts(number: int) -> Phrase:
-    return phrase("Round {round}: everyone lays down a card face down.", round=number)
-
-
-def _finish(state: State) -> tuple[State, list[Event]]:
-    state = replace(state, phase=OVER, to_place=0, kind=None)
-    points = scores(state)
-    top = max(points)
-    winners = [SeatName(seat) for seat, p in enumerate(points) if p == top]
-    if len(winners) == 1:
-        text = phrase_n(
-            "The game is over: {winner} wins with {n} point!",
-            "The game is over: {winner} wins with {n} points!",
-            top,
-            winner=winners[0],
-        )
-    else:
-        text = phrase_n(
-            "The game is over: {winners} share the win with {n} point!",
-            "The game is over: {winners} share the win with {n} points!",
-            top,
-            winners=listing(winners),
-        )
-    return state, [Event(text)]
-
-
-def _take_counter(state: State, seat: int, plus: bool) -> State:
-    value = state.counters[0]
-    taken = list(state.taken)
-    signed = value if plus else -value
-    taken[seat] = (*taken[seat], signed)
-    log = (*state.taken_log, (state.round, seat, signed))
-    return replace(state, counters=state.counters[1:], taken=tuple(taken), taken_log=log)
-
-
-# ---------------------------------------------------------------------------------------------
-# Applying actions
-
-
-def _apply_choose(state: State, seat: int, action: Choose) -> tuple[State, list[Event]]:
-    if state.chosen[seat] is not None:
-        raise IllegalAction(phrase("You have already laid down a card this round."))
-    if action.card not in state.hands[seat]:
-        raise IllegalAction(phrase("You have no {card} in your hand.", card=action.card))
-    hand = list(state.hands[seat])
-    hand.remove(action.card)
-    hands = list(state.hands)
-    hands[seat] = tuple(hand)
-    chosen = list(state.chosen)
-    chosen[seat] = action.card
-    state = replace(state, hands=tuple(hands), chosen=tuple(chosen))
-    events = [Event(phrase("{player} lays down a card.", player=SeatName(seat)))]
-    if all(card is not None for card in state.chosen):
-        state, event = _reveal(state)
-        events.append(event)
-    return state, events
-
-
-def _apply_place(state: State, seat: int, action: Place) -> tuple[State, list[Event]]:
-    if action.kind not in allowed_kinds(state):
-        if supply_of(state, action.kind) == 0:
-            raise IllegalAction(
-                phrase("There are no {pieces} left in the supply.", pieces=pieces(action.kind))
-            )
-        bound = pieces(state.kind or action.kind)
-        raise IllegalAction(phrase("This turn places {pieces} until they run out.", pieces=bound))
-    rng = rng_for(state.seed, "drop", state.counter)
-    x, angle = wobbled(grid_x(action.x), action.angle, state.wobble, rng)
-    result = simulate(state.pieces, action.kind, x, angle)
-    last_drop = (round(x * 10), round(math.degrees(angle) * 10))
-    state = replace(state, counter=state.counter + 1, last_drop=last_drop, kind=action.kind)
-    piece, player = a_piece(action.kind), SeatName(seat)
-    supply = list(state.supply)
-    supply[KIND_ORDER.index(action.kind)] -= 1  # the piece has left the supply either way
-    if result.spilled:
-        value = state.counters[0]
-        state = replace(
-            state,
-            pieces=result.pieces,
-            supply=tuple(supply),
-            spill=result.pieces,
-            spilled_at=state.step + 1,
-            dropped_at=-1,
-        )
-        state = _take_counter(state, seat, plus=False)
-        # The counter is taken minus side up.
-        lost = phrase_n(
-            "{player} drops {piece} and garbage falls out! {player} loses {n} point.",
-            "{player} drops {piece} and garbage falls out! {player} loses {n} points.",
-            value,
-            player=player,
-            piece=piece,
-        )
-        events = [Event(lost)]
-        return _after_counter(state, events)
-    state = replace(
-        state,
-        pieces=result.pieces,
-        supply=tuple(supply),
-        to_place=state.to_place - 1,
-        dropped_at=state.step + 1,
-    )
-    if sum(state.supply) == 0:
-        value = state.counters[0]
-        state = _take_counter(state, seat, plus=True)
-        # The counter is taken plus side up.
-        won = phrase_n(
-            "{player} places the very last piece, {piece}, and scores {n} point!",
-            "{player} places the very last piece, {piece}, and scores {n} points!",
-            value,
-            player=player,
-            piece=piece,
-        )
-        events = [Event(won)]
-        return _after_counter(state, events)
-    # The count of pieces still to place only while there are some: the turn's last says none.
-    placed = phrase_n(
-        "{player} places {piece} ({n} more to go).",
-        "{player} places {piece} ({n} more to go).",
-        state.to_place,
-        player=player,
-        piece=piece,
-    )
-    if not state.to_place:
-        placed = phrase("{player} places {piece}.", player=player, piece=piece)
-    events = [Event(placed)]
-    if state.to_place == 0:
-        state, more = _next_turn(state)
-        events += more
-    return state, events
-
-
-def _after_counter(state: State, events: list[Event]) -> tuple[State, list[Event]]:
-    """A counter was taken: the game ends on the last one; else empty, refill, next turn."""
-    if not state.counters:
-        state, more = _finish(state)
-        return state, events + more
-    state = _prefill(state)
-    events.append(Event(phrase("The bin is emptied and pre-filled again.")))
-    state, more = _next_turn(state)
-    return state, events + more
-
+from rules.toss.words import piece_label
 
 # ---------------------------------------------------------------------------------------------
 # The game
@@ -431,10 +172,10 @@ class Toss(Game[State, TossObservation]):
             chosen=(None,) * seats,
             taken=((),) * seats,
         )
-        return _prefill(state)
+        return fill_bin(state)
 
     def opening_events(self, state: State) -> list[Event]:
-        return [Event(_round_starts(1))]
+        return [Event(round_starts(1))]
 
     def to_act(self, state: State) -> frozenset[int]:
         if state.phase == CHOOSE:
@@ -460,17 +201,7 @@ class Toss(Game[State, TossObservation]):
         parsed = parse_action(action)
         if state.spill:  # shown on the spill's own board only: not saved on and on after
             state = replace(state, spill=())
-        if state.phase == CHOOSE:
-            if not isinstance(parsed, Choose):
-                raise IllegalAction(
-                    phrase("First lay down a card: everyone chooses one in secret.")
-                )
-            state, events = _apply_choose(state, seat, parsed)
-        else:
-            if not isinstance(parsed, Place):
-                raise IllegalAction(phrase("The cards are down: now it is time to place garbage."))
-            state, events = _apply_place(state, seat, parsed)
-        return with_last_move(Applied(replace(state, step=state.step + 1), events), seat)
+        return with_last_move(perform(state, seat, parsed).applied(), seat)
 
     def observe(self, state: State, seat: int | None) -> TossObservation:
         own = seat is not None and 0 <= seat < state.seats
@@ -528,10 +259,7 @@ class Toss(Game[State, TossObservation]):
         return Outcome(ranks=ranks_from_points(points), points=points)
 
     def describe(self, state: State, action: str) -> Filling:
-        try:
-            return _label(parse_action(action))
-        except IllegalAction:
-            return action  # an older game's action stands for itself (see `read_parsed`)
+        return read_parsed(action, parse_action, _label)
 
     def group_of(self, action: str) -> str:
         # A drop's menu entry is its kind and spot: the turn is chosen after, with a preview.

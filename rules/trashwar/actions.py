@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.base import IllegalAction
-from rules.phrases import Filling, Phrase, english, listing, phrase, phrase_in
+from rules.base import NOT_A_MOVE, IllegalAction
+from rules.phrases import Filling, Phrase, SeatName, english, listing, phrase, phrase_in
 from rules.trashwar.cards import (
     BURN,
     BY_CODE,
@@ -22,11 +22,9 @@ from rules.trashwar.cards import (
 )
 from rules.trashwar.state import (
     LABEL_LIMIT,
-    NOT_A_MOVE,
     VOLLEY,
     WALL_NAMES,
     State,
-    _p,
     mace_targets,
 )
 from rules.trashwar.words import WALL_LABELS, joined, wall_of, wall_words
@@ -258,7 +256,10 @@ def describe_action(state: State, action: Action) -> Filling:
     aims = mace_targets(state, head.target, mace.direction, head.sender)
     if len(aims) == 1:
         return phrase(
-            "{mace}: bat {trash} at {player}", mace=mace.words(), trash=trash, player=_p(aims[0])
+            "{mace}: bat {trash} at {player}",
+            mace=mace.words(),
+            trash=trash,
+            player=SeatName(aims[0]),
         )
     return phrase("{mace}: bat {trash}", mace=mace.words(), trash=trash)
 

@@ -29,6 +29,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
+from rules.base import next_seat
 from rules.trashwar.cards import BY_CODE, CATAPULT, TRASH
 
 TOPPLE = 4
@@ -97,11 +98,8 @@ def _me(observation: Mapping[str, Any]) -> int:
 
 def _left_right(observation: Mapping[str, Any], seat: int, step: int) -> int:
     seats = int(observation["seats"])
-    for k in range(1, seats):
-        other = (seat + step * k) % seats
-        if observation["players"][other]["in_game"]:
-            return other
-    return seat
+    out = {p for p in range(seats) if not observation["players"][p]["in_game"]}
+    return next_seat(seats, seat, step=step, skip=out)
 
 
 def _reach(observation: Mapping[str, Any], seat: int, direction: str, sender: int) -> list[int]:

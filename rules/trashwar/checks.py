@@ -5,6 +5,8 @@ the target wall, with the refusal a player reads when one is wrong.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
+from typing import Any
 
 from rules.base import IllegalAction
 from rules.phrases import phrase, phrase_in
@@ -37,34 +39,33 @@ def _in_hand(hand: tuple[int, ...], code: str) -> int:
 
 
 def check(state: State, seat: int, action: Action) -> None:
-    """Raise `IllegalAction` naming the rule when `action` breaks one."""
-    phase = state.phase
+    """Raise `IllegalAction` naming the rule when `action` breaks one (`_CHECKS`, by the
+    action's type: each names the phase it belongs to, in a player's words)."""
+    _CHECKS[type(action)](state, seat, action)
+
+
+def _check_discard(state: State, seat: int, action: Discard) -> None:
     hand = state.hands[seat]
-    if isinstance(action, Throw):
-        _check_throw(state, seat, action)
-    elif isinstance(action, Discard):
-        if phase != ATTACK:
-            raise IllegalAction(phrase("You discard and draw only when it is time to attack."))
-        if any(CARDS[c].kind == TRASH for c in hand):
-            raise IllegalAction(phrase("You hold Trash, so you must attack with it."))
-        _in_hand(hand, action.code)
-    elif isinstance(action, Take | Block | Deflect | Swing):
-        _check_defence(state, seat, action)
-    elif isinstance(action, Bat):
-        if phase != BAT:
-            raise IllegalAction(phrase("There is no Mace being swung."))
-        assert state.swing is not None
-        head = state.flight[0]
-        if action.target not in mace_targets(state, seat, state.swing, head.sender):
-            raise IllegalAction(
-                phrase(
-                    "This Mace ({bat}) cannot bat trash at that player.",
-                    bat=phrase_in("mace direction", DIRECTION_WORDS[state.swing]),
-                )
+    if state.phase != ATTACK:
+        raise IllegalAction(phrase("You discard and draw only when it is time to attack."))
+    if any(CARDS[c].kind == TRASH for c in hand):
+        raise IllegalAction(phrase("You hold Trash, so you must attack with it."))
+    _in_hand(hand, action.code)
+
+
+def _check_bat(state: State, seat: int, action: Bat) -> None:
+    if state.phase != BAT:
+        raise IllegalAction(phrase("There is no Mace being swung."))
+    assert state.swing is not None
+    head = state.flight[0]
+    if action.target not in mace_targets(state, seat, state.swing, head.sender):
+        raise IllegalAction(
+            phrase(
+                "This Mace ({bat}) cannot bat trash at that player.",
+                bat=phrase_in("mace direction", DIRECTION_WORDS[state.swing]),
             )
-        _check_wall(state, action.target, action.wall)
-    else:
-        _check_burn_or_repair(state, seat, action)
+        )
+    _check_wall(state, action.target, action.wall)
 
 
 def _check_wall(state: State, seat: int, wall: int) -> None:
@@ -164,3 +165,17 @@ def _check_burn_or_repair(state: State, seat: int, action: Action) -> None:
         _in_hand(state.hands[seat], action.code)
         if state.walls[seat][action.wall].standing:
             raise IllegalAction(phrase("That wall is standing: a Repair Wall raises a fallen one."))
+
+
+_CHECKS: dict[type[Any], Callable[[State, int, Any], None]] = {
+    Throw: _check_throw,
+    Discard: _check_discard,
+    Take: _check_defence,
+    Block: _check_defence,
+    Deflect: _check_defence,
+    Swing: _check_defence,
+    Bat: _check_bat,
+    Burn: _check_burn_or_repair,
+    Repair: _check_burn_or_repair,
+    Pass: _check_burn_or_repair,
+}

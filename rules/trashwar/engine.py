@@ -107,9 +107,10 @@ For example `play toaster2 at p1 left`, `play catapult+ drum4+ toaster2 at p2 mi
 a burn with its cards listed in another order is read as the same action.
 
 The engine ties the parts together: `state.py` (state, setup, JSON), `actions.py` (actions and
-their words), `legal.py`, `checks.py`, `table.py` (applying an action) and `view.py`
-(observations). The AI at its three levels is `levels.py` (the normal one in `ai.py`; the
-hard one searches worlds `sample.py` deals). Outside code imports the names below from here.
+their words), `legal.py`, `checks.py`, `phases.py` (the phase table of moves) and `table.py`
+(the working copy they change) and `view.py` (observations). The AI at its three levels is
+`levels.py` (the normal one in `ai.py`; the hard one searches worlds `sample.py` deals).
+Outside code imports the names below from here.
 """
 
 from __future__ import annotations
@@ -136,6 +137,7 @@ from rules.trashwar.checks import check
 from rules.trashwar.groups import MENU_PROMPT, group_of, group_wording, within_group
 from rules.trashwar.legal import legal_attacks, legal_moves
 from rules.trashwar.observation import TrashWarObservation
+from rules.trashwar.phases import perform
 from rules.trashwar.state import (
     ATTACK,
     SCHEMA,
@@ -148,7 +150,6 @@ from rules.trashwar.state import (
     to_act,
     walls_up,
 )
-from rules.trashwar.table import perform
 from rules.trashwar.view import observe
 
 __all__ = [

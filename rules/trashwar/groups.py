@@ -9,7 +9,7 @@ actions is the engine's, so it is read here and in `actions.py` only.
 
 from __future__ import annotations
 
-from rules.phrases import Filling, english, phrase
+from rules.phrases import Filling, SeatName, english, phrase
 from rules.trashwar.actions import (
     Action,
     Burn,
@@ -24,7 +24,6 @@ from rules.trashwar.actions import (
 from rules.trashwar.cards import BURN, BY_CODE, CATAPULT, DEFLECT, REPAIR, TRASH
 from rules.trashwar.state import (
     LABEL_LIMIT,
-    _p,
 )
 from rules.trashwar.words import wall_words
 
@@ -59,7 +58,9 @@ def within_group(action: Action) -> Filling:
     """A move's label once its card is chosen: only where it goes, naming seats as
     `SeatName`s like the events do."""
     if isinstance(action, Throw):
-        return phrase("{player} · {wall}", player=_p(action.target), wall=wall_words(action.wall))
+        return phrase(
+            "{player} · {wall}", player=SeatName(action.target), wall=wall_words(action.wall)
+        )
     if isinstance(action, Deflect | Repair):
         return phrase("your {wall}", wall=wall_words(action.wall))
     if isinstance(action, Burn):

@@ -40,9 +40,9 @@ from rules.trashwar import ai, judge
 from rules.trashwar.actions import parse_action
 from rules.trashwar.ai import WALLS, choose
 from rules.trashwar.cards import BY_CODE, CARDS
+from rules.trashwar.phases import perform
 from rules.trashwar.sample import Knowledge
 from rules.trashwar.state import TOPPLE, WALL_NAMES, State
-from rules.trashwar.table import perform
 
 if TYPE_CHECKING:
     from rules.base import AnyGame

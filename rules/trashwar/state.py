@@ -8,7 +8,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from rules.base import Event, LastMove, rng_for
+from rules.base import Event, LastMove, next_seat, rng_for
 from rules.phrases import SeatName, phrase, term
 from rules.trashwar.cards import BACK, LEFT, PLAY_IDS, RIGHT, WALL_IDS
 from rules.trashwar.words import (
@@ -29,7 +29,6 @@ BURNING = "burn"
 OVER = "over"
 PHASES = (ATTACK, DRAWN, DEFEND, BAT, BURNING, OVER)
 
-NOT_A_MOVE = phrase("That is not a move in this game.")
 LABEL_LIMIT = 80  # a Discord button label
 
 
@@ -148,21 +147,11 @@ def winners(state: State) -> tuple[int, ...]:
 
 def left_of(seats: int, eliminated: Iterable[int], seat: int) -> int:
     """The next knight still in the war on `seat`'s left (clockwise: the next seat)."""
-    out = set(eliminated)
-    for step in range(1, seats):
-        other = (seat + step) % seats
-        if other not in out:
-            return other
-    return seat
+    return next_seat(seats, seat, skip=set(eliminated))
 
 
 def right_of(seats: int, eliminated: Iterable[int], seat: int) -> int:
-    out = set(eliminated)
-    for step in range(1, seats):
-        other = (seat - step) % seats
-        if other not in out:
-            return other
-    return seat
+    return next_seat(seats, seat, step=-1, skip=set(eliminated))
 
 
 def mace_targets(state: State, seat: int, direction: str, sender: int) -> list[int]:
@@ -176,10 +165,6 @@ def mace_targets(state: State, seat: int, direction: str, sender: int) -> list[i
     else:
         found = list(range(state.seats))
     return [p for p in found if p != seat and standing(state, p)]
-
-
-def _p(seat: int) -> SeatName:
-    return SeatName(seat)
 
 
 # ---------------------------------------------------------------------------------------------

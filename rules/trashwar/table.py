@@ -1,44 +1,24 @@
-"""Applying a Trash War action: `_Table` is a working copy of the state changed in place
-(throws, defences, walls toppling, knights going out, the turn passing) and then frozen, with
-the events for the log; `perform` sends each action to its handler.
+"""Trash War's working copy of a state: `_Table` is changed in place by the moves of
+`phases.py` (cards drawn and discarded, the piles recycled, walls hit and toppling, knights
+going out) and then frozen, with the events for the log.
 """
 
 from __future__ import annotations
 
 from rules.base import Event, IllegalAction, WorkingCopy, rng_for
-from rules.phrases import Phrase, listing, phrase, phrase_n
-from rules.trashwar.actions import (
-    Action,
-    Bat,
-    Block,
-    Burn,
-    Deflect,
-    Discard,
-    Repair,
-    Swing,
-    Take,
-    Throw,
-)
-from rules.trashwar.cards import BY_CODE, CARDS, TRASH
+from rules.phrases import SeatName, listing, phrase, phrase_n
+from rules.trashwar.cards import BY_CODE, CARDS
 from rules.trashwar.state import (
-    ATTACK,
-    BAT,
-    BURNING,
-    DEFEND,
-    DRAWN,
     HAND_SIZE,
     MARKS_KEPT,
     OVER,
     TOPPLE,
-    Flight,
     Mark,
     State,
     Wall,
-    _p,
     left_of,
-    most_walls_up,
 )
-from rules.trashwar.words import wall_of, wall_words
+from rules.trashwar.words import wall_of
 
 # ---------------------------------------------------------------------------------------------
 # Applying an action: a working copy of the state, changed in place, then frozen
@@ -207,7 +187,10 @@ class _Table(WorkingCopy[State]):
             count = len(drawn)
             self.say(
                 phrase_n(
-                    "{player} draws {n} card.", "{player} draws {n} cards.", count, player=_p(seat)
+                    "{player} draws {n} card.",
+                    "{player} draws {n} cards.",
+                    count,
+                    player=SeatName(seat),
                 )
             )
             cards = listing([CARDS[c].words("a") for c in drawn])
@@ -265,7 +248,9 @@ class _Table(WorkingCopy[State]):
             self.discard(c)
         self.hands[seat] = []
         self.say(
-            phrase("{player}'s last wall is down: {player} is out of the war.", player=_p(seat))
+            phrase(
+                "{player}'s last wall is down: {player} is out of the war.", player=SeatName(seat)
+            )
         )
         left = [p for p in range(self.seats) if p not in self.eliminated]
         if len(left) == 1:
@@ -274,299 +259,6 @@ class _Table(WorkingCopy[State]):
             self.say(
                 phrase(
                     "{player} is the last knight standing and wins the Trash War!",
-                    player=_p(left[0]),
+                    player=SeatName(left[0]),
                 )
             )
-
-    # --- the flow of a turn ---------------------------------------------------------------
-
-    def start_turn(self, seat: int) -> None:
-        self.turn = seat
-        self.turns += 1
-        self.held = []
-        self.drawn = None
-        self.next_defence(None)
-
-    def next_defence(self, last: int | None) -> None:
-        """After a card in flight is settled, or as a turn starts: who decides next."""
-        if self.finished:
-            return
-        while self.flight and self.flight[0].target in self.eliminated:
-            gone = self.flight.pop(0)
-            self.discard(gone.card)
-            self.say(
-                phrase(
-                    "{player} is out already: the ruins swallow {trash}.",
-                    player=_p(gone.target),
-                    trash=CARDS[gone.card].words("the"),
-                )
-            )
-        following = self.flight[0].target if self.flight else None
-        if (
-            last is not None
-            and last != self.turn
-            and following != last
-            and last not in self.eliminated
-        ):
-            self.refill(last)  # a defence out of turn ends with its own re-draw
-        if self.flight:
-            self.phase = DEFEND
-            return
-        self.end_defence()
-
-    def end_defence(self) -> None:
-        seat = self.turn
-        if self.held:
-            # A Mace ends the turn: straight to the re-draw, then the trash flies on.
-            if seat not in self.eliminated:
-                self.refill(seat)
-            receiver = self.held[-1].target
-            self.flight = [f for f in self.held if f.target != receiver]
-            self.flight += [f for f in self.held if f.target == receiver]
-            self.say(
-                phrase_n(
-                    "The batted trash flies on; the turn passes to {player}.",
-                    "The {n} batted cards fly on; the turn passes to {player}.",
-                    len(self.held),
-                    player=_p(receiver),
-                )
-            )
-            self.start_turn(receiver)
-        elif seat in self.eliminated:
-            following = self.left_of(seat)
-            self.say(phrase("The turn passes to {player}.", player=_p(following)))
-            self.start_turn(following)
-        elif not all(self.standing[seat]) or any(self.trash[seat]):
-            self.phase = BURNING  # there is something to burn or to repair
-        else:
-            self.to_attack()
-
-    def to_attack(self) -> None:
-        if self.hands[self.turn]:
-            self.phase = ATTACK
-            return
-        self.say(phrase("{player} has no cards left to attack with.", player=_p(self.turn)))
-        if self.stuck():
-            self.end_stuck_war()
-            return
-        self.pass_left()
-
-    def stuck(self) -> bool:
-        """No knight holds a card and there is none to draw: nobody can ever act again."""
-        return not self.draw and not self.recycle and not any(self.hands)
-
-    def end_stuck_war(self) -> None:
-        """Table rule: a stuck war ends; the knights with the most walls up share the win."""
-        self.finished = True
-        self.phase = OVER
-        best = most_walls_up(self.standing, self.eliminated)
-        most = sum(self.standing[best[0]])
-        walls = phrase_n("{n} wall", "{n} walls", most)
-        self.say(
-            phrase("No knight holds a card and none is left to draw: the war can go no further.")
-        )
-        if len(best) == 1:
-            self.say(
-                phrase(
-                    "{player} has the most walls up ({walls}) and wins the Trash War!",
-                    player=_p(best[0]),
-                    walls=walls,
-                )
-            )
-        else:
-            self.say(
-                phrase(
-                    "{players} share the win, with {walls} up each.",
-                    players=listing([_p(p) for p in best]),
-                    walls=walls,
-                )
-            )
-
-    def pass_left(self) -> None:
-        seat = self.turn
-        self.refill(seat)
-        following = self.left_of(seat)
-        self.say(phrase("Play passes to the left, to {player}.", player=_p(following)))
-        self.start_turn(following)
-
-    # --- the actions ----------------------------------------------------------------------
-
-    def throw(self, seat: int, action: Throw) -> None:
-        cards = [self.take_from_hand(seat, code) for code in action.trash]
-        where = wall_of(action.target, action.wall)
-        names = listing([CARDS[c].words("a") for c in cards])
-        if action.catapult:
-            self.discard(self.take_from_hand(seat, action.catapult))
-            self.say(
-                phrase(
-                    "{player}'s Catapult throws {cards} at {wall}.",
-                    player=_p(seat),
-                    cards=names,
-                    wall=where,
-                )
-            )
-        else:
-            self.say(
-                phrase(
-                    "{player} throws {cards} at {wall}.", player=_p(seat), cards=names, wall=where
-                )
-            )
-        self.flight = [Flight(c, action.target, action.wall, seat) for c in cards]
-        self.opening = False
-        self.drawn = None
-        self.refill(seat)
-        self.start_turn(action.target)
-
-    def discard_and_draw(self, seat: int, action: Discard) -> None:
-        card = self.take_from_hand(seat, action.code)
-        self.discard(card)
-        self.say(
-            phrase(
-                "{player} has no Trash: discards {card} and draws a card.",
-                player=_p(seat),
-                card=CARDS[card].words("a"),
-            )
-        )
-        new = self.draw_one()
-        if new is None:
-            self.say(phrase("There is no card left to draw."))
-            self.pass_left()
-            return
-        self.hands[seat].append(new)
-        self.say(phrase("You draw {cards}.", cards=CARDS[new].words("a")), to=seat)
-        if CARDS[new].kind == TRASH:
-            self.drawn = new
-            self.phase = DRAWN
-            self.say(phrase("It is Trash: {player} must throw it at once.", player=_p(seat)))
-        else:
-            self.say(phrase("The card drawn is no Trash."))
-            self.pass_left()
-
-    def defend(self, seat: int, action: Take | Block | Deflect | Swing) -> None:
-        head = self.flight[0]
-        trash = CARDS[head.card]
-        if isinstance(action, Swing):
-            mace = self.take_from_hand(seat, action.code)
-            self.discard(mace)
-            self.swing = CARDS[mace].direction
-            self.phase = BAT
-            self.say(
-                phrase(
-                    "{player} swings {mace} at {trash}.",
-                    player=_p(seat),
-                    mace=CARDS[mace].words("a"),
-                    trash=trash.words("the"),
-                )
-            )
-            return
-        self.flight.pop(0)
-        if isinstance(action, Take):
-            self.hit(head.card, seat, head.wall)
-        elif isinstance(action, Block):
-            shield = self.take_from_hand(seat, action.code)
-            self.discard(shield)
-            self.discard(head.card)
-            self.say(
-                phrase(
-                    "{player} shields {trash} with {shield}.",
-                    player=_p(seat),
-                    trash=trash.words("the"),
-                    shield=CARDS[shield].words("a"),
-                )
-            )
-            self.mark(seat, head.wall, "shielded", [head.card])
-        else:
-            self.discard(self.take_from_hand(seat, action.code))
-            self.say(
-                phrase(
-                    "{player} deflects {trash} onto their {wall}.",
-                    player=_p(seat),
-                    trash=trash.words("the"),
-                    wall=wall_words(action.wall),
-                )
-            )
-            self.hit(head.card, seat, action.wall)
-        self.next_defence(seat)
-
-    def bat(self, seat: int, action: Bat) -> None:
-        head = self.flight.pop(0)
-        batted = Flight(head.card, action.target, action.wall, seat)
-        self.swing = None
-        self.mark(action.target, action.wall, "batted at", [head.card])
-        self.say(
-            phrase(
-                "{player} bats {trash} at {wall}.",
-                player=_p(seat),
-                trash=CARDS[head.card].words("the"),
-                wall=wall_of(action.target, action.wall),
-            )
-        )
-        if seat == self.turn:
-            self.held.append(batted)  # flies when this defence is over
-        elif action.target == self.turn:
-            self.flight.append(batted)
-        else:
-            mine = [k for k, f in enumerate(self.flight) if f.target == self.turn]
-            self.flight.insert(mine[0] if mine else len(self.flight), batted)
-        self.next_defence(seat)
-
-    def burn_or_repair(self, seat: int, action: Action) -> None:
-        if isinstance(action, Burn):
-            burn = self.take_from_hand(seat, action.code)
-            self.discard(burn)
-            parts = []
-            for wall in sorted({w for w, _ in action.picks}):
-                names: list[Phrase] = []
-                burned: list[int] = []
-                for w, code in action.picks:
-                    if w != wall:
-                        continue
-                    self.touched.add(seat)
-                    pile = self.trash[seat][wall]
-                    card = next(c for c in pile if CARDS[c].code == code)
-                    pile.remove(card)
-                    self.discard(card)
-                    burned.append(card)
-                    names.append(CARDS[card].words("the"))
-                self.mark(seat, wall, "burned", burned)
-                parts.append(
-                    phrase("{cards} off their {wall}", cards=listing(names), wall=wall_words(wall))
-                )
-            self.say(
-                phrase(
-                    "{player} burns {parts} with {burn}.",
-                    player=_p(seat),
-                    parts=listing(parts),
-                    burn=CARDS[burn].words("a"),
-                )
-            )
-        elif isinstance(action, Repair):
-            self.discard(self.take_from_hand(seat, action.code))
-            self.touched.add(seat)
-            self.standing[seat][action.wall] = True
-            self.mark(seat, action.wall, "repaired")
-            self.say(
-                phrase(
-                    "{player} repairs their {wall}.",
-                    player=_p(seat),
-                    wall=wall_words(action.wall),
-                )
-            )
-        else:
-            self.say(phrase("{player} neither burns nor repairs.", player=_p(seat)))
-        self.to_attack()
-
-
-def perform(state: State, seat: int, action: Action) -> _Table:
-    table = _Table(state)
-    if isinstance(action, Throw):
-        table.throw(seat, action)
-    elif isinstance(action, Discard):
-        table.discard_and_draw(seat, action)
-    elif isinstance(action, Take | Block | Deflect | Swing):
-        table.defend(seat, action)
-    elif isinstance(action, Bat):
-        table.bat(seat, action)
-    else:
-        table.burn_or_repair(seat, action)
-    return table

@@ -27,8 +27,9 @@ from rules.toss.bin import (
     prefill,
     simulate,
 )
-from rules.toss.engine import COLOURS, KIND_ORDER, PREFILL, TOSS, State, scores
+from rules.toss.engine import COLOURS, KIND_ORDER, TOSS, State, scores
 from rules.toss.observation import TossObservation
+from rules.toss.state import PREFILL
 
 
 def new(seats: int = 3, seed: int = 1, wobble: str = "house") -> State:

@@ -37,11 +37,11 @@ from rules.toss.engine import (
     COLOURS,
     TOSS,
     State,
-    _finish,
     open_spots,
     parse_spot_group,
     spot_group,
 )
+from rules.toss.phases import _finish
 
 # A can lying outside the right wall, below the rim: any drop onto this bin spills.
 OUTSIDE = Piece("can", (BIN_WIDTH + 40) * 10, 500, 0)

@@ -15,7 +15,8 @@ from rules.base import Event, IllegalAction
 from rules.phrases import Filling, Readers
 from rules.toss import TOSS, State
 from rules.toss.bin import WOBBLE
-from rules.toss.engine import Choose, _apply_choose
+from rules.toss.engine import Choose
+from rules.toss.phases import _apply_choose
 from rules.toss.state import KIND_ORDER
 from tests.languages.pseudo import PSEUDO, foreign_only, plain_words
 

@@ -30,8 +30,8 @@ import pytest
 from rules.base import rng_for
 from rules.toss.ai import random_choice
 from rules.toss.bin import KINDS, PIECES_EACH, count_kinds
-from rules.toss.engine import KIND_ORDER, ROUNDS, TOSS, State
-from rules.toss.observation import TossObservation
+from rules.toss.engine import KIND_ORDER, TOSS, State
+from rules.toss.observation import ROUNDS, TossObservation
 from rules.toss.state import COUNTERS
 
 GAMES = int(os.environ.get("PLAYOUT_GAMES", "32"))

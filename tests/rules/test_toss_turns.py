@@ -12,7 +12,8 @@ from dataclasses import replace
 import pytest
 
 from rules.base import Applied, IllegalAction
-from rules.toss.engine import TOSS, Choose, State, _apply_choose, allowed_kinds
+from rules.toss.engine import TOSS, Choose, State, allowed_kinds
+from rules.toss.phases import _apply_choose
 from tests.rules.test_toss_details import OUTSIDE, new, placing
 
 

@@ -13,13 +13,13 @@ import random
 
 import pytest
 
-from rules.base import IllegalAction
+from rules.base import NOT_A_MOVE, IllegalAction
 from rules.trashwar import ai, view
 from rules.trashwar.actions import Burn, burnt_wordings, fit, parse_action, thrown_wordings
 from rules.trashwar.cards import CARDS, Card, _build, check_deck
 from rules.trashwar.engine import TRASH_WAR, State
 from rules.trashwar.groups import MORE, QUESTIONS, group_wording
-from rules.trashwar.state import MARKS_KEPT, NOT_A_MOVE, Mark, mace_targets
+from rules.trashwar.state import MARKS_KEPT, Mark, mace_targets
 from tests.rules.test_trashwar import build, codes, legal, play, refuse, texts
 
 # --- The deck table --------------------------------------------------------------------------

@@ -13,6 +13,7 @@ import pytest
 
 from bot.requests import format_event
 from lang import PSEUDO, say
+from rules import base
 from rules.base import Event, IllegalAction
 from rules.phrases import Filling, Phrase, Readers
 from rules.trashwar import TRASH_WAR, State
@@ -113,8 +114,9 @@ def refusals_in_source() -> set[str]:
             if not (isinstance(node, ast.Call) and getattr(node.func, "id", "") == "IllegalAction"):
                 continue
             (reason,) = node.args
-            if isinstance(reason, ast.Name):  # a phrase kept in a constant
-                found.add(getattr(state_module, reason.id).text)
+            if isinstance(reason, ast.Name):  # a phrase kept in a constant (or a shared one)
+                kept = getattr(state_module, reason.id, None) or getattr(base, reason.id)
+                found.add(kept.text)
             else:
                 assert isinstance(reason, ast.Call) and isinstance(reason.args[0], ast.Constant)
                 found.add(reason.args[0].value)
