@@ -101,3 +101,21 @@ def test_the_copy_plays_to_a_result_with_its_engine_and_presenter(
     assert outcome is not None and len(outcome.winners) == 1
     (winner,) = outcome.winners
     assert names[winner] in presenter.summary(engine.observe(state, None), names)
+
+
+def test_the_benchmark_measures_the_copy(copy: ModuleType) -> None:
+    """The benchmark takes its games from the plug-ins the bot registers, so it finds the
+    copy and measures its engine and board pictures with no edit in bench/."""
+    from bench.__main__ import bench_engine, bench_render
+    from bench.games import board_file, keys, plugins
+
+    plugins.cache_clear()
+    try:
+        assert KEY in keys()
+        engine = bench_engine(GAMES[KEY], games=2, options={})
+        assert engine["games"] >= 1 and engine["median_actions"] > 0
+        render = bench_render(plugins()[KEY], samples=3)
+        assert render["renders"] == 3 and render["median_ms"] > 0
+        assert board_file(KEY).endswith(".png")
+    finally:
+        plugins.cache_clear()
