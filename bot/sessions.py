@@ -29,7 +29,7 @@ from bot import rows
 from bot.database import COMMITTED, DATABASE_DOWN, Database, out_of_service
 from bot.lobbies import Lobbies, checked_level
 from bot.models import GameRecord, Status, utcnow
-from bot.outbox import record_clear
+from bot.outbox import Outbox, record_clear
 from bot.requests import (
     Player,
     Press,
@@ -72,10 +72,6 @@ class SessionService:
     ) -> None:
         self.store = store = Store(db, clock, workers, shards)
         self.lobbies = lobbies = Lobbies(store)
-        self.db = db
-        self.workers = store.workers
-        self.shards = shards
-        self.outbox = store.outbox
         # Games whose AI turns failed for the database being out of service: game id ->
         # (when to try again, the wait after that), tried by `play_owed_ai`.
         self.ai_owed: dict[int, tuple[float, float]] = {}
@@ -104,6 +100,23 @@ class SessionService:
         self.history = store.history
         self.begin_stop = store.begin_stop
         self.wait_idle = store.wait_idle
+
+    # The store's, read through the service by the cogs and the process.
+    @property
+    def db(self) -> Database:
+        return self.store.db
+
+    @property
+    def workers(self) -> Workers:
+        return self.store.workers
+
+    @property
+    def shards(self) -> Shards:
+        return self.store.shards
+
+    @property
+    def outbox(self) -> Outbox:
+        return self.store.outbox
 
     @property
     def clock(self) -> Callable[[], datetime]:
