@@ -59,6 +59,7 @@ from bench.capacity_discord import (
     turns_in_sqlite,
 )
 from bench.capacity_step import (
+    DECIDED,
     HEADER,
     HELD,
     LATE,
@@ -79,6 +80,7 @@ from bench.proc import (
     thread_cpu_seconds,
     thread_wait_seconds,
 )
+from rules.base import LEVELS, Level
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.guilds import FakeGuild
 from tests.postgres import Postgres
@@ -100,6 +102,9 @@ class Setup:
     # Discord's rate limits in the fake and the bot's default share of the global one; off
     # (`--no-rate-limits`): neither, the bot's own speed
     rate_limits: bool = True
+    # The level of each table's AI seat; given (`--ai-level`), the bot logs at INFO and its
+    # decisions are timed. None: normal, untimed, the bot logging warnings only.
+    ai_level: Level | None = None
 
     def database_url(self, folder: Path) -> str:
         if self.postgres is not None:
@@ -116,7 +121,8 @@ class Setup:
     def __str__(self) -> str:
         processes = "one process" if self.shards == 1 else f"{self.shards} shard processes"
         limits = "" if self.rate_limits else ", no rate limits"
-        return f"{processes}, {'PostgreSQL' if self.postgres else 'SQLite'}{limits}"
+        level = f", {self.ai_level} AI seats" if self.ai_level else ""
+        return f"{processes}, {'PostgreSQL' if self.postgres else 'SQLite'}{limits}{level}"
 
     def server_pids(self) -> list[int]:
         """The database server's processes (PostgreSQL's postmaster and its backends): the
@@ -138,7 +144,7 @@ async def running_bots(fake: FakeDiscord, folder: Path, setup: Setup) -> Any:
         "DISCORD_TOKEN": fake.token,
         "DATABASE_URL": url,
         "DISCORD_API_BASE": fake.api_base,
-        "LOG_LEVEL": "WARNING",
+        "LOG_LEVEL": "INFO" if setup.ai_level else "WARNING",
         "LOOP_WATCHDOG_MS": str(LATE_MS),
     }
     if not setup.rate_limits:
@@ -269,6 +275,7 @@ async def measure(
                         measured,
                         think_mean,
                         users[guild.id],
+                        setup.ai_level or "normal",
                     )
                     for guild in guilds
                     for name in guild.channels
@@ -338,6 +345,11 @@ async def measure(
         failed=sum(rec.failed for rec in sent),
         load=load,
         steps_timed=bool(os.environ.get("LOOP_WATCHDOG_STEPS_MS")),
+        decisions=[
+            float(ms) for level, ms in DECIDED.findall(window_log) if level == setup.ai_level
+        ]
+        if setup.ai_level
+        else None,
     )
 
 
@@ -472,6 +484,12 @@ def main(argv: list[str] | None = None) -> None:
         help="a SQLite file (one process only) or a PostgreSQL server started for the run; "
         "default: SQLite for one process, PostgreSQL for shards",
     )
+    parser.add_argument(
+        "--ai-level",
+        choices=LEVELS,
+        help="the level of each table's AI seat (default normal); given, the bot logs each "
+        "AI decision and the step prints their median and p95 time",
+    )
     args = parser.parse_args(argv)
     if args.steps:
         steps = [int(n) for n in args.steps.split(",")]
@@ -495,7 +513,9 @@ def main(argv: list[str] | None = None) -> None:
     with tempfile.TemporaryDirectory() as folder:
         postgres = Postgres(Path(folder)) if database == "postgresql" else None
         try:
-            setup = Setup(args.shards, postgres, rate_limits=args.rate_limits)
+            setup = Setup(
+                args.shards, postgres, rate_limits=args.rate_limits, ai_level=args.ai_level
+            )
             asyncio.run(
                 curve(
                     args.game,

@@ -24,6 +24,8 @@ WATCHDOG_MS = 50  # no task step may hold the bot's loop longer (the issue's bou
 LATE_MS = WATCHDOG_MS - round(HEARTBEAT_SECONDS * 1000)
 LATE = re.compile(r"event loop ran (\d+) ms late")
 HELD = re.compile(r"a task step held the event loop (\d+) ms (.*)$", re.M)
+# With --ai-level the bot logs at INFO how long each AI decision took (bot/sessions.py).
+DECIDED = re.compile(r"the (\w+) AI decided in (\d+) ms")
 # With --stacks the bot logs where the loop was when it ran late: the stack follows the
 # line, each frame as `  File "...", line N, in name` and its source line.
 FRAME = re.compile(r'^  File "(?P<file>[^"]+)", line (?P<line>\d+), in (?P<name>.+)$', re.M)
@@ -61,6 +63,9 @@ class Step:
     passed: list[float] = field(default_factory=list)  # ms from a turn's last move to the next
     # person's board (Table.turns_passed)
     discord: DiscordUse | None = None  # what the bot asked of Discord
+    # With --ai-level: ms each decision of that level took, from the session asking a
+    # worker to the answer (its wait for a worker included)
+    decisions: list[float] | None = None
 
     @property
     def cpu_ms_per_press(self) -> float:
@@ -160,6 +165,8 @@ def row(step: Step) -> str:
     )
     if step.discord is not None:
         line += f"\n     {discord_line(step, step.discord)}"
+    if step.decisions is not None:
+        line += f"\n     {decisions_line(step.decisions)}"
     if step.stalls or step.failed:
         line += f"  ({len(step.stalls)} tables stalled, {step.failed} presses unanswered in 3 s)"
         for reason in sorted(set(step.stalls))[:3]:
@@ -171,6 +178,16 @@ def row(step: Step) -> str:
     if step.stacks_log:
         line += f"\n     (the late loops' whole stacks: {step.stacks_log})"
     return line
+
+
+def decisions_line(decisions: list[float]) -> str:
+    """The AI seats' decisions in the window: how many, and their median and p95 time."""
+    if not decisions:
+        return "AI decisions: none in the window"
+    return (
+        f"AI decisions: {len(decisions)}, median {percentile(decisions, 50):.0f} ms, "
+        f"p95 {percentile(decisions, 95):.0f} ms, max {max(decisions):.0f} ms"
+    )
 
 
 def discord_line(step: Step, use: DiscordUse) -> str:

@@ -16,6 +16,7 @@ from typing import Any
 
 from bench.bench_discord import OVER, answered, play_controls, press_any, turn_taker
 from bench.games import board_file, plugins
+from rules.base import Level
 from tests.e2e import toss_play
 from tests.fakediscord import FakeDiscord, FakeDiscordError, FakeMessage, FakeUser
 from tests.fakediscord.state import Channel, InteractionRecord
@@ -129,8 +130,10 @@ class Table:
         measured: Measured,
         think_mean: float,
         users: list[FakeUser],
+        ai_level: Level = "normal",
     ) -> None:
         self.fake, self.watch, self.channel, self.kind = fake, watch, channel, kind
+        self.ai_level = ai_level
         self.users = users  # members of the channel's guild
         self.rng = random.Random(f"{seed}:{channel.name}")
         self.measured, self.think_mean = measured, think_mean
@@ -318,7 +321,8 @@ class Table:
             # refused (a double-click guard), as it would be for a person.
             versions = len(lobby.history)
             if label.endswith("…"):  # the lobby's menu of AI levels
-                pressed = await user.select(label, "Normal AI", message=lobby, settle=False)
+                level = f"{self.ai_level.capitalize()} AI"
+                pressed = await user.select(label, level, message=lobby, settle=False)
             else:
                 pressed = await user.click(label, message=lobby, settle=False)
             await self.until(

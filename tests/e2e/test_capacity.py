@@ -10,7 +10,10 @@ from tests.postgres import Postgres
 
 
 async def test_two_tables_give_press_to_result_samples_and_bot_cpu() -> None:
-    step = await measure("trashwar", 2, seconds=6, warmup=1, seed=1, think_mean=0.3)
+    """With `--ai-level hard` the tables' AI seats play hard, and each of their decisions
+    in the window is timed from the bot's log."""
+    setup = Setup(ai_level="hard")
+    step = await measure("trashwar", 2, seconds=6, warmup=1, seed=1, think_mean=0.3, setup=setup)
     assert not step.stalls
     assert step.results, "no press-to-result samples"
     assert step.boards, "no board-after-a-move samples"
@@ -25,6 +28,7 @@ async def test_two_tables_give_press_to_result_samples_and_bot_cpu() -> None:
     assert use is not None
     assert use.callbacks > 0 and use.webhooks > 0  # presses answered, boards on their tokens
     assert use.boards > 0 and use.turns > 0  # the channels' boards, the action log's turns
+    assert step.decisions and min(step.decisions) >= 0  # the hard seats' decisions, timed
 
 
 async def test_two_shard_processes_on_one_postgresql_serve_their_own_guilds(
