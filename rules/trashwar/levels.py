@@ -6,7 +6,8 @@
 cards its seat cannot see at random among the deals its observation allows
 (`sample.py`), so it never reads another hand or the draw pile. It weighs only the
 normal AI's few best-liked actions at its own decision (a Trash War attack can have a
-hundred variants, most plainly worse), plays every seat on by the normal AI for a few
+hundred variants, most plainly worse), one of each kind (`alike`: the same throw at two
+bare walls is one choice, not two), plays every seat on by the normal AI for a few
 actions, and judges where the playout stops by `evaluate` (`judge.py`): each knight's
 chance to win, fitted to normal AIs' games, from their fortress, the trash flying at it,
 whose turn it is and the cards in their hand. The budget is a count of
@@ -50,10 +51,10 @@ if TYPE_CHECKING:
 __all__ = ["ImaginedWar", "choose", "choose_easy", "choose_hard", "evaluate", "glance"]
 
 # The hard AI's budget and shape. Against two normal seats (bench/ai_strength.py, three
-# players, 300 games) it won 47.0 % (41.4-52.6 %), short of the 50 % aimed at. On seeds
-# 1-60 playouts 6 actions deep won 51.7 %, 12 deep 46.7 %: with the fitted judge a shorter
-# playout loses less than it saves; the normal AI's 6 best actions instead of 4 did worse.
-# About 256 ms of CPU a decision (p95 328 ms).
+# players, 300 games) it won 51.3 % (45.7-57.0 %), 47.0 % before its shortlist held one
+# action of each kind. On seeds 1-60 playouts 6 actions deep won 51.7 %, 12 deep 46.7 %:
+# with the fitted judge a shorter playout loses less than it saves. About 210 ms a
+# decision that searches (p95 356 ms).
 ITERATIONS = 400
 DEPTH = 6  # playout actions before `evaluate` judges the position
 SHORTLIST = 4  # the normal AI's best-liked actions the search weighs at its own decision
@@ -108,10 +109,38 @@ class ImaginedWar:
 
 
 def shortlist(observation: Mapping[str, Any], legal: list[str]) -> list[str]:
-    """The normal AI's `SHORTLIST` best-liked of `legal`, best first (ties in legal order)."""
+    """The normal AI's `SHORTLIST` best-liked of `legal`, best first (ties in legal order),
+    one of each `alike` kind: the search's budget goes to choices that differ."""
     scored = ai.scores(observation, legal)
     order = sorted(range(len(legal)), key=lambda k: -scored[k])
-    return [legal[k] for k in order[:SHORTLIST]]
+    found: dict[tuple[object, ...], str] = {}
+    for k in order:
+        found.setdefault(alike(observation, legal[k]), legal[k])
+        if len(found) == SHORTLIST:
+            break
+    return list(found.values())
+
+
+def alike(observation: Mapping[str, Any], action: str) -> tuple[object, ...]:
+    """What `action` does, with what tells cards and walls apart left out: cards of the same
+    face but for the flavour name, walls of one fortress with the same trash on them."""
+    me = observation["seat"]
+    owner = me
+    said: list[object] = []
+    for word in action.split():
+        card = BY_CODE.get(word)
+        if card is not None:
+            said.append((card.kind, card.value, card.torches, card.direction))
+        elif word in WALLS:
+            wall = observation["players"][owner]["walls"][WALLS.index(word)]
+            values = sorted(int(c["value"]) for c in wall["trash"])
+            said.append((owner, wall["standing"], tuple(values)))
+        elif word[0] == "p" and word[1:].isdigit():
+            owner = int(word[1:])
+            said.append(word)
+        else:
+            said.append(word)
+    return tuple(said)
 
 
 def normal_playout(game: AnyGame, state: Any, seat: int, rng: random.Random) -> str:

@@ -166,6 +166,32 @@ def test_the_hard_ai_reads_nothing_its_seat_cannot_see() -> None:
             assert choice(twin, "hard", seed) == choice(state, "hard", seed)
 
 
+def test_the_search_weighs_choices_that_differ_not_the_same_throw_at_twin_walls() -> None:
+    """The hard AI's shortlist holds one action of each kind: a throw at one of two bare
+    walls of a knight does what it does at the other, and trash of the same face but for
+    its flavour name does the same; a wall with other trash on it is another choice."""
+    state = build(
+        hands={0: ["toaster2", "tv2", "piano3"]},
+        walls={1: [[], [], ["car1"]], 2: [[], [], []]},
+    )
+    observation = TRASH_WAR.observe(state, 0)
+    legal = TRASH_WAR.legal_actions(state, 0)
+    kinds = {levels.alike(observation, action) for action in legal}
+    chosen = levels.shortlist(observation, legal)
+    assert len(chosen) == levels.SHORTLIST < len(kinds) < len(legal)
+    assert len({levels.alike(observation, action) for action in chosen}) == len(chosen)
+    alike = levels.alike
+    assert alike(observation, "play toaster2 at p1 left") == alike(
+        observation, "play tv2 at p1 middle"
+    )
+    assert alike(observation, "play toaster2 at p1 left") != alike(
+        observation, "play tv2 at p1 right"
+    )
+    assert alike(observation, "play toaster2 at p1 left") != alike(
+        observation, "play toaster2 at p2 left"
+    )
+
+
 # --- each level's character ----------------------------------------------------------------
 
 
