@@ -54,7 +54,7 @@ log = logging.getLogger(__name__)
 # requests are made of is in bot/requests.py.
 __all__ = ["COMMITTED", "DATABASE_DOWN", "SessionService", "out_of_service"]
 
-MAX_AI_CHAIN = 500  # AI turns in a row before the service pauses for a human; a safety net
+MAX_AI_CHAIN = 500  # AI turns in a row before the service pauses them briefly; a safety net
 AI_RETRY_FIRST, AI_RETRY_LAST = 1.0, 60.0  # seconds before an owed AI turn is tried again
 
 
@@ -220,21 +220,23 @@ class SessionService:
         except Exception as error:
             if not out_of_service(error):
                 raise
-            self._owe_ai(update.game.id or 0, error)
+            self._owe_ai(update.game.id or 0, f"the AI turn failed ({error!r})")
             return update
 
-    def _owe_ai(self, game_id: int, error: BaseException) -> None:
+    def _owe_ai(self, game_id: int, why: str) -> None:
         _, wait = self.ai_owed.get(game_id, (0.0, AI_RETRY_FIRST / 2))
         wait = min(wait * 2, AI_RETRY_LAST)
         self.ai_owed[game_id] = (time.monotonic() + wait, wait)
-        log.warning("game %s: the AI turn failed (%r); trying again in %g s", game_id, error, wait)
+        log.warning("game %s: %s; trying again in %g s", game_id, why, wait)
 
     async def play_owed_ai(self) -> None:
-        """Play the AI turns owed since the database was out of service, each game once its
-        wait is over (doubling, up to AI_RETRY_LAST, while it stays out)."""
-        for game_id, (due, _) in list(self.ai_owed.items()):
+        """Play the AI turns owed, each game once its wait is over: since the database was
+        out of service (doubling the wait, up to AI_RETRY_LAST, while it stays out), or
+        after a chain of AI turns reached MAX_AI_CHAIN."""
+        for game_id, (due, wait) in list(self.ai_owed.items()):
             if due > time.monotonic() or self.store.stopping:
                 continue
+            del self.ai_owed[game_id]  # the chain may owe the game again
             try:
                 async with self.store.db.connected() as connection:
                     game = await self.store.load(connection, game_id)
@@ -242,10 +244,10 @@ class SessionService:
                     await self._play_ai_turns(Update(game=game))
             except Exception as error:
                 if out_of_service(error):
-                    self._owe_ai(game_id, error)
+                    self.ai_owed.setdefault(game_id, (0.0, wait))
+                    self._owe_ai(game_id, f"the AI turn failed ({error!r})")
                     continue
                 log.exception("game %s: the owed AI turn failed", game_id)
-            self.ai_owed.pop(game_id, None)
 
     def _check_turn(self, game: GameRecord, user_id: int, step: int) -> tuple[AnyGame, Any, int]:
         """The engine, state and seat of a player whose turn it is, or a UserError saying
@@ -389,7 +391,10 @@ class SessionService:
                     connection, update, engine, state, since, before, update.events[first:]
                 )
             self.store.wake_poster(update)
-        log.warning("game %s: AI chain limit reached", update.game.id)
+        # Every AI move so far is saved and shown; the rest follow after a pause, so a chain
+        # that runs long hands the channel's lock and the workers to the others meanwhile.
+        self.ai_owed.pop(update.game.id or 0, None)
+        self._owe_ai(update.game.id or 0, f"{MAX_AI_CHAIN} AI turns in a row")
         return update
 
     async def _ai_pick(self, game: GameRecord, engine: AnyGame, state: Any, seat: int) -> str:

@@ -77,7 +77,8 @@ class TableCog(commands.Cog):
 
     @tasks.loop(seconds=AI_RETRY_FIRST)
     async def owed_ai(self) -> None:
-        """The AI turns that failed while the database was out of service, tried again."""
+        """The AI turns owed (the database was out of service, or a long chain of AI turns
+        paused), played once their wait is over."""
         if self.sessions.ai_owed:
             await self.sessions.play_owed_ai()
 

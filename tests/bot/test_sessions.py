@@ -433,6 +433,26 @@ async def test_a_crash_before_the_ai_moves_is_finished_by_resume_all(db: Databas
     assert entry.step == (await second.get(game.id)).step
 
 
+async def test_a_chain_of_ai_turns_over_the_limit_pauses_and_goes_on(
+    service: SessionService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Nothing is stuck: AI turns in a row past MAX_AI_CHAIN are saved as far as they went,
+    and the rest are owed and played by `play_owed_ai` (the table's loop), not left waiting
+    for a press that nobody can make."""
+    monkeypatch.setattr(sessions, "MAX_AI_CHAIN", 1)
+    game = await alices_turn(service, (await started(service, ALICE, ai=2)).game)
+    action = RUMBLE.legal_actions(RUMBLE.from_json(game.state), 0)[0]
+    game = (await press(service, game.id, ALICE.user_id, game.step, action)).game
+    assert turn_of(service, game) != 0 and game.id in service.ai_owed  # paused, owed
+    for _ in range(10):  # each round plays one AI turn, then owes the next
+        if game.id not in service.ai_owed:
+            break
+        service.ai_owed[game.id] = (0.0, service.ai_owed[game.id][1])  # its wait is over
+        await service.play_owed_ai()
+    game = await service.get(game.id)
+    assert turn_of(service, game) == 0 and game.id not in service.ai_owed
+
+
 async def test_stop_clears_controls_through_the_outbox(service: SessionService, db: Database):
     """/game stop writes a "clear controls" entry in its own transaction, naming the board
     and lobby messages, and lets go of a board the AI will no longer add to."""
