@@ -197,18 +197,7 @@ def _spoils_other(t: _Table, seat: int) -> int:
 
 def _take(t: _Table, seat: int, move: Take) -> None:
     other = _spoils_other(t, seat)
-    hand = t.hands[other]
-    card = hand[t.rng().randrange(len(hand))]
-    t.hand_over(other, seat, card)
-    t.say(
-        phrase(
-            "{player} takes a random card from {other}.",
-            player=SeatName(seat),
-            other=SeatName(other),
-        )
-    )
-    t.say(phrase("You took {card}.", card=a_card(CARDS[card].name)), seat)
-    t.say(phrase("{player} took your {card}.", player=SeatName(seat), card=name_of(card)), other)
+    t.take_random(seat, other)
     t.set(spoils=t.state.spoils - 1)
     _after_spoil(t, seat, actor=other)
 

@@ -213,22 +213,8 @@ class _Table(WorkingCopy[State]):
             self.truck += [p for p in order if self.hands[p] and p not in self.truck]
             self.say(phrase("Every player discards one card of their choice."))
         elif key == "raid":
-            left = next_seat(state.seats, seat)
             if self.hands[seat]:
-                card = self.hands[seat][self.rng().randrange(len(self.hands[seat]))]
-                self.hand_over(seat, left, card)
-                self.say(
-                    phrase(
-                        "{player} takes a random card from {other}.",
-                        player=SeatName(left),
-                        other=SeatName(seat),
-                    )
-                )
-                took = phrase(
-                    "{player} took your {card}.", player=SeatName(left), card=name_of(card)
-                )
-                self.say(took, seat)
-                self.say(phrase("You took {card}.", card=a_card(CARDS[card].name)), left)
+                self.take_random(next_seat(state.seats, seat), seat)
         elif key == "slippery":
             if seat not in self.slippery:
                 self.slippery.append(seat)
@@ -246,6 +232,22 @@ class _Table(WorkingCopy[State]):
                     "{player} cannot win until the end of their next turn.", player=SeatName(seat)
                 )
             )
+
+    def take_random(self, taker: int, giver: int) -> None:
+        """`taker` takes a card from `giver`'s hand without looking; only the two of them
+        are told which."""
+        card = self.hands[giver][self.rng().randrange(len(self.hands[giver]))]
+        self.hand_over(giver, taker, card)
+        self.say(
+            phrase(
+                "{player} takes a random card from {other}.",
+                player=SeatName(taker),
+                other=SeatName(giver),
+            )
+        )
+        self.say(phrase("You took {card}.", card=a_card(CARDS[card].name)), taker)
+        took = phrase("{player} took your {card}.", player=SeatName(taker), card=name_of(card))
+        self.say(took, giver)
 
     def hand_over(self, giver: int, receiver: int, card: int) -> None:
         """`card` goes from `giver`'s hand into `receiver`'s, and the public record of it

@@ -818,8 +818,8 @@ def test_blockers_are_told_to_all_and_the_raid_to_each_side() -> None:
     assert told[0] == [
         ("{p0} draws the Blocker Raccoon Raid from the trash pile!", None),
         ("{p1} takes a random card from {p0}.", None),
-        ("{p1} took your Milk Jug.", 0),
         ("You took a Milk Jug.", 1),
+        ("{p1} took your Milk Jug.", 0),
     ]
     for key, line in [
         ("truck", "Every player discards one card of their choice."),
