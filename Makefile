@@ -51,7 +51,8 @@ test: lint
 # - `bench`: the engine, the pictures and answers through the fake Discord;
 # - `bench.capacity`: the games one process serves at human pace with Discord's rate limits
 #   on (N stepped up until press-to-result p95 passes 250 ms, then refined to 25 games; at
-#   most about 20 minutes a game), then two shard processes on one PostgreSQL;
+#   most about 20 minutes a game), then two shard processes on one PostgreSQL, then hard AI
+#   seats at 25 and 50 tables, their decisions timed (docs/ai.md, "Decisions at load");
 # - the issue-sized playouts, too long for `make test`;
 # - `bench.ai_strength`: each AI level against two normal seats (docs/ai.md; hours);
 # - `bench.cpu_per_press`: what a press costs, with and without worker processes;
@@ -68,6 +69,8 @@ bench: $(VENV)/.installed
 		$(BIN)/python -m bench.capacity --game $$game --max-channels 800 --seconds 40 || exit 1; \
 		$(BIN)/python -m bench.capacity --game $$game --max-channels 600 --seconds 40 \
 			--shards 2 || exit 1; \
+		$(BIN)/python -m bench.capacity --game $$game --steps 25,50 --seconds 40 --refine 0 \
+			--whole-curve --ai-level hard || exit 1; \
 	done
 	PLAYOUT_GAMES=1000 $(BIN)/pytest -q -rP $(PLAYOUTS)
 	PLAYOUT_GAMES=500 $(BIN)/pytest -q -rP tests/rules/test_toss_playouts.py
