@@ -19,6 +19,7 @@ or a game's private state themselves.
 from __future__ import annotations
 
 import logging
+import math
 import time
 from collections.abc import Awaitable, Callable
 from datetime import datetime
@@ -210,6 +211,7 @@ class SessionService:
         a seat handed over), adding what they did to it. While the database is out of
         service the AI's turns are owed, and `play_owed_ai` plays them once it is back:
         the press that led to them was saved, and is answered as such."""
+        self.ai_owed.pop(update.game.id or 0, None)  # a person moved: the chain starts anew
         try:
             async with self.store.locked(update.game.channel_id):
                 return await self._play_ai_turns(update)
@@ -231,12 +233,14 @@ class SessionService:
 
     async def play_owed_ai(self) -> None:
         """Play the AI turns owed, each game once its wait is over: since the database was
-        out of service (doubling the wait, up to AI_RETRY_LAST, while it stays out), or
-        after a chain of AI turns reached MAX_AI_CHAIN."""
+        out of service, or after a chain of AI turns reached MAX_AI_CHAIN. The wait doubles,
+        up to AI_RETRY_LAST, while the database stays out or the chains go on without a
+        person's move between them (an AI that never ends its turn would be a bug: it is
+        slowed down, and the other games go on)."""
         for game_id, (due, wait) in list(self.ai_owed.items()):
             if due > time.monotonic() or self.store.stopping:
                 continue
-            del self.ai_owed[game_id]  # the chain may owe the game again
+            self.ai_owed[game_id] = (math.inf, wait)  # under way; owed again, the wait doubles
             try:
                 async with self.store.db.connected() as connection:
                     game = await self.store.load(connection, game_id)
@@ -244,10 +248,11 @@ class SessionService:
                     await self._play_ai_turns(Update(game=game))
             except Exception as error:
                 if out_of_service(error):
-                    self.ai_owed.setdefault(game_id, (0.0, wait))
                     self._owe_ai(game_id, f"the AI turn failed ({error!r})")
                     continue
                 log.exception("game %s: the owed AI turn failed", game_id)
+            if self.ai_owed.get(game_id, (0.0, 0.0))[0] == math.inf:
+                del self.ai_owed[game_id]  # played, and not owed again
 
     def _check_turn(self, game: GameRecord, user_id: int, step: int) -> tuple[AnyGame, Any, int]:
         """The engine, state and seat of a player whose turn it is, or a UserError saying
@@ -393,7 +398,6 @@ class SessionService:
             self.store.wake_poster(update)
         # Every AI move so far is saved and shown; the rest follow after a pause, so a chain
         # that runs long hands the channel's lock and the workers to the others meanwhile.
-        self.ai_owed.pop(update.game.id or 0, None)
         self._owe_ai(update.game.id or 0, f"{MAX_AI_CHAIN} AI turns in a row")
         return update
 

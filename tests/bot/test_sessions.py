@@ -444,11 +444,15 @@ async def test_a_chain_of_ai_turns_over_the_limit_pauses_and_goes_on(
     action = RUMBLE.legal_actions(RUMBLE.from_json(game.state), 0)[0]
     game = (await press(service, game.id, ALICE.user_id, game.step, action)).game
     assert turn_of(service, game) != 0 and game.id in service.ai_owed  # paused, owed
+    waits = []
     for _ in range(10):  # each round plays one AI turn, then owes the next
         if game.id not in service.ai_owed:
             break
-        service.ai_owed[game.id] = (0.0, service.ai_owed[game.id][1])  # its wait is over
+        waits.append(service.ai_owed[game.id][1])
+        service.ai_owed[game.id] = (0.0, waits[-1])  # its wait is over
         await service.play_owed_ai()
+    # Chains one after another with no person's move between them wait longer each time.
+    assert waits == [sessions.AI_RETRY_FIRST, 2 * sessions.AI_RETRY_FIRST]
     game = await service.get(game.id)
     assert turn_of(service, game) == 0 and game.id not in service.ai_owed
 
