@@ -51,10 +51,11 @@ if TYPE_CHECKING:
 __all__ = ["ImaginedWar", "choose", "choose_easy", "choose_hard", "evaluate", "glance"]
 
 # The hard AI's budget and shape. Against two normal seats (bench/ai_strength.py, three
-# players, 300 games) it won 51.3 % (45.7-57.0 %), 47.0 % before its shortlist held one
-# action of each kind. On seeds 1-60 playouts 6 actions deep won 51.7 %, 12 deep 46.7 %:
-# with the fitted judge a shorter playout loses less than it saves. About 210 ms a
-# decision that searches (p95 356 ms).
+# players) it won 48.0 % (44.0-52.0 %) of seeds 1-600, short of the 50 % aimed at; of
+# seeds 1-300 51.3 %, where it won 47.0 % before its shortlist held one action of each
+# kind. On seeds 1-60 playouts 6 actions deep won 51.7 %, 12 deep 46.7 %: with the fitted
+# judge a shorter playout loses less than it saves. About 210 ms a decision that searches
+# (p95 356 ms).
 ITERATIONS = 400
 DEPTH = 6  # playout actions before `evaluate` judges the position
 SHORTLIST = 4  # the normal AI's best-liked actions the search weighs at its own decision
