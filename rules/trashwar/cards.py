@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache, cached_property
 
 from rules.phrases import Phrase, english, phrase, phrase_in, phrase_n, term
 
@@ -168,6 +168,7 @@ MENTIONS = {
 }
 
 
+@cache  # a pure function of a few words and numbers, asked for at every card played
 def card_words(
     kind: str, name: str, value: int, torches: int, direction: str, mention: str = ""
 ) -> Phrase:
