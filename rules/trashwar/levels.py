@@ -7,11 +7,11 @@ cards its seat cannot see at random among the deals its observation allows
 (`sample.py`), so it never reads another hand or the draw pile. It weighs only the
 normal AI's few best-liked actions at its own decision (a Trash War attack can have a
 hundred variants, most plainly worse), one of each kind (`alike`: the same throw at two
-bare walls is one choice, not two), plays every seat on by the normal AI for a few
-actions, and judges where the playout stops by `evaluate` (`judge.py`): each knight's
-chance to win, fitted to normal AIs' games, from their fortress, the trash flying at it,
-whose turn it is and the cards in their hand. The budget is a count of
-iterations, so the same seed gives the same game on any machine.
+bare walls is one choice, not two) and a throw at every knight still in, plays every
+seat on by the normal AI for a few actions, and judges where the playout stops by
+`evaluate` (`judge.py`): each knight's chance to win, fitted to normal AIs' games, from
+their fortress, the trash flying at it, whose turn it is and the cards in their hand. The
+budget is a count of iterations, so the same seed gives the same game on any machine.
 
 `choose_easy` is a beginner, with a beginner's habits rather than random play:
 
@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any, cast
 from rules import search
 from rules.base import Applied, Outcome
 from rules.trashwar import ai, judge
-from rules.trashwar.actions import parse_action
+from rules.trashwar.actions import Throw, parse_action
 from rules.trashwar.ai import WALLS, choose
 from rules.trashwar.cards import BY_CODE, CARDS
 from rules.trashwar.phases import perform
@@ -51,11 +51,8 @@ if TYPE_CHECKING:
 __all__ = ["ImaginedWar", "choose", "choose_easy", "choose_hard", "evaluate", "glance"]
 
 # The hard AI's budget and shape. Against two normal seats (bench/ai_strength.py, three
-# players) it won 48.0 % (44.0-52.0 %) of seeds 1-600, short of the 50 % aimed at; of
-# seeds 1-300 51.3 %, where it won 47.0 % before its shortlist held one action of each
-# kind. On seeds 1-60 playouts 6 actions deep won 51.7 %, 12 deep 46.7 %: with the fitted
-# judge a shorter playout loses less than it saves. About 210 ms a decision that searches
-# (p95 356 ms).
+# players) it won 49.8 % of seeds 1-600, short of the 50 % aimed at; `docs/ai.md` lists the
+# variants measured and why these values stand.
 ITERATIONS = 400
 DEPTH = 6  # playout actions before `evaluate` judges the position
 SHORTLIST = 4  # the normal AI's best-liked actions the search weighs at its own decision
@@ -111,7 +108,9 @@ class ImaginedWar:
 
 def shortlist(observation: Mapping[str, Any], legal: list[str]) -> list[str]:
     """The normal AI's `SHORTLIST` best-liked of `legal`, best first (ties in legal order),
-    one of each `alike` kind: the search's budget goes to choices that differ."""
+    one of each `alike` kind: the search's budget goes to choices that differ. Then, for
+    each knight none of those throws at, the best-liked throw at them: in a war of three,
+    whom to attack matters as much as how."""
     scored = ai.scores(observation, legal)
     order = sorted(range(len(legal)), key=lambda k: -scored[k])
     found: dict[tuple[object, ...], str] = {}
@@ -119,7 +118,20 @@ def shortlist(observation: Mapping[str, Any], legal: list[str]) -> list[str]:
         found.setdefault(alike(observation, legal[k]), legal[k])
         if len(found) == SHORTLIST:
             break
-    return list(found.values())
+    chosen = list(found.values())
+    aimed = {_aimed_at(action) for action in chosen}
+    for k in order:
+        knight = _aimed_at(legal[k])
+        if knight is not None and knight not in aimed:
+            aimed.add(knight)
+            chosen.append(legal[k])
+    return chosen
+
+
+def _aimed_at(action: str) -> int | None:
+    """The knight a throw flies at; None for any other action."""
+    move = parse_action(action)
+    return move.target if isinstance(move, Throw) else None
 
 
 def alike(observation: Mapping[str, Any], action: str) -> tuple[object, ...]:

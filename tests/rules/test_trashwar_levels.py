@@ -192,6 +192,20 @@ def test_the_search_weighs_choices_that_differ_not_the_same_throw_at_twin_walls(
     )
 
 
+def test_the_search_weighs_a_throw_at_every_knight_still_in() -> None:
+    """Whom to attack shapes a war of three: when the normal AI's best-liked kinds all fly
+    at one knight, the hard AI's shortlist adds its best-liked throw at the other."""
+    state = build(
+        hands={0: ["toaster2", "tv1", "piano3", "car1"]},
+        walls={1: [["tv2"], ["car2"], ["leftovers1", "gator1"]], 2: [[], [], []]},
+    )
+    observation = TRASH_WAR.observe(state, 0)
+    legal = TRASH_WAR.legal_actions(state, 0)
+    chosen = levels.shortlist(observation, legal)
+    assert all(" at p1 " in action for action in chosen[: levels.SHORTLIST])
+    assert chosen[levels.SHORTLIST :] == ["play piano3 at p2 left"]
+
+
 # --- each level's character ----------------------------------------------------------------
 
 
