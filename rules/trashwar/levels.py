@@ -38,7 +38,17 @@ from typing import TYPE_CHECKING, Any, cast
 from rules import search
 from rules.base import Applied, Outcome
 from rules.trashwar import ai, judge
-from rules.trashwar.actions import Throw, parse_action
+from rules.trashwar.actions import (
+    Bat,
+    Block,
+    Burn,
+    Deflect,
+    Discard,
+    Repair,
+    Swing,
+    Throw,
+    parse_action,
+)
 from rules.trashwar.ai import WALLS, choose
 from rules.trashwar.cards import BY_CODE, CARDS
 from rules.trashwar.phases import perform
@@ -138,22 +148,29 @@ def alike(observation: Mapping[str, Any], action: str) -> tuple[object, ...]:
     """What `action` does, with what tells cards and walls apart left out: cards of the same
     face but for the flavour name, walls of one fortress with the same trash on them."""
     me = observation["seat"]
-    owner = me
-    said: list[object] = []
-    for word in action.split():
-        card = BY_CODE.get(word)
-        if card is not None:
-            said.append((card.kind, card.value, card.torches, card.direction))
-        elif word in WALLS:
-            wall = observation["players"][owner]["walls"][WALLS.index(word)]
-            values = sorted(int(c["value"]) for c in wall["trash"])
-            said.append((owner, wall["standing"], tuple(values)))
-        elif word[0] == "p" and word[1:].isdigit():
-            owner = int(word[1:])
-            said.append(word)
-        else:
-            said.append(word)
-    return tuple(said)
+
+    def face(code: str) -> tuple[object, ...]:
+        card = BY_CODE[code]
+        return (card.kind, card.value, card.torches, card.direction)
+
+    def wall(owner: int, index: int) -> tuple[object, ...]:
+        seen = observation["players"][owner]["walls"][index]
+        return (owner, seen["standing"], tuple(sorted(int(c["value"]) for c in seen["trash"])))
+
+    move = parse_action(action)
+    match move:
+        case Throw(trash, catapult, target, index):
+            thrown = tuple(face(code) for code in trash)
+            return ("throw", catapult and face(catapult), thrown, wall(target, index))
+        case Bat(target, index):
+            return ("bat", wall(target, index))
+        case Deflect(code, index) | Repair(code, index):
+            return (type(move).__name__, face(code), wall(me, index))
+        case Burn(code, picks):
+            return ("burn", face(code), tuple((wall(me, w), face(c)) for w, c in picks))
+        case Discard(code) | Block(code) | Swing(code):
+            return (type(move).__name__, face(code))
+    return (type(move).__name__,)  # Take, Pass
 
 
 def normal_playout(game: AnyGame, state: Any, seat: int, rng: random.Random) -> str:
