@@ -39,6 +39,7 @@ from rules import search
 from rules.base import Applied, Outcome
 from rules.trashwar import ai, judge
 from rules.trashwar.actions import (
+    Action,
     Bat,
     Block,
     Burn,
@@ -49,7 +50,7 @@ from rules.trashwar.actions import (
     Throw,
     parse_action,
 )
-from rules.trashwar.ai import WALLS, choose
+from rules.trashwar.ai import choose
 from rules.trashwar.cards import BY_CODE, CARDS
 from rules.trashwar.phases import perform
 from rules.trashwar.sample import Knowledge
@@ -217,56 +218,52 @@ def choose_easy(observation: Mapping[str, Any], legal: list[str], rng: random.Ra
     if not legal:
         raise ValueError("No legal action to choose from.")
     phase = observation["phase"]
-    if phase == "attack" and legal[0].startswith("discard "):
+    if phase == "attack" and isinstance(parse_action(legal[0]), Discard):
         return f"discard {observation['hand'][0]['code']}"  # whatever it is
     scorer = _EASY[phase]
-    return max(legal, key=lambda action: (scorer(observation, action), rng.random()))
+    return max(legal, key=lambda action: (scorer(observation, parse_action(action)), rng.random()))
 
 
-def _damage(observation: Mapping[str, Any], seat: int, wall: str) -> int:
-    return int(observation["players"][seat]["walls"][WALLS.index(wall)]["damage"])
+def _damage(observation: Mapping[str, Any], seat: int, wall: int) -> int:
+    return int(observation["players"][seat]["walls"][wall]["damage"])
 
 
-def _easy_defence(observation: Mapping[str, Any], action: str) -> float:
-    words = action.split()
-    if words[0] == "take":
-        return 0.0
-    card = BY_CODE[words[1]]
-    if card.kind == "shield":
-        return 10.0 + card.value  # the biggest, whatever the hit
-    if card.kind == "mace":
-        head = observation["incoming"][0]
-        me = observation["seat"]
-        wall = ai._wall(observation, me, head["wall"])
-        falls = wall["standing"] and wall["damage"] + head["card"]["value"] >= TOPPLE
-        return (5.0 + (card.direction == "back")) if falls else -1.0
-    return -1.0  # a Deflect: the beginner forgets it can
+def _easy_defence(observation: Mapping[str, Any], move: Action) -> float:
+    match move:
+        case Block(code):
+            return 10.0 + BY_CODE[code].value  # the biggest Shield, whatever the hit
+        case Swing(code):
+            head = observation["incoming"][0]
+            wall = ai._wall(observation, observation["seat"], head["wall"])
+            falls = wall["standing"] and wall["damage"] + head["card"]["value"] >= TOPPLE
+            return (5.0 + (BY_CODE[code].direction == "back")) if falls else -1.0
+        case Deflect():
+            return -1.0  # the beginner forgets it can
+    return 0.0  # Take
 
 
-def _easy_bat(observation: Mapping[str, Any], action: str) -> float:
-    _, seat_word, wall = action.split()
-    return float(_damage(observation, int(seat_word[1:]), wall))
+def _easy_bat(observation: Mapping[str, Any], move: Action) -> float:
+    assert isinstance(move, Bat)
+    return float(_damage(observation, move.target, move.wall))
 
 
-def _easy_burn(observation: Mapping[str, Any], action: str) -> float:
-    words = action.split()
-    if words[0] == "pass":
-        return 0.0
-    if BY_CODE[words[1]].kind == "repair":
-        return 100.0
-    # Trash looks dangerous to it only on a wall one more point would bring down.
-    me = observation["seat"]
-    walls = [w for w in words[2:] if w in WALLS]
-    if not any(_damage(observation, me, wall) >= TOPPLE - 1 for wall in walls):
-        return -1.0
-    return float(sum(BY_CODE[w].value for w in words[2:] if w not in WALLS))
+def _easy_burn(observation: Mapping[str, Any], move: Action) -> float:
+    match move:
+        case Repair():
+            return 100.0
+        case Burn(_, picks):
+            # Trash looks dangerous to it only on a wall one more point would bring down.
+            me = observation["seat"]
+            if not any(_damage(observation, me, wall) >= TOPPLE - 1 for wall, _ in picks):
+                return -1.0
+            return float(sum(BY_CODE[code].value for _, code in picks))
+    return 0.0  # Pass
 
 
-def _easy_attack(observation: Mapping[str, Any], action: str) -> float:
-    cards, _, aim = action[5:].rpartition(" at ")
-    seat_word, wall = aim.split()
-    thrown = sum(BY_CODE[code].value for code in cards.split())
-    return 10.0 * thrown + _damage(observation, int(seat_word[1:]), wall)
+def _easy_attack(observation: Mapping[str, Any], move: Action) -> float:
+    assert isinstance(move, Throw)
+    thrown = sum(BY_CODE[code].value for code in move.trash)
+    return 10.0 * thrown + _damage(observation, move.target, move.wall)
 
 
 _EASY = {
