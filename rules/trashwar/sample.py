@@ -15,15 +15,8 @@ those places at random, keeping what the observation does tell:
 - the card a knight has just drawn and must throw (phase "drawn") is Trash, last in the hand.
 
 The most constrained piles are dealt first, each card drawn uniformly among those allowed
-there. The seed is drawn too, as it orders the next recycling's shuffle, which nobody can
-foresee.
-
-Knights do not hold a fair share of every card, though: they spend big Shields, Maces and
-heavy Trash soon and keep small Burns and Deflects. So the deal then leans the other hands
-that way, with a few swaps between them and the draw pile (Metropolis steps), each kept
-with the odds of `HAND_ODDS`: a card twice as likely to be held ends up in a hand about
-twice as often as one of even odds. The swaps draw from a generator seeded by the world's
-seed, so they leave the search's own random numbers as they were.
+there: close to, though not exactly, uniform over every consistent deal. The seed is drawn
+too, as it orders the next recycling's shuffle, which nobody can foresee.
 
 `sample` reads the observation only; `Knowledge` keeps what it read so a search drawing
 hundreds of worlds from one observation reads it once.
@@ -37,18 +30,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from rules.base import LastMove
-from rules.trashwar.cards import (
-    BURN,
-    CARDS,
-    CATAPULT,
-    DEFLECT,
-    MACE,
-    PLAY_IDS,
-    REPAIR,
-    SHIELD,
-    TRASH,
-    WALL_IDS,
-)
+from rules.trashwar.cards import CARDS, PLAY_IDS, TRASH, WALL_IDS
 from rules.trashwar.state import (
     DRAWN,
     SCHEMA,
@@ -62,29 +44,6 @@ from rules.trashwar.state import (
 
 ALL_TORCHES = frozenset({0, 1, 2})
 RETRIES = 20  # deals tried before dropping the torch rule (only for odd corner cases)
-
-# How many times likelier a card of each kind and value is to be in another knight's hand
-# than the average card a seat cannot see, in games of normal AIs; kinds not named: even.
-# Measured by `python -m bench.trashwar_hand_fit` (200 games, seeds 100000-100199).
-HAND_ODDS: dict[tuple[str, int], float] = {
-    (BURN, 2): 1.87,
-    (BURN, 3): 0.96,
-    (BURN, 4): 0.96,
-    (CATAPULT, 0): 1.30,
-    (DEFLECT, 0): 1.30,
-    (MACE, 0): 0.58,
-    (REPAIR, 0): 1.01,
-    (SHIELD, 1): 1.28,
-    (SHIELD, 2): 0.68,
-    (SHIELD, 3): 0.54,
-    (SHIELD, 4): 0.52,
-    (TRASH, 1): 1.17,
-    (TRASH, 2): 1.04,
-    (TRASH, 3): 0.88,
-    (TRASH, 4): 0.60,
-}
-ODDS = tuple(HAND_ODDS.get((card.kind, card.value), 1.0) for card in CARDS)
-SWAPS = 40  # swaps tried a world: enough that more no longer change what hands hold
 
 
 def _recycle_torches(phase: int) -> frozenset[int]:
@@ -248,12 +207,9 @@ class Knowledge:
         public = self.public
         if self.drawn_by is not None:
             hands[self.drawn_by] += drawn
-        seed = rng.getrandbits(32)
-        allowed = _draw_torches(phase) if torch_rule else ALL_TORCHES
-        self._lean(hands, draw, allowed, random.Random(seed))
         return replace(
             public,
-            seed=seed,
+            seed=rng.getrandbits(32),
             draw=tuple(draw),
             recycle=tuple(recycle) + public.recycle,
             torched=tuple(torched) + public.torched,
@@ -261,27 +217,6 @@ class Knowledge:
             hands=tuple(tuple(hand) for hand in hands),
             drawn=drawn[0] if drawn else public.drawn,
         )
-
-    def _lean(
-        self, hands: list[list[int]], draw: list[int], allowed: frozenset[int], rng: random.Random
-    ) -> None:
-        """Swap cards between the other hands and the draw pile toward `HAND_ODDS`: each
-        swap is kept with the odds of the card going in over those of the card coming out.
-        A card only goes to the draw pile if its torches may be there; the Trash a knight
-        has just drawn stays in their hand."""
-        places = [
-            (seat, index)
-            for seat, count in enumerate(self.hands)
-            for index in range(count - (seat == self.drawn_by))
-        ]
-        if not places or not draw:
-            return
-        for _ in range(SWAPS):
-            seat, index = places[rng.randrange(len(places))]
-            spot = rng.randrange(len(draw))
-            held, drawn = hands[seat][index], draw[spot]
-            if CARDS[held].torches in allowed and rng.random() * ODDS[held] < ODDS[drawn]:
-                hands[seat][index], draw[spot] = drawn, held
 
 
 class _NoDeal(Exception):

@@ -2,7 +2,6 @@
 
 - `sample` deals a world its seat could be in: the seat sees exactly its own observation
   there, the hidden cards vary from world to world, and the discard piles keep the torch rule;
-  the other hands lean to the cards knights keep, and Trash just drawn stays Trash;
 - the hard AI reads no more than its observation: two tables alike but for what the seat
   cannot see get the same choice;
 - the playouts play as the normal AI does, on a quicker apply that reaches the same state;
@@ -15,7 +14,6 @@
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Iterator
 from dataclasses import replace
 
@@ -25,11 +23,9 @@ from hypothesis import strategies as st
 
 from rules.base import LEVELS, Level
 from rules.trashwar import ai, levels
-from rules.trashwar import sample as dealing
-from rules.trashwar.cards import BURN, CARDS, MACE, TRASH
+from rules.trashwar.cards import CARDS
 from rules.trashwar.engine import TRASH_WAR, State
 from rules.trashwar.sample import Knowledge, sample
-from rules.trashwar.state import DRAWN
 from tests.rules.test_trashwar import build, card_list
 
 SEARCH_ITERATIONS = 24  # enough to show the search's habits, few enough to stay fast
@@ -107,41 +103,6 @@ def test_a_sampled_world_keeps_the_torch_rule_of_the_discard_piles() -> None:
         assert all(CARDS[c].torches == 0 for c in world.recycle)
         assert all(CARDS[c].torches > 0 for c in world.torched)
         assert all(CARDS[c].torches != 1 for c in world.draw)
-
-
-def test_the_other_hands_lean_to_the_cards_knights_keep(monkeypatch: pytest.MonkeyPatch) -> None:
-    """(hard AI: its worlds look like real tables) knights keep small Burns and spend their
-    Maces soon (`HAND_ODDS`), so the other hands of sampled worlds hold more Burns of 2 and
-    fewer Maces than a fair deal of the same unseen cards gives them."""
-    state = next(positions(3, 5, every=30))
-    observation = TRASH_WAR.observe(state, 0)
-
-    def held(swaps: int) -> Counter[tuple[str, int]]:
-        monkeypatch.setattr(dealing, "SWAPS", swaps)
-        rng = random.Random(3)
-        counts: Counter[tuple[str, int]] = Counter()
-        for _ in range(300):
-            world = sample(observation, rng)
-            counts.update((CARDS[c].kind, CARDS[c].value) for c in world.hands[1] + world.hands[2])
-        return counts
-
-    swaps = dealing.SWAPS
-    fair, leaned = held(0), held(swaps)
-    assert leaned[(BURN, 2)] > 1.3 * fair[(BURN, 2)]
-    assert leaned[(MACE, 0)] < 0.8 * fair[(MACE, 0)]
-
-
-def test_the_trash_a_knight_has_just_drawn_stays_in_their_hand() -> None:
-    """(rules: a drawn Trash must be thrown) while a knight holds the Trash they drew, every
-    world the others sample gives that knight Trash as the last card of their hand."""
-    drawing = (s for seed in range(20) for s in positions(3, seed, every=1) if s.phase == DRAWN)
-    state = next(drawing)
-    other = (state.turn + 1) % 3
-    rng = random.Random(4)
-    for _ in range(50):
-        world = sample(TRASH_WAR.observe(state, other), rng)
-        assert CARDS[world.hands[state.turn][-1]].kind == TRASH
-        assert world.drawn == world.hands[state.turn][-1]
 
 
 def test_the_knowledge_read_from_an_observation_holds_no_hidden_card() -> None:
