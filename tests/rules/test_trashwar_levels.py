@@ -1,7 +1,8 @@
 """Trash War's AI levels: the hard AI's sampled worlds, and what each level promises.
 
 - `sample` deals a world its seat could be in: the seat sees exactly its own observation
-  there, the hidden cards vary from world to world, and the discard piles keep the torch rule;
+  there, the hidden cards vary from world to world, the discard piles keep the torch rule,
+  and Trash just drawn stays Trash in its drawer's hand;
 - the hard AI reads no more than its observation: two tables alike but for what the seat
   cannot see get the same choice;
 - the playouts play as the normal AI does, on a quicker apply that reaches the same state;
@@ -23,9 +24,10 @@ from hypothesis import strategies as st
 
 from rules.base import LEVELS, Level
 from rules.trashwar import ai, levels
-from rules.trashwar.cards import CARDS
+from rules.trashwar.cards import CARDS, TRASH
 from rules.trashwar.engine import TRASH_WAR, State
 from rules.trashwar.sample import Knowledge, sample
+from rules.trashwar.state import DRAWN
 from tests.rules.test_trashwar import build, card_list
 
 SEARCH_ITERATIONS = 24  # enough to show the search's habits, few enough to stay fast
@@ -103,6 +105,19 @@ def test_a_sampled_world_keeps_the_torch_rule_of_the_discard_piles() -> None:
         assert all(CARDS[c].torches == 0 for c in world.recycle)
         assert all(CARDS[c].torches > 0 for c in world.torched)
         assert all(CARDS[c].torches != 1 for c in world.draw)
+
+
+def test_the_trash_a_knight_has_just_drawn_stays_in_their_hand() -> None:
+    """(rules: a drawn Trash must be thrown) while a knight holds the Trash they drew, every
+    world the others sample gives that knight Trash as the last card of their hand."""
+    drawing = (s for seed in range(20) for s in positions(3, seed, every=1) if s.phase == DRAWN)
+    state = next(drawing)
+    other = (state.turn + 1) % 3
+    rng = random.Random(4)
+    for _ in range(50):
+        world = sample(TRASH_WAR.observe(state, other), rng)
+        assert CARDS[world.hands[state.turn][-1]].kind == TRASH
+        assert world.drawn == world.hands[state.turn][-1]
 
 
 def test_the_knowledge_read_from_an_observation_holds_no_hidden_card() -> None:
