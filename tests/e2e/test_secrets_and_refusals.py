@@ -8,8 +8,12 @@ import random
 import re
 from contextlib import asynccontextmanager
 from datetime import timedelta
+from typing import Any
+
+import pytest
 
 from bot.client import TrashTableBot
+from cogs.shared import components
 from render.rumble import draw_dungeon
 from rules.rumble import CHARACTERS, RUMBLE
 from tests.e2e.conftest import Table
@@ -220,6 +224,24 @@ async def test_rules_pages_and_secret_replies_after_fifteen_minutes(
     assert "Page 2 of" in str(turned.edited[0].embeds)
     await open_and_start(table, seed=3)
     fake_discord.clock.advance(minutes=16)
+    reply = await table.bob.click("My secret", message=latest_board(fake_discord))
+    assert "Your secret characters" in reply.ephemeral_text
+
+
+@SQLITE_ONLY
+async def test_a_private_reply_drawn_slowly_still_reaches_its_player(
+    bot: TrashTableBot, table: Table, fake_discord: FakeDiscord, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A "My secret" press is deferred on the board at once; its reply, however long it takes
+    to draw (a loaded machine), still comes, and the tests wait for it (`bot_busy`)."""
+    drawn = components.private_reply
+
+    async def slowly(*args: Any, **kwargs: Any) -> Any:
+        await asyncio.sleep(0.6)  # longer than the fake's quiet period
+        return await drawn(*args, **kwargs)
+
+    monkeypatch.setattr(components, "private_reply", slowly)
+    await open_and_start(table, seed=3)
     reply = await table.bob.click("My secret", message=latest_board(fake_discord))
     assert "Your secret characters" in reply.ephemeral_text
 

@@ -102,10 +102,16 @@ async def running_bot(
 
 
 def bot_busy(client: Any) -> bool:
-    """Trash Table's requests in flight (a deferred press still at the database) or a
-    board being drawn and posted: work that will end in a request the test may wait for."""
+    """Trash Table's requests in flight (a deferred press still at the database), a press
+    or command still being answered (a private reply being drawn after its press was
+    deferred), or a board being drawn and posted: work that will end in a request the
+    test may wait for."""
     sessions = getattr(client, "sessions", None)
     if sessions is not None and sessions.in_flight:
+        return True
+    from bot.internals.discord import answering_tasks
+
+    if answering_tasks():
         return True
     cogs = getattr(client, "cogs", {})
     return any(getattr(getattr(cog, "poster", None), "busy", False) for cog in cogs.values())
