@@ -4,9 +4,7 @@
 
 `choose_hard` searches (information-set MCTS, `rules/search.py`). Each iteration deals the
 cards its seat cannot see at random among the deals its observation allows
-(`sample.py`), so it never reads another hand or the draw pile; the deals lean away from
-the cards the others' last defences show they did not hold (`reading.py`: a hit let
-through that a Shield would have stopped). It weighs only the
+(`sample.py`), so it never reads another hand or the draw pile. It weighs only the
 normal AI's few best-liked actions at its own decision (a Trash War attack can have a
 hundred variants, most plainly worse), one of each kind (`alike`: the same throw at two
 bare walls is one choice, not two) and a throw at every knight still in, plays every

@@ -15,10 +15,8 @@ those places at random, keeping what the observation does tell:
 - the card a knight has just drawn and must throw (phase "drawn") is Trash, last in the hand.
 
 The most constrained piles are dealt first, each card drawn uniformly among those allowed
-there: close to, though not exactly, uniform over every consistent deal. A deal is then
-kept with the chance the others' last defences give their hands (`reading.py`), up to
-`READINGS` deals a world, so the worlds lean toward the hands those defences allow. The
-seed is drawn too, as it orders the next recycling's shuffle, which nobody can foresee.
+there: close to, though not exactly, uniform over every consistent deal. The seed is drawn
+too, as it orders the next recycling's shuffle, which nobody can foresee.
 
 `sample` reads the observation only; `Knowledge` keeps what it read so a search drawing
 hundreds of worlds from one observation reads it once.
@@ -32,7 +30,6 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from rules.base import LastMove
-from rules.trashwar import reading
 from rules.trashwar.cards import CARDS, PLAY_IDS, TRASH, WALL_IDS
 from rules.trashwar.state import (
     DRAWN,
@@ -47,7 +44,6 @@ from rules.trashwar.state import (
 
 ALL_TORCHES = frozenset({0, 1, 2})
 RETRIES = 20  # deals tried before dropping the torch rule (only for odd corner cases)
-READINGS = 30  # deals judged against the others' tells before the last one is kept
 
 
 def _recycle_torches(phase: int) -> frozenset[int]:
@@ -91,7 +87,6 @@ class Knowledge:
     torched: int  # under the face-up top
     out: int
     drawn_by: int | None  # the seat whose last card was just drawn and is unseen Trash
-    tells: tuple[reading.Tell, ...] = ()  # what the others' last defences say of their hands
 
     @classmethod
     def read(cls, observation: Mapping[str, Any]) -> Knowledge:
@@ -166,23 +161,10 @@ class Knowledge:
             torched=int(observation["torched_size"]) - len(torched),
             out=int(observation["out_size"]),
             drawn_by=drawn_by,
-            tells=reading.read(observation),
         )
 
     def sample(self, rng: random.Random) -> State:
-        """One world: the unseen cards dealt at random into the hidden places, each deal kept
-        with the chance the others' tells give its hands (`reading.py`)."""
-        world = self._any(rng)
-        for _ in range(READINGS - 1):
-            chance = 1.0
-            for tell in self.tells:
-                chance *= tell.weight(world.hands[tell.seat])
-            if rng.random() < chance:
-                break
-            world = self._any(rng)
-        return world
-
-    def _any(self, rng: random.Random) -> State:
+        """One world: the unseen cards dealt at random into the hidden places."""
         for _ in range(RETRIES):
             world = self._deal(rng, torch_rule=True)
             if world is not None:
