@@ -62,7 +62,7 @@ if TYPE_CHECKING:
 __all__ = ["ImaginedWar", "choose", "choose_easy", "choose_hard", "evaluate", "glance"]
 
 # The hard AI's budget and shape. Against two normal seats (bench/ai_strength.py, three
-# players) it won 48.6 % of seeds 1-900, short of the 50 % aimed at; `docs/ai.md` lists the
+# players) it won 48.0 % of seeds 1-1200, short of the 50 % aimed at; `docs/ai.md` lists the
 # variants measured and why these values stand.
 ITERATIONS = 400
 DEPTH = 6  # playout actions before `evaluate` judges the position
