@@ -109,6 +109,7 @@ def bot_busy(client: Any) -> bool:
     sessions = getattr(client, "sessions", None)
     if sessions is not None and sessions.in_flight:
         return True
+    # Imported here: the fake's other parts run without the bot, and only this asks it.
     from bot.internals.discord import answering_tasks
 
     if answering_tasks():
