@@ -133,6 +133,17 @@ class TrashWarObservation(TypedDict):
     out_size: int
     """Cards thrown out of the game for good (torched piles of past phases, torch cards
     played from the third torching phase on)."""
+    recycle_pile: list[int]
+    """The ids (`CardView.id`) of every card in the recycle pile, bottom first. Each card
+    reached a pile face up in front of the table, so what the piles hold is public: a
+    player who remembers every card played knows it, and the hard AI counts cards with it."""
+    torched_pile: list[int]
+    """The ids of the torched pile's cards, bottom first."""
+    out_pile: list[int]
+    """The ids of the cards out of the game."""
+    shuffled_into_draw: list[int]
+    """The ids of the recycle pile the draw pile was last made from, in id order (empty
+    before the first recycling): which cards the draw pile can hold, never their order."""
     players: list[PlayerView]
     """Every seat, in seat order (clockwise: a seat's left neighbour is the next seat)."""
     incoming: list[FlightView]

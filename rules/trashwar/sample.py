@@ -1,20 +1,18 @@
 """A whole Trash War state drawn from what one seat can see: the hard AI's hidden worlds.
 
 Everything on the table is public: the fortresses and the trash on them, the trash in
-flight, the tops of the recycle and torched piles, the pile sizes. What a seat cannot see
-is the other hands, the order of the draw pile, the cards under the two face-up tops and
-the cards out of the game. `sample` deals every card the observation does not show into
-those places at random, keeping what the observation does tell:
+flight, and every card in the recycle, torched and out-of-game piles, since each reached its
+pile face up (`recycle_pile` and the others in the observation: a player with a good memory
+counts cards the same way). What a seat cannot see is the other hands and the draw pile.
+`sample` deals the cards left unseen into those places at random, keeping what the
+observation does tell:
 
-- each hand and pile gets exactly the number of cards the observation counts;
-- the torches decide which pile a discarded card went to (house rule, see
-  `table.discard`), so a pile only gets cards that could be there in this torching phase:
-  the recycle pile cards with no torch (or two, in phase 1), the torched pile torch cards,
-  the out-of-game pile torch cards of earlier phases, and from phase 2 on the draw pile the
-  recycle pile of the phase before;
+- each hand and the draw pile get exactly the number of cards the observation counts;
+- once the draw pile has been recycled, it holds only cards of the recycle pile it was
+  shuffled from (`shuffled_into_draw`), the ones not seen since;
 - the card a knight has just drawn and must throw (phase "drawn") is Trash, last in the hand.
 
-The most constrained piles are dealt first, each card drawn uniformly among those allowed
+The draw pile is dealt first, then each hand, each card drawn uniformly among those allowed
 there: close to, though not exactly, uniform over every consistent deal. The seed is drawn
 too, as it orders the next recycling's shuffle, which nobody can foresee.
 
@@ -42,27 +40,7 @@ from rules.trashwar.state import (
     Wall,
 )
 
-ALL_TORCHES = frozenset({0, 1, 2})
-RETRIES = 20  # deals tried before dropping the torch rule (only for odd corner cases)
-
-
-def _recycle_torches(phase: int) -> frozenset[int]:
-    """Torches of the cards the recycle pile takes in torching phase `phase`."""
-    return frozenset({0, 2}) if phase == 1 else frozenset({0})
-
-
-def _torched_torches(phase: int) -> frozenset[int]:
-    return frozenset({1}) if phase == 1 else frozenset({1, 2})
-
-
-def _out_torches(phase: int) -> frozenset[int]:
-    """The out pile: the torched piles of phases before, and torch cards from phase 3 on."""
-    return frozenset({1}) if phase <= 2 else frozenset({1, 2})
-
-
-def _draw_torches(phase: int) -> frozenset[int]:
-    """From phase 2 on, the draw pile is the recycle pile of the phase before."""
-    return ALL_TORCHES if phase == 1 else _recycle_torches(phase - 1)
+RETRIES = 20  # deals tried before dealing the draw pile from any unseen card
 
 
 def _flight(view: Mapping[str, Any]) -> Flight:
@@ -79,13 +57,11 @@ class Knowledge:
     """What an observation tells of the state: the public state with the hidden places
     empty, and the cards and room for each hidden place."""
 
-    public: State  # hands of unseen seats empty, hidden piles empty
+    public: State  # hands of unseen seats empty, the draw pile empty
     unseen: tuple[int, ...]  # every card the seat cannot see, in id order
-    hands: tuple[int, ...]  # cards to deal each seat (0 for the observer and those out)
+    hands: tuple[int, ...]  # cards to deal each seat (0 for the observer)
     draw: int
-    recycle: int  # under the face-up top
-    torched: int  # under the face-up top
-    out: int
+    drawable: frozenset[int]  # the cards the draw pile may hold (empty: any unseen card)
     drawn_by: int | None  # the seat whose last card was just drawn and is unseen Trash
 
     @classmethod
@@ -107,14 +83,14 @@ class Knowledge:
         )
         flight = tuple(_flight(f) for f in observation["incoming"])
         held = tuple(_flight(f) for f in observation["held"])
-        recycle_top = observation["recycle_top"]
-        torched_top = observation["torched_top"]
+        recycle = tuple(int(c) for c in observation["recycle_pile"])
+        torched = tuple(int(c) for c in observation["torched_pile"])
+        out = tuple(int(c) for c in observation["out_pile"])
+        reshuffled = tuple(int(c) for c in observation["shuffled_into_draw"])
         seen = set(own)
         seen.update(c for fortress in walls for wall in fortress for c in wall.trash)
         seen.update(f.card for f in flight + held)
-        recycle = (int(recycle_top["id"]),) if recycle_top else ()
-        torched = (int(torched_top["id"]),) if torched_top else ()
-        seen.update(recycle + torched)
+        seen.update(recycle + torched + out)
         hands = tuple(() if seat != me else own for seat in range(seats))
         move = observation.get("last_move")
         phase = int(observation["torch_phase"])
@@ -132,6 +108,8 @@ class Knowledge:
             opening=bool(observation["opening"]),
             recycle=recycle,
             torched=torched,
+            out=out,
+            reshuffled=reshuffled,
             box=WALL_IDS[seats * WALLS_EACH :],
             hands=hands,
             walls=walls,
@@ -157,51 +135,44 @@ class Knowledge:
             unseen=tuple(c for c in PLAY_IDS if c not in seen),
             hands=tuple(0 if seat == me else int(p["hand_size"]) for seat, p in enumerate(players)),
             draw=int(observation["draw_size"]),
-            recycle=int(observation["recycle_size"]) - len(recycle),
-            torched=int(observation["torched_size"]) - len(torched),
-            out=int(observation["out_size"]),
+            drawable=frozenset(reshuffled) - seen,
             drawn_by=drawn_by,
         )
 
     def sample(self, rng: random.Random) -> State:
         """One world: the unseen cards dealt at random into the hidden places."""
         for _ in range(RETRIES):
-            world = self._deal(rng, torch_rule=True)
+            world = self._deal(rng, self.drawable)
             if world is not None:
                 return world
-        world = self._deal(rng, torch_rule=False)
-        assert world is not None  # without the torch rule every deal fits the counts
+        # Twenty deals that each left no Trash for the knight who has just drawn one (the
+        # draw pile took it every time): a world a little looser beats no world at all.
+        world = self._deal(rng, frozenset())
+        assert world is not None  # with the draw pile open to any card every deal fits
         return world
 
-    def _deal(self, rng: random.Random, torch_rule: bool) -> State | None:
+    def _deal(self, rng: random.Random, drawable: frozenset[int]) -> State | None:
         pool = list(self.unseen)
         rng.shuffle(pool)
-        phase = self.public.torch_phase
 
-        def take(count: int, torches: frozenset[int], kind: str | None = None) -> list[int]:
-            if not torch_rule:
-                torches = ALL_TORCHES
+        def take(count: int, allowed: frozenset[int] = frozenset(), kind: str = "") -> list[int]:
             taken: list[int] = []
             for k in range(len(pool) - 1, -1, -1):
                 if len(taken) == count:
                     break
-                card = CARDS[pool[k]]
-                if card.torches in torches and (kind is None or card.kind == kind):
+                card = pool[k]
+                if (not allowed or card in allowed) and (not kind or CARDS[card].kind == kind):
                     taken.append(pool.pop(k))
             if len(taken) < count:
                 raise _NoDeal
             return taken
 
         try:
-            drawn = take(1, ALL_TORCHES, TRASH) if self.drawn_by is not None else []
-            # The most constrained places first, so the others still find their cards.
-            out = take(self.out, _out_torches(phase))
-            recycle = take(self.recycle, _recycle_torches(phase))
-            torched = take(self.torched, _torched_torches(phase))
-            draw = take(self.draw, _draw_torches(phase))
+            draw = take(self.draw, drawable)  # the most constrained place first
+            drawn = take(1, kind=TRASH) if self.drawn_by is not None else []
             hands = [list(hand) for hand in self.public.hands]
             for seat, count in enumerate(self.hands):
-                hands[seat] += take(count - (seat == self.drawn_by), ALL_TORCHES)
+                hands[seat] += take(count - (seat == self.drawn_by))
         except _NoDeal:
             return None
         public = self.public
@@ -211,9 +182,6 @@ class Knowledge:
             public,
             seed=rng.getrandbits(32),
             draw=tuple(draw),
-            recycle=tuple(recycle) + public.recycle,
-            torched=tuple(torched) + public.torched,
-            out=tuple(out),
             hands=tuple(tuple(hand) for hand in hands),
             drawn=drawn[0] if drawn else public.drawn,
         )

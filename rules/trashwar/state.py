@@ -98,6 +98,9 @@ class State:
     recycle: tuple[int, ...] = ()
     torched: tuple[int, ...] = ()
     out: tuple[int, ...] = ()  # out of the game
+    # The recycle pile the draw pile was last shuffled from, by id in id order: every card
+    # reached that pile face up, so the table knows what the draw pile holds, not its order.
+    reshuffled: tuple[int, ...] = ()
     box: tuple[int, ...] = ()  # Wall cards of seats not in play
     hands: tuple[tuple[int, ...], ...] = ()
     walls: tuple[tuple[Wall, ...], ...] = ()

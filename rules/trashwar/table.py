@@ -40,6 +40,7 @@ class _Table(WorkingCopy[State]):
         self.recycle = list(state.recycle)
         self.torched = list(state.torched)
         self.out = list(state.out)
+        self.reshuffled = state.reshuffled
         self.hands = [list(hand) for hand in state.hands]
         self.standing = [[w.standing for w in walls] for walls in state.walls]
         self.touched: set[int] = set()  # seats whose walls changed
@@ -70,6 +71,7 @@ class _Table(WorkingCopy[State]):
             recycle=tuple(self.recycle),
             torched=tuple(self.torched),
             out=tuple(self.out),
+            reshuffled=self.reshuffled,
             box=s.box,
             hands=tuple(tuple(hand) for hand in self.hands),
             walls=tuple(
@@ -134,6 +136,7 @@ class _Table(WorkingCopy[State]):
         self.out += self.torched
         self.torched = []
         pile = self.recycle
+        self.reshuffled = tuple(sorted(pile))
         rng_for(self.state.seed, "recycle", self.recycles).shuffle(pile)
         self.draw, self.recycle = pile, []
         self.recycles += 1

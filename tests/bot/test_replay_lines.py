@@ -10,7 +10,7 @@ from dataclasses import replace
 import pytest
 
 from bot.games import GAMES
-from bot.replays import GameLog, rebuild, turn_starts
+from bot.replays import GameLog, ReplayRefused, rebuild, turn_starts
 from rules.phrases import Filling, english
 
 
@@ -47,3 +47,15 @@ def test_each_frame_says_what_happened_in_public_words_only(kind: str) -> None:
     assert [line for frame in sparse for line in frame.lines] == public
     assert not private & {english(line) for frame in sparse for line in frame.lines}
     assert turn_starts(sparse)[0] == 0
+
+
+def test_a_game_saved_before_its_state_gained_a_field_still_replays() -> None:
+    """(replays: a finished game stays watchable) a Trash War saved before its state kept
+    the recycled pile replays as it was played; one whose saved end differs is refused."""
+    log, _, _ = played("trashwar", seed=7)
+    assert log.final["reshuffled"], "the war went through a recycling"
+    older = {key: value for key, value in log.final.items() if key != "reshuffled"}
+    assert rebuild(replace(log, final=older))
+    changed = {**older, "turns": older["turns"] + 1}
+    with pytest.raises(ReplayRefused):
+        rebuild(replace(log, final=changed))

@@ -1,8 +1,8 @@
 """Trash War's AI levels: the hard AI's sampled worlds, and what each level promises.
 
 - `sample` deals a world its seat could be in: the seat sees exactly its own observation
-  there, the hidden cards vary from world to world, the discard piles keep the torch rule,
-  and Trash just drawn stays Trash in its drawer's hand;
+  there, the hidden cards vary from world to world, the piles it saw filled stay as they
+  are, and Trash just drawn stays Trash in its drawer's hand;
 - the hard AI reads no more than its observation: two tables alike but for what the seat
   cannot see get the same choice;
 - the playouts play as the normal AI does, on a quicker apply that reaches the same state;
@@ -94,17 +94,32 @@ def test_the_hidden_cards_vary_from_world_to_world() -> None:
     assert all(world.hands[0] == state.hands[0] for world in worlds)
 
 
-def test_a_sampled_world_keeps_the_torch_rule_of_the_discard_piles() -> None:
-    """(house rule: torches decide where a discarded card goes) in torching phase 2 the
-    hidden recycle pile holds no torch card, the torched pile only torch cards, and the
-    draw pile (phase 1's recycle pile) no card with one torch."""
+def test_a_sampled_world_keeps_the_piles_the_table_saw() -> None:
+    """(hard AI: it counts the cards played, as a player with a good memory does) after a
+    recycling, every world keeps the recycle, torched and out piles as they are and deals
+    the draw pile only from the pile it was shuffled from; which of those cards are still
+    in it varies from world to world."""
     state = next(s for s in positions(3, 0, every=1) if s.torch_phase == 2 and len(s.recycle) > 3)
+    assert state.reshuffled and set(state.draw) <= set(state.reshuffled)
     rng = random.Random(2)
-    for _ in range(20):
-        world = sample(TRASH_WAR.observe(state, state.turn), rng)
-        assert all(CARDS[c].torches == 0 for c in world.recycle)
-        assert all(CARDS[c].torches > 0 for c in world.torched)
-        assert all(CARDS[c].torches != 1 for c in world.draw)
+    worlds = [sample(TRASH_WAR.observe(state, state.turn), rng) for _ in range(20)]
+    for world in worlds:
+        assert (world.recycle, world.torched, world.out) == (
+            state.recycle,
+            state.torched,
+            state.out,
+        )
+        assert set(world.draw) <= set(state.reshuffled)
+    assert len({frozenset(world.draw) for world in worlds}) > 1
+
+
+def test_the_piles_shown_name_the_draw_piles_cards_but_never_their_order() -> None:
+    """(secrets: nobody learns the draw pile's order) the observation lists the cards a
+    recycling shuffled into the draw pile in id order, whatever order the shuffle left."""
+    state = next(s for s in positions(3, 0, every=1) if s.torch_phase == 2)
+    shown = TRASH_WAR.observe(state, None)["shuffled_into_draw"]
+    assert shown == sorted(shown)
+    assert set(state.draw) <= set(shown)
 
 
 def test_the_trash_a_knight_has_just_drawn_stays_in_their_hand() -> None:
@@ -122,11 +137,11 @@ def test_the_trash_a_knight_has_just_drawn_stays_in_their_hand() -> None:
 
 def test_the_knowledge_read_from_an_observation_holds_no_hidden_card() -> None:
     """(the AI never reads what its seat can't see) what `sample` keeps of an observation
-    has the other hands and the hidden piles empty."""
+    has the other hands and the draw pile empty."""
     state = next(positions(4, 3, every=25))
     public = Knowledge.read(TRASH_WAR.observe(state, 2)).public
     assert [len(hand) for hand in public.hands] == [0, 0, len(state.hands[2]), 0]
-    assert public.draw == () and public.out == ()
+    assert public.draw == ()
 
 
 def test_the_playouts_play_the_normal_ai_and_the_rules() -> None:
