@@ -4,7 +4,8 @@
 
 `choose_hard` searches (information-set MCTS, `rules/search.py`). Each iteration deals the
 cards its seat cannot see at random among the deals its observation allows
-(`sample.py`), so it never reads another hand or the draw pile. It weighs only the
+(`sample.py`), so it never reads another hand or the draw pile; it does count the cards
+played, as every one reached its pile face up. It weighs only the
 normal AI's few best-liked actions at its own decision (a Trash War attack can have a
 hundred variants, most plainly worse), one of each kind (`alike`: the same throw at two
 bare walls is one choice, not two) and a throw at every knight still in, plays every
@@ -62,8 +63,8 @@ if TYPE_CHECKING:
 __all__ = ["ImaginedWar", "choose", "choose_easy", "choose_hard", "evaluate", "glance"]
 
 # The hard AI's budget and shape. Against two normal seats (bench/ai_strength.py, three
-# players) it won 48.0 % of seeds 1-1200, short of the 50 % aimed at; `docs/ai.md` lists the
-# variants measured and why these values stand.
+# players) it won 48.0 % of seeds 1-300 and 901-1200, short of the 50 % aimed at;
+# `docs/ai.md` lists the variants measured and why these values stand.
 ITERATIONS = 400
 DEPTH = 6  # playout actions before `evaluate` judges the position
 SHORTLIST = 4  # the normal AI's best-liked actions the search weighs at its own decision
