@@ -131,7 +131,7 @@ def rebuild(log: GameLog) -> list[Frame]:
         state = applied.state
         said[engine.step(state)] = [e.text for e in applied.events if e.to is None]
         keep(state)
-    if not _same_as_saved(engine.to_json(state), log.final):
+    if not _same_as_saved(engine.to_json(state), log.final, engine.remembered):
         raise refused
     shown = [step for step in log.shown if step in views] or every
     if len(shown) < len(log.shown):
@@ -170,11 +170,14 @@ def turn_ends(frames: list[Frame]) -> set[int]:
     }
 
 
-def _same_as_saved(replayed: JSON, saved: JSON) -> bool:
-    """Whether a replay reached the state saved, compared on the fields the saved one has:
-    a field the state gained after the game was saved (kept for the AI, say) holds nothing
-    the game was played by."""
-    return _canonical({key: replayed.get(key) for key in saved}) == _canonical(saved)
+def _same_as_saved(replayed: JSON, saved: JSON, remembered: tuple[str, ...]) -> bool:
+    """Whether a replay reached the state saved, compared on the fields the saved one has
+    (a field the state gained after the game was saved holds nothing it was played by) but
+    those the game only `remembered`."""
+    keys = [key for key in saved if key not in remembered]
+    return _canonical({key: replayed.get(key) for key in keys}) == _canonical(
+        {key: saved[key] for key in keys}
+    )
 
 
 def _canonical(data: JSON) -> str:

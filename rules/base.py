@@ -294,6 +294,10 @@ class Game(ABC, Generic[StateT, ObsT]):
     # differently. A game keeps the version it was played under, and a replay of a game
     # from another version is refused rather than shown wrong.
     rules_version: int = 1
+    # State fields the rules never read, kept only for what the table has seen (a pile's
+    # cards, for the AI to count): a replay does not compare them with the saved state, as
+    # a game begun before such a field was added saved it empty.
+    remembered: tuple[str, ...] = ()
     ai: ClassVar[Chooser]  # the game's AI module (`rules/<game>/ai.py`)
     codec: ClassVar[Codec]  # the state to and from JSON (`rules/<game>/state.py`)
 

@@ -181,6 +181,7 @@ class TrashWar(Game[State, TrashWarObservation]):
     ai: ClassVar[Chooser] = trashwar_levels
     codec: ClassVar[Codec] = Codec(State, SCHEMA)
     options = ()
+    remembered = ("reshuffled",)
 
     def new_game(self, seats: int, options: Mapping[str, str], seed: int) -> State:
         if not self.min_seats <= seats <= self.max_seats:

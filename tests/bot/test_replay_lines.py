@@ -51,11 +51,14 @@ def test_each_frame_says_what_happened_in_public_words_only(kind: str) -> None:
 
 def test_a_game_saved_before_its_state_gained_a_field_still_replays() -> None:
     """(replays: a finished game stays watchable) a Trash War saved before its state kept
-    the recycled pile replays as it was played; one whose saved end differs is refused."""
+    the recycled pile, or begun before and saved after, replays as it was played; one
+    whose saved end differs is refused."""
     log, _, _ = played("trashwar", seed=7)
     assert log.final["reshuffled"], "the war went through a recycling"
     older = {key: value for key, value in log.final.items() if key != "reshuffled"}
     assert rebuild(replace(log, final=older))
+    # Begun before the field and saved after it: the field was read back empty.
+    assert rebuild(replace(log, final={**older, "reshuffled": []}))
     changed = {**older, "turns": older["turns"] + 1}
     with pytest.raises(ReplayRefused):
         rebuild(replace(log, final=changed))
