@@ -1,9 +1,10 @@
 """What a seat may know of a Trash War game: the shape `observe` returns.
 
 `render/` and `cogs/` read only this. The public view (`seat=None`) shows every fortress,
-every card on the table and every card in flight, but of the hands only their sizes; a
-player's own view is the same with `hand` filled in. No view ever holds a card of another
-player's hand, nor the order of the draw pile.
+every card on the table and every card in flight, every card in the discard piles (each
+landed there face up), but of the hands only their sizes; a player's own view is the same
+with `hand` filled in. No view ever holds a card of another player's hand, nor the order
+of the draw pile.
 """
 
 from __future__ import annotations
