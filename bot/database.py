@@ -80,6 +80,7 @@ class DatabaseUnusable(Exception):
 # out of service: under Discord's 3 s, so the press is told in time.
 WRITE_LOCK_WAIT = 2.0
 SHORT_BUSY_WAIT_MS = 20  # the longest the press path waits on the loop's thread for a lock
+REBUILD_WAIT_S = 60  # how long start-up waits for another process's rebuild of the file
 
 
 # Each aiosqlite connection is a thread, and opening one starts that thread from the event
@@ -224,11 +225,29 @@ class Database:
         if self.sqlite_path in (None, "", ":memory:"):
             return
         async with self._sqlite_alone() as raw:
-            if raw is None or raw.execute("PRAGMA auto_vacuum").fetchone()[0] == INCREMENTAL:
+            if raw is None:
                 return
-            log.info("SQLite: turning on incremental vacuum (a one-time rebuild)")
-            raw.execute("PRAGMA auto_vacuum=INCREMENTAL")
-            raw.execute("VACUUM")
+            # Start-up only, so a long wait holds up no channel: another process starting
+            # at the same time may be rebuilding the file, and this one waits it out.
+            raw.execute(f"PRAGMA busy_timeout={REBUILD_WAIT_S * 1000}")
+            try:
+                raw.execute("BEGIN IMMEDIATE")  # after any rebuild under way
+                mode = raw.execute("PRAGMA auto_vacuum").fetchone()[0]
+                raw.execute("ROLLBACK")
+                if mode == INCREMENTAL:
+                    return
+                log.info("SQLite: turning on incremental vacuum (a one-time rebuild)")
+                raw.execute("PRAGMA auto_vacuum=INCREMENTAL")
+                raw.execute("VACUUM")
+            except sqlite3.OperationalError as error:
+                if "locked" not in str(error):
+                    raise
+                raise DatabaseUnusable(
+                    f"The SQLite file {self.sqlite_path} stayed locked by another process "
+                    f"for {REBUILD_WAIT_S} s while the bot started."
+                ) from None
+            finally:
+                raw.execute(f"PRAGMA busy_timeout={SHORT_BUSY_WAIT_MS}")
 
     async def give_space_back(self) -> None:
         """After rows were removed: SQLite returns the free pages to the file system (a

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import sqlite3
+import threading
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -14,8 +15,8 @@ import pytest
 from sqlalchemy import func, select, text, update
 from sqlmodel import SQLModel
 
-from bot import keeping
-from bot.database import Database
+from bot import database, keeping
+from bot.database import Database, DatabaseUnusable
 from bot.models import GameRecord, OutboxEntry
 from bot.outbox import Outbox
 from bot.replays import load_log, rebuild
@@ -266,3 +267,54 @@ async def test_an_older_sqlite_file_is_turned_to_incremental_vacuum_once(tmp_pat
     with contextlib.closing(sqlite3.connect(path)) as again:
         assert again.execute("PRAGMA auto_vacuum").fetchone() == (2,)
         assert again.execute("SELECT text FROM notes").fetchall() == [("kept",)]
+
+
+async def test_a_start_up_waits_while_another_process_holds_the_file(tmp_path: Path) -> None:
+    """Processes starting together on a file made before incremental vacuum: while another
+    holds the write lock (as its own rebuild does), start-up waits for it to let go and
+    then turns incremental vacuum on, instead of stopping with "database is locked"."""
+    path = tmp_path / "old.db"
+    with contextlib.closing(sqlite3.connect(path)) as old:
+        old.execute("PRAGMA journal_mode=WAL")  # as the bot leaves every file
+        old.execute("CREATE TABLE notes (text TEXT)")
+        old.commit()
+    other = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    other.execute("BEGIN IMMEDIATE")
+    # The other process lets go a second later, long after a 20 ms wait gave up.
+    letting_go = threading.Timer(1.0, other.execute, ("ROLLBACK",))
+    letting_go.start()
+    db = Database(f"sqlite+aiosqlite:///{path}")
+    try:
+        # The step of `migrate` that rebuilds the file: the schema's own step before it
+        # waits for the lock by itself, and would hide the wait this test is about.
+        await db._vacuum_incrementally()
+    finally:
+        letting_go.join()
+        other.close()
+        await db.close()
+    with contextlib.closing(sqlite3.connect(path)) as again:
+        assert again.execute("PRAGMA auto_vacuum").fetchone() == (2,)
+
+
+async def test_a_file_locked_past_the_start_up_wait_stops_the_bot_with_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A bad setting or a stuck file stops the bot with one line naming it: a lock held
+    past the start-up wait (0 s here, 60 s in the bot) names the file and the wait."""
+    monkeypatch.setattr(database, "REBUILD_WAIT_S", 0)
+    path = tmp_path / "old.db"
+    with contextlib.closing(sqlite3.connect(path)) as old:
+        old.execute("PRAGMA journal_mode=WAL")
+        old.execute("CREATE TABLE notes (text TEXT)")
+        old.commit()
+    with contextlib.closing(sqlite3.connect(path, isolation_level=None)) as other:
+        other.execute("BEGIN IMMEDIATE")
+        db = Database(f"sqlite+aiosqlite:///{path}")
+        try:
+            with pytest.raises(DatabaseUnusable) as refused:
+                await db._vacuum_incrementally()
+        finally:
+            await db.close()
+    assert str(refused.value) == (
+        f"The SQLite file {path} stayed locked by another process for 0 s while the bot started."
+    )
