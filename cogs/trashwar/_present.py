@@ -9,6 +9,7 @@ from the engine's `describe`, which the bot says in that language too.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 
 from cogs.shared.presenter import Buttons, Choice, Control, HandReply, Menu, Picture
@@ -16,13 +17,16 @@ from lang import say
 from render.trashwar import caption, draw_battlefield, draw_hand
 from render.trashwar.recap import draw_recap
 from render.trashwar.words import card_said, torching_words
-from rules.phrases import language_of, phrase, term
+from rules.phrases import Filling, Phrase, language_of, phrase, phrase_in, term
+from rules.trashwar.cards import CARDS, KIND_TITLES, KINDS, WALL
 from rules.trashwar.engine import TRASH_WAR
 from rules.trashwar.groups import MENU_PROMPT, group_card
-from rules.trashwar.observation import TrashWarObservation
+from rules.trashwar.observation import TrashWarObservation, out_of_sight
 from rules.trashwar.words import joined
 
 MAX_BUTTONS = 25  # five rows of five, Discord's most: more choices go into a menu
+# The kinds a hand reply counts out of sight, with how it names each.
+COUNTED = {kind: KIND_TITLES.get(kind, term("card", "Trash")) for kind in KINDS if kind != WALL}
 
 
 class TrashWarPresenter:
@@ -87,10 +91,24 @@ class TrashWarPresenter:
             )
         else:
             text = phrase("Your hand (0): no cards. Only you can see this.")
+        lines = [say(text, language, names), say(out_of_sight_said(obs), language, names)]
         picture = draw_hand(obs, name, language)
-        return HandReply(say(text, language, names), [Picture("hand.png", picture)])
+        return HandReply("\n".join(lines), [Picture("hand.png", picture)])
 
     def narrowed(self, obs: TrashWarObservation, group: str, names: list[str]) -> HandReply | None:
         card, question = group_card(group)
         said = phrase("You chose **{card}**. {question}", card=card, question=question)
         return HandReply(say(said, language_of(names), names))
+
+
+def out_of_sight_said(obs: TrashWarObservation) -> Phrase:
+    """How many cards of each kind the player cannot see (the draw pile and the other
+    hands hold them): what a player who remembers every card played works out, and the
+    hard AI does, said for everyone."""
+    hidden = Counter(CARDS[card].kind for card in out_of_sight(obs))
+    counts: list[Filling] = [
+        phrase("{kind}: {n}", kind=phrase_in("card", title), n=hidden[kind])
+        for kind, title in COUNTED.items()
+    ]
+    said = joined(counts)
+    return phrase("Out of sight (the draw pile and the other hands): {cards}.", cards=said)

@@ -9,9 +9,11 @@ of the draw pile.
 
 from __future__ import annotations
 
-from typing import Literal, NotRequired, TypedDict
+from collections.abc import Mapping
+from typing import Any, Literal, NotRequired, TypedDict
 
 from rules.observation import LastMoveView
+from rules.trashwar.cards import PLAY_IDS
 
 
 class CardView(TypedDict):
@@ -174,3 +176,16 @@ class TrashWarObservation(TypedDict):
     last_move: NotRequired[LastMoveView | None]
     """Who made the last move and what the log said (None before any; absent in older
     pictures' samples)."""
+
+
+def out_of_sight(observation: Mapping[str, Any]) -> list[int]:
+    """The ids of the cards `observation`'s seat cannot see now, in id order: those in the
+    draw pile and in the other hands. Every other card lies face up on the table (on a
+    wall, in flight, in a discard pile) or in the seat's own hand."""
+    seen = {int(card["id"]) for card in observation["hand"] or ()}
+    for player in observation["players"]:
+        seen.update(int(card["id"]) for wall in player["walls"] for card in wall["trash"])
+    seen.update(int(f["card"]["id"]) for f in observation["incoming"] + observation["held"])
+    for pile in ("recycle_pile", "torched_pile", "out_pile"):
+        seen.update(int(card) for card in observation[pile])
+    return [card for card in PLAY_IDS if card not in seen]

@@ -28,7 +28,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from rules.base import LastMove
-from rules.trashwar.cards import CARDS, PLAY_IDS, TRASH, WALL_IDS
+from rules.trashwar.cards import CARDS, TRASH, WALL_IDS
+from rules.trashwar.observation import out_of_sight
 from rules.trashwar.state import (
     DRAWN,
     SCHEMA,
@@ -87,10 +88,7 @@ class Knowledge:
         torched = tuple(int(c) for c in observation["torched_pile"])
         out = tuple(int(c) for c in observation["out_pile"])
         reshuffled = tuple(int(c) for c in observation["shuffled_into_draw"])
-        seen = set(own)
-        seen.update(c for fortress in walls for wall in fortress for c in wall.trash)
-        seen.update(f.card for f in flight + held)
-        seen.update(recycle + torched + out)
+        unseen = tuple(out_of_sight(observation))
         hands = tuple(() if seat != me else own for seat in range(seats))
         move = observation.get("last_move")
         phase = int(observation["torch_phase"])
@@ -132,10 +130,10 @@ class Knowledge:
             drawn_by = int(observation["turn"])
         return cls(
             public=public,
-            unseen=tuple(c for c in PLAY_IDS if c not in seen),
+            unseen=unseen,
             hands=tuple(0 if seat == me else int(p["hand_size"]) for seat, p in enumerate(players)),
             draw=int(observation["draw_size"]),
-            drawable=frozenset(reshuffled) - seen,
+            drawable=frozenset(reshuffled).intersection(unseen),
             drawn_by=drawn_by,
         )
 

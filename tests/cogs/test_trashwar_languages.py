@@ -141,7 +141,9 @@ def test_french_and_german_read_as_written() -> None:
     )
     own = TRASH_WAR.observe(state, starter)
     assert PRESENTER.hand(own, Readers(names, "de")).text.startswith("Deine Hand (5): ")
-    assert PRESENTER.hand(own, Readers(names, "fr")).text.endswith(". Vous seul la voyez.")
+    hand = PRESENTER.hand(own, Readers(names, "fr")).text.splitlines()
+    assert hand[0].endswith(". Vous seul la voyez.")
+    assert hand[1].startswith("Hors de vue (la pioche et les mains des autres) : Déchet : ")
     reply = PRESENTER.narrowed(obs, "play tv2", Readers(names, "fr"))
     assert reply is not None
     assert reply.text == "Votre choix : **Lancer le téléviseur (2)**. Sur quel mur ?"

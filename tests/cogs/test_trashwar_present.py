@@ -10,6 +10,7 @@ most walls to go at.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from functools import partial
 
 import discord
@@ -18,7 +19,9 @@ from cogs.shared.components import controls_view, narrowed_view
 from cogs.shared.menus import HAND, MAX_OPTIONS
 from cogs.shared.presenter import Buttons
 from cogs.trashwar._present import TrashWarPresenter
+from rules.phrases import Readers
 from rules.trashwar import TRASH_WAR, State
+from rules.trashwar.cards import CARDS
 
 PRESENTER = TrashWarPresenter()
 
@@ -57,3 +60,29 @@ async def test_each_card_once_then_its_targets_and_every_reply_fits_a_phone():
                 most = max(most, len(group))
             state = TRASH_WAR.apply(state, seat, rng.choice(legal)).state
     assert most >= 15  # a card that could go at every wall of five knights came up
+
+
+def test_the_hand_reply_counts_each_kind_of_card_out_of_sight():
+    """(fair play against a card-counting AI) the private hand reply says how many cards of
+    each kind the draw pile and the other hands hold between them, as the hard AI works
+    out from the table; French readers get it in French."""
+    rng, state = random.Random(2), TRASH_WAR.new_game(3, {}, 2)
+    for _ in range(60):
+        (seat,) = TRASH_WAR.to_act(state)
+        state = TRASH_WAR.apply(state, seat, rng.choice(TRASH_WAR.legal_actions(state, seat))).state
+    (seat,) = TRASH_WAR.to_act(state)
+    hidden = Counter(
+        CARDS[card].kind
+        for card in state.draw + tuple(c for p, h in enumerate(state.hands) if p != seat for c in h)
+    )
+    names = ["Ann", "Bo", "Cy"]
+    reply = PRESENTER.hand(TRASH_WAR.observe(state, seat), names)
+    counted = reply.text.splitlines()[1]
+    assert counted == (
+        "Out of sight (the draw pile and the other hands): "
+        f"Trash: {hidden['trash']}, Shield: {hidden['shield']}, Mace: {hidden['mace']}, "
+        f"Deflect: {hidden['deflect']}, Catapult: {hidden['catapult']}, "
+        f"Burn: {hidden['burn']}, Repair Wall: {hidden['repair']}."
+    )
+    french = PRESENTER.hand(TRASH_WAR.observe(state, seat), Readers(names, "fr"))
+    assert french.text.splitlines()[1].startswith("Hors de vue (la pioche et les mains")

@@ -26,6 +26,7 @@ from rules.base import LEVELS, Level
 from rules.trashwar import ai, levels
 from rules.trashwar.cards import CARDS, TRASH
 from rules.trashwar.engine import TRASH_WAR, State
+from rules.trashwar.observation import out_of_sight
 from rules.trashwar.sample import Knowledge, sample
 from rules.trashwar.state import DRAWN
 from tests.rules.test_trashwar import build, card_list
@@ -120,6 +121,19 @@ def test_the_piles_shown_name_the_draw_piles_cards_but_never_their_order() -> No
     shown = TRASH_WAR.observe(state, None)["shuffled_into_draw"]
     assert shown == sorted(shown)
     assert set(state.draw) <= set(shown)
+
+
+def test_out_of_sight_is_exactly_the_draw_pile_and_the_other_hands() -> None:
+    """(counting cards: every card not in the draw pile or another hand is in view) at
+    every position of a war, for every seat, the cards out of its sight are the draw
+    pile's and the other knights' hands', after recyclings and with batted trash held."""
+    recycled = held = False
+    for state in (s for seed in (8, 10) for s in positions(4, seed, every=1)):
+        recycled, held = recycled or state.torch_phase > 1, held or bool(state.held)
+        for seat in range(4):
+            hidden = set(state.draw).union(*(h for p, h in enumerate(state.hands) if p != seat))
+            assert out_of_sight(TRASH_WAR.observe(state, seat)) == sorted(hidden)
+    assert recycled and held  # the wars ran past a recycling and a Mace's swing
 
 
 def test_the_trash_a_knight_has_just_drawn_stays_in_their_hand() -> None:
