@@ -63,7 +63,7 @@ if TYPE_CHECKING:
 __all__ = ["ImaginedWar", "choose", "choose_easy", "choose_hard", "evaluate", "glance"]
 
 # The hard AI's budget and shape. Against two normal seats (bench/ai_strength.py, three
-# players) it won 48.0 % of seeds 1-300 and 901-1200, short of the 50 % aimed at;
+# players) it won 47.4 % of seeds 1-600 and 901-1200, short of the 50 % aimed at;
 # `docs/ai.md` lists the variants measured and why these values stand.
 ITERATIONS = 400
 DEPTH = 6  # playout actions before `evaluate` judges the position
