@@ -4,8 +4,9 @@ Hands are secret, so the board carries no play controls: the player to act press
 "My hand" and gets their cards and choices privately: first the card, each once, then, for a
 card that can go several places (the same trash at any of fifteen walls), where it goes.
 The reply also counts the cards of each kind out of the player's sight, as a player who
-remembers every card played would. Everything is said in the readers' language (`names.language`); the controls' labels come
-from the engine's `describe`, which the bot says in that language too.
+remembers every card played would. Everything is said in the readers' language
+(`names.language`); the controls' labels come from the engine's `describe`, which the bot
+says in that language too.
 """
 
 from __future__ import annotations
