@@ -269,15 +269,21 @@ async def test_an_older_sqlite_file_is_turned_to_incremental_vacuum_once(tmp_pat
         assert again.execute("SELECT text FROM notes").fetchall() == [("kept",)]
 
 
+def wal_file_before_incremental_vacuum(tmp_path: Path) -> Path:
+    """A file in WAL mode, as the bot leaves every file, made before incremental vacuum."""
+    path = tmp_path / "old.db"
+    with contextlib.closing(sqlite3.connect(path)) as old:
+        old.execute("PRAGMA journal_mode=WAL")
+        old.execute("CREATE TABLE notes (text TEXT)")
+        old.commit()
+    return path
+
+
 async def test_a_start_up_waits_while_another_process_holds_the_file(tmp_path: Path) -> None:
     """Processes starting together on a file made before incremental vacuum: while another
     holds the write lock (as its own rebuild does), start-up waits for it to let go and
     then turns incremental vacuum on, instead of stopping with "database is locked"."""
-    path = tmp_path / "old.db"
-    with contextlib.closing(sqlite3.connect(path)) as old:
-        old.execute("PRAGMA journal_mode=WAL")  # as the bot leaves every file
-        old.execute("CREATE TABLE notes (text TEXT)")
-        old.commit()
+    path = wal_file_before_incremental_vacuum(tmp_path)
     other = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
     other.execute("BEGIN IMMEDIATE")
     # The other process lets go a second later, long after a 20 ms wait gave up.
@@ -302,11 +308,7 @@ async def test_a_file_locked_past_the_start_up_wait_stops_the_bot_with_one_line(
     """A bad setting or a stuck file stops the bot with one line naming it: a lock held
     past the start-up wait (0 s here, 60 s in the bot) names the file and the wait."""
     monkeypatch.setattr(database, "REBUILD_WAIT_S", 0)
-    path = tmp_path / "old.db"
-    with contextlib.closing(sqlite3.connect(path)) as old:
-        old.execute("PRAGMA journal_mode=WAL")
-        old.execute("CREATE TABLE notes (text TEXT)")
-        old.commit()
+    path = wal_file_before_incremental_vacuum(tmp_path)
     with contextlib.closing(sqlite3.connect(path, isolation_level=None)) as other:
         other.execute("BEGIN IMMEDIATE")
         db = Database(f"sqlite+aiosqlite:///{path}")
