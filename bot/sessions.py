@@ -21,7 +21,7 @@ from __future__ import annotations
 import logging
 import math
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from datetime import datetime
 from functools import partial
 from typing import Any
@@ -143,7 +143,7 @@ class SessionService:
         game_id: int,
         user_id: int,
         step: int,
-        action: str | int,
+        action: str | int | Sequence[str],
         *,
         answered: bool,
     ) -> Press:
@@ -183,23 +183,38 @@ class SessionService:
         game_id: int,
         user_id: int,
         step: int,
-        action: str | int,
+        action: str | int | Sequence[str],
     ) -> Update:
-        """A player's action from a control made at `step`: the action itself, or its
-        index among the player's legal actions (what buttons carry). Only the player's move
-        (`press` adds the AI's turns, with `play_ai`; if the process dies in between,
-        `resume_all` plays them on start-up)."""
+        """A player's action from a control made at `step`: the action itself, its index
+        among the player's legal actions (what buttons carry), or a plan of several (a
+        draw of two cards), played in order while each is still open to the player, all
+        in one transaction: the first must be, the rest stop at the first that is not (a
+        Blocker drawn ends a draw of two). Only the player's move (`press` adds the AI's
+        turns, with `play_ai`; if the process dies in between, `resume_all` plays them on
+        start-up)."""
         async with self.store.locked(channel_id), self.store.db.writing() as connection:
             game = await self.store.load(connection, game_id, channel_id)
             engine, state, seat = self._check_turn(game, user_id, step)
-            if isinstance(action, int):
+            plan: list[str | int] = [action] if isinstance(action, str | int) else list(action)
+            first, *rest = plan or [-1]  # an empty plan is refused as a choice not open
+            if isinstance(first, int):
                 legal = engine.legal_actions(state, seat)
-                if not 0 <= action < len(legal):
+                if not 0 <= first < len(legal):
                     raise UserError(phrase("That choice is not open to you any more."))
-                action = legal[action]
+                first = legal[first]
             update = Update(game=game, requester=seat)
             since, before = game.step, waiting_for(game, engine, state)
-            state = await self._apply(connection, update, engine, state, seat, action, "player")
+            state = await self._apply(connection, update, engine, state, seat, first, "player")
+            for then in rest:
+                if (
+                    not isinstance(then, str)
+                    or game.status != Status.PLAYING
+                    or seat not in engine.to_act(state)
+                ):
+                    break
+                if then not in engine.legal_actions(state, seat):
+                    break
+                state = await self._apply(connection, update, engine, state, seat, then, "player")
             game.seats[seat].timeouts = 0
             await rows.save_game(connection, game)
             await self.store.show(connection, update, engine, state, since, before, update.events)

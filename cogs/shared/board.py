@@ -268,15 +268,26 @@ async def built_controls(
 
 
 async def menu_choice(
-    interaction: discord.Interaction, game_id: int, step: int, source: str, slot: int, picked: int
+    interaction: discord.Interaction,
+    game_id: int,
+    step: int,
+    source: str,
+    slot: int,
+    picked: Sequence[int],
 ) -> tuple[GameRecord, str]:
-    """What the `picked` option of menu `slot` stood for, and the game's row it was read
-    from."""
+    """What the `picked` options of menu `slot` stood for (one choice, or the plan several
+    picked together make: `Menu.picked`), and the game's row it was read from."""
     game, controls = await built_controls(interaction, game_id, step, source)
     menus = menu_chunks(controls)
-    if not (0 <= slot < len(menus) and 0 <= picked < len(menus[slot].choices)):
+    if not 0 <= slot < len(menus):
         raise UserError(GONE)
-    return game, menus[slot].choices[picked].value
+    menu = menus[slot]
+    positions = sorted(set(picked))
+    if not positions or len(positions) != len(picked) or len(positions) > menu.most:
+        raise UserError(GONE)
+    if not all(0 <= p < len(menu.choices) for p in positions):
+        raise UserError(GONE)
+    return game, menu.picked(positions)
 
 
 async def button_choice(

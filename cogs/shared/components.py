@@ -58,6 +58,8 @@ from cogs.shared.presenter import (
     OwnItems,
     Picture,
     hand_button,
+    is_plan,
+    plan_of,
 )
 from lang import ENGLISH, language_for, say
 from rules.base import JSON, LEVELS, Option
@@ -79,6 +81,22 @@ def picked_value(interaction: discord.Interaction, select: discord.ui.Select[Any
     if len(values) != 1 or values[0] not in own or not re.fullmatch(NUMBER, str(values[0])):
         return None
     return int(values[0])
+
+
+def picked_values(
+    interaction: discord.Interaction, select: discord.ui.Select[Any]
+) -> list[int] | None:
+    """The options a player picked in a menu that takes several at once, as numbers, or
+    None unless each is one of the menu's own option values, none twice and no more than
+    the menu takes."""
+    data = cast("dict[str, Any]", interaction.data or {})
+    values = data.get("values") or []
+    own = {option.value for option in select.options}
+    if not values or len(values) > max(1, select.max_values) or len(set(values)) < len(values):
+        return None
+    if not all(value in own and re.fullmatch(NUMBER, str(value)) for value in values):
+        return None
+    return [int(value) for value in values]
 
 
 # ---------------------------------------------------------------------- lobby
@@ -352,9 +370,12 @@ class ActButton(
         await act(interaction, self.game_id, self.step, self.index)
 
 
-async def act(interaction: discord.Interaction, game_id: int, step: int, action: int) -> None:
-    """A player's action (its index in their legal actions): Discord's answer in time, one
-    call to the session service, which decides when the AI plays, and its answer sent. The
+async def act(
+    interaction: discord.Interaction, game_id: int, step: int, action: int | list[str]
+) -> None:
+    """A player's action (its index in their legal actions, or a plan of several rebuilt
+    from the controls at `step`: `presenter.plan`): Discord's answer in time, one call to
+    the session service, which decides when the AI plays, and its answer sent. The
     boards reach the channel through the outbox's poster; a press from a private reply is
     answered there with what comes next for its player (`next_decision`)."""
     sessions = client_of(interaction).sessions
@@ -389,6 +410,7 @@ class MenuSelect(
             discord.ui.Select(
                 custom_id=f"tt:menu:{game_id}:{step}:{source}:{slot}",
                 placeholder=menu.placeholder[:150],
+                max_values=max(1, min(menu.most, len(values))),
                 options=[
                     discord.SelectOption(
                         label=c.label[:100], value=value, description=c.description[:100] or None
@@ -405,17 +427,20 @@ class MenuSelect(
     ) -> MenuSelect:
         # A forged press may bring a button here: `interaction_check` then refuses it.
         placeholder, options = getattr(item, "placeholder", ""), getattr(item, "options", [])
-        menu = Menu(placeholder or "", [Choice("", o.label) for o in options])
+        most = getattr(item, "max_values", 1) or 1
+        menu = Menu(placeholder or "", [Choice("", o.label) for o in options], most=most)
         values = [o.value for o in options]
         game, step, slot = int(match["game"]), int(match["step"]), int(match["slot"])
         return cls(game, step, match["source"], slot, menu, values)
 
     async def pressed(self, interaction: discord.Interaction) -> None:
-        picked = picked_value(interaction, self.item)
+        picked = picked_values(interaction, self.item)
         if picked is None:
             raise UserError(PICK_ONE)
         if self.source == ACTIONS:
-            await act(interaction, self.game_id, self.step, picked)
+            if len(picked) != 1:
+                raise UserError(PICK_ONE)
+            await act(interaction, self.game_id, self.step, picked[0])
             return
         game, choice = await board.menu_choice(
             interaction, self.game_id, self.step, self.source, self.slot, picked
@@ -468,6 +493,9 @@ async def open_group(
     a new one."""
     client = client_of(interaction)
     game_id = read.id or 0
+    if is_plan(choice):
+        await act(interaction, game_id, step, plan_of(choice))
+        return
     language = language_for(interaction.locale)  # the buttons come in a private reply
     game, actions = await client.sessions.narrow(
         interaction.channel_id or 0, game_id, interaction.user.id, step, choice, read, language

@@ -4,6 +4,7 @@ the controls both read it."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from cogs.shared.presenter import BoardControl, Buttons, Choice, Menu
 
@@ -25,7 +26,10 @@ def menu_chunks(controls: Sequence[BoardControl]) -> list[Menu]:
         ]
         for number, part in enumerate(parts, start=1):
             suffix = f" ({number}/{len(parts)})" if len(parts) > 1 else ""
-            chunks.append(Menu(control.placeholder + suffix, part))
+            most = min(control.most, len(part))
+            chunks.append(
+                replace(control, placeholder=control.placeholder + suffix, choices=part, most=most)
+            )
     return chunks
 
 

@@ -25,11 +25,31 @@ class Picture:
     data: bytes
 
 
+# Between the actions of a plan (`plan`): no action's text holds a line break.
+PLAN_JOIN = "\n"
+
+
+def plan(*actions: str) -> str:
+    """A choice that plays several actions in one press, in order: "draw two cards" is
+    the declaration and both draws. The session service plays each while it is still
+    open to the player (a Blocker drawn stops the rest), all in one transaction."""
+    return PLAN_JOIN.join(actions)
+
+
+def plan_of(value: str) -> list[str]:
+    """The actions a choice's value plays: one, or a plan's several."""
+    return value.split(PLAN_JOIN)
+
+
+def is_plan(value: str) -> bool:
+    return PLAN_JOIN in value
+
+
 @dataclass(frozen=True)
 class Choice:
-    """One option of a menu or one button: `value` is a legal action, or a group of
-    several (the engine's `group_of`) that the player narrows down with buttons in a
-    private reply."""
+    """One option of a menu or one button: `value` is a legal action, a group of several
+    (the engine's `group_of`) that the player narrows down with buttons in a private
+    reply, or a `plan` of several actions played in one press."""
 
     value: str
     label: str
@@ -38,8 +58,24 @@ class Choice:
 
 @dataclass(frozen=True)
 class Menu:
+    """A menu of choices. With `most` above one the player may pick several options at
+    once (cards to discard): their actions are played in one press, in the menu's order,
+    after the actions `before` (a declaration) and followed by `after` (ending the
+    rummage), each while still open."""
+
     placeholder: str
     choices: list[Choice]
+    most: int = 1
+    before: tuple[str, ...] = ()
+    after: tuple[str, ...] = ()
+
+    def picked(self, positions: list[int]) -> str:
+        """The value of the options at `positions` picked together: one choice's own, or
+        the plan they make with `before` and `after`."""
+        values = [self.choices[p].value for p in sorted(positions)]
+        if len(values) == 1 and not self.before and not self.after:
+            return values[0]
+        return plan(*self.before, *(a for v in values for a in plan_of(v)), *self.after)
 
 
 @dataclass(frozen=True)
