@@ -61,6 +61,7 @@ from cogs.shared.presenter import (
     is_plan,
     plan_of,
 )
+from cogs.shared.replies import keep_reply, refresh
 from lang import ENGLISH, language_for, say
 from rules.base import JSON, LEVELS, Option
 from rules.phrases import phrase, phrase_in
@@ -380,9 +381,11 @@ async def act(
     answered there with what comes next for its player (`next_decision`)."""
     sessions = client_of(interaction).sessions
     channel_id, user_id = interaction.channel_id or 0, interaction.user.id
+    client = client_of(interaction)
     if not in_private_reply(interaction):
         await defer_on_board(interaction)
-        await sessions.press(channel_id, game_id, user_id, step, action, answered=False)
+        pressed = await sessions.press(channel_id, game_id, user_id, step, action, answered=False)
+        await refresh(client, pressed.update.game, user_id, private_reply)
         return
 
     async def until_reply() -> tuple[Press, dict[str, Any]]:
@@ -391,7 +394,10 @@ async def act(
 
     pressed, reply = await in_time(interaction, until_reply(), in_place=True)
     await edit_pressed(interaction, **reply)
+    keep_reply(interaction, None, language_for(interaction.locale))
     await pressed.then()
+    # Whoever decides next sees it in their own reply, without pressing "My hand".
+    await refresh(client, pressed.update.game, user_id, private_reply)
 
 
 class MenuSelect(
@@ -515,9 +521,11 @@ async def open_group(
     )
     if reply.pictures or not in_place:
         files = board.files_of(reply.pictures)
-        await send_private(interaction, in_place, reply.text, files, view)
+        sent = await send_private(interaction, in_place, reply.text, files, view)
     else:  # the hand's picture stays above the new buttons
         await edit_pressed(interaction, content=reply.text, view=view)
+        sent = None
+    keep_reply(interaction, sent, language)
 
 
 def controls_view(
@@ -616,7 +624,8 @@ async def show_hand(interaction: discord.Interaction, game_id: int) -> None:
         return await private_reply(client, game, seat, obs, language)
 
     text, pictures, view = await in_time(interaction, reply(), in_place=in_place)
-    await send_private(interaction, in_place, text, board.files_of(pictures), view)
+    sent = await send_private(interaction, in_place, text, board.files_of(pictures), view)
+    keep_reply(interaction, sent, language)
 
 
 async def private_reply(

@@ -214,19 +214,23 @@ async def send_private(
     text: str,
     files: list[discord.File],
     view: discord.ui.View | None,
-) -> None:
+) -> int | None:
     """A press's private reply (after `in_time`): the reply pressed in, edited (`in_place`),
-    or a new one; its text clipped to Discord's 2,000 characters."""
+    or a new one; its text clipped to Discord's 2,000 characters. The reply's message id
+    when it is a followup, None when it is the press's `@original`."""
     text = clip(text, MAX_CONTENT)
     if in_place:
         await edit_pressed(interaction, content=text, attachments=files, view=view)
-        return
+        return None
     shown = view if view is not None else discord.utils.MISSING
     async with first_answer(interaction):
         if interaction.response.is_done():
-            await interaction.followup.send(text, files=files, ephemeral=True, view=shown)
-        else:
-            await interaction.response.send_message(text, files=files, ephemeral=True, view=shown)
+            sent = await interaction.followup.send(
+                text, files=files, ephemeral=True, view=shown, wait=True
+            )
+            return sent.id
+        await interaction.response.send_message(text, files=files, ephemeral=True, view=shown)
+        return None
 
 
 # ---------------------------------------------------------------------- the bot's permissions

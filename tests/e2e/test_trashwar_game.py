@@ -262,10 +262,15 @@ async def test_a_reply_ready_in_time_is_the_press_answer(bot, table: Table, fake
     assert set(answers) == {"DEFERRED_UPDATE_MESSAGE"}, answers
     answers = [CALLBACK_NAMES[p.callback_type or 0] for p in decided]
     assert answers.count("UPDATE_MESSAGE") > len(decided) / 2, answers
-    # Each was answered once, with the reply: no edit of "@original" after it.
+    # Each was answered once, with the reply: no edit of "@original" after it before the
+    # next press (a later one shows its player their next turn: `replies.refresh`).
     edits = [r for r in fake_discord.requests if r.method == "PATCH" and "@original" in r.path]
-    tokens = {p.token for p in presses if p.callback_type in (4, 7)}
-    assert not [r for r in edits if any(token in r.path for token in tokens)]
+    answered = [p for p in presses if p.callback_type in (4, 7)]
+    sent = sorted(p.sent_at for p in fake_discord.interactions)
+    for press in answered:
+        following = [at for at in sent if at > press.sent_at]
+        until = following[0] if following else float("inf")
+        assert not [r for r in edits if press.token in r.path and r.started < until]
 
 
 def view_timers() -> list[asyncio.Task[object]]:

@@ -1,0 +1,130 @@
+"""Each player's private reply, kept open from turn to turn.
+
+In a game played from a hand (Trash War, Dumpster Brawl!) a player decides in their private
+reply. Once their move is made it says "Done."; when the game comes back to them, pressing
+"My hand" again for a new reply would be a press that decides nothing and a new message
+each turn. So the bot keeps, for each player, the way to edit their newest private reply:
+the token of the press that made or last answered it, valid for Discord's 15 minutes. When
+a press leaves another person to decide, that person's reply is edited to show their hand
+and their choices at once (`refresh`); a reply out of reach (a token run out, a restart)
+leaves them "My hand" on the board, as before.
+
+Only the reply's owner sees it: an ephemeral message, edited through their own press's
+token, in the language of their client. Kept in memory only, like the carriers.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.internals.discord import ORIGINAL
+from cogs.shared.board import files_of
+from cogs.shared.carriers import TOKEN_SECONDS
+from cogs.shared.limits import MAX_CONTENT, clip
+from cogs.shared.presenter import PRESENTERS, Picture
+from rules.base import JSON
+
+if TYPE_CHECKING:
+    from bot.client import TrashTableBot
+    from bot.models import GameRecord
+
+log = logging.getLogger(__name__)
+
+KEPT = 4096  # open replies kept at most (players of the games in progress)
+
+
+@dataclass(eq=False, slots=True)
+class OpenReply:
+    """How to edit one player's private reply: the webhook of the press that made it or
+    last answered it, and the reply's message (None: the press's `@original` is the reply,
+    a press made in it)."""
+
+    followup: discord.Webhook
+    message: int | None
+    since: float  # time.monotonic() when the press arrived
+    language: str  # the player's client's, from that press
+
+    @property
+    def fresh(self) -> bool:
+        return time.monotonic() - self.since < TOKEN_SECONDS
+
+    async def edit(self, **fields: Any) -> None:
+        await self.followup.edit_message(
+            ORIGINAL if self.message is None else self.message, **fields
+        )
+
+
+class Replies:
+    """The open private replies, by channel (one game a channel) and player."""
+
+    def __init__(self) -> None:
+        self._open: OrderedDict[tuple[int, int], OpenReply] = OrderedDict()
+
+    def keep(self, interaction: discord.Interaction, message: int | None, language: str) -> None:
+        """`interaction` made or answered its player's private reply in its channel
+        (`message`, or its `@original` when None)."""
+        key = (interaction.channel_id or 0, interaction.user.id)
+        self._open[key] = OpenReply(interaction.followup, message, time.monotonic(), language)
+        self._open.move_to_end(key)
+        while len(self._open) > KEPT:
+            self._open.popitem(last=False)
+
+    def of(self, channel_id: int, user_id: int) -> OpenReply | None:
+        reply = self._open.get((channel_id, user_id))
+        if reply is not None and not reply.fresh:
+            del self._open[(channel_id, user_id)]
+            return None
+        return reply
+
+    def drop(self, channel_id: int, user_id: int) -> None:
+        self._open.pop((channel_id, user_id), None)
+
+
+def replies_of(client: discord.Client) -> Replies:
+    """The client's open replies (one set per bot process), kept on the client itself."""
+    replies: Replies | None = getattr(client, "_open_replies", None)
+    if replies is None:
+        replies = Replies()
+        setattr(client, "_open_replies", replies)  # noqa: B010 (not a declared attribute)
+    return replies
+
+
+def keep_reply(interaction: discord.Interaction, message: int | None, language: str) -> None:
+    replies_of(interaction.client).keep(interaction, message, language)
+
+
+# What a private reply shows: its text, pictures and controls (`components.private_reply`).
+Build = Callable[
+    ["TrashTableBot", "GameRecord", int, JSON, str],
+    Awaitable[tuple[str, list[Picture], discord.ui.View | None]],
+]
+
+
+async def refresh(client: TrashTableBot, game: GameRecord, presser: int, build: Build) -> None:
+    """Show each person who must decide now in `game` (but `presser`, whose own answer
+    shows theirs) their hand and choices, drawn by `build`, in their open private reply, if
+    any. Only for a game played from the hand; a reply Discord refuses is forgotten (its
+    player has "My hand")."""
+    if not PRESENTERS[game.kind].private_controls:
+        return
+    sessions, replies = client.sessions, replies_of(client)
+    for seat in sessions.humans_to_act(game):
+        user = game.seats[seat].user_id or 0
+        reply = replies.of(game.channel_id, user) if user != presser else None
+        if reply is None:
+            continue
+        _, obs = sessions.own_view(game, user)
+        text, pictures, view = await build(client, game, seat, obs, reply.language)
+        fields = {"content": clip(text, MAX_CONTENT), "attachments": files_of(pictures)}
+        try:
+            await reply.edit(**fields, view=view)
+        except discord.HTTPException as error:  # a token run out, the reply dismissed
+            log.info("game %s: a private reply could not be edited (%s)", game.id, error.status)
+            replies.drop(game.channel_id, user)

@@ -1,0 +1,53 @@
+"""One decision, one press: a player's private reply stays open from turn to turn. Once a
+player has opened it ("My hand"), the bot edits it with their hand and choices when the
+game comes back to them (within the 15 minutes Discord gives its token), so their next turn
+needs no "My hand" press and makes no new private message (`cogs/shared/replies.py`)."""
+
+from __future__ import annotations
+
+import random
+
+from tests.e2e.conftest import Table
+from tests.e2e.play import private_reply
+from tests.e2e.test_trashwar_game import open_war
+from tests.e2e.trashwar_play import battlefields, decide, plays, turn_user_id
+from tests.fakediscord import FakeDiscord, FakeMessage
+
+
+def private_messages(fake: FakeDiscord, user_id: int) -> int:
+    return sum(1 for m in fake.messages() if m.ephemeral_to == user_id)
+
+
+async def test_a_turn_comes_to_the_open_reply_without_my_hand(bot, table: Table, fake_discord):
+    fake = fake_discord
+    await open_war(table, seed=30)
+    rng = random.Random(4)
+    replies: dict[int, FakeMessage] = {}
+    carried = 0
+    for _ in range(8):
+        board = battlefields(fake)[-1]
+        if "The game is over" in board.text:
+            break
+        user = table.by_id(turn_user_id(board) or 0)
+        reply = replies.get(user.id)
+        before = private_messages(fake, user.id)
+        opening = reply is None
+        if reply is None:
+            opened = await user.click("My hand", message=board)
+            (reply,) = await private_reply(user, opened)
+            replies[user.id] = reply
+        else:
+            await fake.wait_for(
+                lambda shown=reply: bool(plays(shown) or shown.selects),
+                timeout=20,
+                what="the next turn",
+            )
+            assert "Your hand" in reply.text
+            carried += 1
+        for _ in range(20):
+            if not reply.buttons and not reply.selects:
+                break  # "Done.": the turn moved on
+            reply = await decide(user, reply, rng)
+        # One new private message for the turn that opened the reply, none after.
+        assert private_messages(fake, user.id) == before + opening
+    assert carried >= 2, "the seed gives a player at least two turns after their first"
