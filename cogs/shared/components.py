@@ -385,7 +385,7 @@ async def act(
     if not in_private_reply(interaction):
         await defer_on_board(interaction)
         pressed = await sessions.press(channel_id, game_id, user_id, step, action, answered=False)
-        await refresh(client, pressed.update.game, user_id, private_reply)
+        await show_turn(client, pressed.update.game, user_id)
         return
 
     async def until_reply() -> tuple[Press, dict[str, Any]]:
@@ -396,8 +396,7 @@ async def act(
     await edit_pressed(interaction, **reply)
     keep_reply(interaction, None, language_for(interaction.locale))
     await pressed.then()
-    # Whoever decides next sees it in their own reply, without pressing "My hand".
-    await refresh(client, pressed.update.game, user_id, private_reply)
+    await show_turn(client, pressed.update.game, user_id)
 
 
 class MenuSelect(
@@ -637,6 +636,12 @@ async def private_reply(
     if reply.controls:
         view = controls_view(game.id or 0, game.step, reply.controls, reply.legal, HAND)
     return reply.text, reply.pictures, view
+
+
+async def show_turn(client: TrashTableBot, game: GameRecord, presser: int = 0) -> None:
+    """Whoever must decide now in `game` sees it in their open private reply, without
+    pressing "My hand" (`replies.refresh`); `presser`'s own answer shows theirs."""
+    await refresh(client, game, presser, private_reply)
 
 
 async def next_decision(interaction: discord.Interaction, pressed: Press) -> dict[str, Any]:

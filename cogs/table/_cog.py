@@ -95,7 +95,9 @@ class TableCog(commands.Cog):
             return
         for game in late:
             try:
-                await self.sessions.play_for_late(game)
+                update = await self.sessions.play_for_late(game)
+                if update is not None:
+                    await components.show_turn(self.bot, update.game)
             except UserError:
                 if self.sessions.stopping:
                     return  # the next start's timer plays it
@@ -293,7 +295,7 @@ class TableCog(commands.Cog):
         update = await self.sessions.hand_to_ai(channel_id, player, target_id)
         done = say(phrase("Done: the AI plays that seat now."), language_for(interaction.locale))
         await interaction.followup.send(done, ephemeral=True)
-        await self.sessions.play_ai(update)
+        await components.show_turn(self.bot, (await self.sessions.play_ai(update)).game)
 
     async def _refresh_lobby(self, game: GameRecord) -> None:
         message = self.bot.get_partial_messageable(game.channel_id).get_partial_message(
