@@ -11,6 +11,8 @@ actions is the engine's, so it is read here and in `actions.py` only.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rules.phrases import Filling, SeatName, english, phrase
 from rules.trashwar.actions import (
     Action,
@@ -56,6 +58,7 @@ def group_of(action: Action) -> str:
     return action_text(action)
 
 
+@lru_cache(maxsize=4096)  # a pure function of the text, asked of every legal move a reply
 def same_choice(action: str) -> str:
     """What a move decides, as a key: its text with each Trash card by its face alone
     (damage and torches), since no rule reads a Trash card's flavour name, so throwing the
