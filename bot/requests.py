@@ -136,10 +136,18 @@ def engine_of(game: GameRecord) -> AnyGame:
 
 
 def forced_action(engine: AnyGame, state: Any, seat: int) -> str | None:
-    """The one action open to `seat` when it has no other: the bot makes it for the player
-    (a click that decides nothing is not asked for), and the board's lines say it."""
+    """The move made for `seat` when it has no choice: its one legal action, or the first
+    of several that are all one decision (the same move with one or another of identical
+    cards: `Game.same_choice`). The bot makes it for the player (a click that decides
+    nothing is not asked for), and the board's lines say it."""
     legal = engine.legal_actions(state, seat)
-    return legal[0] if len(legal) == 1 else None
+    if not legal:
+        return None
+    first = engine.same_choice(state, legal[0])
+    # Most seats differ at their second action already: the rest is not read then.
+    if all(engine.same_choice(state, action) == first for action in legal[1:]):
+        return legal[0]
+    return None
 
 
 def waiting_for(game: GameRecord, engine: AnyGame, state: Any) -> list[int]:

@@ -95,6 +95,7 @@ class SessionService:
         self.public_view = store.public_view
         self.state_of = store.state_of
         self.legal_for = store.legal_for
+        self.one_of_each = store.one_of_each
         self.describer = store.describer
         self.humans_to_act = store.humans_to_act
         self.scoreboard = store.scoreboard
@@ -306,10 +307,13 @@ class SessionService:
             raise UserError(phrase("That game no longer exists."))
         engine, state, seat = self._check_turn(game, user_id, step)
         label = self.store.describer(game, group, language)
+        legal = engine.legal_actions(state, seat)
+        # One of each decision: identical cards make one button (`Game.same_choice`).
+        offered = set(engine.one_of_each(state, [a for a in legal if engine.in_group(a, group)]))
         matching = [
             (index, action, label(action))
-            for index, action in enumerate(engine.legal_actions(state, seat))
-            if engine.in_group(action, group)
+            for index, action in enumerate(legal)
+            if action in offered
         ]
         if not matching:
             raise UserError(phrase("That choice is not open to you any more."))

@@ -259,6 +259,11 @@ class Store:
     def legal_for(self, game: GameRecord, seat: int) -> list[str]:
         return engine_of(game).legal_actions(self.state_of(game), seat)
 
+    def one_of_each(self, game: GameRecord, actions: list[str]) -> list[str]:
+        """`actions` with one of each decision (`Game.one_of_each`): what controls offer, so
+        two identical cards make one button."""
+        return engine_of(game).one_of_each(self.state_of(game), actions)
+
     def describer(
         self, game: GameRecord, group: str | None = None, language: str | None = None
     ) -> Callable[[str], str]:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Container, Mapping
+from collections.abc import Callable, Container, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Generic, Literal, NamedTuple, Protocol, TypeVar, cast
 
@@ -353,6 +353,21 @@ class Game(ABC, Generic[StateT, ObsT]):
     def in_group(self, action: str, group: str) -> bool:
         """Whether `action` is `group` itself or one of the actions grouped under it."""
         return action == group or self.group_of(action) == group
+
+    def same_choice(self, state: StateT, action: str) -> str:
+        """What `action` decides for its player, as a key: two legal actions with the same
+        key are one decision (the same move with one or another of several cards that play
+        alike), so a player is offered one of them, and a seat whose actions all share a
+        key has no choice. By default the action itself."""
+        return action
+
+    def one_of_each(self, state: StateT, actions: Iterable[str]) -> list[str]:
+        """`actions` with one of each decision: the first of those `same_choice` makes one,
+        in their order."""
+        kept: dict[str, str] = {}
+        for action in actions:
+            kept.setdefault(self.same_choice(state, action), action)
+        return list(kept.values())
 
     def choose(
         self, observation: ObsT, legal: list[str], rng: random.Random, level: Level = "normal"

@@ -135,7 +135,8 @@ def here_and_now(
             return whose
         return f"{whose} {said(phrase('The game pings you when it is your turn.'))}"
     describe = sessions.describer(game, language=language)
-    choices = [describe(action) for action in sessions.legal_for(game, seat)]
+    offered = sessions.one_of_each(game, sessions.legal_for(game, seat))
+    choices = [describe(action) for action in offered]
     shown = "\n".join(f"- {label}" for label in choices[:MOST_CHOICES])
     more = len(choices) - MOST_CHOICES
     if more > 0:

@@ -2,7 +2,8 @@
 
 Every Rumble move is public (only the secret characters are hidden), so the controls sit on
 the board message itself: a menu of characters to move (the direction is picked privately
-after), a menu of fights, and a button per character that may leave with the chest.
+after; a character with one way out is listed as that move, made by the pick), a menu of
+fights, and a button per character that may leave with the chest.
 """
 
 from __future__ import annotations
@@ -85,7 +86,11 @@ class RumblePresenter:
         """The board's menus and buttons in `language` (`describe` says an action in it)."""
         readers = Readers(language=language)
         parsed = [(action, parse_action(action)) for action in legal]
-        movers = sorted({p.character for _, p in parsed if isinstance(p, Move)})
+        ways: dict[str, list[str]] = {}
+        for action, p in parsed:
+            if isinstance(p, Move):
+                ways.setdefault(p.character, []).append(action)
+        movers = sorted(ways)
         fights = [action for action, p in parsed if isinstance(p, Fight)]
         exits = [action for action, p in parsed if isinstance(p, Exit)]
         controls: list[Control] = []
@@ -96,6 +101,10 @@ class RumblePresenter:
                 room = obs["positions"][character]
                 label = phrase("{character} (in {room})", character=named(character), room=room)
                 shown = note if room == obs["chest"] else ""
+                if len(ways[character]) == 1:  # one way out: the pick is the move itself
+                    (only,) = ways[character]
+                    choices.append(Choice(only, describe(only), shown))
+                    continue
                 choices.append(Choice(mover_group(character), _said(label, readers), shown))
             controls.append(Menu(_said(phrase("Move a character…"), readers), choices))
         if fights:

@@ -190,7 +190,8 @@ async def board_message(
         if current and len(board["waiting"]) == 1:
             legal = sessions.legal_for(game, board["waiting"][0])
             language = game.language or ENGLISH
-            controls = presenter.controls(obs, legal, sessions.describer(game), language)
+            offered = sessions.one_of_each(game, legal)  # identical cards: one control
+            controls = presenter.controls(obs, offered, sessions.describer(game), language)
     limit = guild_upload_limit(client.get_guild(game.guild_id))
     return BoardMessage(
         fit_lines(header, lines, footer, MAX_LAYOUT_TEXT, language),
@@ -225,7 +226,9 @@ async def own_view(
     legal = sessions.legal_for(game, seat) if game.status == Status.PLAYING else []
     reply = await client.workers.run(presenter.hand, obs, seat_names(game, language))
     describe = sessions.describer(game, language=language)
-    controls = presenter.hand_controls(obs, legal, describe, language)
+    # One control a decision (identical cards: one button); `legal` keeps every action,
+    # as a button holds its action's index among them.
+    controls = presenter.hand_controls(obs, sessions.one_of_each(game, legal), describe, language)
     text = reply.text
     # A card taken from this hand, a Slug given…
     notes = notes_since_last_move(game, seat, language)
@@ -264,7 +267,7 @@ async def built_controls(
     )
     presenter = PRESENTERS[game.kind]
     build = presenter.hand_controls if own else presenter.controls
-    return game, build(obs, legal, sessions.describer(game))
+    return game, build(obs, sessions.one_of_each(game, legal), sessions.describer(game))
 
 
 async def menu_choice(

@@ -493,9 +493,9 @@ async def open_group(
     interaction: discord.Interaction, read: GameRecord, step: int, source: str, choice: str
 ) -> None:
     """Finish a choice that may stand for several actions (`choice`, a group, found in the
-    game's row `read`): one action is played at once; several open as buttons, in the
-    player's private reply itself when the choice was made there (with a way back), else in
-    a new one."""
+    game's row `read`): a group of one action is played at once (a set of one is no
+    choice); several open as buttons, in the player's private reply itself when the choice
+    was made there (with a way back), else in a new one."""
     client = client_of(interaction)
     game_id = read.id or 0
     if is_plan(choice):
@@ -505,7 +505,7 @@ async def open_group(
     game, actions = await client.sessions.narrow(
         interaction.channel_id or 0, game_id, interaction.user.id, step, choice, read, language
     )
-    if len(actions) == 1 and actions[0][1] == choice:
+    if len(actions) == 1:
         await act(interaction, game_id, step, actions[0][0])
         return
     in_place = source == HAND

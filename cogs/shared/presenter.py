@@ -124,13 +124,14 @@ class Presenter(Protocol[Obs]):
     ) -> Sequence[BoardControl]:
         """Controls on the public message for the seat to act. Only for games whose legal
         actions give nothing away; a game with hidden hands returns [] and puts its
-        controls in `hand_controls`."""
+        controls in `hand_controls`. `legal` holds one action of each decision
+        (`Game.one_of_each`: identical cards once)."""
 
     def hand_controls(
         self, obs: Obs, legal: list[str], describe: Callable[[str], str], language: str = ...
     ) -> list[Control]:
         """Controls in a player's private reply, from their own observation; [] for a game
-        whose every control is public (they sit on the board)."""
+        whose every control is public (they sit on the board). `legal` as in `controls`."""
 
     def hand(self, obs: Obs, names: list[str]) -> HandReply:
         """A player's own view, from their own observation. Runs in a worker."""

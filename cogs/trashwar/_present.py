@@ -2,7 +2,8 @@
 
 Hands are secret, so the board carries no play controls: the player to act presses
 "My hand" and gets their cards and choices privately: first the card, each once, then, for a
-card that can go several places (the same trash at any of fifteen walls), where it goes.
+card that can go several places (the same trash at any of fifteen walls), where it goes; when
+every choice plays the same card, where it goes straight away.
 The reply also counts the cards of each kind out of the player's sight, as a player who
 remembers every card played would. Everything is said in the readers' language
 (`names.language`); the controls' labels come from the engine's `describe`, which the bot
@@ -67,16 +68,20 @@ class TrashWarPresenter:
     ) -> list[Control]:
         # Each card (or other move) once; a card with several targets opens them after.
         # `describe` of a group is its button's label ("Throw the toaster (2) …"); the
-        # reply over its targets asks where it goes (`narrowed`).
+        # reply over its targets asks where it goes (`narrowed`). When every move plays one
+        # card, choosing it would decide nothing: its targets are offered at once.
         groups: dict[str, list[str]] = {}
         for action in legal:
             groups.setdefault(TRASH_WAR.group_of(action), []).append(action)
-        choices = [
-            Choice(members[0], describe(members[0]))
-            if len(members) == 1
-            else Choice(group, describe(group))
-            for group, members in groups.items()
-        ]
+        if len(groups) == 1:
+            choices = [Choice(action, describe(action)) for action in legal]
+        else:
+            choices = [
+                Choice(members[0], describe(members[0]))
+                if len(members) == 1
+                else Choice(group, describe(group))
+                for group, members in groups.items()
+            ]
         if len(choices) <= MAX_BUTTONS:
             return [Buttons(choices)]
         return [Menu(describe(MENU_PROMPT), choices)]

@@ -298,3 +298,10 @@ BY_CODE: dict[str, Card] = {}  # one card of each code: its face
 for _card in CARDS:
     BY_CODE.setdefault(_card.code, _card)
 del _card
+# Each Trash code's face without its flavour name ("toaster2" and "tv2" are "trash2"): what
+# the rules read of the card, so cards of one face are the same choice (`groups.same_choice`).
+TRASH_FACES: dict[str, str] = {
+    code: _code(TRASH, card.value, card.torches, "", TRASH)
+    for code, card in BY_CODE.items()
+    if card.kind == TRASH
+}

@@ -134,7 +134,13 @@ from rules.phrases import Filling, phrase, term
 from rules.trashwar import levels as trashwar_levels
 from rules.trashwar.actions import action_text, describe_action, hand_cards, parse_action
 from rules.trashwar.checks import check
-from rules.trashwar.groups import MENU_PROMPT, group_of, group_wording, within_group
+from rules.trashwar.groups import (
+    MENU_PROMPT,
+    group_of,
+    group_wording,
+    same_choice,
+    within_group,
+)
 from rules.trashwar.legal import legal_attacks, legal_moves
 from rules.trashwar.observation import TrashWarObservation
 from rules.trashwar.phases import perform
@@ -250,6 +256,10 @@ class TrashWar(Game[State, TrashWarObservation]):
     def group_of(self, action: str) -> str:
         # The card first, its target after (see `groups.py`).
         return read_parsed(action, parse_action, group_of)
+
+    def same_choice(self, state: State, action: str) -> str:
+        # Trash of one damage and torches plays alike whatever its name (see `groups.py`).
+        return same_choice(action)
 
     def describe_in_group(self, state: State, action: str, group: str) -> Filling:
         try:

@@ -3,11 +3,15 @@
 A card that can go several places (the same trash at any of fifteen walls, a Deflect onto
 either other wall, a Burn of this or that trash) is one choice, its group (`group_of`); the
 player then picks among the group's moves by what sets them apart (`within_group`: "{p1} ·
-middle wall"). The engine's `describe` of a group is its button's label. The grammar of
+middle wall"). The engine's `describe` of a group is its button's label. Trash cards of one
+damage and torches but different names play alike: their moves are one choice
+(`same_choice`), offered once. The grammar of
 actions is the engine's, so it is read here and in `actions.py` only.
 """
 
 from __future__ import annotations
+
+from functools import lru_cache
 
 from rules.phrases import Filling, SeatName, english, phrase
 from rules.trashwar.actions import (
@@ -21,7 +25,7 @@ from rules.trashwar.actions import (
     fit,
     thrown_wordings,
 )
-from rules.trashwar.cards import BURN, BY_CODE, CATAPULT, DEFLECT, REPAIR, TRASH
+from rules.trashwar.cards import BURN, BY_CODE, CATAPULT, DEFLECT, REPAIR, TRASH, TRASH_FACES
 from rules.trashwar.state import (
     LABEL_LIMIT,
 )
@@ -52,6 +56,24 @@ def group_of(action: Action) -> str:
     if isinstance(action, Deflect | Repair | Burn):
         return f"play {action.code}"
     return action_text(action)
+
+
+@lru_cache(maxsize=4096)  # a pure function of the text, asked of every legal move a reply
+def same_choice(action: str) -> str:
+    """What a move decides, as a key: its text with each Trash card by its face alone
+    (damage and torches), since no rule reads a Trash card's flavour name, so throwing the
+    toaster (2) or the television (2) at one wall is one decision. The faces of a volley
+    (or of a burn's wall) are sorted, so cards listed in another order make one key."""
+    key: list[str] = []
+    faces: list[str] = []  # the Trash cards read since the last other word
+    for word in action.split(" "):
+        face = TRASH_FACES.get(word)
+        if face is not None:
+            faces.append(face)
+            continue
+        key += [*sorted(faces), word]
+        faces = []
+    return " ".join(key + sorted(faces))
 
 
 def within_group(action: Action) -> Filling:

@@ -123,6 +123,7 @@ class Client:
 
         self.sessions = SimpleNamespace(
             legal_for=lambda game, seat: engines[game.kind].legal_actions(state(game), seat),
+            one_of_each=lambda game, actions: engines[game.kind].one_of_each(state(game), actions),
             describer=lambda game, *_, **__: lambda a: engines[game.kind].describe(state(game), a),
         )
 

@@ -22,6 +22,7 @@ from cogs.trashwar._present import TrashWarPresenter
 from rules.phrases import Readers
 from rules.trashwar import TRASH_WAR, State
 from rules.trashwar.cards import CARDS
+from tests.rules.test_trashwar import build
 
 PRESENTER = TrashWarPresenter()
 
@@ -86,3 +87,22 @@ def test_the_hand_reply_counts_each_kind_of_card_out_of_sight():
     )
     french = PRESENTER.hand(TRASH_WAR.observe(state, seat), Readers(names, "fr"))
     assert french.text.splitlines()[1].startswith("Hors de vue (la pioche et les mains")
+
+
+def test_a_hand_whose_every_choice_plays_one_card_offers_its_targets_at_once():
+    """Issue 55 ("10 of 70 presses had a single legal card"): when every move in the reply
+    plays the same card (the one Trash card in hand, or the card just drawn), a button
+    naming that card would decide nothing: the reply offers where it goes, each target a
+    move of its own; with two cards to choose from, the card comes first as before."""
+    one = build(3, hands={0: ["toaster2", "shield2", "burn3"]})
+    legal = TRASH_WAR.legal_actions(one, 0)
+    (buttons,) = PRESENTER.hand_controls(TRASH_WAR.observe(one, 0), legal, partial(label, one))
+    assert isinstance(buttons, Buttons)
+    assert [choice.value for choice in buttons.actions] == legal and len(legal) == 6
+    assert buttons.actions[0].label == "Throw the toaster (2) at {p1}'s left wall"
+
+    two = build(3, hands={0: ["toaster2", "car1"]})
+    legal = TRASH_WAR.legal_actions(two, 0)
+    (buttons,) = PRESENTER.hand_controls(TRASH_WAR.observe(two, 0), legal, partial(label, two))
+    assert isinstance(buttons, Buttons)
+    assert [choice.value for choice in buttons.actions] == ["play toaster2", "play car1"]

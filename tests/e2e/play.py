@@ -120,12 +120,20 @@ async def choose_and_act(
     options = selects[MOVE_MENU].options
     option = rng.choice(options)
     picked = await user.select(MOVE_MENU, option["value"], message=board)
+    if is_whole_move(option):
+        return picked  # a character with one way out: the pick made the move
     (reply,) = await private_reply(user, picked)
     # Prefer walking into a room where another character stands, so a fight follows.
     occupied = {m[1] for o in options if o is not option and (m := ROOM.search(o["label"]))}
     towards = [b for b in reply.buttons if (m := GOAL.search(b.label or "")) and m[1] in occupied]
     direction = rng.choice(towards or reply.buttons)
     return await user.press(reply, direction.label)
+
+
+def is_whole_move(option: dict[str, str]) -> bool:
+    """A move menu's option that is a move itself ("Move Knight east to C2"), not a
+    character whose ways out come next ("Knight (in B2)")."""
+    return GOAL.search(option["label"]) is not None
 
 
 async def play_to_the_end(

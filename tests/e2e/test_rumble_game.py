@@ -7,15 +7,23 @@ import random
 
 import pytest
 from PIL import Image
+from sqlmodel import col, select
 
+from bot.models import ActionRecord
 from render.rumble import BOARD_SIZE
 from tests.e2e.conftest import Table
 from tests.e2e.play import (
+    MOVE_MENU,
+    against_the_ai,
     assert_one_message_a_turn,
+    board_views,
     boards,
+    is_whole_move,
     latest_board,
     next_board,
     play_to_the_end,
+    take_turn,
+    turn_user_id,
 )
 from tests.fakediscord.state import FLAG_COMPONENTS_V2 as COMPONENTS_V2
 from tests.fakediscord.state import MEDIA_GALLERY, TEXT_DISPLAY
@@ -82,3 +90,46 @@ async def test_three_users_and_an_ai_play_three_rumbles_then_the_scoreboard(
     assert "(AI)" not in text  # AI seats are never rated
     history = await table.carol.slash("/history")
     assert "Rumble in the Dungeon" in str(history.public[0].embeds)
+
+
+async def test_a_character_with_one_way_out_moves_with_the_menu_pick(bot, table, fake_discord):
+    """Issue 55 ("a move with no alternative is made for the player"): in the board's move
+    menu a character with a single way out is listed as that move, and picking it makes the
+    move: no private reply with one button, no second press."""
+    alice = table.alice
+    await against_the_ai(alice, seed=3)
+    rng = random.Random(3)
+    for _ in range(80):
+        board = latest_board(fake_discord)
+        assert turn_user_id(board) == alice.id, board.text
+        menu = next((s for s in board.selects if s.placeholder == MOVE_MENU), None)
+        single = [o for o in menu.options if is_whole_move(o)] if menu else []
+        if single:
+            break
+        await take_turn(alice, board, rng)
+    else:
+        raise AssertionError("no character had a single way out")
+    game = await bot.sessions.current(fake_discord.channel.id)
+    assert game is not None
+    private_before = len([m for m in fake_discord.messages() if m.ephemeral_to == alice.id])
+    views = board_views(fake_discord)
+
+    picked = await alice.select(MOVE_MENU, single[0]["value"], message=board)
+    assert not picked.ephemeral_text, picked
+    await fake_discord.wait_for(
+        lambda: board_views(fake_discord) > views, timeout=20, what="the board showing the move"
+    )
+    await fake_discord.settle()
+    assert len([m for m in fake_discord.messages() if m.ephemeral_to == alice.id]) == (
+        private_before
+    ), "a private reply was opened for a move with no alternative"
+    async with bot.db.reading() as session:
+        made = (
+            await session.exec(
+                select(ActionRecord)
+                .where(ActionRecord.game_id == game.id, ActionRecord.step == game.step)
+                .order_by(col(ActionRecord.id))
+            )
+        ).one()
+    assert (made.actor, made.seat) == ("player", 0)  # alice's own move, by her one pick
+    assert bot.sessions.describer(game)(made.action) == single[0]["label"]

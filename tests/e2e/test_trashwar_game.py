@@ -216,6 +216,30 @@ async def test_an_attack_takes_the_card_then_the_target(bot, table: Table, fake_
     assert (await bot.sessions.current(fake_discord.channel.id)).step == after.step
 
 
+async def test_identical_cards_make_one_button(bot, table: Table, fake_discord):
+    """Issue 55 ("which of several identical cards is not a choice"): Trash of one damage
+    under two names is one card button in the private reply (seed 3: the opener holds an
+    exercise bike (3), leftovers (3) and a television (2), so two cards to choose from),
+    and the button's targets are each wall once."""
+    await open_war(table, seed=3)
+    board = battlefields(fake_discord)[-1]
+    user = table.by_id(turn_user_id(board) or 0)
+    (reply,) = await private_reply(user, await user.click("My hand", message=board))
+    game = await bot.sessions.current(fake_discord.channel.id)
+    state = TRASH_WAR.from_json(game.state)
+    (seat,) = TRASH_WAR.to_act(state)
+    held = sorted(card["code"] for card in TRASH_WAR.observe(state, seat)["hand"])
+    assert {"bike3", "leftovers3", "tv2"} <= set(held), held
+    cards = [card.label for card in plays(reply)]
+    assert len(cards) == 2, cards
+    assert sum("(3)" in label for label in cards) == 1 and any("(2)" in c for c in cards)
+
+    three = next(label for label in cards if "(3)" in label)
+    await pressed(user, reply, three)
+    targets = [b.label for b in plays(reply)]
+    assert len(targets) == len(set(targets)) == 9  # three knights, three walls each
+
+
 async def test_a_restart_between_the_card_and_the_target(fake_discord, table: Table, make_bot):
     """Issue 14 ("everything still works after a restart"): a player chooses a card, the
     bot restarts, and the target buttons already in their reply still throw it."""

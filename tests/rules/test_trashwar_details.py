@@ -523,6 +523,31 @@ def test_menu_groups_gather_a_cards_moves_and_label_them() -> None:
     assert str(group_wording(long)[0]) == "Catapult 3 + 3 + 3" + MORE
 
 
+def test_trash_of_one_face_under_two_names_is_one_choice() -> None:
+    """Issue 55 (which of several identical cards is no choice): no rule reads a Trash
+    card's flavour name, so throwing the toaster (2) or the television (2) at one wall is
+    one decision (`same_choice`), in a volley and a burn too; another wall or damage is
+    another."""
+    state = build(3, hands={0: ["toaster2", "tv2", "car1", "catapult+"]})
+
+    def key(action: str) -> str:
+        return TRASH_WAR.same_choice(state, action)
+
+    assert key("play toaster2 at p1 left") == key("play tv2 at p1 left")
+    assert key("play toaster2 at p1 left") != key("play tv2 at p1 right")
+    assert key("play toaster2 at p1 left") != key("play car1 at p1 left")
+    assert key("play catapult+ tv2 car1 at p2 middle") == key(
+        "play catapult+ toaster2 tv1 at p2 middle"
+    )
+    assert key("play burn3 left toaster2 right tv1") == key("play burn3 left tv2 right car1")
+    assert key("play burn3 left toaster2 right tv1") != key("play burn3 left tv1 right tv2")
+    assert key("take") == "take"
+    moves = legal(state, 0)
+    offered = TRASH_WAR.one_of_each(state, moves)
+    assert len(moves) > len(offered) and offered[0] == moves[0]
+    assert not any(move.startswith("play tv2 ") for move in offered)
+
+
 # --- Legal moves in a fixed order -----------------------------------------------------------------
 
 
