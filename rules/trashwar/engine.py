@@ -67,7 +67,9 @@ each one):
   has trash on a standing wall or a fallen wall (otherwise the phase is skipped, which
   tells nobody anything about their hand); when it is asked, "pass" is always there, even
   for a player holding neither card. Likewise a defence is always asked, "take" being
-  always there: nobody learns from the game's pace what a hand holds.
+  always there. When "take" or "pass" is a seat's only choice the bot makes it for them
+  (`bot.requests.forced_action`), as a player with nothing to answer with does at once
+  at a real table; the board then tells no more than that table would.
 - Every card that goes to the discard piles (played, discarded, shielded or burned trash,
   the trash of a fallen wall, the hand of a knight who is out) goes where its torches send
   it. Wall cards of seats not in play stay in the box.
