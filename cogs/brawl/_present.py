@@ -1,10 +1,23 @@
 """How Dumpster Brawl! looks in a channel.
 
 Hands are secret, so the board carries no play controls: the seat to act presses "My hand"
-and decides privately. A hand can grow large and a turn can offer many choices (a card to
-give, a pair to sweep, a number to lay down), so beyond a row of buttons the choices are
-sorted into menus by what they do; a menu entry that stands for several actions ("lay down
-Pizza Boxes") is finished with buttons in a private reply.
+and decides privately, one press a decision where the engine takes a card an action:
+
+- the choices that play several actions in one press come first (`rules.brawl.plans`
+  lists them, from the seat's own view): plans as buttons ("Draw 2 cards from the trash
+  pile" declares and draws both; a Blocker drawn stops the rest), menus of the hand's
+  cards, one option per card, that take several picks at once ("Discard one or two
+  cards…" declares the discard and makes it), played in the menu's order between its
+  `before` and `after` actions; a Clean Sweep's cards picked together make one action
+  (`SweepMenu`);
+- the other legal actions as buttons while they fit, else sorted into menus by what they
+  do; a menu entry standing for several actions ("lay down Pizza Boxes") is finished with
+  buttons in the private reply;
+- all within Discord's five rows; a crowded hand (hundreds of choices, seen only in random
+  play) keeps the sweep menu and gets the rest one action a press, in one menu if need be.
+
+Menu option values and button ids carry only positions: the controls are built again, the
+same, from the game at the step pressed.
 """
 
 from __future__ import annotations
