@@ -121,7 +121,7 @@ def best_control(
     best, most = None, 0
     for candidate in found:
         count, after = played(state, seat, candidate[3])
-        if count > most and after == line[count - 1][1]:
+        if most < count <= len(line) and after == line[count - 1][1]:
             best, most = candidate, count
     if best is not None:
         return best
