@@ -1,28 +1,42 @@
 """How Dumpster Brawl! looks in a channel.
 
 Hands are secret, so the board carries no play controls: the seat to act presses "My hand"
-and decides privately. A hand can grow large and a turn can offer many choices (a card to
-give, a pair to sweep, a number to lay down), so beyond a row of buttons the choices are
-sorted into menus by what they do; a menu entry that stands for several actions ("lay down
-Pizza Boxes") is finished with buttons in a private reply.
+and decides privately, one press a decision where the engine takes a card an action:
+
+- the choices that play several actions in one press come first (`rules.brawl.plans`
+  lists them, from the seat's own view): plans as buttons ("Draw 2 cards from the trash
+  pile" declares and draws both; a Blocker drawn stops the rest), menus of the hand's
+  cards, one option per card, that take several picks at once ("Discard one or two
+  cards…" declares the discard and makes it), played in the menu's order between its
+  `before` and `after` actions; a Clean Sweep's cards picked together make one action
+  (`SweepMenu`);
+- the other legal actions as buttons while they fit, else sorted into menus by what they
+  do; a menu entry standing for several actions ("lay down Pizza Boxes") is finished with
+  buttons in the private reply;
+- all within Discord's five rows; a crowded hand (hundreds of choices, seen only in random
+  play) keeps the sweep menu and gets the rest one action a press, in one menu if need be.
+
+Menu option values and button ids carry only positions: the controls are built again, the
+same, from the game at the step pressed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
-from cogs.shared.presenter import Buttons, Choice, Control, HandReply, Menu, Picture
+from cogs.shared.menus import MAX_OPTIONS, MAX_ROWS
+from cogs.shared.presenter import Buttons, Choice, Control, HandReply, Menu, Picture, plan
 from lang import ENGLISH, say
 from render.brawl import draw_hand, draw_rolls, draw_table
 from render.brawl.recap import draw_recap
 from render.brawl.words import who as character_and_player
 from rules.brawl.groups import group_of, group_question, group_wording, verb_of
 from rules.brawl.observation import BrawlObservation
+from rules.brawl.plans import OnePress, Picks, one_presses, sweep_of
 from rules.brawl.words import card, commas
 from rules.phrases import Filling, Phrase, language_of, listing, phrase, phrase_in
 
 MAX_BUTTONS = 15  # up to this many choices show as buttons (three rows)
-MAX_ROWS = 5  # Discord's limit of component rows
 
 PHASES = {
     "declare": phrase("{player} is declaring draw or discard"),
@@ -47,16 +61,70 @@ MENUS = (
 
 
 def hand_controls(
-    legal: list[str], describe: Callable[[str], Filling], language: str = ENGLISH
+    obs: BrawlObservation,
+    legal: list[str],
+    describe: Callable[[str], Filling],
+    language: str = ENGLISH,
 ) -> list[Control]:
+    """The seat's choices: first those that take one press for several actions
+    (`rules.brawl.plans`), then the other legal actions sorted into buttons and menus.
+    Within Discord's rows; a crowded hand gets one action a press, as grouped menus."""
+    presses = one_presses(obs, legal)
+    quick: list[Control] = [picks_menu(m, describe, language) for m in presses.menus]
+    buttons = [Choice(plan(*p.actions), labelled(p, describe, language)) for p in presses.buttons]
+    rest = [a for a in legal if a not in presses.covered]
+    for most_buttons in (MAX_BUTTONS, 0):  # as buttons while they fit, else in menus
+        controls = quick + sorted_controls(rest, describe, language, most_buttons)
+        controls = with_buttons(controls, buttons)
+        if rows(controls) <= MAX_ROWS:
+            return controls
+    # A crowded hand (random play's): the sweep menu, and the rest one action a press.
+    sweeps = [m for m in quick if isinstance(m, SweepMenu)]
+    rest = [a for a in legal if a not in presses.sweeps]
+    controls = sorted_controls(rest, describe, language, MAX_BUTTONS)
+    return sweeps + fitted(controls, language, MAX_ROWS - rows(sweeps))
+
+
+def labelled(press: OnePress, describe: Callable[[str], Filling], language: str) -> str:
+    return say(press.label if press.label is not None else describe(press.actions[-1]), language)
+
+
+class SweepMenu(Menu):
+    """The cards a Clean Sweep takes: the one or two picked make one action."""
+
+    def picked(self, positions: list[int]) -> str:
+        return sweep_of([self.choices[p].value for p in sorted(positions)])
+
+
+def picks_menu(picks: Picks, describe: Callable[[str], Filling], language: str) -> Menu:
+    kind = SweepMenu if picks.sweep else Menu
+    choices = [Choice(plan(*o.actions), labelled(o, describe, language)) for o in picks.options]
+    placeholder = say(picks.placeholder, language)
+    return kind(placeholder, choices, max(1, picks.most), picks.before, picks.after)
+
+
+def with_buttons(controls: list[Control], first: list[Choice]) -> list[Control]:
+    """The controls with all their buttons in one block, `first` leading."""
+    buttons = first + [c for b in controls if isinstance(b, Buttons) for c in b.actions]
+    menus: list[Control] = [c for c in controls if isinstance(c, Menu)]
+    return [*menus, Buttons(buttons)] if buttons else menus
+
+
+def sorted_controls(
+    legal: list[str], describe: Callable[[str], Filling], language: str, most_buttons: int
+) -> list[Control]:
+    """One action a press: as buttons while there are at most `most_buttons`, else sorted
+    into menus by what they do, a menu entry standing for several actions finished with
+    buttons."""
+
     def said(words: Filling) -> str:
         return say(words, language)
 
     def label(action: str) -> str:
         return said(describe(action))
 
-    if len(legal) <= MAX_BUTTONS:
-        return [Buttons([Choice(action, label(action)) for action in legal])]
+    if len(legal) <= most_buttons:
+        return [Buttons([Choice(action, label(action)) for action in legal])] if legal else []
     menus: dict[str, list[str]] = {verb: [] for verb, _ in MENUS}
     buttons = []
     attacks = sum(verb_of(action) == "attack" for action in legal)
@@ -86,23 +154,23 @@ def hand_controls(
             controls.append(Menu(said(placeholder), choices))
     if buttons:
         controls.append(Buttons([Choice(action, label(action)) for action in buttons]))
-    return fitted(controls, language)
+    return controls
 
 
-def rows(controls: list[Control]) -> int:
+def rows(controls: Sequence[Control]) -> int:
     count = 0
     for control in controls:
         if isinstance(control, Menu):
-            count += -(-len(control.choices) // 25)
+            count += -(-len(control.choices) // MAX_OPTIONS)
         else:
             count += -(-len(control.actions) // 5)
     return count
 
 
-def fitted(controls: list[Control], language: str = ENGLISH) -> list[Control]:
-    """Within Discord's five rows: when the menus and buttons would need more, everything
-    goes into one menu (split in parts of 25)."""
-    if rows(controls) <= MAX_ROWS:
+def fitted(controls: list[Control], language: str = ENGLISH, most: int = MAX_ROWS) -> list[Control]:
+    """Within `most` rows: when the menus and buttons would need more, everything goes into
+    one menu (split in parts of 25)."""
+    if rows(controls) <= most:
         return controls
     choices: list[Choice] = []
     for control in controls:
@@ -165,7 +233,7 @@ class BrawlPresenter:
     ) -> list[Control]:
         """`language`: the presser's, for the menus' own words (the labels are
         `describe`'s)."""
-        return hand_controls(legal, describe, language)
+        return hand_controls(obs, legal, describe, language)
 
     def hand(self, obs: BrawlObservation, names: list[str]) -> HandReply:
         language = language_of(names)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rules.brawl.words import card, card_name, several
+from rules.brawl.words import card_name, several
 from rules.phrases import Filling, Phrase, phrase, phrase_n
 
 
@@ -19,12 +19,13 @@ def verb_of(action: str) -> str:
 
 def group_of(action: str) -> str:
     """The menu entry an action belongs to: itself, or a group shared with others
-    (`lay pizza`, `play swap p2`, `play sweep pizza`, `play peek`, and `attack p2` for the
-    attack with or without Extra Elbow)."""
+    (`lay pizza`, `play swap p2`, `play peek`, and `attack p2` for the attack with or
+    without Extra Elbow). Each Clean Sweep is its own: the cards swept are picked together
+    (`plans.sweep_of`)."""
     words = action.split()
     if words[0] in ("attack", "lay"):
         return " ".join(words[:2])
-    if words[0] == "play" and words[1] in ("swap", "sweep") and len(words) > 3:
+    if words[0] == "play" and words[1] == "swap" and len(words) > 3:
         return " ".join(words[:3])
     if words[0] == "play" and words[1] == "peek":
         return "play peek"
@@ -47,17 +48,13 @@ def group_wording(
         )
     if words[1] == "peek":
         return phrase("Play Sneak Peek …"), phrase("then choose whose hand")
-    if words[1] == "swap":  # "Play Quick Swap: Bob …"
-        return phrase("{action} …", action=describe(group)), phrase("then choose the card you give")
-    return phrase("Play Clean Sweep: {card} …", card=card(card_name(words[2]))), phrase(
-        "then choose the second card, if any"
-    )
+    # "Play Quick Swap: Bob …"
+    return phrase("{action} …", action=describe(group)), phrase("then choose the card you give")
 
 
 _PLAYED = {
     "peek": phrase("Whose hand do you peek at?"),
     "swap": phrase("Which card do you give in the swap?"),
-    "sweep": phrase("Which second card do you sweep, if any?"),
 }
 
 

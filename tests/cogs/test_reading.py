@@ -426,7 +426,7 @@ def test_every_brawl_menu_entry_asks_its_own_question() -> None:
         "Do you add Extra Elbow to the attack?",
         "Whose hand do you peek at?",
         "Which card do you give in the swap?",
-        "Which second card do you sweep, if any?",
+        "Which one?",
         "How many Fish Bones do you lay down?",
         "Which one?",
         "Which one?",

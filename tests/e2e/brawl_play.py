@@ -1,10 +1,12 @@
 """Playing Dumpster Brawl! through the fake Discord as people would: press "My hand" on the
 newest board, then the private reply's buttons and menus.
 
-The players here play like the AI animal (the test reads their own view from the game, asks
-the AI what it would do and then finds that choice among the controls the bot posted), so a
-seeded game runs exactly as a seeded all-AI game would: the tests pick seeds whose games are
-short. Every decision still goes through a real button or menu.
+The players here play like the AI animal: the test reads their own view from the game, asks
+the AI what it would do next, for as long as the decision stays theirs, and presses the
+control that plays most of that line in one press (a draw of two, two discards picked at
+once). So a seeded game runs as a seeded all-AI game would (unless a menu plays picks in
+another order than the AI's): the tests pick seeds whose games are short. Every decision
+still goes through a real button or menu.
 """
 
 from __future__ import annotations
@@ -14,9 +16,9 @@ from typing import Any
 
 from bot.client import TrashTableBot
 from bot.requests import seat_of
-from cogs.brawl._present import BrawlPresenter
-from cogs.shared.menus import menu_chunks
-from cogs.shared.presenter import Buttons
+from cogs.brawl._present import BrawlPresenter, SweepMenu
+from cogs.shared.menus import buttons_of, menu_chunks
+from cogs.shared.presenter import Menu, is_plan, plan_of
 from rules.base import rng_for
 from rules.brawl import BRAWL
 from tests.fakediscord import (
@@ -50,57 +52,120 @@ async def wait_for_edit(user: FakeUser, reply: FakeMessage, versions: int) -> No
     )
 
 
-async def wanted(bot: TrashTableBot, user: FakeUser) -> tuple[Any, str, str] | None:
-    """The game, the action this player's AI-like mind picks now, and its label; None when
-    it is not their decision."""
-    game = await bot.sessions.current(user.fake.channel.id)
+def ai_line(game: Any, state: Any, seat: int, most: int = 8) -> list[tuple[str, Any]]:
+    """The actions the AI-like mind takes next while the decision stays this seat's (what
+    one press may play), each with the state after it."""
+    line: list[tuple[str, Any]] = []
+    step = game.step
+    while len(line) < most and BRAWL.outcome(state) is None and seat in BRAWL.to_act(state):
+        legal = BRAWL.legal_actions(state, seat)
+        action = BRAWL.choose(
+            BRAWL.observe(state, seat), legal, rng_for(game.seed, "ai", step, seat)
+        )
+        state = BRAWL.apply(state, seat, action).state
+        line.append((action, state))
+        step += 1
+    return line
+
+
+def played(state: Any, seat: int, value: str) -> tuple[int, Any]:
+    """How many actions of a choice's `value` (one action, or a plan) the session service
+    plays, as it plays them (the rest while still open to the seat), and the state after."""
+    first, *rest = plan_of(value)
+    if first not in BRAWL.legal_actions(state, seat):
+        return 0, state
+    state, count = BRAWL.apply(state, seat, first).state, 1
+    for action in rest:
+        if BRAWL.outcome(state) is not None or seat not in BRAWL.to_act(state):
+            break
+        if action not in BRAWL.legal_actions(state, seat):
+            break
+        state, count = BRAWL.apply(state, seat, action).state, count + 1
+    return count, state
+
+
+def menu_picks(menu: Menu, line: list[str]) -> list[list[int]]:
+    """The picks of a menu that take several at once that follow the AI's `line`: its
+    cards picked in turn, one more each time (the menu plays them in its own order)."""
+    if menu.most < 2 or tuple(line[: len(menu.before)]) != menu.before:
+        return []
+    wanted = line[len(menu.before) :]
+    if isinstance(menu, SweepMenu):  # one action names the cards swept
+        wanted = [f"play sweep {key}" for key in wanted[0].split()[2:]] if wanted else []
+    picks: list[list[int]] = []
+    taken: list[int] = []
+    for action in wanted[: menu.most]:
+        free = [i for i, c in enumerate(menu.choices) if c.value == action and i not in taken]
+        if not free:
+            break
+        taken.append(free[0])
+        picks.append(sorted(taken))
+    return picks
+
+
+def best_control(
+    controls: list[Any], state: Any, seat: int, line: list[tuple[str, Any]]
+) -> tuple[str, int, list[int], str]:
+    """The control that plays most of the AI's `line` exactly, as ("button", index, [],
+    value) or ("menu", slot, positions, value); else one whose first action is the AI's
+    (the game then leaves the AI's line: a menu plays its picks in its own order)."""
+    actions = [action for action, _ in line]
+    found: list[tuple[str, int, list[int], str]] = []
+    for index, choice in enumerate(buttons_of(controls)):
+        found.append(("button", index, [], choice.value))
+    for slot, menu in enumerate(menu_chunks(controls)):
+        for index in range(len(menu.choices)):
+            found.append(("menu", slot, [index], menu.picked([index])))
+        for positions in menu_picks(menu, actions):
+            found.append(("menu", slot, positions, menu.picked(positions)))
+    best, most = None, 0
+    for candidate in found:
+        count, after = played(state, seat, candidate[3])
+        if most < count <= len(line) and after == line[count - 1][1]:
+            best, most = candidate, count
+    if best is not None:
+        return best
+    for candidate in found:  # a group's entry, or a plan starting with the AI's choice
+        value = candidate[3]
+        if plan_of(value)[0] == actions[0] or BRAWL.in_group(actions[0], value):
+            return candidate
+    raise AssertionError(f"{actions[0]!r} is not among the controls")
+
+
+async def decide(bot: TrashTableBot, user: FakeUser, reply: FakeMessage) -> FakeMessage | None:
+    """Make one decision in a private reply; the reply that holds the next one, or None."""
+    game: Any = await bot.sessions.current(user.fake.channel.id)
     if game is None or game.status != "playing":
         return None
     seat = seat_of(game, user.id)
     state = BRAWL.from_json(game.state)
     if seat is None or seat not in BRAWL.to_act(state):
         return None
-    legal = BRAWL.legal_actions(state, seat)
-    rng = rng_for(game.seed, "ai", game.step, seat)
-    action = BRAWL.choose(BRAWL.observe(state, seat), legal, rng)
-    return game, action, bot.sessions.describer(game)(action)
-
-
-async def decide(bot: TrashTableBot, user: FakeUser, reply: FakeMessage) -> FakeMessage | None:
-    """Make one decision in a private reply; the reply that holds the next one, or None."""
-    found = await wanted(bot, user)
-    if found is None:
-        return None
-    game, action, label = found
-    seat = seat_of(game, user.id)
-    state = BRAWL.from_json(game.state)
+    line = ai_line(game, state, seat)
     obs = BRAWL.observe(state, seat)
     legal = BRAWL.legal_actions(state, seat)
-    controls = PRESENTER.hand_controls(obs, legal, bot.sessions.describer(game))
+    describe = bot.sessions.describer(game)
+    controls = PRESENTER.hand_controls(obs, legal, describe)
+    kind, where, positions, value = best_control(controls, state, seat, line)
     versions = len(reply.history)
-    if any(isinstance(c, Buttons) and any(b.value == action for b in c.actions) for c in controls):
+    if kind == "button":
+        label = buttons_of(controls)[where].label
         result = await user.press(reply, label, settle=False)
         await wait_for_edit(user, reply, versions)
         refused = [m.text for m in result.created if m.ephemeral_to]  # a new private note
         assert not refused, refused
         return reply
-    for slot, menu in enumerate(menu_chunks(controls)):
-        for index, choice in enumerate(menu.choices):
-            if action == choice.value or action.startswith(choice.value + " "):
-                select = reply.selects[slot]
-                result = await user.select(
-                    select.custom_id, str(index), message=reply, settle=False
-                )
-                group = [a for a in legal if a == choice.value or a.startswith(choice.value + " ")]
-                if group == [action]:  # a single action: it is played at once
-                    await wait_for_edit(user, reply, versions)
-                    return reply
-                (narrowed,) = await replied(user, result)
-                versions = len(narrowed.history)
-                await user.press(narrowed, label, settle=False)
-                await wait_for_edit(user, narrowed, versions)
-                return narrowed
-    raise AssertionError(f"{action!r} is not among the controls of {reply.text!r}")
+    select = reply.selects[where]
+    picked = [str(p) for p in positions]
+    result = await user.select(select.custom_id, *picked, message=reply, settle=False)
+    if is_plan(value) or value in legal:  # played at once
+        await wait_for_edit(user, reply, versions)
+        return reply
+    (narrowed,) = await replied(user, result)  # a group's entry: its buttons finish it
+    versions = len(narrowed.history)
+    await user.press(narrowed, describe(line[0][0]), settle=False)
+    await wait_for_edit(user, narrowed, versions)
+    return narrowed
 
 
 async def replied(user: FakeUser, result: InteractionResult) -> list[FakeMessage]:
