@@ -19,6 +19,8 @@ place (its picture too) after every press:
   has not bound its kind a button aims another kind instead; each redraws the preview.
 
 A turn of N pieces thus takes at most N+1 presses: the board's menu, then one a piece.
+Pressed again later in the same turn, the board's menu posts the aiming message anew and
+removes the one before (`Replies`), so the player never holds two.
 
 Every control here is a `DynamicItem` whose custom id carries only public numbers and words:
 
@@ -52,6 +54,7 @@ from cogs.shared.interactions import (
 )
 from cogs.shared.limits import MAX_CONTENT, clip
 from cogs.shared.presenter import Picture
+from cogs.toss.replies import Replies
 from lang import ENGLISH, language_for, say
 from render.toss import draw_preview
 from rules.base import JSON
@@ -268,27 +271,30 @@ async def aim_reply(
 
 async def show(interaction: discord.Interaction, aim: Aim) -> None:
     """Show `aim`: the aiming message edited when pressed in it; pressed on the board, a
-    new aiming message."""
+    new aiming message (in place of the turn's earlier one, if any: `Replies`)."""
     aim.check()
     in_place = in_private_reply(interaction)
     sessions = client_of(interaction).sessions
 
-    async def reply() -> dict[str, Any]:
+    async def reply() -> tuple[JSON, dict[str, Any]]:
         _game, obs, legal = await sessions.turn_view(
             interaction.channel_id or 0, aim.game_id, interaction.user.id, aim.step, own=False
         )
         if aim.action not in legal:
             raise UserError(NOT_OPEN)
-        return await aim_reply(interaction, aim, obs, Turn.of(obs, legal))
+        return obs, await aim_reply(interaction, aim, obs, Turn.of(obs, legal))
 
     if in_place:
-        await edit_pressed(interaction, **await in_time(interaction, reply(), in_place=True))
+        _obs, shown = await in_time(interaction, reply(), in_place=True)
+        await edit_pressed(interaction, **shown)
         return
     await defer_on_board(interaction)  # its token can then edit the board (carriers.py)
-    shown = await in_time(interaction, reply(), in_place=False)
-    await interaction.followup.send(
-        shown["content"], files=shown["attachments"], view=shown["view"], ephemeral=True
+    obs, shown = await in_time(interaction, reply(), in_place=False)
+    message = await interaction.followup.send(
+        shown["content"], files=shown["attachments"], view=shown["view"], ephemeral=True, wait=True
     )
+    turn = (aim.game_id, interaction.user.id, int(obs["round"]))
+    await Replies.of(interaction.client).posted(turn, interaction.followup, message.id)
 
 
 async def drop(interaction: discord.Interaction, aim: Aim, rest: bool = False) -> None:

@@ -231,6 +231,28 @@ async def test_drop_the_rest_ends_a_turn_in_one_press_shown_in_one_board(
     assert not fake_discord.rate_limited
 
 
+@SQLITE_ONLY
+async def test_the_boards_menu_pressed_again_replaces_the_aiming_message(
+    bot, table: Table, fake_discord
+):
+    """Issue 55 item 2: a player who presses the board's menu again in the same turn (a
+    dismissed message, or habit) gets the aiming message anew, and the one before is
+    removed: never two aiming messages at once."""
+    board = await start_alices_turn(bot, table, fake_discord)
+    alice = table.alice
+    first = await open_aim(alice, board, random.Random(0), spot=4)
+    await press_aim(alice, first, "drop")
+    await fake_discord.settle()
+    again = await open_aim(alice, bin_boards(fake_discord)[-1], random.Random(0), spot=12)
+    await fake_discord.settle()
+    assert again is not first and "spot 12 (" in again.text
+    assert first.deleted
+    live = [m for m in private_to(fake_discord, alice) if not m.deleted and aiming(m)]
+    assert live == [again]
+    await press_aim(alice, again, "drop")
+    assert (await last_action(bot)).split()[2:] == ["12", "0"]
+
+
 async def test_a_turns_message_deleted_mid_turn_is_posted_again(bot, table: Table, fake_discord):
     """Nothing lost, nothing stuck: when the turn's board message is gone (a moderator
     deleted it), the next drop is shown on a new board message with the controls, and the
