@@ -3,9 +3,10 @@
 Two kinds of decision, shown two ways. Choosing a card is secret and simultaneous: every
 player picks from their own "My hand" reply and the board shows only who has chosen. Dropping
 a piece is public: the board of the player whose turn it is carries a menu of spots per kind
-of garbage, and the spot picked opens a private reply where the piece is aimed (moved,
-turned, previewed) and dropped (`aim.py`). A turn's drops are shown on one board message,
-edited after each drop (one board a turn: `bot/outbox.py`).
+of garbage, and the spot picked opens the player's aiming message for the turn, a private
+reply where each piece is dropped with one press, or aimed finely first (`aim.py`). A turn's
+drops are shown on one board message, edited after each drop (one board a turn:
+`bot/outbox.py`).
 """
 
 from __future__ import annotations

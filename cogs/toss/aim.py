@@ -1,18 +1,33 @@
-"""Aiming a drop in Toss It in the Trash: choose the spot and the turn first, see the piece
-there in a private preview, then let go with **Drop**.
+"""Aiming and dropping in Toss It in the Trash: one private aiming message a turn, and one
+press a piece.
 
 The board of the player to drop carries one menu per kind of garbage they may take ("Aim a
-tin can at…", the 21 spots). The spot picked opens a private reply: the bin with the piece
-held over that spot, turned as aimed, where it is let go and a ruler of the spots along the
-opening. Under it one click moves the piece a spot left or right or turns it 15 degrees
-either way (the reply is edited), two menus jump to any spot or turn, and **Drop** lets go.
-After a drop the same reply aims the next piece the same way, so the rest of a careful turn
-takes one click a piece, two with a nudge.
+tin can at…", the 21 spots). The spot picked opens the player's aiming message, a private
+reply: the bin with the piece held over that spot, turned as aimed, where it is let go and
+a ruler of the spots along the opening. That one message serves the whole turn, edited in
+place (its picture too) after every press:
+
+- **Drop** lets go as aimed: after a drop the message aims the next piece the same way, so
+  "the same again" is one press;
+- "Drop a tin can at…" lets go at the spot picked, at the aim's turn: a piece at another
+  spot is one press too, and the next piece is aimed there;
+- **Drop the rest like this** drops every piece left in the turn at the aim, in one press
+  (a plan, `SessionService.act` given a list: played in order while the turn lasts; a
+  spill ends it as it would any drop), shown on the board in one edit;
+- for those who aim finely, one click moves the piece a spot left or right or turns it 15
+  degrees either way, two menus jump to any spot or turn, and while the turn's first piece
+  has not bound its kind a button aims another kind instead; each redraws the preview.
+
+A turn of N pieces thus takes at most N+1 presses: the board's menu, then one a piece.
+Pressed again later in the same turn, the board's menu posts the aiming message anew and
+removes the one before (`Replies`), so the player never holds two.
 
 Every control here is a `DynamicItem` whose custom id carries only public numbers and words:
 
-    tt:toss:<game>:<step>:<kind>:<spot>:<angle>:<aim|drop>   a button: show that aim, or drop
-    tt:toss:<game>:<step>:<kind>:<spot>:<angle>:<spot|turn>  a menu: the option replaces one
+    tt:toss:<game>:<step>:<kind>:<spot>:<angle>:<aim|drop|rest>  a button: show that aim,
+                                                  drop as aimed, or drop the rest so
+    tt:toss:<game>:<step>:<kind>:<spot>:<angle>:<spot|turn|at>   a menu: the option replaces
+                                                  the spot or the turn (`at`: and drops)
 
 A control from another step is refused as out of date (`sessions.turn_view`, `act`).
 """
@@ -36,9 +51,10 @@ from cogs.shared.interactions import (
     in_private_reply,
     in_time,
     routed_by_custom_id,
-    send_private,
 )
+from cogs.shared.limits import MAX_CONTENT, clip
 from cogs.shared.presenter import Picture
+from cogs.toss.replies import Replies
 from lang import ENGLISH, language_for, say
 from render.toss import draw_preview
 from rules.base import JSON
@@ -107,6 +123,34 @@ class Aim:
             raise UserError(OFF_THE_BIN)
 
 
+@dataclass(frozen=True)
+class Turn:
+    """What the aiming message offers besides the aim: the kinds open to the player now and
+    the pieces left in their turn (from the public view and their legal drops)."""
+
+    kinds: list[str]
+    to_place: int
+
+    @classmethod
+    def of(cls, obs: JSON, legal: list[str]) -> Turn:
+        return cls(list(open_spots(legal)), int(obs["to_place"]))
+
+
+def rest_of_turn(aim: Aim, obs: JSON) -> list[str]:
+    """The drops "Drop the rest like this" plays: every piece left in the turn at the aim's
+    spot and turn, its kind first and, once the supply has none of it left, the other kinds
+    in the engine's order (the turn may switch only then). The session service stops the
+    plan where the turn ends (a spill, the supply's last piece)."""
+    supply: dict[str, int] = obs["supply"]
+    left = int(obs["to_place"])
+    plan: list[str] = []
+    for kind in [aim.kind, *(k for k in KINDS if k != aim.kind)]:
+        count = min(left, supply.get(kind, 0))
+        plan += [replace(aim, kind=kind).action] * count
+        left -= count
+    return plan
+
+
 # ---------------------------------------------------------------------- the board's menus
 
 
@@ -126,9 +170,10 @@ def board_items(
 # ---------------------------------------------------------------------- the private reply
 
 
-def aim_view(aim: Aim, again: bool, language: str = ENGLISH) -> discord.ui.View:
-    """Nudges and turns (one click each), the Drop button, then menus to jump anywhere, in
-    the presser's `language`."""
+def aim_view(aim: Aim, turn: Turn, again: bool, language: str = ENGLISH) -> discord.ui.View:
+    """The aiming message's controls, in the presser's `language`: nudges and Drop, the
+    menu that drops at any spot in one press, the menus that jump the preview to a spot or
+    a turn, then Drop the rest and the other kinds open."""
     view = routed_by_custom_id(discord.ui.View(timeout=None))
     left, right = max(0, aim.spot - 1), min(X_STEPS - 1, aim.spot + 1)
     counter = (aim.angle + ANGLE_STEP) % 180  # a piece turned 180 degrees is the same piece
@@ -141,17 +186,31 @@ def aim_view(aim: Aim, again: bool, language: str = ENGLISH) -> discord.ui.View:
         (phrase("↻ Turn {angle}°", angle=ANGLE_STEP), replace(aim, angle=clockwise), False),
     ]
     for label, target, disabled in buttons:
-        view.add_item(AimButton(target, "aim", say(label, language), disabled))
+        view.add_item(AimButton(target, "aim", say(label, language), disabled, row=0))
     drop = phrase("Drop another the same way") if again else phrase("Drop")
-    view.add_item(AimButton(aim, "drop", say(drop, language)))
+    view.add_item(AimButton(aim, "drop", say(drop, language), row=0))
+    at = phrase("Drop {piece} at… (turned {angle}°)", piece=a_piece(aim.kind), angle=aim.angle)
     move = phrase("Move to spot… (now {spot})", spot=aim.spot)
-    turn = phrase("Turn to… (now {angle}°)", angle=aim.angle)
-    view.add_item(AimSelect(aim, "spot", say(move, language), language))
-    view.add_item(AimSelect(aim, "turn", say(turn, language), language))
+    turn_to = phrase("Turn to… (now {angle}°)", angle=aim.angle)
+    for row, (what, placeholder) in enumerate([("at", at), ("spot", move), ("turn", turn_to)]):
+        view.add_item(AimSelect(aim, what, say(placeholder, language), language, row=row + 1))
+    if turn.to_place > 1:  # one piece left: Drop does the same
+        rest = phrase_n(
+            "Drop the rest like this ({n} piece)",
+            "Drop the rest like this ({n} pieces)",
+            turn.to_place,
+        )
+        view.add_item(AimButton(aim, "rest", say(rest, language), row=4))
+    for kind in turn.kinds:
+        if kind != aim.kind:  # the turn's first piece has not bound its kind yet
+            instead = phrase("Aim {piece} instead", piece=a_piece(kind))
+            view.add_item(AimButton(replace(aim, kind=kind), "aim", say(instead, language), row=4))
     return view
 
 
-def aim_text(aim: Aim, again: bool, note: Phrase | None = None, language: str = ENGLISH) -> str:
+def aim_text(
+    aim: Aim, turn: Turn, again: bool, note: Phrase | None = None, language: str = ENGLISH
+) -> str:
     lines = [note] if note else []
     lines.append(
         phrase(
@@ -162,12 +221,23 @@ def aim_text(aim: Aim, again: bool, note: Phrase | None = None, language: str = 
             angle=aim.angle,
         )
     )
+    lines.append(
+        phrase_n("{n} piece to drop this turn.", "{n} pieces to drop this turn.", turn.to_place)
+    )
     if again:
         lines.append(
-            phrase("Aimed as your last drop: drop another the same way, or nudge it first.")
+            phrase(
+                "Aimed as your last drop: **Drop another the same way**, or pick a spot to "
+                "drop at in the menu below."
+            )
         )
     else:
-        lines.append(phrase("Move it or turn it, then **Drop** lets go. Only you can see this."))
+        lines.append(
+            phrase(
+                "**Drop** lets go here, or pick a spot to drop at in the menu below. Only you "
+                "can see this."
+            )
+        )
     return "\n".join(say(line, language) for line in lines)
 
 
@@ -182,49 +252,69 @@ async def aim_reply(
     interaction: discord.Interaction,
     aim: Aim,
     obs: JSON,
+    turn: Turn,
     again: bool = False,
     note: Phrase | None = None,
-) -> tuple[str, list[discord.File], discord.ui.View]:
-    """The reply's text, preview picture and controls for `aim`, in the presser's language.
-    The preview takes a few milliseconds and its player waits for every nudge: it goes to
-    the quick worker, not behind the AI's choices."""
+) -> dict[str, Any]:
+    """The aiming message for `aim` (its content, preview picture and controls), in the
+    presser's language. The preview takes a few milliseconds and its player waits for
+    every press: it goes to the quick worker, not behind the AI's choices."""
     language = private_language(interaction)
     workers = client_of(interaction).workers
     data = await workers.run_quick(draw_preview, obs, aim.kind, aim.spot, aim.angle, language)
-    files = files_of([Picture("preview.png", data)])
-    return aim_text(aim, again, note, language), files, aim_view(aim, again, language)
+    return {
+        "content": clip(aim_text(aim, turn, again, note, language), MAX_CONTENT),
+        "attachments": files_of([Picture("preview.png", data)]),
+        "view": aim_view(aim, turn, again, language),
+    }
 
 
 async def show(interaction: discord.Interaction, aim: Aim) -> None:
-    """Show `aim`: a new private reply from the board, the same reply edited from it."""
+    """Show `aim`: the aiming message edited when pressed in it; pressed on the board, a
+    new aiming message (in place of the turn's earlier one, if any: `Replies`)."""
     aim.check()
     in_place = in_private_reply(interaction)
     sessions = client_of(interaction).sessions
 
-    async def reply() -> tuple[str, list[discord.File], discord.ui.View]:
+    async def reply() -> tuple[JSON, dict[str, Any]]:
         _game, obs, legal = await sessions.turn_view(
             interaction.channel_id or 0, aim.game_id, interaction.user.id, aim.step, own=False
         )
         if aim.action not in legal:
             raise UserError(NOT_OPEN)
-        return await aim_reply(interaction, aim, obs)
+        return obs, await aim_reply(interaction, aim, obs, Turn.of(obs, legal))
 
-    if not in_place:
-        await defer_on_board(interaction)
-    text, files, view = await in_time(interaction, reply(), in_place=in_place)
-    await send_private(interaction, in_place, text, files, view)
+    if in_place:
+        _obs, shown = await in_time(interaction, reply(), in_place=True)
+        await edit_pressed(interaction, **shown)
+        return
+    await defer_on_board(interaction)  # its token can then edit the board (carriers.py)
+    obs, shown = await in_time(interaction, reply(), in_place=False)
+    message = await interaction.followup.send(
+        shown["content"], files=shown["attachments"], view=shown["view"], ephemeral=True, wait=True
+    )
+    turn = (aim.game_id, interaction.user.id, int(obs["round"]))
+    await Replies.of(interaction.client).posted(turn, interaction.followup, message.id)
 
 
-async def drop(interaction: discord.Interaction, aim: Aim) -> None:
-    """Let go: the drop is saved and shown on the board; this reply then aims the next
-    piece the same way while the turn lasts, and the AI seats play after."""
+async def drop(interaction: discord.Interaction, aim: Aim, rest: bool = False) -> None:
+    """Let go as aimed, or (`rest`) drop every piece left in the turn so: the drops are
+    saved and shown on the board; this message then aims the next piece the same way while
+    the turn lasts, and the AI seats play after."""
     aim.check()
     sessions = client_of(interaction).sessions
+    channel_id, user_id = interaction.channel_id or 0, interaction.user.id
 
     async def until_reply() -> tuple[Update, dict[str, Any]]:
-        update = await sessions.act(
-            interaction.channel_id or 0, aim.game_id, interaction.user.id, aim.step, aim.action
-        )
+        actions = [aim.action]
+        if rest:
+            _game, obs, legal = await sessions.turn_view(
+                channel_id, aim.game_id, user_id, aim.step, own=False
+            )
+            if aim.action not in legal:
+                raise UserError(NOT_OPEN)
+            actions = rest_of_turn(aim, obs)
+        update = await sessions.act(channel_id, aim.game_id, user_id, aim.step, actions)
         return update, await next_aim(interaction, aim, update)
 
     update, shown = await in_time(interaction, until_reply(), in_place=True)
@@ -233,22 +323,21 @@ async def drop(interaction: discord.Interaction, aim: Aim) -> None:
 
 
 async def next_aim(interaction: discord.Interaction, aim: Aim, update: Update) -> dict[str, Any]:
-    """What the reply shows after a drop: the next piece aimed the same way while the
-    player's turn lasts, else that the turn is over."""
+    """What the aiming message shows after a drop: the next piece aimed the same way while
+    the player's turn lasts, else that the turn is over."""
     sessions = client_of(interaction).sessions
     game = update.game
     seat = seat_of(game, interaction.user.id)
     # Still this player's turn to drop (not a new round's card to lay down)?
-    kinds = list(open_spots(sessions.legal_for(game, seat))) if seat is not None else []
+    legal = sessions.legal_for(game, seat) if seat is not None else []
+    kinds = list(open_spots(legal))
     if seat in sessions.humans_to_act(game) and kinds:
         # Same kind while any is left to place, else the first kind open now.
         kind = aim.kind if aim.kind in kinds else kinds[0]
         note = None if kind == aim.kind else switched(aim.kind, kind)
         next_aim = replace(aim, step=game.step, kind=kind)
-        text, files, view = await aim_reply(
-            interaction, next_aim, sessions.public_view(game), again=True, note=note
-        )
-        return {"content": text, "attachments": files, "view": view}
+        obs = sessions.public_view(game)
+        return await aim_reply(interaction, next_aim, obs, Turn.of(obs, legal), True, note)
     return {
         "content": say(TURN_OVER, private_language(interaction)),
         "attachments": [],
@@ -262,15 +351,26 @@ async def next_aim(interaction: discord.Interaction, aim: Aim, update: Update) -
 class AimButton(
     AnsweredOnce,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"{AIM}:(?P<op>aim|drop)",
+    template=rf"{AIM}:(?P<op>aim|drop|rest)",
 ):
-    """Shows an aim (a nudge or a turn: the aim it leads to is in its id) or drops."""
+    """Shows an aim (a nudge, a turn or another kind: the aim it leads to is in its id),
+    drops as aimed, or drops the rest of the turn so."""
 
-    def __init__(self, aim: Aim, op: str, label: str, disabled: bool = False) -> None:
-        style = discord.ButtonStyle.success if op == "drop" else discord.ButtonStyle.secondary
+    def __init__(
+        self, aim: Aim, op: str, label: str, disabled: bool = False, row: int | None = None
+    ) -> None:
+        style = discord.ButtonStyle.secondary
+        if op == "drop":
+            style = discord.ButtonStyle.success
+        elif op == "rest":
+            style = discord.ButtonStyle.primary
         super().__init__(
             discord.ui.Button(
-                label=label[:80], style=style, custom_id=aim.custom_id(op), disabled=disabled
+                label=label[:80],
+                style=style,
+                custom_id=aim.custom_id(op),
+                disabled=disabled,
+                row=row,
             )
         )
         self.aim, self.op = aim, op
@@ -282,25 +382,38 @@ class AimButton(
         return cls(Aim.read(match), match["op"], getattr(item, "label", None) or "?")
 
     async def pressed(self, interaction: discord.Interaction) -> None:
-        if self.op == "drop":
-            await drop(interaction, self.aim)
-        else:
+        if self.op == "aim":
             await show(interaction, self.aim)
+        else:
+            await drop(interaction, self.aim, rest=self.op == "rest")
 
 
 class AimSelect(
     AnsweredOnce,
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=rf"{AIM}:(?P<what>spot|turn)",
+    template=rf"{AIM}:(?P<what>spot|turn|at)",
 ):
-    """A menu of spots (or of turns): the option picked replaces the aim's spot (turn)."""
+    """A menu of spots (or of turns): the option picked replaces the aim's spot (turn) and
+    shows it; a menu of spots to drop `at` lets go there at once."""
 
     COMPONENT = discord.ComponentType.string_select
 
     def __init__(
-        self, aim: Aim, what: str, placeholder: str = "Choose…", language: str = ENGLISH
+        self,
+        aim: Aim,
+        what: str,
+        placeholder: str = "Choose…",
+        language: str = ENGLISH,
+        row: int | None = None,
     ) -> None:
-        if what == "spot":
+        if what == "turn":
+            options = [
+                discord.SelectOption(
+                    label=say(phrase("Turned {angle}°", angle=angle), language), value=str(angle)
+                )
+                for angle in ANGLES
+            ]
+        else:
             options = [
                 discord.SelectOption(
                     label=say(phrase("Spot {spot}", spot=x), language),
@@ -309,16 +422,12 @@ class AimSelect(
                 )
                 for x in range(X_STEPS)
             ]
-        else:
-            options = [
-                discord.SelectOption(
-                    label=say(phrase("Turned {angle}°", angle=angle), language), value=str(angle)
-                )
-                for angle in ANGLES
-            ]
         super().__init__(
             discord.ui.Select(
-                custom_id=aim.custom_id(what), placeholder=placeholder[:150], options=options
+                custom_id=aim.custom_id(what),
+                placeholder=placeholder[:150],
+                options=options,
+                row=row,
             )
         )
         self.aim, self.what = aim, what
@@ -335,7 +444,9 @@ class AimSelect(
         picked = picked_value(interaction, self.item)
         if picked is None:
             raise UserError(PICK_ONE)
-        if self.what == "spot":
+        if self.what == "at":
+            await drop(interaction, replace(self.aim, spot=picked))
+        elif self.what == "spot":
             await show(interaction, replace(self.aim, spot=picked))
         else:
             await show(interaction, replace(self.aim, angle=picked))

@@ -18,7 +18,16 @@ import pytest
 
 from cogs.shared.presenter import Buttons, OwnItems
 from cogs.toss._present import TossPresenter
-from cogs.toss.aim import NOT_OPEN, OFF_THE_BIN, TURN_OVER, Aim, aim_text, aim_view, switched
+from cogs.toss.aim import (
+    NOT_OPEN,
+    OFF_THE_BIN,
+    TURN_OVER,
+    Aim,
+    Turn,
+    aim_text,
+    aim_view,
+    switched,
+)
 from lang import say
 from render.common.record import recording
 from render.toss import draw_bin, draw_cards, draw_preview
@@ -100,10 +109,12 @@ def shown(state: State, readers: Readers) -> list[str]:
     drop = parse_action(legal[0]) if legal else None
     if isinstance(drop, Place):
         aim = Aim(1, state.step, drop.kind, drop.x, drop.angle)
+        # Every control the aiming message may show: the rest, another kind instead.
+        turn = Turn([*Turn.of(public, legal).kinds, "apple"], max(2, public["to_place"]))
         for again in (False, True):
             note = switched(drop.kind, "apple") if again else None
-            texts.append(aim_text(aim, again, note, language))
-            for item in aim_view(aim, again, language).children:
+            texts.append(aim_text(aim, turn, again, note, language))
+            for item in aim_view(aim, turn, again, language).children:
                 texts += item_words(item)
         texts += pictured(draw_preview, public, drop.kind, drop.x, drop.angle, language)
     if state.finished:
@@ -145,10 +156,11 @@ def test_a_few_texts_read_as_a_french_and_a_german_player_expect() -> None:
     assert PRESENTER.summary(public, german).endswith(" · 6 Plättchen übrig")
     assert PRESENTER.hand(own, french).text.startswith("Vos cartes (")
     assert PRESENTER.hand(own, german).text.endswith("\nNur du siehst das.")
-    labels = [
-        next(item_words(item)) for item in aim_view(Aim(1, 1, "can", 7, 0), False, "de").children
-    ]
+    view = aim_view(Aim(1, 1, "can", 7, 0), Turn(["can", "apple"], 3), False, "de")
+    labels = [next(item_words(item)) for item in view.children]
     assert "↺ 15° drehen" in labels and "Fallen lassen" in labels
+    assert "Den Rest so fallen lassen (3 Teile)" in labels
+    assert "Stattdessen einen Apfelrest nehmen" in labels
     assert say(TURN_OVER, "fr").startswith("Lâché. Votre tour est fini")
     assert say(switched("can", "apple"), "de") == (
         "Keine Konservendosen mehr: Jetzt richtest du einen Apfelrest aus."

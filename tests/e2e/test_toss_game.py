@@ -1,6 +1,7 @@
-"""Toss It in the Trash end to end (issue 5, issue 14 item 4): the real bot, the fake
-Discord, users laying down cards and aiming and dropping garbage with menus and buttons, one
-board message per turn, and a restart mid-turn."""
+"""Toss It in the Trash end to end (issue 5, issue 14 item 4, issue 55 item 2): the real
+bot, the fake Discord, users laying down cards and aiming and dropping garbage with menus and
+buttons (one aiming message a turn, one press a piece), one board message per turn, and a
+restart mid-turn."""
 
 from __future__ import annotations
 
@@ -20,8 +21,10 @@ from tests.e2e.conftest import Table
 from tests.e2e.play import assert_one_message_a_turn, private_reply, shown
 from tests.e2e.toss_play import (
     aim_button,
+    aiming,
     bin_boards,
     board_texts,
+    drop_at,
     lay_down_card,
     next_board,
     open_aim,
@@ -30,7 +33,7 @@ from tests.e2e.toss_play import (
     press_aim,
     waiting_ids,
 )
-from tests.fakediscord import FakeDiscord, FakeMessage, running_bot
+from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser, running_bot
 from tests.postgres import SQLITE_ONLY
 
 DROP = re.compile(r"^• (.*) (places|drops) (a|an) ")  # one drop's line on a board
@@ -146,44 +149,108 @@ async def start_alices_turn(bot: TrashTableBot, table: Table, fake: FakeDiscord)
     return board
 
 
+def private_to(fake: FakeDiscord, user: FakeUser) -> list[FakeMessage]:
+    """Every private message the bot has posted to `user`, deleted ones too."""
+    return [m for m in fake.messages(include_deleted=True) if m.ephemeral_to == user.id]
+
+
 @SQLITE_ONLY
-async def test_a_careful_turn_takes_two_clicks_a_piece_and_posts_one_message(
+async def test_a_turn_of_n_pieces_takes_n_plus_one_presses_and_one_aiming_message(
     bot, table: Table, fake_discord
 ):
-    """Issue 14 item 4: the first piece is aimed from the board's menu and dropped (two
-    clicks); after it, each piece takes at most two clicks (a nudge and Drop, or "Drop another
-    the same way" alone) and lands as aimed; the whole turn posts one board message (the
-    turn's drops edit the board it started on; the last drop posts the next turn's)."""
+    """Issue 55 item 2: the board's menu opens the aiming message (one press), then each
+    piece goes in with one press from it, either "the same again" (Drop, the last aim kept)
+    or a spot picked in its drop menu, each landing as aimed; the turn posts one private
+    message, edited in place with a fresh preview after every drop, and one board message."""
     board = await start_alices_turn(bot, table, fake_discord)
+    alice = table.alice
     game = await bot.sessions.current(fake_discord.channel.id)
     pieces = TOSS.from_json(game.state).to_place
     assert pieces == 8
     messages, interactions = len(bin_boards(fake_discord)), len(fake_discord.interactions)
+    private = len(private_to(fake_discord, alice))
 
-    reply = await open_aim(table.alice, board, random.Random(0), spot=4)
-    await press_aim(table.alice, reply, "drop")
-    first_piece = len(fake_discord.interactions) - interactions
-    aimed = await last_action(bot)
-    assert aimed.endswith(" 4 0")
-    dropped = 1
-    while "Your turn is over" not in reply.text:
-        if dropped % 2 == 0:  # every other piece is nudged a spot right first
-            await press_aim(table.alice, reply, "▶")
-        assert aim_button(reply, "drop").label in ("Drop", "Drop another the same way")
-        await press_aim(table.alice, reply, "drop")
+    reply = await open_aim(alice, board, random.Random(0), spot=4)
+    assert "preview.png" in [a.filename for a in reply.attachments]
+    spot, dropped = 4, 0
+    while aiming(reply):
+        if dropped % 3 == 2:  # now and then another spot, picked and dropped in one press
+            spot = (spot + 5) % 21
+            await drop_at(alice, reply, spot)
+        else:  # the same again
+            await press_aim(alice, reply, "drop")
         dropped += 1
-        action = await last_action(bot)
-        nudged = dropped % 2 == 1
-        spot = int(aimed.split()[2]) + (1 if nudged else 0)
-        assert action.split()[2:] == [str(spot), "0"], "the piece lands as aimed"
-        aimed = action
-    clicks = len(fake_discord.interactions) - interactions - first_piece
-    assert first_piece == 2
-    assert dropped == pieces  # a careful turn: no spill
-    assert clicks <= 2 * (dropped - 1)
+        assert (await last_action(bot)).split()[2:] == [str(spot), "0"], "lands as aimed"
+        if aiming(reply):  # the next piece is aimed where the last one went
+            assert f"spot {spot} (" in reply.text and "preview.png" in [
+                a.filename for a in reply.attachments
+            ]
     await fake_discord.settle()
-    assert len(bin_boards(fake_discord)) - messages == 1, "one message for the whole turn"
-    assert len(drop_lines(board)) == pieces - 1  # the turn's board shows its drops but the last
+    assert "Your turn is over" in reply.text
+    assert dropped == pieces  # steady hands and spread spots: no spill
+    assert len(fake_discord.interactions) - interactions == pieces + 1, "N+1 presses"
+    assert private_to(fake_discord, alice)[private:] == [reply], "one aiming message a turn"
+    assert len(reply.history) >= pieces  # every drop edited it in place
+    assert len(bin_boards(fake_discord)) - messages == 1, "one board message for the turn"
+    assert not fake_discord.rate_limited
+
+
+@SQLITE_ONLY
+async def test_drop_the_rest_ends_a_turn_in_one_press_shown_in_one_board(
+    bot, table: Table, fake_discord
+):
+    """Issue 55 item 2: "Drop the rest like this" drops every piece left in the turn at the
+    aim (spot and turn) in one press, a plan played in one transaction: the turn takes two
+    presses in all, the aiming message says it is over, and the channel shows every drop's
+    line on one board, with no request over Discord's limits."""
+    board = await start_alices_turn(bot, table, fake_discord)
+    alice = table.alice
+    game = await bot.sessions.current(fake_discord.channel.id)
+    pieces, step = TOSS.from_json(game.state).to_place, game.step
+    interactions, seen = len(fake_discord.interactions), len(bin_boards(fake_discord))
+
+    reply = await open_aim(alice, board, random.Random(0), spot=10)
+    await press_aim(alice, reply, "↺")  # aimed finely first: a turn of 15°
+    await press_aim(alice, reply, "rest")
+    await fake_discord.settle()
+    assert "Your turn is over" in reply.text
+    assert len(fake_discord.interactions) - interactions == 3
+    after = await bot.sessions.current(fake_discord.channel.id)
+    async with bot.db.reading() as session:
+        query = select(ActionRecord).where(ActionRecord.game_id == game.id)
+        actions = [r for r in (await session.exec(query)).all() if r.step >= step]
+    drops = [r.action.split() for r in actions if r.action.startswith("place")]
+    assert drops and all(d[2:] == ["10", "15"] for d in drops), "each at the aim"
+    state = TOSS.from_json(after.state)
+    assert len(drops) == pieces or state.spilled_at > step, "all, unless a spill ended it"
+    # The turn passed to Bob: one new board, which shows every drop of the plan.
+    (shown_on,) = bin_boards(fake_discord)[seen:]
+    assert len(drop_lines(shown_on)) == len(drops)
+    assert waiting_ids(shown_on) == [table.bob.id]
+    assert private_to(fake_discord, alice)[-1] is reply
+    assert not fake_discord.rate_limited
+
+
+@SQLITE_ONLY
+async def test_the_boards_menu_pressed_again_replaces_the_aiming_message(
+    bot, table: Table, fake_discord
+):
+    """Issue 55 item 2: a player who presses the board's menu again in the same turn (a
+    dismissed message, or habit) gets the aiming message anew, and the one before is
+    removed: never two aiming messages at once."""
+    board = await start_alices_turn(bot, table, fake_discord)
+    alice = table.alice
+    first = await open_aim(alice, board, random.Random(0), spot=4)
+    await press_aim(alice, first, "drop")
+    await fake_discord.settle()
+    again = await open_aim(alice, bin_boards(fake_discord)[-1], random.Random(0), spot=12)
+    await fake_discord.settle()
+    assert again is not first and "spot 12 (" in again.text
+    assert first.deleted
+    live = [m for m in private_to(fake_discord, alice) if not m.deleted and aiming(m)]
+    assert live == [again]
+    await press_aim(alice, again, "drop")
+    assert (await last_action(bot)).split()[2:] == ["12", "0"]
 
 
 async def test_a_turns_message_deleted_mid_turn_is_posted_again(bot, table: Table, fake_discord):
@@ -256,15 +323,20 @@ async def test_a_restart_mid_turn_keeps_the_bin_and_the_aim_controls(
             game = await first.sessions.current(fake_discord.channel.id)
             state = TOSS.from_json(game.state)
             board = bin_boards(fake_discord)[-1]
-            # A piece dropped (the turn's kind is bound) and more still to drop.
-            mid_turn = state.phase == "place" and state.kind is not None and state.to_place > 1
-            if mid_turn and board.selects and waiting_ids(board)[0] in players:
+            # A person's turn with three pieces or more: one dropped leaves the turn going.
+            starting = state.phase == "place" and state.kind is None and state.to_place > 2
+            if starting and board.selects and waiting_ids(board)[0] in players:
                 break
             await play_one(fake_discord, players, rng)
         else:
             raise AssertionError("no human turn with pieces left came up")
         user = players[waiting_ids(board)[0]]
         reply = await open_aim(user, board, rng, spot=10)
+        await press_aim(user, reply, "drop")
+        await fake_discord.settle()
+        game = await first.sessions.current(fake_discord.channel.id)
+        state = TOSS.from_json(game.state)
+        assert state.kind is not None and state.to_place > 1, "mid-turn"
         await press_aim(user, reply, "▶")
         assert "spot 11" in reply.text
         before = game.state

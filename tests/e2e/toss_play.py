@@ -1,7 +1,8 @@
 """Playing Toss It in the Trash through the fake Discord as people would: everyone lays
 down a card from "My hand", then the player whose turn it is picks a spot from one of the
-board's menus, maybe nudges or turns the piece in the private reply, and presses Drop, piece
-after piece. A turn's drops edit one board message, so the helpers wait for a board's text to
+board's menus, which opens their aiming message, and plays the whole turn from it, one press
+a piece: Drop as aimed, or a spot from its "Drop … at…" menu, now and then a nudge or a turn
+first. A turn's drops edit one board message, so the helpers wait for a board's text to
 change (`board_texts`) rather than for a new message."""
 
 from __future__ import annotations
@@ -100,13 +101,39 @@ async def open_aim(
     return reply
 
 
-async def drop_piece(user: FakeUser, board: FakeMessage, rng: random.Random) -> FakeMessage:
-    """Aim from the board's menu, sometimes nudge or turn the piece, then Drop; returns the
-    private reply (with its preview picture)."""
+def drop_menu(reply: FakeMessage) -> Component:
+    """The aiming message's menu that drops at the spot picked ("Drop a tin can at…")."""
+    (menu,) = [m for m in reply.selects if (m.custom_id or "").endswith(":at")]
+    return menu
+
+
+async def drop_at(user: FakeUser, reply: FakeMessage, spot: int) -> None:
+    """Drop at `spot` with one pick in the aiming message's menu, and wait until the
+    message shows what it did."""
+    versions = len(reply.history)
+    menu = drop_menu(reply)
+    await user.select(menu.custom_id or "", str(spot), message=reply, settle=False)
+    await user.fake.wait_for(lambda: len(reply.history) > versions, timeout=20, what="drop at")
+
+
+def aiming(reply: FakeMessage) -> bool:
+    """Whether the aiming message still aims a piece (else the turn is over)."""
+    return any((b.custom_id or "").endswith(":drop") for b in reply.buttons)
+
+
+async def play_turn(user: FakeUser, board: FakeMessage, rng: random.Random) -> FakeMessage:
+    """A whole turn from one aiming message: the board's menu opens it, then each piece
+    takes one press (Drop as aimed, or a spot from the drop menu), now and then after a
+    nudge or a turn; returns the aiming message."""
     reply = await open_aim(user, board, rng)
-    if rng.random() < 0.5:
-        await press_aim(user, reply, rng.choice(["↺", "↻"]))
-    await press_aim(user, reply, "drop")
+    while aiming(reply):
+        roll = rng.random()
+        if roll < 0.2:
+            await press_aim(user, reply, rng.choice(["↺", "↻"]))
+        if roll < 0.5:
+            await drop_at(user, reply, rng.randrange(21))
+        else:
+            await press_aim(user, reply, "drop")
     return reply
 
 
@@ -135,14 +162,28 @@ async def next_board(fake: FakeDiscord, seen: int) -> None:
     await fake.wait_for(asking, timeout=30, what="the next board asking a player")
 
 
+async def turn_shown(fake: FakeDiscord, board: FakeMessage) -> None:
+    """Wait until the channel has shown the end of the turn played from `board`: its drops'
+    edits come one by one, and one shown late still asks its player (without the menus,
+    taken off a board of an older step); the turn is over once a new board is posted or
+    this one asks nobody (an AI's turn goes on on it)."""
+
+    def over() -> bool:
+        newest = bin_boards(fake)[-1]
+        return newest.id != board.id or not waiting_ids(newest)
+
+    await fake.wait_for(over, timeout=30, what="the board after the turn")
+
+
 async def play_one(fake: FakeDiscord, players: dict[int, FakeUser], rng: random.Random) -> None:
-    """One decision (or one round of card choices) by whoever the newest board asks."""
+    """One turn of drops, or one card laid down, by whoever the newest board asks."""
     board = bin_boards(fake)[-1]
     waiting = [players[u] for u in waiting_ids(board)]
     assert waiting, board.text
     seen = board_texts(fake)
-    if board.selects:
-        await drop_piece(waiting[0], board, rng)
+    if board.selects:  # a whole turn of drops
+        await play_turn(waiting[0], board, rng)
+        await turn_shown(fake, board)
     else:  # each card laid down posts a new board: one player per call
         assert await lay_down_card(rng.choice(waiting), board, rng)
     await next_board(fake, seen)
