@@ -31,7 +31,7 @@ from cogs.shared.board import PLAIN_QUESTION
 from cogs.shared.presenter import Buttons, Control, Menu, OwnItems, Presenter
 from cogs.shared.standings import standings_lines
 from cogs.toss._present import TossPresenter
-from cogs.toss.aim import Aim, aim_text, aim_view
+from cogs.toss.aim import Aim, Turn, aim_text, aim_view
 from cogs.trashwar._present import TrashWarPresenter
 from render.brawl.words import caption as brawl_caption
 from render.brawl.words import title_note as brawl_note
@@ -151,15 +151,15 @@ def item_words(item: Any) -> Iterator[str]:
         yield from (option.label, option.description or "")
 
 
-def toss_aim_words(action: str, step: int) -> Iterator[str]:
+def toss_aim_words(action: str, step: int, turn: Turn) -> Iterator[str]:
     """The aim reply a drop is made from: its text and every button."""
     parsed = parse_action(action)
     if not isinstance(parsed, Place):
         return
     aim = Aim(1, step, parsed.kind, parsed.x, parsed.angle)
     for again in (False, True):
-        yield aim_text(aim, again)
-        for item in aim_view(aim, again).children:
+        yield aim_text(aim, turn, again)
+        for item in aim_view(aim, turn, again).children:
             yield from item_words(item)
 
 
@@ -250,7 +250,8 @@ def read_game(kind: str, seed: int) -> Iterator[tuple[int, str]]:
         else:
             action = rng.choice(legal)
         if kind == "toss":
-            yield from ((step, words) for words in toss_aim_words(action, step))
+            turn = Turn.of(public, legal)
+            yield from ((step, words) for words in toss_aim_words(action, step, turn))
         applied = engine.apply(state, seat, action)
         for event in applied.events:
             yield step, named(event.text)
@@ -410,7 +411,9 @@ def test_toss_it_words_its_cards_counters_and_turns() -> None:
     colour, mice = seat_obs["colours"][0], seat_obs["mice"][0]
     assert text.startswith(f"Your {colour} cards: ")
     assert f"Each shows {mice} mi" in text and " each)" not in text
-    labels = [next(item_words(item)) for item in aim_view(Aim(1, 1, "can", 7, 0), False).children]
+    turn = Turn(["can"], 3)
+    view = aim_view(Aim(1, 1, "can", 7, 0), turn, False)
+    labels = [next(item_words(item)) for item in view.children]
     assert "↺ Turn 15°" in labels and "↻ Turn 15°" in labels
 
 
