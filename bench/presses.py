@@ -1,5 +1,7 @@
-"""Presses a turn (issue 55): how many buttons and menu picks a person needs for a turn, by
-game and way to play, and how many private messages they are sent.
+"""Presses a turn: the presses and private messages a person's turn takes (issue 55).
+
+By game and way to play: how many buttons and menu picks a turn needs, and how many private
+messages the person is sent.
 
 Each game is a seeded game through the fake Discord (its rate limits on) with the real bot
 connected in this process: two people and one normal AI at a table. The people are the
@@ -101,7 +103,8 @@ class Played:
     presses: list[Press]
     private: list[Private]
     actions: list[Logged]
-    problems: list[str] = field(default_factory=list)  # the fake Discord's (`problems()`)
+    # What the fake Discord objected to (`problems()`: a late answer...) and its 429s.
+    problems: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -352,7 +355,7 @@ async def play_one(key: str, options: dict[str, str], seed: int) -> Played:
         await asyncio.wait_for(driver(bot, fake, people, random.Random(seed)), GAME_SECONDS)
         await fake.settle(timeout=60)  # the last board and its recap
         played = await recorded(bot, fake, key, game, started_at, list(people))
-        played.problems = fake.problems()
+        played.problems = fake.problems() + [f"429 {hit}" for hit in fake.rate_limited]
         return played
 
 
@@ -415,7 +418,8 @@ async def measure(
         for options in ways(plugin.engine):
             total = Counts()
             for n in range(games):
-                started, name = time.monotonic(), f"{key} {way_name(options)} seed {seed + n}"
+                started = time.monotonic()
+                name = " ".join(filter(None, [key, way_name(options), f"seed {seed + n}"]))
                 try:
                     played = await play_one(key, options, seed + n)
                 except Exception as error:  # a driver others are changing: measure the rest
