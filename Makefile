@@ -79,6 +79,7 @@ bench: $(VENV)/.installed
 	$(BIN)/python -m bench.lock_bench
 	$(BIN)/python -m bench.migration_bench
 	$(BIN)/python -m bench.cpu_per_press --workers 0 2
+	$(BIN)/python -m bench.presses --games 5
 	$(BIN)/python -m bench.worker_soak
 	$(BIN)/python -m bench.storage_bench
 

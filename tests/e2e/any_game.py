@@ -4,7 +4,7 @@ are found by their custom ids (`tt:act`, `tt:menu`, `tt:group`, `tt:hand`, Toss 
 languages, where the English drivers of each game (`play.py`, `brawl_play.py`...) can't
 find their labels.
 
-One person plays with AI seats: whenever it is their turn they press one of the controls
+People play with AI seats: whenever it is one's turn they press one of the controls
 at random on the newest board, or in their newest private reply once one is open (Toss
 It's Drop first, so that a piece falls)."""
 
@@ -80,7 +80,15 @@ async def play_to_the_end(
 ) -> GameRecord:
     """`user` plays their turns until the game is over (the AI seats play theirs); returns
     the finished game."""
-    fake = user.fake
+    return await people_play_to_the_end(bot, [user], rng, limit)
+
+
+async def people_play_to_the_end(
+    bot: TrashTableBot, users: list[FakeUser], rng: random.Random, limit: int = 1500
+) -> GameRecord:
+    """`users` play their turns until the game is over, each whenever the game waits on
+    them (the AI seats play theirs); returns the finished game."""
+    fake = users[0].fake
     game = await current(bot, fake)
     assert game is not None and game.id is not None
     game_id = game.id
@@ -91,7 +99,9 @@ async def play_to_the_end(
             finished = await bot.sessions.get(game_id)
             assert finished is not None
             return finished
-        if seat_of(game, user.id) not in bot.sessions.humans_to_act(game):
+        waiting = bot.sessions.humans_to_act(game)
+        user = next((u for u in users if seat_of(game, u.id) in waiting), None)
+        if user is None:
             await asyncio.sleep(0.05)  # the AI is playing: its boards are on their way
             continue
         mine = [m for m in fake.messages() if m.ephemeral_to == user.id and controls(m, game)]
