@@ -13,7 +13,7 @@ import discord
 
 from bot.models import GameRecord, OutboxEntry
 from bot.requests import seat_names
-from cogs.shared import board, components, menus, rematch
+from cogs.shared import board, components, lobby_controls, menus, rematch
 from cogs.shared.poster import DrawnBoard
 
 if TYPE_CHECKING:
@@ -40,7 +40,7 @@ class Drawer:
 
     def bare_lobby(self, game: GameRecord) -> discord.ui.LayoutView:
         """The game's lobby message as it stands, without its controls."""
-        return components.lobby_view(game, controls=False)
+        return lobby_controls.lobby_view(game, controls=False)
 
 
 def _view_of(

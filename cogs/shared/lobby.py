@@ -1,5 +1,5 @@
 """Lobby messages: who has joined and the options chosen, as the text of the lobby's layout
-(its controls are added by `components.lobby_view`). Said in the game's language (a
+(its controls are added by `lobby_controls.lobby_view`). Said in the game's language (a
 lobby is public), or in another one given (`/game status`, a private reply)."""
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ from discord import app_commands
 
 from bot.games import GAMES, register_game
 from bot.requests import UserError
-from cogs.shared import components
+from cogs.shared import lobby_controls
 from cogs.shared.interactions import client_of, held_for_permissions, player_of
 from cogs.shared.options import SEED, TIMER, WholeNumber
 from cogs.shared.presenter import Presenter, register
@@ -179,4 +179,4 @@ async def open_lobby(
         handover=handover,
         language=language_for(interaction.guild_locale),
     )
-    await components.post_lobby(interaction, game)
+    await lobby_controls.post_lobby(interaction, game)

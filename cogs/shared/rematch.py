@@ -10,7 +10,7 @@ from typing import Any
 import discord
 
 from bot.requests import seat_names
-from cogs.shared.components import NUMBER, post_lobby
+from cogs.shared.components import NUMBER
 from cogs.shared.interactions import (
     AnsweredOnce,
     client_of,
@@ -18,6 +18,7 @@ from cogs.shared.interactions import (
     player_of,
     routed_by_custom_id,
 )
+from cogs.shared.lobby_controls import post_lobby
 from lang import ENGLISH, say
 from rules.phrases import phrase, phrase_in
 

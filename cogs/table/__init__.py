@@ -4,15 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cogs.shared.components import (
-    ActButton,
-    AddAISelect,
-    GroupButton,
-    HandButton,
-    LobbyButton,
-    MenuSelect,
-    PickSelect,
-)
+from cogs.shared.components import ActButton, GroupButton, HandButton, MenuSelect
+from cogs.shared.lobby_controls import AddAISelect, LobbyButton, PickSelect
 from cogs.shared.rematch import RematchButton
 from cogs.shared.stepper import ReplayButton, TurnSelect
 from cogs.table._cog import TableCog

@@ -16,7 +16,7 @@ from bot.games import GAMES
 from bot.models import LEVEL_NAMES, GameRecord, Status
 from bot.requests import UserError, seat_names
 from bot.sessions import AI_RETRY_FIRST, out_of_service
-from cogs.shared import components, permissions
+from cogs.shared import components, lobby_controls, permissions
 from cogs.shared.drawing import Drawer
 from cogs.shared.interactions import (
     answer_command,
@@ -193,7 +193,7 @@ class TableCog(commands.Cog):
         paused = say(lacking, language) if lacking else ""
         if game.status == Status.LOBBY:
             # The controls are on the lobby.
-            lobby = components.lobby_view(game, note=paused, controls=False, language=language)
+            lobby = lobby_controls.lobby_view(game, note=paused, controls=False, language=language)
             await answer_command(interaction, public=False, view=lobby)
             return
         embed = self.status_embed(game, language)
@@ -302,7 +302,7 @@ class TableCog(commands.Cog):
             game.lobby_message_id or 0
         )
         try:
-            await message.edit(content=None, embed=None, view=components.lobby_view(game))
+            await message.edit(content=None, embed=None, view=lobby_controls.lobby_view(game))
         except discord.HTTPException as error:
             log.info("could not refresh lobby %s: %s", game.id, error.status)
 

@@ -21,7 +21,7 @@ from bot.models import GameRecord, Note, OutboxEntry, ResultRecord, Seat, Status
 from bot.ratings import ScoreLine, Standing
 from cogs.guide._cog import page_embed, pages
 from cogs.scores._cog import ScoresCog
-from cogs.shared import board, components, interactions, rematch
+from cogs.shared import board, components, interactions, lobby_controls, rematch
 from cogs.shared.limits import (
     MAX_CONTENT,
     MAX_LAYOUT_TEXT,
@@ -289,7 +289,7 @@ def test_a_lobby_of_six_long_names_and_a_rematch_call_fits() -> None:
             f"<@{user}>" for user in USERS
         )
         for note in (call, "x " * 5000):  # and a call far past any real one
-            layout = components.lobby_view(game, note=note)
+            layout = lobby_controls.lobby_view(game, note=note)
             assert layout_errors(layout, []) == [], kind
             assert len(text_of(layout)) <= MAX_LAYOUT_TEXT
 

@@ -19,7 +19,7 @@ from typing import Any
 from bot.games import AI_NAMES, GAMES
 from bot.models import GameRecord, Status
 from bot.requests import engine_of, seat_of
-from cogs.shared import board, components
+from cogs.shared import board, lobby_controls
 from lang import say
 from rules.phrases import phrase, phrase_in
 from tests.e2e.conftest import Table
@@ -127,8 +127,8 @@ async def a_whole_table(bot: Any, table: Table, fake: FakeDiscord, public: str) 
     lobby = opened.response
     assert lobby is not None
     await table.bob.click(button("Join", public), message=lobby)
-    add_ai = said(components.ADD_AI, public)
-    normal = said(components.LEVEL_CHOICES["normal"][0], public)
+    add_ai = said(lobby_controls.ADD_AI, public)
+    normal = said(lobby_controls.LEVEL_CHOICES["normal"][0], public)
     await table.alice.select(add_ai, normal, message=lobby)
     lobby = fake.state.messages[lobby.id]  # as it is now, with its controls
     seen.lobby, seen.lobby_text = words_of(lobby), lobby.text
