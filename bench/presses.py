@@ -133,10 +133,9 @@ def turn_at(turns: Sequence[Turn], user: int, at: int) -> Turn | None:
 
 
 def choices_at(game: AnyGame, state: Any, seat: int) -> int:
-    """How many choices the seat had: its legal actions. The one place that says what a
-    choice is, so that identical choices (which of several identical cards) can later count
-    as one."""
-    return len(game.legal_actions(state, seat))
+    """How many choices the seat had: its legal actions, identical ones (which of several
+    identical cards) counted once (`Game.one_of_each`)."""
+    return len(game.one_of_each(state, game.legal_actions(state, seat)))
 
 
 def single_choice_presses(game: AnyGame, played: Played) -> list[Logged]:

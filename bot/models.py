@@ -164,8 +164,9 @@ class ActionRecord(SQLModel, table=True):
     game_id: int = Field(foreign_key="games.id", index=True)
     step: int  # the game's step before this action
     seat: int
-    # "player", "ai" (an AI seat), "timer" (the AI for a late player) or "forced" (the
-    # player's single choice, made for them)
+    # "player", "planned" (the rest of a plan the player chose with the same press), "ai"
+    # (an AI seat), "timer" (the AI for a late player) or "forced" (the player's single
+    # choice, made for them)
     actor: str
     action: str
     created_at: datetime = Field(default_factory=utcnow)

@@ -55,6 +55,7 @@ log = logging.getLogger(__name__)
 # requests are made of is in bot/requests.py.
 __all__ = ["COMMITTED", "DATABASE_DOWN", "SessionService", "out_of_service"]
 
+PLANNED = "planned"  # the actor of a plan's actions after its first: the same press
 MAX_AI_CHAIN = 500  # AI turns in a row before the service pauses them briefly; a safety net
 AI_RETRY_FIRST, AI_RETRY_LAST = 1.0, 60.0  # seconds before an owed AI turn is tried again
 
@@ -219,7 +220,7 @@ class SessionService:
                     break
                 if then not in engine.legal_actions(state, seat):
                     break
-                state = await self._apply(connection, update, engine, state, seat, then, "player")
+                state = await self._apply(connection, update, engine, state, seat, then, PLANNED)
             game.seats[seat].timeouts = 0
             await rows.save_game(connection, game)
             await self.store.show(connection, update, engine, state, since, before, update.events)
@@ -355,7 +356,7 @@ class SessionService:
             raise UserError(error.reason) from None
         await rows.log_action(connection, game, seat, actor, action)
         keep_notes(game, update, game.step, applied.events)
-        if actor == "player":
+        if actor in ("player", PLANNED):
             game.seats[seat].moved = game.step
         new_state = applied.state
         self.store.touch(game, state=engine.to_json(new_state), step=engine.step(new_state))

@@ -1,7 +1,8 @@
 """A plan: several actions played in one press (`SessionService.act` given a list), so that
 a decision that takes the engine several actions ("draw two cards": the declaration and
-both draws) takes the player one press. Each action is logged as the player's, all in one
-transaction; the first must be open, the rest stop at the first that is not."""
+both draws) takes the player one press. The first action is logged as the player's press,
+the rest as "planned", all in one transaction; the first must be open, the rest stop at
+the first that is not."""
 
 from __future__ import annotations
 
@@ -47,7 +48,9 @@ async def test_a_plan_plays_each_of_its_actions_in_one_press(db: Database) -> No
     plan = ["declare draw", "draw trash", "draw trash"]
     update = await service.act(CHANNEL, game_id, user, step, plan)
     assert update.game.step == step + 3
-    assert (await logged(db, game_id))[-3:] == [("player", action) for action in plan]
+    first, *rest = plan
+    actors = [("player", first)] + [("planned", action) for action in rest]
+    assert (await logged(db, game_id))[-3:] == actors, "the rest logged as the same press"
 
 
 async def test_a_plan_stops_at_the_first_action_no_longer_open(db: Database) -> None:

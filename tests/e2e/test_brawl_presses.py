@@ -74,7 +74,8 @@ async def test_a_declared_draw_of_two_cards_is_one_press(bot: TrashTableBot, tab
     await table.fake.wait_for(lambda: len(reply.history) > versions, timeout=20, what="edit")
     _, state, _ = await now(bot, user)
     played = ["declare draw", "draw trash", "draw trash"]
-    assert await logged(bot, game.id, game.step) == [(seat, "player", a) for a in played]
+    actors = ["player", "planned", "planned"]  # one press: the rest of it planned
+    assert await logged(bot, game.id, game.step) == list(zip([seat] * 3, actors, played))
     assert len(state.hands[seat]) == held + 2 and state.phase == "attack"
     shown = [b.label or "" for b in reply.buttons] + [s.placeholder or "" for s in reply.selects]
     assert any("Attack" in words for words in shown), shown  # the attack comes next
@@ -97,11 +98,12 @@ async def test_a_rummages_discards_are_one_pick_of_several_cards(
     versions = len(reply.history)
     await user.select(menu.custom_id, "0", "1", message=reply, settle=False)
     await table.fake.wait_for(lambda: len(reply.history) > versions, timeout=20, what="edit")
-    # The two cards discarded, then "done" if discards were left, all as the player's in
-    # the one press: the rummage is over (the AI seats may play on after it).
+    # The two cards discarded, then "done" if discards were left, all in the player's one
+    # press: the rummage is over (the AI seats may play on after it).
     played = await logged(bot, game.id, game.step)
     ends = 3 if left > 2 else 2
-    assert all((who, actor) == (seat, "player") for who, actor, _ in played[:ends])
+    actors = [(who, actor) for who, actor, _ in played[:ends]]
+    assert actors == [(seat, "player")] + [(seat, "planned")] * (ends - 1)
     assert [action.split()[0] for _, _, action in played[:ends]] == ["discard", "discard", "done"][
         :ends
     ]
