@@ -75,7 +75,9 @@ async def test_a_declared_draw_of_two_cards_is_one_press(bot: TrashTableBot, tab
     _, state, _ = await now(bot, user)
     played = ["declare draw", "draw trash", "draw trash"]
     actors = ["player", "planned", "planned"]  # one press: the rest of it planned
-    assert await logged(bot, game.id, game.step) == list(zip([seat] * 3, actors, played))
+    assert await logged(bot, game.id, game.step) == list(
+        zip([seat] * 3, actors, played, strict=True)
+    )
     assert len(state.hands[seat]) == held + 2 and state.phase == "attack"
     shown = [b.label or "" for b in reply.buttons] + [s.placeholder or "" for s in reply.selects]
     assert any("Attack" in words for words in shown), shown  # the attack comes next
