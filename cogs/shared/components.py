@@ -46,7 +46,14 @@ from cogs.shared.interactions import (
     routed_by_custom_id,
     send_private,
 )
-from cogs.shared.limits import MAX_CONTENT, fit_lines
+from cogs.shared.limits import (
+    MAX_BUTTON_LABEL,
+    MAX_CONTENT,
+    MAX_OPTION_TEXT,
+    MAX_PLACEHOLDER,
+    clip,
+    fit_lines,
+)
 from cogs.shared.menus import ACTIONS, HAND, MAX_OPTIONS, MAX_ROWS, buttons_of, menu_chunks
 from cogs.shared.presenter import (
     PRESENTERS,
@@ -117,7 +124,7 @@ class ActButton(
     def __init__(self, game_id: int, step: int, index: int, label: str) -> None:
         super().__init__(
             discord.ui.Button(
-                label=label[:80],
+                label=clip(label, MAX_BUTTON_LABEL),
                 style=discord.ButtonStyle.primary,
                 custom_id=f"tt:act:{game_id}:{step}:{index}",
             )
@@ -178,11 +185,13 @@ class MenuSelect(
         super().__init__(
             discord.ui.Select(
                 custom_id=f"tt:menu:{game_id}:{step}:{source}:{slot}",
-                placeholder=menu.placeholder[:150],
+                placeholder=clip(menu.placeholder, MAX_PLACEHOLDER),
                 max_values=max(1, min(menu.most, len(values))),
                 options=[
                     discord.SelectOption(
-                        label=c.label[:100], value=value, description=c.description[:100] or None
+                        label=clip(c.label, MAX_OPTION_TEXT),
+                        value=value,
+                        description=clip(c.description, MAX_OPTION_TEXT) or None,
                     )
                     for c, value in zip(menu.choices, values, strict=True)
                 ],
@@ -231,7 +240,7 @@ class GroupButton(
     def __init__(self, game_id: int, step: int, source: str, index: int, label: str) -> None:
         super().__init__(
             discord.ui.Button(
-                label=label[:80],
+                label=clip(label, MAX_BUTTON_LABEL),
                 style=discord.ButtonStyle.primary,
                 custom_id=f"tt:group:{game_id}:{step}:{source}:{index}",
             )

@@ -21,6 +21,11 @@ MAX_CONTENT = 2000  # a message's content (Message resource, Create Message)
 MAX_LAYOUT_TEXT = 4000  # all text displays of a components-v2 message (Component reference)
 MAX_LAYOUT_COMPONENTS = 40  # all components of such a message, nested ones too (same)
 MAX_FILES = 10  # attachments of one message (Create Message, files[n])
+# Controls (Component reference): a button's label, a menu's placeholder, an option's
+# label and description; cut at a word, never inside one (`clip`).
+MAX_BUTTON_LABEL = 80
+MAX_PLACEHOLDER = 150
+MAX_OPTION_TEXT = 100
 # Embeds (Message resource, Embed Limits): the total counts every title, description, field,
 # footer and author name of a message's embeds.
 MAX_EMBED_TITLE = 256

@@ -21,6 +21,7 @@ from cogs.shared.menus import buttons_of, menu_chunks
 from cogs.shared.presenter import Menu, is_plan, plan_of
 from rules.base import rng_for
 from rules.brawl import BRAWL
+from tests.e2e.play import open_decision
 from tests.fakediscord import (
     FakeDiscord,
     FakeDiscordError,
@@ -179,14 +180,25 @@ async def replied(user: FakeUser, result: InteractionResult) -> list[FakeMessage
     return answered()
 
 
-async def take_turn(bot: TrashTableBot, user: FakeUser, board: FakeMessage) -> None:
-    """Open "My hand" and decide until the decision is no longer this player's."""
-    try:
-        opened = await user.click("My hand", message=board, settle=False)
-    except FakeDiscordError:
-        return  # a newer board took this one's controls meanwhile: look again
-    (reply,) = await replied(user, opened)
-    assert reply.ephemeral_to == user.id
+async def take_turn(
+    bot: TrashTableBot,
+    user: FakeUser,
+    board: FakeMessage,
+    replies: dict[int, FakeMessage] | None = None,
+) -> None:
+    """Decide until the decision is no longer this player's: in their open private reply
+    when the bot shows it there (`replies`, each player's newest), else in a new one from
+    "My hand", as a person would."""
+    reply = (replies or {}).get(user.id)
+    if not open_decision(reply):
+        try:
+            opened = await user.click("My hand", message=board, settle=False)
+        except FakeDiscordError:
+            return  # a newer board took this one's controls meanwhile: look again
+        (reply,) = await replied(user, opened)
+    assert reply is not None and reply.ephemeral_to == user.id
+    if replies is not None:
+        replies[user.id] = reply
     for _ in range(60):
         if not reply.buttons and not reply.selects:
             return  # "Done.": the turn moved on
@@ -205,6 +217,7 @@ async def next_board(fake: FakeDiscord, seen: int) -> FakeMessage:
 async def play_to_the_end(
     bot: TrashTableBot, fake: FakeDiscord, players: dict[int, FakeUser], limit: int = 400
 ) -> FakeMessage:
+    replies: dict[int, FakeMessage] = {}
     for _ in range(limit):
         board = alley_boards(fake)[-1]
         if "The game is over" in board.text:
@@ -212,7 +225,7 @@ async def play_to_the_end(
         user_id = turn_user_id(board)
         assert user_id is not None, board.text
         seen = len(alley_boards(fake))
-        await take_turn(bot, players[user_id], board)
+        await take_turn(bot, players[user_id], board, replies)
         await next_board(fake, seen)
         await fake.settle()  # let a board still on its way arrive before reading the newest
     raise AssertionError("the brawl did not end")

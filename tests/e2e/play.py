@@ -75,6 +75,19 @@ def board_views(fake: FakeDiscord, channel: Channel | None = None) -> int:
     return sum(len({text for text, _ in shown(m)}) for m in boards(fake, channel))
 
 
+PLAY_IDS = ("tt:act:", "tt:menu:", "tt:group:")  # a play control's custom id
+
+
+def open_decision(reply: FakeMessage | None) -> bool:
+    """Whether a player's private reply shows a decision to make now: the bot edits it with
+    their next turn (`cogs/shared/replies.py`), so a person plays on from it rather than
+    pressing "My hand" for a new one."""
+    if reply is None:
+        return False
+    controls = [*reply.buttons, *reply.selects]
+    return any((c.custom_id or "").startswith(PLAY_IDS) for c in controls)
+
+
 async def private_reply(user: FakeUser, result: InteractionResult) -> list[FakeMessage]:
     """The private reply a press on a board opened. The press is answered as an update of
     the board (issue 34) and the reply follows it once drawn, as a followup: read from the

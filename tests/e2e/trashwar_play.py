@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 import re
 
-from tests.e2e.play import private_reply
+from tests.e2e.play import open_decision, private_reply
 from tests.fakediscord import Component, FakeDiscord, FakeMessage, FakeUser
 
 TURN = re.compile(r"<@(\d+)>[^\n]*your turn")
@@ -69,11 +69,22 @@ async def decide(user: FakeUser, reply: FakeMessage, rng: random.Random) -> Fake
     return reply  # the card's targets, or the next decision, now show in this reply
 
 
-async def take_turn(user: FakeUser, board: FakeMessage, rng: random.Random) -> None:
-    """Open "My hand" and decide until the turn is no longer this player's."""
-    opened = await user.click("My hand", message=board)
-    (reply,) = await private_reply(user, opened)
-    assert reply.ephemeral_to == user.id
+async def take_turn(
+    user: FakeUser,
+    board: FakeMessage,
+    rng: random.Random,
+    replies: dict[int, FakeMessage] | None = None,
+) -> None:
+    """Decide until the turn is no longer this player's: in their open private reply when
+    the bot shows the turn there (`replies`, each player's newest), else in a new one from
+    "My hand", as a person would."""
+    reply = (replies or {}).get(user.id)
+    if not open_decision(reply):
+        opened = await user.click("My hand", message=board)
+        (reply,) = await private_reply(user, opened)
+    assert reply is not None and reply.ephemeral_to == user.id
+    if replies is not None:
+        replies[user.id] = reply
     for _ in range(20):
         if not reply.buttons and not reply.selects:
             return  # "Done.": the turn moved on
@@ -83,11 +94,13 @@ async def take_turn(user: FakeUser, board: FakeMessage, rng: random.Random) -> N
 async def play_to_the_end(
     fake: FakeDiscord, players: dict[int, FakeUser], rng: random.Random, limit: int = 3000
 ) -> FakeMessage:
+    replies: dict[int, FakeMessage] = {}
     for _ in range(limit):
         board = battlefields(fake)[-1]
         if "The game is over" in board.text:
             return board
         user_id = turn_user_id(board)
         assert user_id is not None, board.text
-        await take_turn(players[user_id], board, rng)
+        await fake.settle()  # the turn shown in the player's open reply, if it is
+        await take_turn(players[user_id], board, rng, replies)
     raise AssertionError("the war did not end")
