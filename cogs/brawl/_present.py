@@ -86,7 +86,8 @@ def hand_controls(
 
 
 def labelled(press: OnePress, describe: Callable[[str], Filling], language: str) -> str:
-    return say(press.label if press.label is not None else describe(press.actions[-1]), language)
+    said = say(press.label if press.label is not None else describe(press.actions[-1]), language)
+    return f"{say(press.first, language)} → {said}" if press.first is not None else said
 
 
 class SweepMenu(Menu):

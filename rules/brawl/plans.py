@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from rules.brawl.actions import Lay, Sweep, parse_action
+from rules.brawl.actions import Attack, Lay, Sweep, parse_action
 from rules.brawl.observation import BrawlObservation
 from rules.brawl.words import card, card_name
 from rules.phrases import Phrase, phrase, phrase_n
@@ -48,10 +48,12 @@ DRAW_AND_DISCARD = {
 @dataclass(frozen=True)
 class OnePress:
     """A choice: its `actions` played in order in one press. `label` None: the last
-    action's own words (they may name a player)."""
+    action's own words (they may name a player), after `first`'s when given (what the
+    plan does before it: "Draw 2 cards from the trash pile → Attack Bob")."""
 
     actions: tuple[str, ...]
     label: Phrase | None = None
+    first: Phrase | None = None
 
 
 @dataclass(frozen=True)
@@ -158,15 +160,33 @@ def _declare(obs: BrawlObservation, legal: list[str], found: OnePresses) -> None
             )
         )
     if "declare neither" in declared:
-        elbow = "elbow" in hand
-        attacks = []
-        for seat in range(obs["seats"]):
-            if seat != obs["seat"]:
-                attacks.append(OnePress(("declare neither", f"attack p{seat}")))
-                if elbow:
-                    attacks.append(OnePress(("declare neither", f"attack p{seat} elbow")))
-        found.menus.append(Picks(phrase("Attack without drawing or discarding…"), attacks))
+        # Drawing decides nothing the attack waits on (a win is the bot's to see), so a
+        # draw of two and the attack after it are one press too.
+        targets = [seat for seat in range(obs["seats"]) if seat != obs["seat"]]
+        attacks = [OnePress(("declare neither", a)) for a in attacks_on(targets, hand)]
+        if "declare draw" in declared:
+            then = attacks_on(targets, hand)
+            attacks += draws_then_attacks(obs, 2, then, ("declare draw",))
+        found.menus.append(Picks(phrase("Attack, drawing first or not…"), attacks))
     found.covered |= declared
+
+
+def attacks_on(targets: list[int], hand: list[str]) -> list[str]:
+    """The attacks on `targets`, each also with Extra Elbow when the hand holds it."""
+    elbow = "elbow" in hand
+    return [a for seat in targets for a in (f"attack p{seat}", *[f"attack p{seat} elbow"] * elbow)]
+
+
+def draws_then_attacks(
+    obs: BrawlObservation, left: int, attacks: list[str], before: tuple[str, ...]
+) -> list[OnePress]:
+    """All `left` draws from the trash pile, then one of the `attacks`."""
+    n = min(left, drawable(obs, "trash"))
+    if not n:
+        return []
+    drawing = ("draw trash",) * n
+    first = draw_label("trash", n)
+    return [OnePress((*before, *drawing, a), first=first) for a in attacks]
 
 
 def _draws_and_discards(obs: BrawlObservation, legal: list[str], found: OnePresses) -> None:
@@ -175,6 +195,10 @@ def _draws_and_discards(obs: BrawlObservation, legal: list[str], found: OnePress
     if "draw trash" in legal:
         found.buttons += draws(obs, obs["draws"])
         found.covered |= {"draw trash", "draw discard"}
+        attacks = [a for a in legal if isinstance(parse_action(a), Attack)]
+        if attacks:  # before the attack: the draws and the attack in one press
+            then = draws_then_attacks(obs, obs["draws"], attacks, ())
+            found.menus.append(Picks(phrase("Draw, then attack…"), then))
     hand = held_keys(obs)
     most = min(obs["discards"], len(hand))
     discards = [a for a in legal if a.startswith("discard ")]

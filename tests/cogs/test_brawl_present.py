@@ -190,11 +190,18 @@ def test_a_declaration_is_made_with_its_draws_discards_or_attack_in_one_press() 
     discards = menu_named(controls, "Discard one or two cards…")
     assert (discards.most, discards.before, discards.after) == (2, ("declare discard",), ())
     assert discards.picked([0, 1]) == plan("declare discard", "discard fish", "discard pizza")
-    attacks = menu_named(controls, "Attack without drawing or discarding…")
+    attacks = menu_named(controls, "Attack, drawing first or not…")
+    draw_two = ("declare draw", "draw trash", "draw trash")
     assert [c.value for c in attacks.choices] == [
         plan("declare neither", "attack p1"),
         plan("declare neither", "attack p2"),
+        plan(*draw_two, "attack p1"),
+        plan(*draw_two, "attack p2"),
     ]
+    assert attacks.choices[2].label.startswith("Draw 2 cards from the trash pile → ")
+    # Drawn and attacked in one press: the turn goes on to the defence (or the dice).
+    fought = played_in_turn(state, 0, attacks.choices[2].value)
+    assert len(fought.hands[0]) >= 6 and fought.phase not in ("declare", "pre", "attack")
     # Drawn: the declared draws are made, and the turn goes on to the attack.
     drawn = played_in_turn(state, 0, buttons["Draw 2 cards from the trash pile"])
     assert (drawn.phase, len(drawn.hands[0])) == ("attack", 6)
@@ -212,6 +219,11 @@ def test_the_draws_left_before_the_attack_take_one_press() -> None:
     buttons = button_values(controls_of(state))
     assert buttons["Draw 2 cards from the trash pile"] == plan("draw trash", "draw trash")
     assert buttons["Draw 1 card from the trash pile"] == "draw trash"
+    then = menu_named(controls_of(state), "Draw, then attack…")
+    assert [c.value for c in then.choices] == [
+        plan("draw trash", "draw trash", "attack p1"),
+        plan("draw trash", "draw trash", "attack p2"),
+    ]
     declared = build({0: ["pizza", "slug", "egg"], 1: ["milk"]}, phase="pre", discards=2)
     discards = menu_named(controls_of(declared), "Discard one or two cards…")
     assert (discards.most, discards.before, discards.after) == (2, (), ())
