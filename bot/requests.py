@@ -123,6 +123,24 @@ def format_event(event: Event, names: list[str]) -> str:
     return say(event.text, language_of(names), names)
 
 
+@dataclass(frozen=True)
+class Describer:
+    """Labels for a game's controls as it stands, for readers who see the seats as `names`
+    (in their language): an action's whole label (`Game.describe`), or once its group is
+    chosen what sets it apart from the group's others (`in_group`: "Carol · left wall")."""
+
+    engine: AnyGame
+    state: Any
+    names: list[str]
+
+    def __call__(self, action: str) -> str:
+        return format_event(Event(self.engine.describe(self.state, action)), self.names)
+
+    def in_group(self, action: str, group: str) -> str:
+        said = self.engine.describe_in_group(self.state, action, group)
+        return format_event(Event(said), self.names)
+
+
 def seat_of(game: GameRecord, user_id: int) -> int | None:
     """The seat a user plays, or None. A seat handed to the AI is no longer theirs."""
     for index, seat in enumerate(game.seats):

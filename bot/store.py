@@ -23,6 +23,7 @@ from bot.outbox import Outbox, record_board
 from bot.ratings import ScoreLine, Standing, scoreboard, standings, update_ratings
 from bot.requests import (
     RESTARTING,
+    Describer,
     Update,
     UserError,
     engine_of,
@@ -271,13 +272,10 @@ class Store:
         in (see `Game.describe`); for the actions of a chosen `group`, what sets each apart
         (`Game.describe_in_group`). In `language`: the game's (a board) unless given (a
         player's private reply)."""
-        engine, state = engine_of(game), self.state_of(game)
-        names = seat_names(game, language)
+        describe = Describer(engine_of(game), self.state_of(game), seat_names(game, language))
         if group is None:
-            return lambda action: format_event(Event(engine.describe(state, action)), names)
-        return lambda action: format_event(
-            Event(engine.describe_in_group(state, action, group)), names
-        )
+            return describe
+        return lambda action: describe.in_group(action, group)
 
     def humans_to_act(self, game: GameRecord) -> list[int]:
         """Seats still played by a person that must decide now (a single choice is made

@@ -156,7 +156,7 @@ async def act(
     if not in_private_reply(interaction):
         await defer_on_board(interaction)
         pressed = await sessions.press(channel_id, game_id, user_id, step, action, answered=False)
-        await show_turn(client, pressed.update.game, user_id)
+        await show_turn(client, pressed.update.game)  # the presser's reply was not answered
         return
 
     async def until_reply() -> tuple[Press, dict[str, Any]]:
@@ -166,8 +166,11 @@ async def act(
     pressed, reply = await in_time(interaction, until_reply(), in_place=True)
     await edit_pressed(interaction, **reply)
     keep_reply(interaction, None, language_for(interaction.locale))
+    # Answered before the AI's turns, the presser's reply learns only now that the game has
+    # come back to them; answered after them, it already shows their next decision.
+    answered_first = pressed.after_answer is not None
     await pressed.then()
-    await show_turn(client, pressed.update.game, user_id)
+    await show_turn(client, pressed.update.game, 0 if answered_first else user_id)
 
 
 class MenuSelect(

@@ -1,8 +1,9 @@
 """How Trash War looks in a channel.
 
 Hands are secret, so the board carries no play controls: the player to act presses
-"My hand" and gets their cards and choices privately: first the card, each once, then, for a
-card that can go several places (the same trash at any of fifteen walls), where it goes; when
+"My hand" (or finds their turn in the reply they opened before) and gets their cards and
+choices privately, each card once: a card that can go several places (the same trash at any
+of fifteen walls) is a menu of where it goes, so the card and its target are one pick; when
 every choice plays the same card, where it goes straight away.
 The reply also counts the cards of each kind out of the player's sight, as a player who
 remembers every card played would. Everything is said in the readers' language
@@ -15,6 +16,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
+from bot.requests import Describer
+from cogs.shared.menus import MAX_OPTIONS, MAX_ROWS
 from cogs.shared.presenter import Buttons, Choice, Control, HandReply, Menu, Picture
 from lang import say
 from render.trashwar import caption, draw_battlefield, draw_hand
@@ -66,13 +69,17 @@ class TrashWarPresenter:
         describe: Callable[[str], str],
         language: str = "en",
     ) -> list[Control]:
-        # Each card (or other move) once; a card with several targets opens them after.
-        # `describe` of a group is its button's label ("Throw the toaster (2) …"); the
-        # reply over its targets asks where it goes (`narrowed`). When every move plays one
-        # card, choosing it would decide nothing: its targets are offered at once.
+        # Each card (or other move) once. A card with several targets is a menu of them,
+        # named by the card ("Throw the toaster (2) …"), so the card and where it goes are
+        # one pick; a hand too full for Discord's rows gets the card as a button that opens
+        # its targets after (`narrowed`). When every move plays one card, choosing it would
+        # decide nothing: its targets are offered at once.
         groups: dict[str, list[str]] = {}
         for action in legal:
             groups.setdefault(TRASH_WAR.group_of(action), []).append(action)
+        picked = card_menus(groups, describe) if len(groups) > 1 else None
+        if picked is not None:
+            return picked
         if len(groups) == 1:
             choices = [Choice(action, describe(action)) for action in legal]
         else:
@@ -106,6 +113,27 @@ class TrashWarPresenter:
         card, question = group_card(group)
         said = phrase("You chose **{card}**. {question}", card=card, question=question)
         return HandReply(say(said, language_of(names), names))
+
+
+def card_menus(
+    groups: dict[str, list[str]], describe: Callable[[str], str]
+) -> list[Control] | None:
+    """Each card with several targets as a menu of its targets (short labels, "Carol · left
+    wall", where `describe` can say them), the other moves as buttons; None when that
+    takes more than Discord's five rows."""
+    in_group = describe.in_group if isinstance(describe, Describer) else None
+    menus: list[Menu] = []
+    buttons = []
+    for group, members in groups.items():
+        if len(members) == 1:
+            buttons.append(Choice(members[0], describe(members[0])))
+            continue
+        label = in_group if in_group is not None else (lambda action, _: describe(action))
+        choices = [Choice(action, label(action, group)) for action in members]
+        menus.append(Menu(describe(group), choices))
+    controls: list[Control] = [*menus, *([Buttons(buttons)] if buttons else [])]
+    rows = sum(-(-len(m.choices) // MAX_OPTIONS) for m in menus) + -(-len(buttons) // 5)
+    return controls if rows <= MAX_ROWS else None
 
 
 def out_of_sight_said(obs: TrashWarObservation) -> Phrase:

@@ -15,9 +15,10 @@ from functools import partial
 
 import discord
 
-from cogs.shared.components import controls_view, narrowed_view
-from cogs.shared.menus import HAND, MAX_OPTIONS
-from cogs.shared.presenter import Buttons
+from bot.requests import Describer
+from cogs.shared.components import controls_view
+from cogs.shared.menus import HAND, buttons_of, menu_chunks
+from cogs.shared.presenter import Buttons, Menu
 from cogs.trashwar._present import TrashWarPresenter
 from rules.phrases import Readers
 from rules.trashwar import TRASH_WAR, State
@@ -32,35 +33,36 @@ def label(state: State, action: str) -> str:
     return str(TRASH_WAR.describe(state, action))
 
 
-async def test_each_card_once_then_its_targets_and_every_reply_fits_a_phone():
-    most = 0
+async def test_each_card_once_with_its_targets_and_every_reply_fits_a_phone():
+    """Issue 55: each card once, a card with several targets a menu of them in short
+    ("{p1} · left wall"), so the card and its target are one pick; every legal move has
+    exactly one way in, and a reply stays within Discord's five rows (a hand too full for
+    them gets the cards as buttons that open their targets, as before)."""
+    most, menus_seen = 0, 0
     for seed in range(3):
         rng, state = random.Random(seed), TRASH_WAR.new_game(6, {}, seed)
         while TRASH_WAR.outcome(state) is None and state.step < 150:
             (seat,) = TRASH_WAR.to_act(state)
             legal = TRASH_WAR.legal_actions(state, seat)
             obs = TRASH_WAR.observe(state, seat)
-            controls = PRESENTER.hand_controls(obs, legal, partial(label, state))
-            (buttons,) = controls
-            assert isinstance(buttons, Buttons) and len(buttons.actions) <= MAX_OPTIONS
-            assert len(controls_view(1, 1, controls, legal, HAND).children) <= MAX_OPTIONS
-            values = [choice.value for choice in buttons.actions]
-            assert len(set(values)) == len(values)  # each card once
-            for action in legal:  # one way in: its own button, or its card's
+            controls = PRESENTER.hand_controls(obs, legal, describer(state))
+            view = controls_view(1, 1, controls, legal, HAND)
+            menus = [c for c in view.children if isinstance(c, discord.ui.Select)]
+            assert len(menus) + -(-(len(view.children) - len(menus)) // 5) <= 5
+            values = [c.value for c in buttons_of(controls)]
+            values += [c.value for m in menu_chunks(controls) for c in m.choices]
+            assert len(set(values)) == len(values)  # each move once
+            for action in legal:  # one way in: itself, or its card's button
                 assert sum(TRASH_WAR.in_group(action, value) for value in values) == 1, action
-            for value in values:
-                group = [(i, a) for i, a in enumerate(legal) if TRASH_WAR.in_group(a, value)]
-                if value in legal:
-                    assert [a for _, a in group] == [value]
-                    continue
-                assert len(group) > 1  # a card with one target acts at once, no group
-                view = narrowed_view(1, 1, [(i, a) for i, a in group], "My hand")
-                menus = [c for c in view.children if isinstance(c, discord.ui.Select)]
-                rows = len(menus) + -(-(len(view.children) - len(menus)) // 5)
-                assert len(view.children) <= MAX_OPTIONS and rows <= 5
-                most = max(most, len(group))
+            for menu in menu_chunks(controls):
+                menus_seen += 1
+                assert all(c.value in legal for c in menu.choices)
+                said = describer(state)  # the card's name is the menu's, not each option's
+                for c in menu.choices:
+                    assert c.label == said.in_group(c.value, TRASH_WAR.group_of(c.value))
+                most = max(most, len(menu.choices))
             state = TRASH_WAR.apply(state, seat, rng.choice(legal)).state
-    assert most >= 15  # a card that could go at every wall of five knights came up
+    assert menus_seen and most >= 15  # a card that could go at every wall of five knights
 
 
 def test_the_hand_reply_counts_each_kind_of_card_out_of_sight():
@@ -103,6 +105,13 @@ def test_a_hand_whose_every_choice_plays_one_card_offers_its_targets_at_once():
 
     two = build(3, hands={0: ["toaster2", "car1"]})
     legal = TRASH_WAR.legal_actions(two, 0)
-    (buttons,) = PRESENTER.hand_controls(TRASH_WAR.observe(two, 0), legal, partial(label, two))
-    assert isinstance(buttons, Buttons)
-    assert [choice.value for choice in buttons.actions] == ["play toaster2", "play car1"]
+    menus = PRESENTER.hand_controls(TRASH_WAR.observe(two, 0), legal, describer(two))
+    assert [m.placeholder for m in menus if isinstance(m, Menu)] == [
+        "Throw the toaster (2) …",
+        "Throw the muscle car (1) …",
+    ]
+
+
+def describer(state: State) -> Describer:
+    """Labels as the bot says them, in English, with the seats' placeholders for names."""
+    return Describer(TRASH_WAR, state, [f"{{p{seat}}}" for seat in range(len(state.hands))])

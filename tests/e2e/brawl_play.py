@@ -122,7 +122,13 @@ def best_control(
     best, most = None, 0
     for candidate in found:
         count, after = played(state, seat, candidate[3])
-        if most < count <= len(line) and after == line[count - 1][1]:
+        if not most < count <= len(line):
+            continue
+        # A person picks the cards the AI would, together: the menu plays them in its own
+        # order, the same cards.
+        picked = candidate[0] == "menu" and len(candidate[2]) > 1
+        same_cards = sorted(plan_of(candidate[3])[:count]) == sorted(actions[:count])
+        if after == line[count - 1][1] or (picked and same_cards):
             best, most = candidate, count
     if best is not None:
         return best

@@ -25,6 +25,7 @@ async def test_a_turn_comes_to_the_open_reply_without_my_hand(bot, table: Table,
     replies: dict[int, FakeMessage] = {}
     carried = 0
     for _ in range(8):
+        await fake.settle()  # the newest board, and the turn shown in an open reply
         board = battlefields(fake)[-1]
         if "The game is over" in board.text:
             break

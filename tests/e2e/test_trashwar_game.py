@@ -17,15 +17,12 @@ from rules.trashwar.groups import MORE
 from tests.e2e.conftest import Table
 from tests.e2e.play import assert_one_message_a_turn, private_reply
 from tests.e2e.trashwar_play import (
-    PHONE,
     battlefields,
     play_to_the_end,
-    plays,
-    pressed,
     take_turn,
     turn_user_id,
 )
-from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser, running_bot
+from tests.fakediscord import Component, FakeDiscord, FakeMessage, FakeUser, running_bot
 from tests.fakediscord.server import CALLBACK_NAMES
 from tests.postgres import SQLITE_ONLY
 
@@ -104,6 +101,7 @@ async def test_a_restart_mid_defence_resumes(fake_discord, table: Table, make_bo
     async with running_bot(fake_discord, make_bot()) as first:
         await open_war(table, seed=5)
         for _ in range(200):
+            await fake_discord.settle()  # the newest board, not one on its way
             board = battlefields(fake_discord)[-1]
             game = await first.sessions.current(fake_discord.channel.id)
             phase = TRASH_WAR.observe(TRASH_WAR.from_json(game.state), None)["phase"]
@@ -178,49 +176,49 @@ def thrown(game: GameRecord, card: int, target: int, wall: str) -> JSON:
     return TRASH_WAR.to_json(TRASH_WAR.apply(state, seat, action).state)
 
 
-async def test_an_attack_takes_the_card_then_the_target(bot, table: Table, fake_discord):
-    """Issue 14 ("Trash War's attack: choose the card, then the target"): the private reply
-    lists each card once; a card opens its targets in the same reply as short buttons
-    ("Carol · left wall") under the card chosen, with a way back to the cards; no reply
-    holds more than five rows of five; once played, the card's button is out of date."""
+def card_menus(reply: FakeMessage) -> list[Component]:
+    return [s for s in reply.selects if (s.custom_id or "").startswith("tt:menu:")]
+
+
+async def test_an_attack_is_one_pick_of_the_cards_target(bot, table: Table, fake_discord):
+    """Issue 55 ("an attack in two presses, the card then the target", and fewer where
+    nothing is lost): the private reply lists each card once, a card with several targets
+    as a menu named by the card whose options are its targets in short ("Carol · left
+    wall"), so one pick plays the card at that wall; no reply holds more than five rows;
+    once played, the menu is out of date."""
     user, reply = await open_attack(table, fake_discord)
     game = await bot.sessions.current(fake_discord.channel.id)
     state = TRASH_WAR.from_json(game.state)
     (seat,) = TRASH_WAR.to_act(state)
     legal = TRASH_WAR.legal_actions(state, seat)
     groups = list(dict.fromkeys(TRASH_WAR.group_of(action) for action in legal))
-    cards = plays(reply)
-    assert len(cards) == len(groups) == 3 and len(legal) == 27
-    assert all(card.label.endswith(MORE) for card in cards)
-    assert len(reply.buttons) <= PHONE
-
-    await pressed(user, reply, cards[0].label)
-    assert f"You chose **{cards[0].label.removesuffix(MORE)}**" in reply.text
+    menus = card_menus(reply)
+    assert len(menus) == len(groups) == 3 and len(legal) == 27
+    assert all((menu.placeholder or "").endswith(MORE) for menu in menus)
+    assert len(reply.selects) + -(-len(reply.buttons) // 5) <= 5
     names = [s.shown_name() for s in game.seats]
     others = [name for i, name in enumerate(names) if i != seat]
-    targets = plays(reply)
-    assert [b.label for b in targets] == [f"{n} · {w} wall" for n in others for w in WALL_NAMES]
-    assert len(reply.buttons) <= PHONE
+    targets = [o["label"] for o in menus[0].options]
+    assert targets == [f"{n} · {w} wall" for n in others for w in WALL_NAMES]
 
-    await pressed(user, reply, "My hand")  # back to the cards, same reply
-    assert [b.label for b in plays(reply)] == [card.label for card in cards]
-
-    await pressed(user, reply, cards[0].label)
     carol, name = seat_name(game, table.carol)
-    await pressed(user, reply, f"{name} · left wall")
+    (option,) = [o for o in menus[0].options if o["label"] == f"{name} · left wall"]
+    versions = len(reply.history)
+    await user.select(menus[0].custom_id, option["value"], message=reply, settle=False)
+    await fake_discord.wait_for(lambda: len(reply.history) > versions, timeout=20, what="edit")
     after = await bot.sessions.current(fake_discord.channel.id)
-    assert after.state == thrown(game, 0, carol, "left")  # that card at that wall
+    assert after.state == thrown(game, 0, carol, "left")  # that card at that wall, one pick
 
-    stale = await user.forge(reply, cards[0].custom_id or "")
+    stale = await user.forge(reply, menus[0].custom_id or "", option["value"])
     assert "out of date" in stale.ephemeral_text
     assert (await bot.sessions.current(fake_discord.channel.id)).step == after.step
 
 
-async def test_identical_cards_make_one_button(bot, table: Table, fake_discord):
+async def test_identical_cards_make_one_card(bot, table: Table, fake_discord):
     """Issue 55 ("which of several identical cards is not a choice"): Trash of one damage
-    under two names is one card button in the private reply (seed 3: the opener holds an
-    exercise bike (3), leftovers (3) and a television (2), so two cards to choose from),
-    and the button's targets are each wall once."""
+    under two names is one card in the private reply (seed 3: the opener holds an exercise
+    bike (3), leftovers (3) and a television (2), so two cards to choose from), and the
+    card's targets are each wall once."""
     await open_war(table, seed=3)
     board = battlefields(fake_discord)[-1]
     user = table.by_id(turn_user_id(board) or 0)
@@ -230,27 +228,27 @@ async def test_identical_cards_make_one_button(bot, table: Table, fake_discord):
     (seat,) = TRASH_WAR.to_act(state)
     held = sorted(card["code"] for card in TRASH_WAR.observe(state, seat)["hand"])
     assert {"bike3", "leftovers3", "tv2"} <= set(held), held
-    cards = [card.label for card in plays(reply)]
+    cards = [menu.placeholder or "" for menu in card_menus(reply)]
     assert len(cards) == 2, cards
     assert sum("(3)" in label for label in cards) == 1 and any("(2)" in c for c in cards)
-
-    three = next(label for label in cards if "(3)" in label)
-    await pressed(user, reply, three)
-    targets = [b.label for b in plays(reply)]
+    (three,) = [menu for menu in card_menus(reply) if "(3)" in (menu.placeholder or "")]
+    targets = [o["label"] for o in three.options]
     assert len(targets) == len(set(targets)) == 9  # three knights, three walls each
 
 
-async def test_a_restart_between_the_card_and_the_target(fake_discord, table: Table, make_bot):
-    """Issue 14 ("everything still works after a restart"): a player chooses a card, the
-    bot restarts, and the target buttons already in their reply still throw it."""
+async def test_a_restart_between_the_reply_and_the_pick(fake_discord, table: Table, make_bot):
+    """Issue 14 ("everything still works after a restart"): a player opens their hand, the
+    bot restarts, and the card's menu already in their reply still throws it."""
     async with running_bot(fake_discord, make_bot()) as first:
         user, reply = await open_attack(table, fake_discord)
-        card = plays(reply)[0].label
-        await pressed(user, reply, card)
         before = await first.sessions.current(fake_discord.channel.id)
     async with running_bot(fake_discord, make_bot()) as second:
         carol, name = seat_name(before, table.carol)
-        await pressed(user, reply, f"{name} · middle wall")
+        menu = card_menus(reply)[0]
+        (option,) = [o for o in menu.options if o["label"] == f"{name} · middle wall"]
+        versions = len(reply.history)
+        await user.select(menu.custom_id, option["value"], message=reply, settle=False)
+        await fake_discord.wait_for(lambda: len(reply.history) > versions, timeout=20)
         after = await second.sessions.current(fake_discord.channel.id)
     assert after.state == thrown(before, 0, carol, "middle")
 

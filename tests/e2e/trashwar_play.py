@@ -54,19 +54,26 @@ def plays(reply: FakeMessage) -> list[Component]:
 
 
 async def decide(user: FakeUser, reply: FakeMessage, rng: random.Random) -> FakeMessage:
-    """Make one decision in a private reply (a card opens its targets in the same reply,
-    for the next call to choose from); returns the reply that holds the next one."""
+    """Make one decision in a private reply: a button, or a card's target from the card's
+    menu (a card's menu is named by the card: "Throw the toaster (2) …"); returns the
+    reply that holds the next one."""
     assert len(reply.buttons) + 5 * len(reply.selects) <= PHONE, reply.text
     buttons = plays(reply)
-    if buttons:
-        chosen = buttons[pick([b.label for b in buttons], rng)]
-        await pressed(user, reply, chosen.label)
+    menus = [s for s in reply.selects if (s.custom_id or "").startswith("tt:menu:")]
+    # Every move once: its label (a card's menu by the card's name), and how to make it.
+    moves = [(b.label or "", b, None) for b in buttons]
+    moves += [(m.placeholder or "", m, None) for m in menus]
+    label, control, _ = moves[pick([label for label, _, _ in moves], rng)]
+    if control in buttons:
+        await pressed(user, reply, label)
         return reply
-    (menu, *_) = reply.selects
-    options = menu.options
-    option = options[pick([o["label"] for o in options], rng)]
-    await user.select(menu.placeholder, option["value"], message=reply)
-    return reply  # the card's targets, or the next decision, now show in this reply
+    versions = len(reply.history)
+    option = rng.choice(control.options)
+    await user.select(control.custom_id, option["value"], message=reply, settle=False)
+    await user.fake.wait_for(
+        lambda: len(reply.history) > versions, timeout=20, what="the reply's next decision"
+    )
+    return reply  # the next decision, or "Done.", now shows in this reply
 
 
 async def take_turn(
@@ -96,11 +103,11 @@ async def play_to_the_end(
 ) -> FakeMessage:
     replies: dict[int, FakeMessage] = {}
     for _ in range(limit):
+        await fake.settle()  # the newest board, and the turn shown in an open reply
         board = battlefields(fake)[-1]
         if "The game is over" in board.text:
             return board
         user_id = turn_user_id(board)
         assert user_id is not None, board.text
-        await fake.settle()  # the turn shown in the player's open reply, if it is
         await take_turn(players[user_id], board, rng, replies)
     raise AssertionError("the war did not end")
