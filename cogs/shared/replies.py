@@ -110,10 +110,9 @@ Build = Callable[
 async def refresh(client: TrashTableBot, game: GameRecord, presser: int, build: Build) -> None:
     """Show each person who must decide now in `game` (but `presser`, whose own answer
     shows theirs) their hand and choices, drawn by `build`, in their open private reply, if
-    any. Only for a game played from the hand; a reply Discord refuses is forgotten (its
-    player has "My hand")."""
-    if not PRESENTERS[game.kind].private_controls:
-        return
+    any. Only where they decide in that reply (a hand game's turn, Toss It's card to lay
+    down; not a choice made on the board); a reply Discord refuses is forgotten (its player
+    has "My hand")."""
     sessions, replies = client.sessions, replies_of(client)
     for seat in sessions.humans_to_act(game):
         user = game.seats[seat].user_id or 0
@@ -121,6 +120,10 @@ async def refresh(client: TrashTableBot, game: GameRecord, presser: int, build: 
         if reply is None:
             continue
         _, obs = sessions.own_view(game, user)
+        legal = sessions.legal_for(game, seat)
+        presenter = PRESENTERS[game.kind]
+        if not presenter.hand_controls(obs, legal, sessions.describer(game), reply.language):
+            continue  # decided on the board (a drop, a Rumble move): the reply stays
         text, pictures, view = await build(client, game, seat, obs, reply.language)
         fields = {"content": clip(text, MAX_CONTENT), "attachments": files_of(pictures)}
         try:

@@ -42,7 +42,7 @@ import discord
 
 from bot.requests import Update, UserError, seat_of
 from cogs.shared.board import files_of
-from cogs.shared.components import NUMBER, PICK_ONE, picked_value
+from cogs.shared.components import NUMBER, PICK_ONE, picked_value, show_turn
 from cogs.shared.interactions import (
     AnsweredOnce,
     client_of,
@@ -319,7 +319,8 @@ async def drop(interaction: discord.Interaction, aim: Aim, rest: bool = False) -
 
     update, shown = await in_time(interaction, until_reply(), in_place=True)
     await edit_pressed(interaction, **shown)
-    await sessions.play_ai(update)
+    # A new round's card to lay down shows in each player's open hand reply.
+    await show_turn(client_of(interaction), (await sessions.play_ai(update)).game)
 
 
 async def next_aim(interaction: discord.Interaction, aim: Aim, update: Update) -> dict[str, Any]:

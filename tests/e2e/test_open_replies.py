@@ -9,7 +9,9 @@ import random
 
 from tests.e2e.conftest import Table
 from tests.e2e.play import private_reply
+from tests.e2e.test_toss_game import open_toss
 from tests.e2e.test_trashwar_game import open_war
+from tests.e2e.toss_play import bin_boards, cards_to_lay, lay_down_card, play_one, waiting_ids
 from tests.e2e.trashwar_play import battlefields, decide, plays, turn_user_id
 from tests.fakediscord import FakeDiscord, FakeMessage
 
@@ -52,3 +54,30 @@ async def test_a_turn_comes_to_the_open_reply_without_my_hand(bot, table: Table,
         # One new private message for the turn that opened the reply, none after.
         assert private_messages(fake, user.id) == before + opening
     assert carried >= 2, "the seed gives a player at least two turns after their first"
+
+
+async def test_a_new_card_round_comes_to_the_open_hand_reply(bot, table: Table, fake_discord):
+    """Toss It: a player who laid down a card from "My hand" finds the next round's cards
+    to lay down in that same reply, edited (no second "My hand", no new private message)."""
+    fake = fake_discord
+    await open_toss(table, seed=4)
+    rng = random.Random(4)
+    replies: dict[int, FakeMessage] = {}
+    rounds = 0
+    for _ in range(40):
+        await fake.settle()
+        board = bin_boards(fake)[-1]
+        if "The game is over" in board.text or rounds >= 2:
+            break
+        waiting = [table.by_id(u) for u in waiting_ids(board)]
+        if board.selects:  # a turn of drops
+            await play_one(fake, {u.id: u for u in table.players}, rng, replies)
+            continue
+        user = waiting[0]
+        before = private_messages(fake, user.id)
+        carried = bool(cards_to_lay(replies.get(user.id)))
+        assert await lay_down_card(user, board, rng, replies)
+        if carried:
+            rounds += 1
+            assert private_messages(fake, user.id) == before, "a new private message"
+    assert rounds >= 2, "two card rounds came to an open reply"

@@ -37,14 +37,30 @@ def waiting_ids(board: FakeMessage) -> list[int]:
     return [int(found) for found in MENTION.findall(last)] if "your turn" in last else []
 
 
-async def lay_down_card(user: FakeUser, board: FakeMessage, rng: random.Random) -> bool:
-    """Press "My hand" and lay down one of the cards; False if the board was stale."""
-    try:
-        opened = await user.click("My hand", message=board, settle=False)
-    except FakeDiscordError:
-        return False
-    (reply,) = await replied(user, opened)
-    cards = [b for b in reply.buttons if b.label.startswith("Lay down")]
+def cards_to_lay(reply: FakeMessage | None) -> list[Component]:
+    return [b for b in reply.buttons if b.label.startswith("Lay down")] if reply else []
+
+
+async def lay_down_card(
+    user: FakeUser,
+    board: FakeMessage,
+    rng: random.Random,
+    replies: dict[int, FakeMessage] | None = None,
+) -> bool:
+    """Lay down one of the cards: from the player's open hand reply when the bot shows the
+    new round there (`replies`, each player's newest), else from "My hand", as a person
+    would; False if the board was stale."""
+    reply = (replies or {}).get(user.id)
+    if not cards_to_lay(reply):
+        try:
+            opened = await user.click("My hand", message=board, settle=False)
+        except FakeDiscordError:
+            return False
+        (reply,) = await replied(user, opened)
+    assert reply is not None
+    if replies is not None:
+        replies[user.id] = reply
+    cards = cards_to_lay(reply)
     if not cards:
         return False  # chosen already, or the round moved on
     versions = len(reply.history)
@@ -175,8 +191,14 @@ async def turn_shown(fake: FakeDiscord, board: FakeMessage) -> None:
     await fake.wait_for(over, timeout=30, what="the board after the turn")
 
 
-async def play_one(fake: FakeDiscord, players: dict[int, FakeUser], rng: random.Random) -> None:
+async def play_one(
+    fake: FakeDiscord,
+    players: dict[int, FakeUser],
+    rng: random.Random,
+    replies: dict[int, FakeMessage] | None = None,
+) -> None:
     """One turn of drops, or one card laid down, by whoever the newest board asks."""
+    await fake.settle()  # the newest board, and a new round shown in the open replies
     board = bin_boards(fake)[-1]
     waiting = [players[u] for u in waiting_ids(board)]
     assert waiting, board.text
@@ -185,16 +207,18 @@ async def play_one(fake: FakeDiscord, players: dict[int, FakeUser], rng: random.
         await play_turn(waiting[0], board, rng)
         await turn_shown(fake, board)
     else:  # each card laid down posts a new board: one player per call
-        assert await lay_down_card(rng.choice(waiting), board, rng)
+        assert await lay_down_card(rng.choice(waiting), board, rng, replies)
     await next_board(fake, seen)
 
 
 async def play_to_the_end(
     fake: FakeDiscord, players: dict[int, FakeUser], rng: random.Random, limit: int = 600
 ) -> FakeMessage:
+    replies: dict[int, FakeMessage] = {}
     for _ in range(limit):
+        await fake.settle()
         board = bin_boards(fake)[-1]
         if "The game is over" in board.text:
             return board
-        await play_one(fake, players, rng)
+        await play_one(fake, players, rng, replies)
     raise AssertionError("the game did not end")
