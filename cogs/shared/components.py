@@ -66,7 +66,7 @@ from cogs.shared.presenter import (
     is_plan,
     plan_of,
 )
-from cogs.shared.replies import keep_reply, refresh
+from cogs.shared.replies import keep_reply, refresh, writing
 from lang import ENGLISH, language_for, say
 from rules.base import JSON
 from rules.phrases import phrase
@@ -164,8 +164,10 @@ async def act(
         return pressed, await next_decision(interaction, pressed)
 
     pressed, reply = await in_time(interaction, until_reply(), in_place=True)
-    await edit_pressed(interaction, **reply)
-    keep_reply(interaction, None, language_for(interaction.locale))
+    async with writing(interaction):
+        await edit_pressed(interaction, **reply)
+        language = language_for(interaction.locale)
+        keep_reply(interaction, None, language, pressed.update.game.step)
     # Answered before the AI's turns, the presser's reply learns only now that the game has
     # come back to them; answered after them, it already shows their next decision.
     answered_first = pressed.after_answer is not None
@@ -294,13 +296,14 @@ async def open_group(
     reply = await in_time(
         interaction, board.narrowed_reply(client, game, choice, language), in_place=in_place
     )
-    if reply.pictures or not in_place:
-        files = board.files_of(reply.pictures)
-        sent = await send_private(interaction, in_place, reply.text, files, view)
-    else:  # the hand's picture stays above the new buttons
-        await edit_pressed(interaction, content=reply.text, view=view)
-        sent = None
-    keep_reply(interaction, sent, language)
+    async with writing(interaction):
+        if reply.pictures or not in_place:
+            files = board.files_of(reply.pictures)
+            sent = await send_private(interaction, in_place, reply.text, files, view)
+        else:  # the hand's picture stays above the new buttons
+            await edit_pressed(interaction, content=reply.text, view=view)
+            sent = None
+        keep_reply(interaction, sent, language, step)
 
 
 def controls_view(
@@ -394,13 +397,14 @@ async def show_hand(interaction: discord.Interaction, game_id: int) -> None:
 
     language = language_for(interaction.locale)
 
-    async def reply() -> tuple[str, list[Picture], discord.ui.View | None]:
+    async def reply() -> tuple[int, tuple[str, list[Picture], discord.ui.View | None]]:
         game, seat, obs = await client.sessions.view_for(game_id, interaction.user.id)
-        return await private_reply(client, game, seat, obs, language)
+        return game.step, await private_reply(client, game, seat, obs, language)
 
-    text, pictures, view = await in_time(interaction, reply(), in_place=in_place)
-    sent = await send_private(interaction, in_place, text, board.files_of(pictures), view)
-    keep_reply(interaction, sent, language)
+    step, (text, pictures, view) = await in_time(interaction, reply(), in_place=in_place)
+    async with writing(interaction):
+        sent = await send_private(interaction, in_place, text, board.files_of(pictures), view)
+        keep_reply(interaction, sent, language, step)
 
 
 async def private_reply(

@@ -15,13 +15,16 @@ token, in the language of their client. Kept in memory only, like the carriers.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+from weakref import WeakValueDictionary
 
+import aiohttp
 import discord
 
 from bot.internals.discord import ORIGINAL
@@ -50,6 +53,7 @@ class OpenReply:
     message: int | None
     since: float  # time.monotonic() when the press arrived
     language: str  # the player's client's, from that press
+    shown: int  # the game step its content was drawn at
 
     @property
     def fresh(self) -> bool:
@@ -66,12 +70,24 @@ class Replies:
 
     def __init__(self) -> None:
         self._open: OrderedDict[tuple[int, int], OpenReply] = OrderedDict()
+        # One writer at a time on a player's reply, so an edit drawn at an older step never
+        # lands after one drawn at a newer step (their answer, another press's refresh).
+        self._writing: WeakValueDictionary[tuple[int, int], asyncio.Lock] = WeakValueDictionary()
 
-    def keep(self, interaction: discord.Interaction, message: int | None, language: str) -> None:
+    def writing(self, channel_id: int, user_id: int) -> asyncio.Lock:
+        lock = self._writing.get((channel_id, user_id))
+        if lock is None:
+            lock = self._writing[(channel_id, user_id)] = asyncio.Lock()
+        return lock
+
+    def keep(
+        self, interaction: discord.Interaction, message: int | None, language: str, step: int
+    ) -> None:
         """`interaction` made or answered its player's private reply in its channel
-        (`message`, or its `@original` when None)."""
+        (`message`, or its `@original` when None), drawn at game step `step`."""
         key = (interaction.channel_id or 0, interaction.user.id)
-        self._open[key] = OpenReply(interaction.followup, message, time.monotonic(), language)
+        since = time.monotonic()
+        self._open[key] = OpenReply(interaction.followup, message, since, language, step)
         self._open.move_to_end(key)
         while len(self._open) > KEPT:
             self._open.popitem(last=False)
@@ -96,8 +112,15 @@ def replies_of(client: discord.Client) -> Replies:
     return replies
 
 
-def keep_reply(interaction: discord.Interaction, message: int | None, language: str) -> None:
-    replies_of(interaction.client).keep(interaction, message, language)
+def keep_reply(
+    interaction: discord.Interaction, message: int | None, language: str, step: int
+) -> None:
+    replies_of(interaction.client).keep(interaction, message, language, step)
+
+
+def writing(interaction: discord.Interaction) -> asyncio.Lock:
+    """Held around a press's own answer in its player's private reply (`Replies`)."""
+    return replies_of(interaction.client).writing(interaction.channel_id or 0, interaction.user.id)
 
 
 # What a private reply shows: its text, pictures and controls (`components.private_reply`).
@@ -117,8 +140,8 @@ async def refresh(client: TrashTableBot, game: GameRecord, presser: int, build: 
     for seat in sessions.humans_to_act(game):
         user = game.seats[seat].user_id or 0
         reply = replies.of(game.channel_id, user) if user != presser else None
-        if reply is None:
-            continue
+        if reply is None or reply.shown >= game.step:
+            continue  # it shows this step, or a newer one, already
         _, obs = sessions.own_view(game, user)
         legal = sessions.legal_for(game, seat)
         presenter = PRESENTERS[game.kind]
@@ -126,8 +149,17 @@ async def refresh(client: TrashTableBot, game: GameRecord, presser: int, build: 
             continue  # decided on the board (a drop, a Rumble move): the reply stays
         text, pictures, view = await build(client, game, seat, obs, reply.language)
         fields = {"content": clip(text, MAX_CONTENT), "attachments": files_of(pictures)}
-        try:
-            await reply.edit(**fields, view=view)
-        except discord.HTTPException as error:  # a token run out, the reply dismissed
-            log.info("game %s: a private reply could not be edited (%s)", game.id, error.status)
-            replies.drop(game.channel_id, user)
+        async with replies.writing(game.channel_id, user):
+            reply = replies.of(game.channel_id, user)  # the newest, once its writer is done
+            if reply is None or reply.shown >= game.step:
+                continue  # the player's own answer shows this step or a newer one
+            try:
+                await reply.edit(**fields, view=view)
+                reply.shown = game.step
+            except discord.HTTPException as error:  # a token run out, the reply dismissed
+                log.info("game %s: a private reply could not be edited (%s)", game.id, error.status)
+                replies.drop(game.channel_id, user)
+            except (aiohttp.ClientError, OSError) as error:
+                # A courtesy edit: the press that led to it is saved and answered already,
+                # and "My hand" shows the same.
+                log.warning("game %s: a private reply's edit failed (%r)", game.id, error)

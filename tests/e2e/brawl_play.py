@@ -21,7 +21,7 @@ from cogs.shared.menus import buttons_of, menu_chunks
 from cogs.shared.presenter import Menu, is_plan, plan_of
 from rules.base import rng_for
 from rules.brawl import BRAWL
-from tests.e2e.play import open_decision
+from tests.e2e.play import open_decision, shown_step
 from tests.fakediscord import (
     FakeDiscord,
     FakeDiscordError,
@@ -196,6 +196,13 @@ async def take_turn(
     when the bot shows it there (`replies`, each player's newest), else in a new one from
     "My hand", as a person would."""
     reply = (replies or {}).get(user.id)
+    if open_decision(reply):  # shown there: the decision of the game's step, once edited
+        game = await bot.sessions.current(user.fake.channel.id)
+        step = game.step if game is not None else None
+        try:
+            await user.fake.wait_for(lambda: shown_step(reply) == step, timeout=10)
+        except TimeoutError:
+            reply = None  # not shown there after all: "My hand", as a person would
     if not open_decision(reply):
         try:
             opened = await user.click("My hand", message=board, settle=False)

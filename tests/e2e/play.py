@@ -88,6 +88,17 @@ def open_decision(reply: FakeMessage | None) -> bool:
     return any((c.custom_id or "").startswith(PLAY_IDS) for c in controls)
 
 
+def shown_step(reply: FakeMessage | None) -> int | None:
+    """The game step a private reply's play controls were made at (their custom ids say
+    it: `tt:act:<game>:<step>:...`), or None without any."""
+    controls = [*reply.buttons, *reply.selects] if reply is not None else []
+    for control in controls:
+        parts = (control.custom_id or "").split(":")
+        if (control.custom_id or "").startswith(PLAY_IDS) and len(parts) > 3:
+            return int(parts[3])
+    return None
+
+
 async def private_reply(user: FakeUser, result: InteractionResult) -> list[FakeMessage]:
     """The private reply a press on a board opened. The press is answered as an update of
     the board (issue 34) and the reply follows it once drawn, as a followup: read from the
