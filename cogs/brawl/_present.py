@@ -22,9 +22,9 @@ same, from the game at the step pressed.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
-from cogs.shared.menus import MAX_OPTIONS, MAX_ROWS
+from cogs.shared.menus import MAX_ROWS, rows
 from cogs.shared.presenter import Buttons, Choice, Control, HandReply, Menu, Picture, plan
 from lang import ENGLISH, say
 from render.brawl import draw_hand, draw_rolls, draw_table
@@ -156,16 +156,6 @@ def sorted_controls(
     if buttons:
         controls.append(Buttons([Choice(action, label(action)) for action in buttons]))
     return controls
-
-
-def rows(controls: Sequence[Control]) -> int:
-    count = 0
-    for control in controls:
-        if isinstance(control, Menu):
-            count += -(-len(control.choices) // MAX_OPTIONS)
-        else:
-            count += -(-len(control.actions) // 5)
-    return count
 
 
 def fitted(controls: list[Control], language: str = ENGLISH, most: int = MAX_ROWS) -> list[Control]:

@@ -217,18 +217,26 @@ class OwnView:
 
 
 async def own_view(
-    client: TrashTableBot, game: GameRecord, seat: int, obs: JSON, language: str
+    client: TrashTableBot,
+    game: GameRecord,
+    seat: int,
+    obs: JSON,
+    language: str,
+    deciding_only: bool = False,
 ) -> OwnView:
     """A player's own view and, when it is their turn, what they may do: a private reply,
-    in its reader's `language`."""
+    in its reader's `language`. `deciding_only`: nothing is drawn (an empty view) unless
+    the player has controls in it now."""
     sessions = client.sessions
     presenter = PRESENTERS[game.kind]
     legal = sessions.legal_for(game, seat) if game.status == Status.PLAYING else []
-    reply = await client.workers.run(presenter.hand, obs, seat_names(game, language))
     describe = sessions.describer(game, language=language)
     # One control a decision (identical cards: one button); `legal` keeps every action,
     # as a button holds its action's index among them.
     controls = presenter.hand_controls(obs, sessions.one_of_each(game, legal), describe, language)
+    if deciding_only and not controls:
+        return OwnView("", [], [], legal)
+    reply = await client.workers.run(presenter.hand, obs, seat_names(game, language))
     text = reply.text
     # A card taken from this hand, a Slug given…
     notes = notes_since_last_move(game, seat, language)

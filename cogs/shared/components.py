@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any, cast
 
 import discord
@@ -80,23 +81,12 @@ CHOOSE = phrase("Choose…")
 DONE = phrase("Done.")
 
 
-def picked_value(interaction: discord.Interaction, select: discord.ui.Select[Any]) -> int | None:
-    """The one option a player picked, as the number it is, or None unless exactly one value
-    came and it is one of the menu's own option values (all numbers the bot made)."""
-    data = cast("dict[str, Any]", interaction.data or {})
-    values = data.get("values") or []
-    own = {option.value for option in select.options}
-    if len(values) != 1 or values[0] not in own or not re.fullmatch(NUMBER, str(values[0])):
-        return None
-    return int(values[0])
-
-
 def picked_values(
     interaction: discord.Interaction, select: discord.ui.Select[Any]
 ) -> list[int] | None:
-    """The options a player picked in a menu that takes several at once, as numbers, or
-    None unless each is one of the menu's own option values, none twice and no more than
-    the menu takes."""
+    """The options a player picked, as the numbers they are, or None unless each is one
+    of the menu's own option values (all numbers the bot made), none twice and no more
+    than the menu takes."""
     data = cast("dict[str, Any]", interaction.data or {})
     values = data.get("values") or []
     own = {option.value for option in select.options}
@@ -105,6 +95,12 @@ def picked_values(
     if not all(value in own and re.fullmatch(NUMBER, str(value)) for value in values):
         return None
     return [int(value) for value in values]
+
+
+def picked_value(interaction: discord.Interaction, select: discord.ui.Select[Any]) -> int | None:
+    """The one option a player picked (`picked_values`), or None unless exactly one came."""
+    picked = picked_values(interaction, select)
+    return picked[0] if picked is not None and len(picked) == 1 else None
 
 
 # ---------------------------------------------------------------------- play
@@ -150,9 +146,9 @@ async def act(
     the session service, which decides when the AI plays, and its answer sent. The
     boards reach the channel through the outbox's poster; a press from a private reply is
     answered there with what comes next for its player (`next_decision`)."""
-    sessions = client_of(interaction).sessions
-    channel_id, user_id = interaction.channel_id or 0, interaction.user.id
     client = client_of(interaction)
+    sessions = client.sessions
+    channel_id, user_id = interaction.channel_id or 0, interaction.user.id
     if not in_private_reply(interaction):
         await defer_on_board(interaction)
         pressed = await sessions.press(channel_id, game_id, user_id, step, action, answered=False)
@@ -408,10 +404,16 @@ async def show_hand(interaction: discord.Interaction, game_id: int) -> None:
 
 
 async def private_reply(
-    client: TrashTableBot, game: GameRecord, seat: int, obs: JSON, language: str
+    client: TrashTableBot,
+    game: GameRecord,
+    seat: int,
+    obs: JSON,
+    language: str,
+    deciding_only: bool = False,
 ) -> tuple[str, list[Picture], discord.ui.View | None]:
-    """A player's own view and, when it is their turn, their controls, in `language`."""
-    reply = await board.own_view(client, game, seat, obs, language)
+    """A player's own view and, when it is their turn, their controls, in `language`
+    (`deciding_only`: nothing drawn, and no view, unless they have controls now)."""
+    reply = await board.own_view(client, game, seat, obs, language, deciding_only)
     view = None
     if reply.controls:
         view = controls_view(game.id or 0, game.step, reply.controls, reply.legal, HAND)
@@ -421,7 +423,7 @@ async def private_reply(
 async def show_turn(client: TrashTableBot, game: GameRecord, presser: int = 0) -> None:
     """Whoever must decide now in `game` sees it in their open private reply, without
     pressing "My hand" (`replies.refresh`); `presser`'s own answer shows theirs."""
-    await refresh(client, game, presser, private_reply)
+    await refresh(client, game, presser, partial(private_reply, deciding_only=True))
 
 
 async def next_decision(interaction: discord.Interaction, pressed: Press) -> dict[str, Any]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from cogs.shared.presenter import BoardControl, Buttons, Choice, Menu
+from cogs.shared.presenter import BoardControl, Buttons, Choice, Control, Menu
 
 MAX_OPTIONS = 25  # Discord's limit for a select menu
 MAX_ROWS = 5  # Discord's limit of component rows on a message
@@ -36,3 +36,15 @@ def menu_chunks(controls: Sequence[BoardControl]) -> list[Menu]:
 def buttons_of(controls: Sequence[BoardControl]) -> list[Choice]:
     """Every button of the controls, in the order `controls_view` numbers them."""
     return [choice for c in controls if isinstance(c, Buttons) for choice in c.actions]
+
+
+def rows(controls: Sequence[Control]) -> int:
+    """The component rows `controls` take: each menu a row per 25 options, buttons five to
+    a row."""
+    count = 0
+    for control in controls:
+        if isinstance(control, Menu):
+            count += -(-len(control.choices) // MAX_OPTIONS)
+        else:
+            count += -(-len(control.actions) // 5)
+    return count

@@ -31,7 +31,7 @@ from bot.internals.discord import ORIGINAL
 from cogs.shared.board import files_of
 from cogs.shared.carriers import TOKEN_SECONDS
 from cogs.shared.limits import MAX_CONTENT, clip
-from cogs.shared.presenter import PRESENTERS, Picture
+from cogs.shared.presenter import Picture
 from rules.base import JSON
 
 if TYPE_CHECKING:
@@ -123,7 +123,8 @@ def writing(interaction: discord.Interaction) -> asyncio.Lock:
     return replies_of(interaction.client).writing(interaction.channel_id or 0, interaction.user.id)
 
 
-# What a private reply shows: its text, pictures and controls (`components.private_reply`).
+# What a private reply shows: its text, pictures and controls, none of it drawn (and no
+# controls) unless the player decides in it now (`components.private_reply`).
 Build = Callable[
     ["TrashTableBot", "GameRecord", int, JSON, str],
     Awaitable[tuple[str, list[Picture], discord.ui.View | None]],
@@ -143,11 +144,9 @@ async def refresh(client: TrashTableBot, game: GameRecord, presser: int, build: 
         if reply is None or reply.shown >= game.step:
             continue  # it shows this step, or a newer one, already
         _, obs = sessions.own_view(game, user)
-        legal = sessions.legal_for(game, seat)
-        presenter = PRESENTERS[game.kind]
-        if not presenter.hand_controls(obs, legal, sessions.describer(game), reply.language):
-            continue  # decided on the board (a drop, a Rumble move): the reply stays
         text, pictures, view = await build(client, game, seat, obs, reply.language)
+        if view is None:
+            continue  # decided on the board (a drop, a Rumble move): the reply stays
         fields = {"content": clip(text, MAX_CONTENT), "attachments": files_of(pictures)}
         async with replies.writing(game.channel_id, user):
             reply = replies.of(game.channel_id, user)  # the newest, once its writer is done

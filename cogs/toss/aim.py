@@ -51,6 +51,7 @@ from cogs.shared.interactions import (
     in_private_reply,
     in_time,
     routed_by_custom_id,
+    send_private,
 )
 from cogs.shared.limits import MAX_CONTENT, clip
 from cogs.shared.presenter import Picture
@@ -290,11 +291,11 @@ async def show(interaction: discord.Interaction, aim: Aim) -> None:
         return
     await defer_on_board(interaction)  # its token can then edit the board (carriers.py)
     obs, shown = await in_time(interaction, reply(), in_place=False)
-    message = await interaction.followup.send(
-        shown["content"], files=shown["attachments"], view=shown["view"], ephemeral=True, wait=True
-    )
-    turn = (aim.game_id, interaction.user.id, int(obs["round"]))
-    await Replies.of(interaction.client).posted(turn, interaction.followup, message.id)
+    content, files, view = shown["content"], shown["attachments"], shown["view"]
+    message_id = await send_private(interaction, False, content, files, view)
+    if message_id is not None:  # a followup, the board press being answered already
+        turn = (aim.game_id, interaction.user.id, int(obs["round"]))
+        await Replies.of(interaction.client).posted(turn, interaction.followup, message_id)
 
 
 async def drop(interaction: discord.Interaction, aim: Aim, rest: bool = False) -> None:

@@ -16,9 +16,10 @@ from dataclasses import dataclass
 
 import discord
 
+from cogs.shared.carriers import TOKEN_SECONDS
+
 log = logging.getLogger(__name__)
 
-TOKEN_SECONDS = 14 * 60.0  # Discord's tokens last 15 minutes; a minute's margin
 
 Turn = tuple[int, int, int]  # game id, user id, round: a player has one turn a round
 

@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Callable
 
 from bot.requests import Describer
-from cogs.shared.menus import MAX_OPTIONS, MAX_ROWS
+from cogs.shared.menus import MAX_ROWS, rows
 from cogs.shared.presenter import Buttons, Choice, Control, HandReply, Menu, Picture
 from lang import say
 from render.trashwar import caption, draw_battlefield, draw_hand
@@ -132,8 +132,7 @@ def card_menus(
         choices = [Choice(action, label(action, group)) for action in members]
         menus.append(Menu(describe(group), choices))
     controls: list[Control] = [*menus, *([Buttons(buttons)] if buttons else [])]
-    rows = sum(-(-len(m.choices) // MAX_OPTIONS) for m in menus) + -(-len(buttons) // 5)
-    return controls if rows <= MAX_ROWS else None
+    return controls if rows(controls) <= MAX_ROWS else None
 
 
 def out_of_sight_said(obs: TrashWarObservation) -> Phrase:
