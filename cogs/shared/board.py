@@ -32,7 +32,6 @@ from cogs.shared.menus import HAND, buttons_of, menu_chunks
 from cogs.shared.presenter import (
     PRESENTERS,
     BoardControl,
-    Control,
     HandReply,
     Picture,
     Recaps,
@@ -212,7 +211,7 @@ class OwnView:
 
     text: str
     pictures: list[Picture]
-    controls: list[Control]
+    controls: Sequence[BoardControl]
     legal: list[str]
 
 

@@ -15,7 +15,7 @@ from bot.games import GAMES
 from bot.models import GameRecord, Status
 from bot.requests import Update, UserError
 from cogs.shared import lobby
-from cogs.shared.components import NUMBER, PICK_ONE, picked_value
+from cogs.shared.components import NUMBER, PICK_ONE, picked_value, show_turn
 from cogs.shared.interactions import (
     AnsweredOnce,
     answer_command,
@@ -27,7 +27,8 @@ from cogs.shared.interactions import (
 )
 from cogs.shared.limits import MAX_LAYOUT_TEXT, clip
 from cogs.shared.menus import MAX_OPTIONS
-from lang import ENGLISH, say
+from cogs.shared.replies import keep_seat
+from lang import ENGLISH, language_for, say
 from rules.base import LEVELS, Option
 from rules.phrases import phrase, phrase_in
 
@@ -103,8 +104,11 @@ class LobbyButton(
         game, started = await in_time(interaction, lobby_changed(), in_place=True)
         # A lobby posted before layouts had an embed: an edit clears it.
         await edit_pressed(interaction, content=None, embed=None, view=lobby_view(game))
+        if self.op in ("join", "start"):  # seated: their first decision comes on this press
+            keep_seat(interaction, language_for(interaction.locale))
         if started is not None:
-            await sessions.play_ai(started)  # AI seats that act first
+            # AI seats that act first, then each person asked to decide sees it privately.
+            await show_turn(client_of(interaction), (await sessions.play_ai(started)).game)
 
 
 class AddAISelect(

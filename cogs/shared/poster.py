@@ -240,14 +240,15 @@ class Poster:
 
     def _apart(self, game: GameRecord) -> bool:
         """Whether the game's queued boards are each shown apart: in a game that shows every
-        action (Toss It's drops), while people press on its board. Otherwise (every person
-        has left, a restart) queued boards are folded: the AI's run is shown at the pace
-        Discord allows the token that carries it, several actions an edit."""
+        action (Toss It's drops), while people play it (a person holds a seat) and a press
+        can carry the edits. Otherwise (every person has left, a restart) queued boards are
+        folded: the AI's run is shown at the pace Discord allows the token that carries it,
+        several actions an edit."""
         board_message = game.board_message_id
-        carried = board_message is not None and self.carriers.on(
-            game.channel_id, board_message, peek=True, pressed=True
-        )
-        return GAMES[game.kind].board_each_action and bool(carried)
+        if not GAMES[game.kind].board_each_action or board_message is None:
+            return False
+        people = any(not seat.ai for seat in game.seats)
+        return people and bool(self.carriers.on(game.channel_id, board_message, peek=True))
 
     async def _deliver(self, entry: OutboxEntry, game: GameRecord) -> None:
         if entry.kind == BOARD and entry.message_id is None:

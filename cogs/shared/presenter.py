@@ -129,7 +129,7 @@ class Presenter(Protocol[Obs]):
 
     def hand_controls(
         self, obs: Obs, legal: list[str], describe: Callable[[str], str], language: str = ...
-    ) -> list[Control]:
+    ) -> Sequence[BoardControl]:
         """Controls in a player's private reply, from their own observation; [] for a game
         whose every control is public (they sit on the board). `legal` as in `controls`."""
 

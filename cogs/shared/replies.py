@@ -1,13 +1,14 @@
 """Each player's private reply, kept open from turn to turn.
 
-In a game played from a hand (Trash War, Dumpster Brawl!) a player decides in their private
-reply. Once their move is made it says "Done."; when the game comes back to them, pressing
-"My hand" again for a new reply would be a press that decides nothing and a new message
-each turn. So the bot keeps, for each player, the way to edit their newest private reply:
-the token of the press that made or last answered it, valid for Discord's 15 minutes. When
-a press leaves another person to decide, that person's reply is edited to show their hand
-and their choices at once (`refresh`); a reply out of reach (a token run out, a restart)
-leaves them "My hand" on the board, as before.
+In a game played from a hand (Trash War, Dumpster Brawl!, Toss It's cards and aiming) a
+player decides in their private reply. Once their move is made it says "Done."; when the
+game comes back to them, pressing "My hand" again for a new reply would be a press that
+decides nothing and a new message each turn. So the bot keeps, for each player, the way to
+edit their newest private reply: the token of the press that made or last answered it,
+valid for Discord's 15 minutes. When a press leaves another person to decide, that person's
+reply is edited to show their hand and their choices at once (`refresh`). Before their first
+reply, the press that seated them (Join, or the host's Start) posts it (`keep_seat`). A
+reply out of reach (a token run out, a restart) leaves them "My hand" on the board.
 
 Only the reply's owner sees it: an ephemeral message, edited through their own press's
 token, in the language of their client. Kept in memory only, like the carriers.
@@ -54,6 +55,7 @@ class OpenReply:
     since: float  # time.monotonic() when the press arrived
     language: str  # the player's client's, from that press
     shown: int  # the game step its content was drawn at
+    new: bool = False  # no reply yet (a lobby press): the first showing is a new message
 
     @property
     def fresh(self) -> bool:
@@ -63,6 +65,17 @@ class OpenReply:
         await self.followup.edit_message(
             ORIGINAL if self.message is None else self.message, **fields
         )
+
+    async def show(self, content: str, files: list[discord.File], view: discord.ui.View) -> None:
+        """The reply edited, or (`new`) posted as the press's private followup."""
+        if not self.new:
+            await self.edit(content=content, attachments=files, view=view)
+            return
+        sent = await self.followup.send(content, files=files, view=view, ephemeral=True, wait=True)
+        self.message, self.new = sent.id, False
+
+    async def delete(self) -> None:
+        await self.followup.delete_message(ORIGINAL if self.message is None else self.message)
 
 
 class Replies:
@@ -81,13 +94,19 @@ class Replies:
         return lock
 
     def keep(
-        self, interaction: discord.Interaction, message: int | None, language: str, step: int
+        self,
+        interaction: discord.Interaction,
+        message: int | None,
+        language: str,
+        step: int,
+        new: bool = False,
     ) -> None:
         """`interaction` made or answered its player's private reply in its channel
-        (`message`, or its `@original` when None), drawn at game step `step`."""
+        (`message`, or its `@original` when None), drawn at game step `step`; `new`: it
+        made none yet, its token will post one."""
         key = (interaction.channel_id or 0, interaction.user.id)
         since = time.monotonic()
-        self._open[key] = OpenReply(interaction.followup, message, since, language, step)
+        self._open[key] = OpenReply(interaction.followup, message, since, language, step, new)
         self._open.move_to_end(key)
         while len(self._open) > KEPT:
             self._open.popitem(last=False)
@@ -116,6 +135,33 @@ def keep_reply(
     interaction: discord.Interaction, message: int | None, language: str, step: int
 ) -> None:
     replies_of(interaction.client).keep(interaction, message, language, step)
+
+
+def keep_seat(interaction: discord.Interaction, language: str) -> None:
+    """`interaction` seated its player at the channel's table (Join, Start): its token
+    brings them their first private reply, a new message, when the game first asks them to
+    decide (`refresh`), so not even the first turn needs a "My hand" press."""
+    replies_of(interaction.client).keep(interaction, None, language, -1, new=True)
+
+
+async def replace_reply(
+    interaction: discord.Interaction, message: int, language: str, step: int
+) -> None:
+    """`interaction` posted a new private reply (`message`) for a decision its player's
+    open reply could have shown (they pressed the board's control again): the new one is
+    kept, and the one before deleted, so a player holds one private reply a game."""
+    replies = replies_of(interaction.client)
+    channel_id, user_id = interaction.channel_id or 0, interaction.user.id
+    before = replies.of(channel_id, user_id)
+    replies.keep(interaction, message, language, step)
+    if before is None:
+        return
+    try:
+        await before.delete()
+    except discord.HTTPException as error:  # dismissed, or the token refused: it stays
+        log.info("an earlier private reply stays (%s)", error.status)
+    except (aiohttp.ClientError, OSError) as error:
+        log.warning("an earlier private reply stays (%r)", error)
 
 
 def writing(interaction: discord.Interaction) -> asyncio.Lock:
@@ -147,13 +193,12 @@ async def refresh(client: TrashTableBot, game: GameRecord, presser: int, build: 
         text, pictures, view = await build(client, game, seat, obs, reply.language)
         if view is None:
             continue  # decided on the board (a drop, a Rumble move): the reply stays
-        fields = {"content": clip(text, MAX_CONTENT), "attachments": files_of(pictures)}
         async with replies.writing(game.channel_id, user):
             reply = replies.of(game.channel_id, user)  # the newest, once its writer is done
             if reply is None or reply.shown >= game.step:
                 continue  # the player's own answer shows this step or a newer one
             try:
-                await reply.edit(**fields, view=view)
+                await reply.show(clip(text, MAX_CONTENT), files_of(pictures), view)
                 reply.shown = game.step
             except discord.HTTPException as error:  # a token run out, the reply dismissed
                 log.info("game %s: a private reply could not be edited (%s)", game.id, error.status)

@@ -1,11 +1,12 @@
 """How Toss It in the Trash looks in a channel.
 
-Two kinds of decision, shown two ways. Choosing a card is secret and simultaneous: every
-player picks from their own "My hand" reply and the board shows only who has chosen. Dropping
-a piece is public: the board of the player whose turn it is carries a menu of spots per kind
-of garbage, and the spot picked opens the player's aiming message for the turn, a private
-reply where each piece is dropped with one press, or aimed finely first (`aim.py`). A turn's
-drops are shown on one board message, edited after each drop (one board a turn:
+Two kinds of decision, both made in the player's private reply. Choosing a card is secret
+and simultaneous: every player picks from their own reply and the board shows only who has
+chosen. When their turn to drop comes, the same reply becomes the turn's aiming message
+(`aim.py`), where each piece is dropped with one press, or aimed finely first; the board of
+the player whose turn it is also carries a menu of spots per kind of garbage, which opens a
+new aiming message for a player without a reply to hand (after a restart, a token run out).
+A turn's drops are shown on one board message, edited after each drop (one board a turn:
 `bot/outbox.py`).
 """
 
@@ -18,13 +19,12 @@ from cogs.shared.presenter import (
     BoardControl,
     Buttons,
     Choice,
-    Control,
     HandReply,
     OwnItems,
     Picture,
     final_by_points,
 )
-from cogs.toss.aim import board_items
+from cogs.toss.aim import aiming_now, board_items, opening_aim, opening_items
 from lang import ENGLISH, say
 from render.toss import draw_bin, draw_cards
 from render.toss.recap import draw_recap
@@ -36,7 +36,7 @@ from rules.toss.words import colour_name, more_pieces
 
 class TossPresenter:
     kind = "toss"
-    private_controls = False  # after a private choice the reply just closes ("Done.")
+    private_controls = True  # a card laid down, then the turn aimed, in the private reply
     hand_label = term("hand button", "My hand")
 
     def summary(self, obs: TossObservation, names: list[str]) -> str:
@@ -85,9 +85,11 @@ class TossPresenter:
         legal: list[str],
         describe: Callable[[str], str],
         language: str = ENGLISH,
-    ) -> list[Control]:
+    ) -> list[BoardControl]:
+        if aiming_now(obs) and legal:  # the turn's aiming message
+            return [OwnItems(opening_items(obs, legal, language))]
         if obs["phase"] != "choose":
-            return []  # drops are chosen on the board
+            return []
         return [Buttons([Choice(action, describe(action)) for action in legal])]
 
     def hand(self, obs: TossObservation, names: list[str]) -> HandReply:
@@ -95,6 +97,8 @@ class TossPresenter:
         seat = obs.get("seat")
         if seat is None:
             return HandReply(say(phrase("You are not playing in this game."), language))
+        if aiming_now(obs):
+            return opening_aim(obs, language)
         hand = [str(card) for card in obs.get("hand") or []]
         cards = listing(hand) if hand else phrase_in("no cards in hand", "none")
         lines = [

@@ -1,11 +1,13 @@
 """Aiming and dropping in Toss It in the Trash: one private aiming message a turn, and one
 press a piece.
 
-The board of the player to drop carries one menu per kind of garbage they may take ("Aim a
-tin can at…", the 21 spots). The spot picked opens the player's aiming message, a private
-reply: the bin with the piece held over that spot, turned as aimed, where it is let go and
-a ruler of the spots along the opening. That one message serves the whole turn, edited in
-place (its picture too) after every press:
+When a player's turn to drop comes, the bot turns their open private reply (the one they
+laid their card down in: `cogs/shared/replies.py`) into the turn's aiming message: the bin
+with the piece held over a spot, turned as aimed, where it is let go and a ruler of the
+spots along the opening (`opening_aim`). A player without a reply to hand (a restart, a
+token run out) picks a spot from one of the board's menus ("Aim a tin can at…"), which
+posts the aiming message. That one message serves the whole turn, edited in place (its
+picture too) after every press:
 
 - **Drop** lets go as aimed: after a drop the message aims the next piece the same way, so
   "the same again" is one press;
@@ -18,9 +20,9 @@ place (its picture too) after every press:
   degrees either way, two menus jump to any spot or turn, and while the turn's first piece
   has not bound its kind a button aims another kind instead; each redraws the preview.
 
-A turn of N pieces thus takes at most N+1 presses: the board's menu, then one a piece.
-Pressed again later in the same turn, the board's menu posts the aiming message anew and
-removes the one before (`Replies`), so the player never holds two.
+A turn of N pieces thus takes N presses, or N+1 from the board's menu. A new aiming message
+posted from the board replaces the player's open reply (`replace_reply` deletes the one
+before), so the player never holds two.
 
 Every control here is a `DynamicItem` whose custom id carries only public numbers and words:
 
@@ -35,6 +37,7 @@ A control from another step is refused as out of date (`sessions.turn_view`, `ac
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -54,14 +57,16 @@ from cogs.shared.interactions import (
     send_private,
 )
 from cogs.shared.limits import MAX_CONTENT, clip
-from cogs.shared.presenter import Picture
-from cogs.toss.replies import Replies
+from cogs.shared.presenter import HandReply, Picture
+from cogs.shared.replies import keep_reply, replace_reply, writing
 from lang import ENGLISH, language_for, say
 from render.toss import draw_preview
 from rules.base import JSON
 from rules.phrases import Phrase, phrase, phrase_n
 from rules.toss.bin import ANGLE_STEP, ANGLES, KINDS, X_STEPS
 from rules.toss.engine import open_spots
+from rules.toss.observation import TossObservation
+from rules.toss.phases import kinds_open
 from rules.toss.words import a_piece, piece_label, pieces
 
 MIDDLE = (X_STEPS - 1) // 2
@@ -136,6 +141,11 @@ class Turn:
     def of(cls, obs: JSON, legal: list[str]) -> Turn:
         return cls(list(open_spots(legal)), int(obs["to_place"]))
 
+    @classmethod
+    def seen(cls, obs: TossObservation) -> Turn:
+        """The same from the view alone (a worker drawing the reply has no legal drops)."""
+        return cls(kinds_open(obs["kind"], obs["supply"]), int(obs["to_place"]))
+
 
 def rest_of_turn(aim: Aim, obs: JSON) -> list[str]:
     """The drops "Drop the rest like this" plays: every piece left in the turn at the aim's
@@ -169,6 +179,35 @@ def board_items(
 
 
 # ---------------------------------------------------------------------- the private reply
+
+
+def aiming_now(obs: TossObservation) -> bool:
+    """Whether this own view is of the player dropping now: their private reply (the open
+    one, or "My hand") is then the turn's aiming message, so the turn needs no press on the
+    board's menus."""
+    return obs["phase"] == "place" and obs.get("seat") is not None and obs["seat"] == obs["turn"]
+
+
+def opening_aim(obs: TossObservation, language: str) -> HandReply:
+    """The aiming message a turn opens with, from the dropping player's own view: the first
+    kind open to them held over the middle, not turned. Runs in a worker (the preview)."""
+    turn = Turn.seen(obs)
+    aim = Aim(0, int(obs["step"]), turn.kinds[0], MIDDLE, 0)  # the id comes with the items
+    preview = draw_preview(obs, aim.kind, aim.spot, aim.angle, language)
+    return HandReply(aim_text(aim, turn, False, None, language), [Picture("preview.png", preview)])
+
+
+def opening_items(
+    obs: TossObservation, legal: list[str], language: str
+) -> Callable[[int, int], list[discord.ui.Item[Any]]]:
+    """The controls under `opening_aim`, made for the game's id and step when sent."""
+    turn = Turn(list(open_spots(legal)), obs["to_place"])
+
+    def make(game_id: int, step: int) -> list[discord.ui.Item[Any]]:
+        aim = Aim(game_id, step, turn.kinds[0], MIDDLE, 0)
+        return list(aim_view(aim, turn, False, language).children)
+
+    return make
 
 
 def aim_view(aim: Aim, turn: Turn, again: bool, language: str = ENGLISH) -> discord.ui.View:
@@ -272,30 +311,33 @@ async def aim_reply(
 
 async def show(interaction: discord.Interaction, aim: Aim) -> None:
     """Show `aim`: the aiming message edited when pressed in it; pressed on the board, a
-    new aiming message (in place of the turn's earlier one, if any: `Replies`)."""
+    new aiming message, in place of the player's open reply (`replace_reply`)."""
     aim.check()
     in_place = in_private_reply(interaction)
     sessions = client_of(interaction).sessions
 
-    async def reply() -> tuple[JSON, dict[str, Any]]:
+    async def reply() -> dict[str, Any]:
         _game, obs, legal = await sessions.turn_view(
             interaction.channel_id or 0, aim.game_id, interaction.user.id, aim.step, own=False
         )
         if aim.action not in legal:
             raise UserError(NOT_OPEN)
-        return obs, await aim_reply(interaction, aim, obs, Turn.of(obs, legal))
+        return await aim_reply(interaction, aim, obs, Turn.of(obs, legal))
 
+    language = private_language(interaction)
     if in_place:
-        _obs, shown = await in_time(interaction, reply(), in_place=True)
-        await edit_pressed(interaction, **shown)
+        shown = await in_time(interaction, reply(), in_place=True)
+        async with writing(interaction):
+            await edit_pressed(interaction, **shown)
+            keep_reply(interaction, None, language, aim.step)
         return
     await defer_on_board(interaction)  # its token can then edit the board (carriers.py)
-    obs, shown = await in_time(interaction, reply(), in_place=False)
+    shown = await in_time(interaction, reply(), in_place=False)
     content, files, view = shown["content"], shown["attachments"], shown["view"]
-    message_id = await send_private(interaction, False, content, files, view)
-    if message_id is not None:  # a followup, the board press being answered already
-        turn = (aim.game_id, interaction.user.id, int(obs["round"]))
-        await Replies.of(interaction.client).posted(turn, interaction.followup, message_id)
+    async with writing(interaction):
+        message_id = await send_private(interaction, False, content, files, view)
+        if message_id is not None:  # a followup, the board press being answered already
+            await replace_reply(interaction, message_id, language, aim.step)
 
 
 async def drop(interaction: discord.Interaction, aim: Aim, rest: bool = False) -> None:
@@ -319,8 +361,11 @@ async def drop(interaction: discord.Interaction, aim: Aim, rest: bool = False) -
         return update, await next_aim(interaction, aim, update)
 
     update, shown = await in_time(interaction, until_reply(), in_place=True)
-    await edit_pressed(interaction, **shown)
-    # A new round's card to lay down shows in each player's open hand reply.
+    async with writing(interaction):
+        await edit_pressed(interaction, **shown)
+        keep_reply(interaction, None, private_language(interaction), update.game.step)
+    # What comes after the AI's turns (a new round's card to lay down, this player's next
+    # turn) shows in each player's open reply, this one's too: it shows `update`'s step.
     await show_turn(client_of(interaction), (await sessions.play_ai(update)).game)
 
 

@@ -8,6 +8,7 @@ build the next frozen state, on the shared `Turn`.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import replace
 
 from rules.base import Event, IllegalAction, rng_for
@@ -40,9 +41,14 @@ def perform(state: State, seat: int, action: Action) -> Turn[State]:
 
 def allowed_kinds(state: State) -> list[str]:
     """The kinds the player placing now may take: the turn's kind until it runs out."""
-    if state.kind is not None and supply_of(state, state.kind) > 0:
-        return [state.kind]
-    return [kind for kind in KIND_ORDER if supply_of(state, kind) > 0]
+    return kinds_open(state.kind, dict(zip(KIND_ORDER, state.supply, strict=True)))
+
+
+def kinds_open(kind: str | None, supply: Mapping[str, int]) -> list[str]:
+    """`allowed_kinds` from what everyone sees (an observation's turn kind and supply)."""
+    if kind is not None and supply.get(kind, 0) > 0:
+        return [kind]
+    return [k for k in KIND_ORDER if supply.get(k, 0) > 0]
 
 
 # ---------------------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from bot.client import TrashTableBot
 from bot.models import ActionRecord, GameRecord
 from tests.e2e.conftest import Table
 from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser, InteractionResult
-from tests.fakediscord.server import DEFERRED_MESSAGE, MESSAGE
+from tests.fakediscord.server import DEFERRED_MESSAGE, DEFERRED_UPDATE, MESSAGE, UPDATE
 from tests.fakediscord.state import TEXT_DISPLAY, Channel, walk_components
 
 TURN = re.compile(r"<@(\d+)>[^\n]*your turn")
@@ -86,6 +86,20 @@ def open_decision(reply: FakeMessage | None) -> bool:
         return False
     controls = [*reply.buttons, *reply.selects]
     return any((c.custom_id or "").startswith(PLAY_IDS) for c in controls)
+
+
+def assert_started(started: InteractionResult) -> None:
+    """The host's Start was taken: answered by updating the lobby, where a refusal is a
+    private message of its own (a private message beside it is the host's first decision,
+    posted on their press: `replies.keep_seat`)."""
+    assert not started.failed and started.callback_type in (DEFERRED_UPDATE, UPDATE), started
+
+
+def newest_private(user: FakeUser) -> FakeMessage | None:
+    """The newest private message `user` holds: their open reply, also when the bot posted
+    it unasked (on the press that seated them: `replies.keep_seat`)."""
+    mine = [m for m in user.fake.messages() if m.ephemeral_to == user.id and not m.deleted]
+    return mine[-1] if mine else None
 
 
 def shown_step(reply: FakeMessage | None) -> int | None:
@@ -188,7 +202,7 @@ async def finished_rumble(bot: TrashTableBot, table: Table, fake: FakeDiscord) -
     for _ in range(3):
         await table.alice.select("Add AI player…", "Normal AI")
     started = await table.alice.click("Start")
-    assert not started.ephemeral_text, started
+    assert_started(started)
     game = await bot.sessions.current(fake.channel.id)
     assert game is not None and game.id is not None
     await next_board(fake, 0)

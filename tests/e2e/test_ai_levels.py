@@ -17,6 +17,7 @@ from bot.client import TrashTableBot
 from bot.models import ActionRecord, GameRecord
 from tests.e2e import brawl_play, play, toss_play, trashwar_play
 from tests.e2e.conftest import Table
+from tests.e2e.play import assert_started
 from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser
 
 EASY, HARD = "Rusty (AI, easy)", "Grime (AI, hard)"  # the names the lobby gives them, in order
@@ -136,7 +137,7 @@ async def test_an_easy_and_a_hard_ai_player_take_their_seats_and_play(
     assert f"2. {EASY}" in lobby.text and f"3. {HARD}" in lobby.text
     assert "A seat a player leaves: the hard AI" in lobby.text
     started = await alice.click("Start", message=lobby)
-    assert not started.ephemeral_text, started
+    assert_started(started)
     rng = random.Random(5)
     for _ in range(TURNS):
         # The AI seats' turns take their time (a hard one searches): wait for Alice's.

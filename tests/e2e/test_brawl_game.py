@@ -13,7 +13,7 @@ from rules.brawl import BRAWL
 from rules.brawl.data import CHARACTERS
 from tests.e2e.brawl_play import alley_boards, play_to_the_end, take_turn, turn_user_id
 from tests.e2e.conftest import Table
-from tests.e2e.play import assert_one_message_a_turn, shown
+from tests.e2e.play import assert_one_message_a_turn, assert_started, shown
 from tests.fakediscord import running_bot
 
 BANDIT = next(i for i, c in enumerate(CHARACTERS) if c.key == "bandit")
@@ -35,7 +35,7 @@ async def open_brawl(table: Table, mode: str, seed: int) -> None:
     await table.carol.click("Join")
     await table.alice.select("Add AI player…", "Normal AI")
     started = await table.alice.click("Start")
-    assert not started.ephemeral_text, started
+    assert_started(started)
     await table.fake.wait_for(lambda: alley_boards(table.fake), timeout=20, what="the board")
 
 

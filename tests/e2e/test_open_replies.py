@@ -11,7 +11,15 @@ from tests.e2e.conftest import Table
 from tests.e2e.play import private_reply
 from tests.e2e.test_toss_game import open_toss
 from tests.e2e.test_trashwar_game import open_war
-from tests.e2e.toss_play import bin_boards, cards_to_lay, lay_down_card, play_one, waiting_ids
+from tests.e2e.toss_play import (
+    aiming,
+    bin_boards,
+    cards_to_lay,
+    lay_down_card,
+    play_one,
+    play_turn,
+    waiting_ids,
+)
 from tests.e2e.trashwar_play import battlefields, decide, plays, turn_user_id
 from tests.fakediscord import FakeDiscord, FakeMessage
 
@@ -81,3 +89,33 @@ async def test_a_new_card_round_comes_to_the_open_hand_reply(bot, table: Table, 
             rounds += 1
             assert private_messages(fake, user.id) == before, "a new private message"
     assert rounds >= 2, "two card rounds came to an open reply"
+
+
+async def test_a_turn_of_drops_is_aimed_in_the_open_reply(bot, table: Table, fake_discord):
+    """Issue 55 item 2 (one aiming message a turn, one press a piece): when a player's turn
+    to drop comes, the reply they laid their card down in becomes the turn's aiming
+    message, so every press of the turn is a drop (or a finer aim) made there: none on the
+    board, and no new private message."""
+    fake = fake_discord
+    await open_toss(table, seed=4)
+    rng = random.Random(4)
+    replies: dict[int, FakeMessage] = {}
+    turns = 0
+    for _ in range(40):
+        await fake.settle()  # the newest board, and the turn shown in the open reply
+        board = bin_boards(fake)[-1]
+        if "The game is over" in board.text or turns >= 3:
+            break
+        user = table.by_id(waiting_ids(board)[0])
+        if not board.selects:
+            assert await lay_down_card(user, board, rng, replies)
+            continue
+        reply = replies[user.id]  # every person laid a card down from a reply
+        assert aiming(reply), reply.text
+        before, pressed = private_messages(fake, user.id), max(fake.state.interactions)
+        assert await play_turn(user, board, rng, replies) is reply
+        turn = [r for i, r in fake.state.interactions.items() if i > pressed]
+        assert turn and all(r.message is reply for r in turn if r.user.id == user.id)
+        assert private_messages(fake, user.id) == before, "a new private message"
+        turns += 1
+    assert turns >= 3, "the seed gives people three turns of drops"

@@ -25,6 +25,7 @@ from cogs.shared import permissions
 from cogs.shared.permissions import Pauses
 from tests.e2e import play, toss_play
 from tests.e2e.conftest import Table
+from tests.e2e.play import assert_started
 from tests.e2e.test_kill_anywhere import (
     AI_DROP,
     EPHEMERAL,
@@ -82,7 +83,7 @@ async def start_rumble(table: Table, channel: Channel, seed: int) -> None:
     await table.bob.click("Join", channel=channel)
     await table.alice.select("Add AI player…", "Normal AI", channel=channel)
     started = await table.alice.click("Start", channel=channel)
-    assert not started.ephemeral_text, started
+    assert_started(started)
     await play.next_board(table.fake, 0, channel)
 
 

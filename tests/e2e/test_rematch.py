@@ -7,7 +7,7 @@ import pytest
 
 from bot.models import Status
 from tests.e2e.conftest import Table
-from tests.e2e.play import finished_rumble, latest_board
+from tests.e2e.play import assert_started, finished_rumble, latest_board
 from tests.fakediscord import running_bot
 
 LOBBY_BUTTONS = ["Join", "Leave", "Start", "Cancel"]
@@ -45,6 +45,6 @@ async def test_rematch_seats_everyone_again_after_a_restart(fake_discord, table:
         assert "already has a game" in twice.ephemeral_text and not twice.public
 
         started = await table.alice.click("Start", message=lobby_message)
-        assert not started.ephemeral_text, started
+        assert_started(started)
         game = await second.sessions.current(fake_discord.channel.id)
         assert game is not None and game.status == Status.PLAYING and seated(game) == seated(old)

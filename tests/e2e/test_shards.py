@@ -25,6 +25,7 @@ from bot.database import Database
 from bot.models import ActionRecord, GameRecord, OutboxEntry, Status, utcnow
 from bot.settings import async_database_url
 from tests.e2e import play
+from tests.e2e.play import assert_started
 from tests.e2e.process import BotProcess
 from tests.fakediscord import FakeDiscord, FakeGuild, FakeMessage, FakeUser
 from tests.fakediscord.state import RequestRecord
@@ -54,7 +55,7 @@ class Site:
         for _ in range(2):
             await self.host.select("Add AI player…", "Normal AI")
         started = await self.host.click("Start")
-        assert not started.ephemeral_text, started
+        assert_started(started)
         await play.next_board(self.fake, 0, self.guild.channel)
 
     async def turn(self) -> None:

@@ -23,7 +23,7 @@ from cogs.shared import board, lobby_controls
 from lang import say
 from rules.phrases import phrase, phrase_in
 from tests.e2e.conftest import Table
-from tests.e2e.play import latest_board, next_board
+from tests.e2e.play import assert_started, latest_board, next_board
 from tests.fakediscord import FakeDiscord, FakeMessage, InteractionResult
 from tests.languages.pseudo import PSEUDO, plain_words
 from tests.postgres import SQLITE_ONLY
@@ -133,7 +133,7 @@ async def a_whole_table(bot: Any, table: Table, fake: FakeDiscord, public: str) 
     lobby = fake.state.messages[lobby.id]  # as it is now, with its controls
     seen.lobby, seen.lobby_text = words_of(lobby), lobby.text
     started = await table.alice.click(button("Start", public), message=lobby)
-    assert not started.ephemeral_text, started
+    assert_started(started)
     game = await bot.sessions.current(fake.channel.id)
     await next_board(fake, 0)
     first = latest_board(fake)

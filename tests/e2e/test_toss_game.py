@@ -18,7 +18,7 @@ from bot.client import TrashTableBot
 from bot.models import ActionRecord
 from rules.toss import TOSS
 from tests.e2e.conftest import Table
-from tests.e2e.play import assert_one_message_a_turn, private_reply, shown
+from tests.e2e.play import assert_one_message_a_turn, assert_started, private_reply, shown
 from tests.e2e.toss_play import (
     aim_button,
     aiming,
@@ -66,7 +66,7 @@ async def open_toss(table: Table, seed: int, wobble: str = "shaky") -> None:
     await table.carol.click("Join")
     await table.alice.select("Add AI player…", "Normal AI")
     started = await table.alice.click("Start")
-    assert not started.ephemeral_text, started
+    assert_started(started)
     await table.fake.wait_for(lambda: bin_boards(table.fake), timeout=20, what="the board")
 
 

@@ -15,7 +15,7 @@ from rules.trashwar import TRASH_WAR
 from rules.trashwar.engine import WALL_NAMES
 from rules.trashwar.groups import MORE
 from tests.e2e.conftest import Table
-from tests.e2e.play import assert_one_message_a_turn, private_reply
+from tests.e2e.play import assert_one_message_a_turn, assert_started, private_reply
 from tests.e2e.trashwar_play import (
     battlefields,
     play_to_the_end,
@@ -33,7 +33,7 @@ async def open_war(table: Table, seed: int) -> None:
     await table.carol.click("Join")
     await table.alice.select("Add AI player…", "Normal AI")
     started = await table.alice.click("Start")
-    assert not started.ephemeral_text, started
+    assert_started(started)
     await table.fake.wait_for(lambda: battlefields(table.fake), timeout=20, what="the board")
 
 

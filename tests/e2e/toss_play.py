@@ -1,9 +1,10 @@
 """Playing Toss It in the Trash through the fake Discord as people would: everyone lays
-down a card from "My hand", then the player whose turn it is picks a spot from one of the
-board's menus, which opens their aiming message, and plays the whole turn from it, one press
-a piece: Drop as aimed, or a spot from its "Drop … at…" menu, now and then a nudge or a turn
-first. A turn's drops edit one board message, so the helpers wait for a board's text to
-change (`board_texts`) rather than for a new message."""
+down a card from "My hand" (or their open reply, once they have one), then the player whose
+turn it is plays the whole turn from their aiming message (the open reply the bot turned
+into it, else one a spot picked from the board's menus opens), one press a piece: Drop as
+aimed, or a spot from its "Drop … at…" menu, now and then a nudge or a turn first. A turn's
+drops edit one board message, so the helpers wait for a board's text to change
+(`board_texts`) rather than for a new message."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import random
 import re
 from typing import Any
 
+from tests.e2e.play import newest_private
 from tests.fakediscord import (
     FakeDiscord,
     FakeDiscordError,
@@ -47,10 +49,10 @@ async def lay_down_card(
     rng: random.Random,
     replies: dict[int, FakeMessage] | None = None,
 ) -> bool:
-    """Lay down one of the cards: from the player's open hand reply when the bot shows the
-    new round there (`replies`, each player's newest), else from "My hand", as a person
-    would; False if the board was stale."""
-    reply = (replies or {}).get(user.id)
+    """Lay down one of the cards: from the player's open reply when the bot shows the new
+    round there (given `replies`: their newest private message), else from "My hand", as a
+    person would; False if the board was stale."""
+    reply = newest_private(user) if replies is not None else None
     if not cards_to_lay(reply):
         try:
             opened = await user.click("My hand", message=board, settle=False)
@@ -137,11 +139,21 @@ def aiming(reply: FakeMessage) -> bool:
     return any((b.custom_id or "").endswith(":drop") for b in reply.buttons)
 
 
-async def play_turn(user: FakeUser, board: FakeMessage, rng: random.Random) -> FakeMessage:
-    """A whole turn from one aiming message: the board's menu opens it, then each piece
-    takes one press (Drop as aimed, or a spot from the drop menu), now and then after a
-    nudge or a turn; returns the aiming message."""
-    reply = await open_aim(user, board, rng)
+async def play_turn(
+    user: FakeUser,
+    board: FakeMessage,
+    rng: random.Random,
+    replies: dict[int, FakeMessage] | None = None,
+) -> FakeMessage:
+    """A whole turn from one aiming message: the player's open reply when the bot shows
+    the turn there (`replies`, each player's newest), else the one the board's menu opens;
+    then each piece takes one press (Drop as aimed, or a spot from the drop menu), now and
+    then after a nudge or a turn; returns the aiming message."""
+    reply = newest_private(user) if replies is not None else None
+    if reply is None or not aiming(reply):
+        reply = await open_aim(user, board, rng)
+        if replies is not None:
+            replies[user.id] = reply
     while aiming(reply):
         roll = rng.random()
         if roll < 0.2:
@@ -204,7 +216,7 @@ async def play_one(
     assert waiting, board.text
     seen = board_texts(fake)
     if board.selects:  # a whole turn of drops
-        await play_turn(waiting[0], board, rng)
+        await play_turn(waiting[0], board, rng, replies)
         await turn_shown(fake, board)
     else:  # each card laid down posts a new board: one player per call
         assert await lay_down_card(rng.choice(waiting), board, rng, replies)
