@@ -25,7 +25,16 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from cogs.shared.menus import MAX_ROWS, rows
-from cogs.shared.presenter import Buttons, Choice, Control, HandReply, Menu, Picture, plan
+from cogs.shared.presenter import (
+    Buttons,
+    Choice,
+    Control,
+    HandReply,
+    Menu,
+    Picture,
+    plan,
+    plan_label,
+)
 from lang import ENGLISH, say
 from render.brawl import draw_hand, draw_rolls, draw_table
 from render.brawl.recap import draw_recap
@@ -87,7 +96,7 @@ def hand_controls(
 
 def labelled(press: OnePress, describe: Callable[[str], Filling], language: str) -> str:
     said = say(press.label if press.label is not None else describe(press.actions[-1]), language)
-    return f"{say(press.first, language)} → {said}" if press.first is not None else said
+    return plan_label(say(press.first, language), said) if press.first is not None else said
 
 
 class SweepMenu(Menu):

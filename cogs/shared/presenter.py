@@ -45,6 +45,12 @@ def is_plan(value: str) -> bool:
     return PLAN_JOIN in value
 
 
+def plan_label(first: str, then: str) -> str:
+    """A plan's label: what its first action does, then what follows ("Draw 2 cards from
+    the trash pile → Attack Bob")."""
+    return f"{first} → {then}"
+
+
 @dataclass(frozen=True)
 class Choice:
     """One option of a menu or one button: `value` is a legal action, a group of several

@@ -4,7 +4,12 @@ Hands are secret, so the board carries no play controls: the player to act press
 "My hand" (or finds their turn in the reply they opened before) and gets their cards and
 choices privately, each card once: a card that can go several places (the same trash at any
 of fifteen walls) is a menu of where it goes, so the card and its target are one pick; when
-every choice plays the same card, where it goes straight away.
+every choice plays the same card, where it goes straight away. A move that only leads to
+the next decision (passing burn or repair, before the attack; swinging a Mace, before
+where the trash flies) is not offered alone but with each move after it, in one pick:
+"Neither burn nor repair → Throw the toaster (2) …" is a menu of that card's targets, each
+option a plan of the pass and the throw (`rules.trashwar.plans` lists them); where the
+rows are short, one menu holds them all ("Neither burn nor repair → …").
 The reply also counts the cards of each kind out of the player's sight, as a player who
 remembers every card played would. Everything is said in the readers' language
 (`names.language`); the controls' labels come from the engine's `describe`, which the bot
@@ -18,7 +23,16 @@ from collections.abc import Callable
 
 from bot.requests import Describer
 from cogs.shared.menus import MAX_ROWS, rows
-from cogs.shared.presenter import Buttons, Choice, Control, HandReply, Menu, Picture
+from cogs.shared.presenter import (
+    Buttons,
+    Choice,
+    Control,
+    HandReply,
+    Menu,
+    Picture,
+    plan,
+    plan_label,
+)
 from lang import say
 from render.trashwar import caption, draw_battlefield, draw_hand
 from render.trashwar.recap import draw_recap
@@ -28,9 +42,11 @@ from rules.trashwar.cards import CARDS, KIND_TITLES, KINDS, WALL
 from rules.trashwar.engine import TRASH_WAR
 from rules.trashwar.groups import MENU_PROMPT, group_card
 from rules.trashwar.observation import TrashWarObservation, out_of_sight
+from rules.trashwar.plans import plans
 from rules.trashwar.words import joined
 
 MAX_BUTTONS = 25  # five rows of five, Discord's most: more choices go into a menu
+ANY = "…"  # what follows a plan's first move in the label of a menu of all its plans
 # The kinds a hand reply counts out of sight, with how it names each.
 COUNTED = {kind: KIND_TITLES.get(kind, term("card", "Trash")) for kind in KINDS if kind != WALL}
 
@@ -73,10 +89,14 @@ class TrashWarPresenter:
         # named by the card ("Throw the toaster (2) …"), so the card and where it goes are
         # one pick; a hand too full for Discord's rows gets the card as a button that opens
         # its targets after (`narrowed`). When every move plays one card, choosing it would
-        # decide nothing: its targets are offered at once.
-        groups: dict[str, list[str]] = {}
-        for action in legal:
-            groups.setdefault(TRASH_WAR.group_of(action), []).append(action)
+        # decide nothing: its targets are offered at once. A pass or a Mace swung comes
+        # with each move after it (`planned_controls`).
+        groups = grouped(legal)
+        planned = plans(obs, legal)
+        if planned:
+            with_plans = planned_controls(groups, planned, describe)
+            if with_plans is not None:
+                return with_plans
         picked = card_menus(groups, describe) if len(groups) > 1 else None
         if picked is not None:
             return picked
@@ -115,24 +135,88 @@ class TrashWarPresenter:
         return HandReply(say(said, language_of(names), names))
 
 
+def grouped(actions: list[str]) -> dict[str, list[str]]:
+    """The actions by their card (`Game.group_of`), in their order."""
+    groups: dict[str, list[str]] = {}
+    for action in actions:
+        groups.setdefault(TRASH_WAR.group_of(action), []).append(action)
+    return groups
+
+
 def card_menus(
     groups: dict[str, list[str]], describe: Callable[[str], str]
 ) -> list[Control] | None:
     """Each card with several targets as a menu of its targets (short labels, "Carol · left
     wall", where `describe` can say them), the other moves as buttons; None when that
     takes more than Discord's five rows."""
-    in_group = describe.in_group if isinstance(describe, Describer) else None
+    label = short(describe)
     menus: list[Menu] = []
     buttons = []
     for group, members in groups.items():
         if len(members) == 1:
             buttons.append(Choice(members[0], describe(members[0])))
             continue
-        label = in_group if in_group is not None else (lambda action, _: describe(action))
         choices = [Choice(action, label(action, group)) for action in members]
         menus.append(Menu(describe(group), choices))
     controls: list[Control] = [*menus, *([Buttons(buttons)] if buttons else [])]
     return controls if rows(controls) <= MAX_ROWS else None
+
+
+def short(describe: Callable[[str], str]) -> Callable[[str, str], str]:
+    """A move's label once its card is chosen ("Carol · left wall"), where `describe` can
+    say it; else its whole label."""
+    if isinstance(describe, Describer):
+        return describe.in_group
+    return lambda action, _: describe(action)
+
+
+def planned_controls(
+    groups: dict[str, list[str]], planned: dict[str, list[str]], describe: Callable[[str], str]
+) -> list[Control] | None:
+    """The seat's moves with each move that only leads to the next decision (`planned`)
+    offered in plans with each move after it, instead of alone (`plan_menus`), a menu a
+    card while they fit Discord's rows, else one menu of them all; None if even that does
+    not fit."""
+    rest = {g: members for g, members in groups.items() if members[0] not in planned}
+    own = card_menus(rest, describe) if rest else []
+    if own is None:
+        return None
+    for by_card in (True, False):
+        extra = [
+            m for first, then in planned.items() for m in plan_menus(first, then, describe, by_card)
+        ]
+        controls = one_block_of_buttons([*own, *extra])
+        if rows(controls) <= MAX_ROWS:
+            return controls
+    return None
+
+
+def plan_menus(
+    first: str, then: list[str], describe: Callable[[str], str], by_card: bool
+) -> list[Menu]:
+    """The plans of `first` with each move of `then`: with `by_card`, and each card with
+    several targets, a menu a card of its targets, the way the card's own decision shows
+    it ("Neither burn nor repair → Throw the toaster (2) …": "Carol · left wall"); else
+    one menu of them all, each move said in full ("Neither burn nor repair → …")."""
+    said = describe(first)
+    following = grouped(then)
+    if by_card and all(len(members) > 1 for members in following.values()):
+        label = short(describe)
+        return [
+            Menu(
+                plan_label(said, describe(group)),
+                [Choice(plan(first, action), label(action, group)) for action in members],
+            )
+            for group, members in following.items()
+        ]
+    return [Menu(plan_label(said, ANY), [Choice(plan(first, a), describe(a)) for a in then])]
+
+
+def one_block_of_buttons(controls: list[Control]) -> list[Control]:
+    """The menus, then every button in one block (so they share rows)."""
+    menus: list[Control] = [c for c in controls if isinstance(c, Menu)]
+    buttons = [choice for c in controls if isinstance(c, Buttons) for choice in c.actions]
+    return [*menus, Buttons(buttons)] if buttons else menus
 
 
 def out_of_sight_said(obs: TrashWarObservation) -> Phrase:

@@ -18,11 +18,12 @@ import discord
 from bot.requests import Describer
 from cogs.shared.components import controls_view
 from cogs.shared.menus import HAND, buttons_of, menu_chunks
-from cogs.shared.presenter import Buttons, Menu
+from cogs.shared.presenter import Buttons, Menu, is_plan, plan_of
 from cogs.trashwar._present import TrashWarPresenter
 from rules.phrases import Readers
 from rules.trashwar import TRASH_WAR, State
 from rules.trashwar.cards import CARDS
+from rules.trashwar.plans import plans
 from tests.rules.test_trashwar import build
 
 PRESENTER = TrashWarPresenter()
@@ -37,8 +38,10 @@ async def test_each_card_once_with_its_targets_and_every_reply_fits_a_phone():
     """Issue 55: each card once, a card with several targets a menu of them in short
     ("{p1} · left wall"), so the card and its target are one pick; every legal move has
     exactly one way in, and a reply stays within Discord's five rows (a hand too full for
-    them gets the cards as buttons that open their targets, as before)."""
-    most, menus_seen = 0, 0
+    them gets the cards as buttons that open their targets, as before). A move that only
+    leads to the next decision (a pass before the attack, a Mace swung) is offered with
+    each move after it, as one pick, and not alone (unless they take too many rows)."""
+    most, menus_seen, plans_seen = 0, 0, 0
     for seed in range(3):
         rng, state = random.Random(seed), TRASH_WAR.new_game(6, {}, seed)
         while TRASH_WAR.outcome(state) is None and state.step < 150:
@@ -52,17 +55,28 @@ async def test_each_card_once_with_its_targets_and_every_reply_fits_a_phone():
             values = [c.value for c in buttons_of(controls)]
             values += [c.value for m in menu_chunks(controls) for c in m.choices]
             assert len(set(values)) == len(values)  # each move once
-            for action in legal:  # one way in: itself, or its card's button
-                assert sum(TRASH_WAR.in_group(action, value) for value in values) == 1, action
+            planned = [plan_of(value) for value in values if is_plan(value)]
+            for first, then in plans(obs, legal).items():  # with each move after it, once
+                offered = [p[1] for p in planned if p[0] == first]
+                assert sorted(offered) == sorted(then) or not offered  # too many: alone
+                plans_seen += bool(offered)
+            alone = [value for value in values if not is_plan(value)]
+            for action in legal:  # one way in: itself, its card's button, or its plans
+                ways = sum(TRASH_WAR.in_group(action, value) for value in alone)
+                assert ways + any(p[0] == action for p in planned) == 1, action
             for menu in menu_chunks(controls):
                 menus_seen += 1
-                assert all(c.value in legal for c in menu.choices)
                 said = describer(state)  # the card's name is the menu's, not each option's
                 for c in menu.choices:
-                    assert c.label == said.in_group(c.value, TRASH_WAR.group_of(c.value))
+                    *first, action = plan_of(c.value)
+                    short = said.in_group(action, TRASH_WAR.group_of(action))
+                    # A menu of all the moves after a first one says each in full.
+                    assert c.label == short or (first and c.label == said(action))
+                    assert first or action in legal
                 most = max(most, len(menu.choices))
             state = TRASH_WAR.apply(state, seat, rng.choice(legal)).state
     assert menus_seen and most >= 15  # a card that could go at every wall of five knights
+    assert plans_seen
 
 
 def test_the_hand_reply_counts_each_kind_of_card_out_of_sight():

@@ -8,16 +8,27 @@ import random
 
 import pytest
 from PIL import Image
+from sqlmodel import col, select
 
-from bot.models import GameRecord
+from bot.client import TrashTableBot
+from bot.models import ActionRecord, GameRecord
 from rules.base import JSON
 from rules.trashwar import TRASH_WAR
 from rules.trashwar.engine import WALL_NAMES
 from rules.trashwar.groups import MORE
+from rules.trashwar.plans import plans
 from tests.e2e.conftest import Table
-from tests.e2e.play import assert_one_message_a_turn, assert_started, private_reply
+from tests.e2e.play import (
+    assert_one_message_a_turn,
+    assert_started,
+    open_decision,
+    private_reply,
+    shown_step,
+)
 from tests.e2e.trashwar_play import (
+    THEN,
     battlefields,
+    decide,
     play_to_the_end,
     take_turn,
     turn_user_id,
@@ -322,3 +333,97 @@ async def test_sent_controls_leave_no_view_or_timer_behind(bot, table: Table, fa
     after = await bot.sessions.current(fake_discord.channel.id)
     assert after.step > before  # the private reply's controls answered
     assert view_timers() == []
+
+
+PASS = "Neither burn nor repair"
+ATTACKS = ("Throw", "Catapult")
+
+
+def pass_then_throw(reply: FakeMessage) -> list[tuple[Component, dict[str, str]]]:
+    """The picks of a private reply that pass burn or repair and throw, as (menu, option):
+    in a card's menu ("Neither burn nor repair → Throw the toaster (2) …", its options the
+    targets), or in a menu of every attack after the pass ("Neither burn nor repair → …")
+    where the reply has no room for a menu a card."""
+    return [
+        (menu, option)
+        for menu in card_menus(reply)
+        if (menu.placeholder or "").startswith(PASS + THEN)
+        for option in menu.options
+        if (menu.placeholder or "").startswith(PASS + THEN + ATTACKS[0])
+        or (menu.placeholder or "").startswith(PASS + THEN + ATTACKS[1])
+        or option["label"].startswith(ATTACKS)
+    ]
+
+
+async def reach_pass_then_throw(
+    bot: TrashTableBot, table: Table, rng: random.Random
+) -> tuple[FakeUser, FakeMessage, GameRecord]:
+    """Play as the scripted players do until a person's private reply offers to pass burn
+    or repair and throw in one pick: that person, the reply and the game then."""
+    players = {u.id: u for u in table.players}
+    replies: dict[int, FakeMessage] = {}
+    for _ in range(100):
+        await table.fake.settle()
+        board = battlefields(table.fake)[-1]
+        assert "The game is over" not in board.text
+        user = players[turn_user_id(board) or 0]
+        reply = replies.get(user.id)
+        if not open_decision(reply):
+            (reply,) = await private_reply(user, await user.click("My hand", message=board))
+            replies[user.id] = reply
+        assert reply is not None
+        for _ in range(20):
+            if not reply.buttons and not reply.selects:
+                break
+            game = await bot.sessions.current(table.fake.channel.id)
+            if pass_then_throw(reply) and shown_step(reply) == game.step:
+                return user, reply, game
+            reply = await decide(user, reply, rng)
+    raise AssertionError("no person was offered to pass and throw in one pick")
+
+
+async def logged(bot: TrashTableBot, game_id: int, since: int) -> list[tuple[int, str, str]]:
+    """(seat, actor, action) of each action from step `since` on."""
+    async with bot.db.reading() as session:
+        records = await session.exec(
+            select(ActionRecord)
+            .where(ActionRecord.game_id == game_id, col(ActionRecord.step) >= since)
+            .order_by(col(ActionRecord.step))
+        )
+        return [(r.seat, r.actor, r.action) for r in records.all()]
+
+
+async def test_passing_burn_or_repair_and_attacking_is_one_press(
+    bot: TrashTableBot, table: Table, fake_discord: FakeDiscord
+) -> None:
+    """Issue 55 ("one decision, one press"): a knight who neither burns nor repairs
+    attacks next with the hand they hold (the re-draw waits for the turn's end), so their
+    private reply offers the pass with each attack after it and no pass alone: one pick
+    plays both, the pass as the player's and the attack as planned, in the same press."""
+    await open_war(table, seed=2)
+    user, reply, game = await reach_pass_then_throw(bot, table, random.Random(5))
+    state = TRASH_WAR.from_json(game.state)
+    (seat,) = TRASH_WAR.to_act(state)
+    assert PASS not in [b.label for b in reply.buttons]  # a pass alone would decide nothing
+    menu, option = pass_then_throw(reply)[-1]
+    placeholder = menu.placeholder or ""
+    describe = bot.sessions.describer(game)
+
+    def named(attack: str) -> bool:
+        """Whether the option picked names `attack`: in its card's menu by its target, in
+        the menu of every attack in full."""
+        card = TRASH_WAR.group_of(attack)
+        if placeholder == PASS + THEN + describe(card):
+            return option["label"] == describe.in_group(attack, card)
+        return placeholder.startswith(PASS + THEN + "…") and option["label"] == describe(attack)
+
+    legal = TRASH_WAR.legal_actions(state, seat)
+    (attack,) = [a for a in plans(TRASH_WAR.observe(state, seat), legal)["pass"] if named(a)]
+    first = len(fake_discord.interactions)
+    versions = len(reply.history)
+    await user.select(menu.custom_id, option["value"], message=reply, settle=False)
+    await fake_discord.wait_for(lambda: len(reply.history) > versions, timeout=20, what="edit")
+    presses = [p for p in fake_discord.interactions[first:] if p.user.id == user.id]
+    assert len(presses) == 1
+    played = (await logged(bot, game.id or 0, game.step))[:2]
+    assert played == [(seat, "player", "pass"), (seat, "planned", attack)]

@@ -53,17 +53,27 @@ def plays(reply: FakeMessage) -> list[Component]:
     return [b for b in reply.buttons if (b.custom_id or "").startswith(PLAYS)]
 
 
+THEN = " → "  # a plan's label: its first move, then the move after it (`plan_label`)
+
+
 async def decide(user: FakeUser, reply: FakeMessage, rng: random.Random) -> FakeMessage:
     """Make one decision in a private reply: a button, or a card's target from the card's
     menu (a card's menu is named by the card: "Throw the toaster (2) …"); returns the
-    reply that holds the next one."""
+    reply that holds the next one. A person picks their move first, then, if the bot
+    offers it with the move after it ("Neither burn nor repair → Throw the toaster (2) …"),
+    that next move as they would pick it on its own: the line they chose, in one press."""
     assert len(reply.buttons) + 5 * len(reply.selects) <= PHONE, reply.text
     buttons = plays(reply)
     menus = [s for s in reply.selects if (s.custom_id or "").startswith("tt:menu:")]
     # Every move once: its label (a card's menu by the card's name), and how to make it.
-    moves = [(b.label or "", b, None) for b in buttons]
-    moves += [(m.placeholder or "", m, None) for m in menus]
-    label, control, _ = moves[pick([label for label, _, _ in moves], rng)]
+    moves: list[tuple[str, Component]] = [(b.label or "", b) for b in buttons]
+    moves += [(m.placeholder or "", m) for m in menus]
+    firsts = list(dict.fromkeys(label.partition(THEN)[0] for label, _ in moves))
+    first = firsts[pick(firsts, rng)]
+    line = [(label, control) for label, control in moves if label.partition(THEN)[0] == first]
+    if len(line) > 1:
+        line = [line[pick([label.partition(THEN)[2] for label, _ in line], rng)]]
+    ((label, control),) = line
     if control in buttons:
         await pressed(user, reply, label)
         return reply
