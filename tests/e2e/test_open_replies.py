@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 from tests.e2e.conftest import Table
-from tests.e2e.play import private_reply
+from tests.e2e.play import newest_private, open_decision
 from tests.e2e.test_toss_game import open_toss
 from tests.e2e.test_trashwar_game import open_war
 from tests.e2e.toss_play import (
@@ -20,7 +20,7 @@ from tests.e2e.toss_play import (
     play_turn,
     waiting_ids,
 )
-from tests.e2e.trashwar_play import battlefields, decide, plays, turn_user_id
+from tests.e2e.trashwar_play import battlefields, decide, turn_user_id
 from tests.fakediscord import FakeDiscord, FakeMessage
 
 
@@ -29,39 +29,37 @@ def private_messages(fake: FakeDiscord, user_id: int) -> int:
 
 
 async def test_a_turn_comes_to_the_open_reply_without_my_hand(bot, table: Table, fake_discord):
+    """Trash War: each person's turns come to one private message, posted unasked on the
+    press that seated them (Join, Start) and edited from then on: no "My hand" press and
+    no second private message in the whole game."""
     fake = fake_discord
     await open_war(table, seed=30)
     rng = random.Random(4)
-    replies: dict[int, FakeMessage] = {}
-    carried = 0
+    turns = 0
     for _ in range(8):
         await fake.settle()  # the newest board, and the turn shown in an open reply
         board = battlefields(fake)[-1]
         if "The game is over" in board.text:
             break
         user = table.by_id(turn_user_id(board) or 0)
-        reply = replies.get(user.id)
-        before = private_messages(fake, user.id)
-        opening = reply is None
-        if reply is None:
-            opened = await user.click("My hand", message=board)
-            (reply,) = await private_reply(user, opened)
-            replies[user.id] = reply
-        else:
-            await fake.wait_for(
-                lambda shown=reply: bool(plays(shown) or shown.selects),
-                timeout=20,
-                what="the next turn",
-            )
-            assert "Your hand" in reply.text
-            carried += 1
+        await fake.wait_for(
+            lambda u=user: open_decision(newest_private(u)), timeout=20, what="the turn"
+        )
+        reply = newest_private(user)
+        assert reply is not None and "Your hand" in reply.text
         for _ in range(20):
             if not reply.buttons and not reply.selects:
                 break  # "Done.": the turn moved on
             reply = await decide(user, reply, rng)
-        # One new private message for the turn that opened the reply, none after.
-        assert private_messages(fake, user.id) == before + opening
-    assert carried >= 2, "the seed gives a player at least two turns after their first"
+        turns += 1
+    assert turns >= 4, "the seed gives each player two turns"
+    assert all(private_messages(fake, user.id) <= 1 for user in table.players)
+    hands = [
+        r
+        for r in fake.state.interactions.values()
+        if r.data.get("custom_id", "").startswith("tt:hand")
+    ]
+    assert not hands, "a My hand press"
 
 
 async def test_a_new_card_round_comes_to_the_open_hand_reply(bot, table: Table, fake_discord):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 import re
 
-from tests.e2e.play import open_decision, private_reply
+from tests.e2e.play import newest_private, open_decision, private_reply
 from tests.fakediscord import Component, FakeDiscord, FakeMessage, FakeUser
 
 TURN = re.compile(r"<@(\d+)>[^\n]*your turn")
@@ -93,9 +93,9 @@ async def take_turn(
     replies: dict[int, FakeMessage] | None = None,
 ) -> None:
     """Decide until the turn is no longer this player's: in their open private reply when
-    the bot shows the turn there (`replies`, each player's newest), else in a new one from
-    "My hand", as a person would."""
-    reply = (replies or {}).get(user.id)
+    the bot shows the turn there (given `replies`: their newest private message, also one
+    the bot posted unasked), else in a new one from "My hand", as a person would."""
+    reply = newest_private(user) if replies is not None else None
     if not open_decision(reply):
         opened = await user.click("My hand", message=board)
         (reply,) = await private_reply(user, opened)
