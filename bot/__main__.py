@@ -19,6 +19,7 @@ import discord
 import uvloop
 from alembic.util import CommandError
 
+from bot import logs
 from bot.client import run
 from bot.database import Database, DatabaseUnusable
 from bot.extensions import walk_extensions
@@ -108,14 +109,7 @@ def main() -> None:
     if arguments.to != "head" or arguments.allow_data_loss:
         parser.error("--to and --allow-data-loss go with migrate")
     settings = load_settings()
-    logging.basicConfig(
-        level=settings.log_level,
-        format="%(asctime)s %(levelname)-7s %(name)s: %(message)s",
-    )
-    # discord.py's own chatter stays at INFO or quieter.
-    logging.getLogger("discord").setLevel(
-        max(logging.INFO, logging.getLevelName(settings.log_level))
-    )
+    logs.configure(settings.log_level, settings.log_format)
     settle_the_heap(settings.extra_extensions)
     keep_freed_memory()  # WORKERS=0 draws here; uploads and pickles are megabytes too
     try:

@@ -23,6 +23,7 @@ from bot.internals.discord import (
     point_at_api,
     use_gateway_of_api,
 )
+from bot.metrics import Metrics
 from bot.ratelimits import RequestBudget, request_trace
 from bot.sessions import SessionService
 from bot.settings import DEFAULT_API_BASE, Settings
@@ -38,11 +39,12 @@ class TrashTableBot(commands.Bot):
         intents.guilds = True  # channels and threads; no message content is ever read
         # This process's share of the bot token's global rate limit (bot/ratelimits.py).
         self.request_budget = RequestBudget(settings.requests_per_second)
+        self.metrics = Metrics()  # this bot's own registry (bot/metrics.py)
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,
-            http_trace=request_trace(self.request_budget),
+            http_trace=request_trace(self.request_budget, self.metrics.limited),
             **client_options,
         )
         self.settings = settings
@@ -55,7 +57,11 @@ class TrashTableBot(commands.Bot):
             preload=self.extensions_to_load,
             max_jobs=settings.worker_max_jobs,
         )
-        self.sessions = SessionService(self.db, workers=self.workers, shards=settings.shards)
+        self.sessions = SessionService(
+            self.db, workers=self.workers, shards=settings.shards, metrics=self.metrics
+        )
+        self.metrics.watch_database(self.db)
+        self.metrics.watch_queue(lambda: self.workers.queued)
         self.synced = asyncio.Event()
 
     async def setup_hook(self) -> None:
@@ -116,7 +122,14 @@ async def run(settings: Settings) -> None:
         loop.add_signal_handler(signum, stop_requested.set)
     health = None
     if settings.health_port:
-        health = HealthServer(bot, bot.db, settings.health_host, settings.health_port)
+        health = HealthServer(
+            bot,
+            bot.db,
+            settings.health_host,
+            settings.health_port,
+            bot.metrics,
+            bot.sessions.shards,
+        )
         await health.start()
     running = asyncio.create_task(start(bot, settings.discord_token.get_secret_value()))
     stopping = asyncio.create_task(stop_requested.wait())

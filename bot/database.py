@@ -143,6 +143,11 @@ class Database:
         # while they get it): see `_write_lock`.
         self._locked_since: float | None = None
 
+    @property
+    def engines(self) -> list[Engine]:
+        """Every engine statements run on, for listeners (bot/metrics.py counts errors)."""
+        return [self.engine.sync_engine, *([self._in_place] if self._in_place else [])]
+
     @staticmethod
     def _make_sqlite_folder(url: str) -> None:
         path = url.split(":///", 1)[1]

@@ -7,6 +7,8 @@ down, for example::
     {"gateway": "connected", "database": "ok", "games_running": 3}
     {"gateway": "disconnected", "database": "ConnectionRefusedError", "games_running": null}
 
+`GET /metrics` beside it: the bot's metrics in Prometheus's text format (bot/metrics.py).
+
 Off unless `HEALTH_PORT` is set. aiohttp comes with discord.py.
 """
 
@@ -20,16 +22,20 @@ from typing import Any
 
 import discord
 from aiohttp import web
+from prometheus_client import CONTENT_TYPE_LATEST
 from sqlalchemy import func, literal
 from sqlalchemy.exc import DBAPIError
 from sqlmodel import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.database import Database, reason
+from bot.metrics import SAMPLE_EVERY, Metrics
 from bot.models import GameRecord, Status
+from bot.shards import ALL, Shards
 
 log = logging.getLogger(__name__)
 
+EXPOSITION = CONTENT_TYPE_LATEST  # Prometheus's text format, version 0.0.4
 DATABASE_TIMEOUT = 3.0  # seconds; a probe must answer well before the orchestrator gives up
 
 
@@ -73,23 +79,53 @@ async def _games_running(session: AsyncSession) -> int | None:
 
 
 class HealthServer:
-    """A tiny aiohttp server answering `/healthz` for one bot."""
+    """A tiny aiohttp server answering `/healthz` for one bot, and `/metrics` when given
+    the bot's metrics (read from the database every SAMPLE_EVERY seconds meanwhile)."""
 
-    def __init__(self, client: discord.Client, db: Database, host: str, port: int) -> None:
+    def __init__(
+        self,
+        client: discord.Client,
+        db: Database,
+        host: str,
+        port: int,
+        metrics: Metrics | None = None,
+        shards: Shards = ALL,
+    ) -> None:
         self.client, self.db = client, db
         self.host, self.port = host, port
+        self.metrics, self.shards = metrics, shards
         app = web.Application()
         app.router.add_get("/healthz", self._healthz)
+        if metrics is not None:
+            app.router.add_get("/metrics", self._metrics)
         self._runner = web.AppRunner(app, handle_signals=False, access_log=None)
+        self._sampling: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
         await self._runner.setup()
         await web.TCPSite(self._runner, self.host, self.port).start()
         self.port = int(self._runner.addresses[0][1])  # the real one when asked for port 0
         log.info("health check on http://%s:%d/healthz", self.host, self.port)
+        if self.metrics is not None:
+            self._sampling = asyncio.create_task(self._sample(self.metrics))
 
     async def stop(self) -> None:
+        if self._sampling is not None:
+            self._sampling.cancel()
+            await asyncio.gather(self._sampling, return_exceptions=True)
         await self._runner.cleanup()
+
+    async def _sample(self, metrics: Metrics) -> None:
+        while True:
+            try:
+                await metrics.refresh(self.db, self.shards)
+            except Exception as error:  # the database away, or not migrated yet: next round
+                log.debug("metrics: the database was not read (%r)", error)
+            await asyncio.sleep(SAMPLE_EVERY)
+
+    async def _metrics(self, _request: web.Request) -> web.Response:
+        assert self.metrics is not None
+        return web.Response(body=self.metrics.exposition(), headers={"Content-Type": EXPOSITION})
 
     async def _healthz(self, _request: web.Request) -> web.Response:
         healthy, body = await check(self.client, self.db)

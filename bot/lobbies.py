@@ -331,6 +331,7 @@ class Lobbies:
             await self.store.show(
                 connection, update, engine, state, game.step, [], update.events, True
             )
+        self.store.metrics.started(game)
         self.store.wake_poster(update)
         return update  # the AI's first turns, if any, are `play_ai`'s
 

@@ -94,9 +94,12 @@ def route_of(method: str, url: URL) -> str:
     return method + " " + INTERACTION_PATH.sub(r"/\1/:token", url.path)
 
 
-def request_trace(budget: RequestBudget) -> aiohttp.TraceConfig:
+def request_trace(
+    budget: RequestBudget, limited: Callable[[str | None], None] | None = None
+) -> aiohttp.TraceConfig:
     """The trace for `Client(http_trace=...)`: the budget in front of every bot-token
-    request, and one WARNING line for every 429, with its scope and bucket."""
+    request, and one WARNING line for every 429, with its scope and bucket (`limited` is
+    told the scope: the metrics count it)."""
     trace = aiohttp.TraceConfig()
 
     async def started(
@@ -117,6 +120,8 @@ def request_trace(budget: RequestBudget) -> aiohttp.TraceConfig:
         response = params.response
         if response.status == 429:
             headers = response.headers
+            if limited is not None:
+                limited(headers.get("X-RateLimit-Scope"))
             log.warning(
                 "429 on %s: scope %s, bucket %s, retry after %s s",
                 route_of(params.method, params.url),

@@ -50,6 +50,7 @@ class Update:
     board_ready: bool = False
     # The final standings, set by the action that finished the game (its board shows them).
     standings: list[Standing] | None = None
+    told_ended: bool = False  # its end counted and logged, after the commit (bot/store.py)
 
     def private_lines(self, seat: int, language: str | None = None) -> list[str]:
         """What this request told `seat` alone (a card drawn, a Sneak Peek), in `language`

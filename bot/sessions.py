@@ -29,6 +29,7 @@ from typing import Any
 from bot import rows
 from bot.database import COMMITTED, DATABASE_DOWN, Database, out_of_service
 from bot.lobbies import Lobbies
+from bot.metrics import Metrics
 from bot.models import GameRecord, Status, utcnow
 from bot.outbox import Outbox
 from bot.requests import (
@@ -71,8 +72,9 @@ class SessionService:
         clock: Callable[[], datetime] = utcnow,
         workers: Workers | None = None,
         shards: Shards = ALL,
+        metrics: Metrics | None = None,
     ) -> None:
-        self.store = store = Store(db, clock, workers, shards)
+        self.store = store = Store(db, clock, workers, shards, metrics)
         self.lobbies = lobbies = Lobbies(store)
         self.commands = commands = TableCommands(store)
         # Games whose AI turns failed for the database being out of service: game id ->
@@ -198,6 +200,7 @@ class SessionService:
         Blocker drawn ends a draw of two). Only the player's move (`press` adds the AI's
         turns, with `play_ai`; if the process dies in between, `resume_all` plays them on
         start-up)."""
+        began = time.perf_counter()
         async with self.store.locked(channel_id), self.store.db.writing() as connection:
             game = await self.store.load(connection, game_id, channel_id)
             engine, state, seat = self._check_turn(game, user_id, step)
@@ -224,6 +227,7 @@ class SessionService:
             game.seats[seat].timeouts = 0
             await rows.save_game(connection, game)
             await self.store.show(connection, update, engine, state, since, before, update.events)
+        self.store.metrics.pressed(game.kind, time.perf_counter() - began)
         self.store.wake_poster(update)
         return update
 
@@ -368,7 +372,7 @@ class SessionService:
             update.finished = True
         else:
             self.store.reset_deadline(game, engine, new_state)
-        log.info("game %s step %s: seat %s acted (%s)", game.id, game.step, seat, actor)
+        log.debug("game %s step %s: seat %s acted (%s)", game.id, game.step, seat, actor)
         return new_state
 
     async def _play_ai_turns(self, update: Update) -> Update:
@@ -445,9 +449,16 @@ class SessionService:
             long=engine.heavy or level == "hard",
         )
         # What the AI's players wait for, its queue for a worker included; `bench.capacity`
-        # reads these lines to time decisions at load.
-        ms = (time.monotonic() - asked) * 1000
-        log.info("game %s step %s: the %s AI decided in %.0f ms", game.id, game.step, level, ms)
+        # reads these lines (at DEBUG) to time decisions at load.
+        seconds = time.monotonic() - asked
+        self.store.metrics.ai_seconds.labels(game.kind, level).observe(seconds)
+        log.debug(
+            "game %s step %s: the %s AI decided in %.0f ms",
+            game.id,
+            game.step,
+            level,
+            seconds * 1000,
+        )
         return action
 
     async def resume_all(self) -> list[Update]:

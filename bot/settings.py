@@ -122,6 +122,8 @@ class Settings(DatabaseSettings):
     dev_guild_id: int | None = None
     discord_api_base: str = DEFAULT_API_BASE
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
+    # Plain lines, or one JSON object a line with a game's fields (bot/logs.py).
+    log_format: Literal["text", "json"] = "text"
     # Minutes a player has for each decision before the AI plays it for them; 0 turns the
     # timer off. A channel can change its own with /game timer.
     turn_timer_minutes: int = Field(default=0, ge=0, le=24 * 60)

@@ -18,6 +18,7 @@ from sqlmodel import Session, col, select
 from bot import rows
 from bot.database import Database
 from bot.games import GAMES
+from bot.metrics import Metrics
 from bot.models import GameRecord, ResultRecord, Status, utcnow
 from bot.outbox import Outbox, record_board
 from bot.ratings import ScoreLine, Standing, scoreboard, standings, update_ratings
@@ -55,8 +56,10 @@ class Store:
         clock: Callable[[], datetime] = utcnow,
         workers: Workers | None = None,
         shards: Shards = ALL,
+        metrics: Metrics | None = None,
     ) -> None:
         self.db = db
+        self.metrics = metrics or Metrics()
         # Resume, time and post only the games of guilds on this process's shards.
         self.shards = shards
         self.workers = workers or Workers(0)  # the AI thinks in a worker process or thread
@@ -198,9 +201,13 @@ class Store:
         return standings(results, await connection.run_sync(rate))
 
     def wake_poster(self, update: Update) -> None:
-        """After the commit: a board that is ready goes out now."""
+        """After the commit: a board that is ready goes out now; a game that has just
+        ended is counted and logged (once: `told_ended`)."""
         if update.board_ready:
             self.outbox.signal.notify(update.game.channel_id)
+        if update.finished and not update.told_ended:
+            update.told_ended = True
+            self.metrics.ended(update.game, "finished")
 
     # ------------------------------------------------------------------ states
 

@@ -26,10 +26,13 @@ class TableCommands:
                 raise UserError(
                     phrase("Only the host or someone who manages this channel can stop it.")
                 )
+            under_way = game.status == Status.PLAYING  # else a lobby closed: no game ended
             self.store.touch(game, status=Status.STOPPED, finished_at=utcnow(), turn_deadline=None)
             await rows.save_game(connection, game)
             await record_clear(connection, game)
         self.store.outbox.signal.notify(channel_id)
+        if under_way:
+            self.store.metrics.ended(game, "stopped")
         return game
 
     async def hand_to_ai(self, channel_id: int, player: Player, target_id: int) -> Update:

@@ -474,6 +474,11 @@ class Workers:
         """Workers replaced after `max_jobs` jobs, for logs and tests."""
         return self._lane.retired + self._quick_lane.retired
 
+    @property
+    def queued(self) -> int:
+        """Jobs waiting for a worker (none while the pool is off: threads take them)."""
+        return self._lane.queue.qsize() + self._quick_lane.queue.qsize()
+
     async def start(self) -> None:
         """Start every worker now, so the first press does not wait for the fork server to
         import the game modules."""

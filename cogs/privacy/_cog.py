@@ -227,9 +227,13 @@ class PrivacyCog(commands.Cog):
                 raise
             log.warning("clean-up: the database is out of service (%r)", error)
             return None
-        if swept.games or swept.guilds:
+        if swept.games or swept.guilds or swept.archived:
             log.info(
-                "clean-up: %d games past retention, %d departed servers", *vars(swept).values()
+                "clean-up: removed %d games past retention and the data of %d departed "
+                "servers; archived the logs of %d finished games",
+                swept.games,
+                swept.guilds,
+                swept.archived,
             )
         return swept
 

@@ -48,6 +48,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import discord
 
 from bot.games import GAMES
+from bot.logs import game_fields
 from bot.models import GameRecord, OutboxEntry
 from bot.outbox import BOARD, folded, run_of
 from cogs.shared import board, permissions
@@ -187,12 +188,22 @@ class Poster:
             log.info("channel %s: boards resumed", channel_id)
             await self._wake(channel_id)
 
-    def _pause(self, channel_id: int, error: discord.Forbidden) -> None:
+    def _pause(self, game: GameRecord, error: discord.Forbidden) -> None:
+        channel_id = game.channel_id
         missing = permissions.lacking_in(self.client.get_channel(channel_id)) or ()
         if not missing and error.code == 50001:
             missing = ("view_channel",)
         self._blocked[channel_id] = Blocked(error.code, missing)
-        log.warning("channel %s: boards paused (%s; lacking %s)", channel_id, error.code, missing)
+        log.warning(
+            "game %s (%s) paused in guild %s, channel %s: its boards wait (%s; lacking %s)",
+            game.id,
+            game.kind,
+            game.guild_id,
+            channel_id,
+            error.code,
+            missing,
+            extra=game_fields(game),
+        )
 
     async def _wake(self, channel_id: int) -> None:
         task = self._channels.get(channel_id)
@@ -329,13 +340,14 @@ class Poster:
             await self.outbox.delivered(*run_of(entry))
             return
         except discord.Forbidden as error:  # a permission taken away: the board waits
-            self._pause(entry.channel_id, error)
+            self._pause(game, error)
             return
         except Exception:
             self._unsure.add(entry.id or 0)  # it may have been made: look before posting again
             raise
         self._unsure.discard(entry.id or 0)
         await self.outbox.posted(entry, message_id, replaced, drawn.kept)
+        self.client.metrics.boards_delivered.inc()
         game.board_message_id = message_id  # the next entry of this game replaces this board
 
     async def _post(self, entry: OutboxEntry, drawn: DrawnBoard) -> int:
@@ -424,7 +436,8 @@ class Poster:
             log.info("game %s: board %s is gone; posting a new one", entry.game_id, message_id)
             return False
         except discord.Forbidden as error:  # a permission taken away: as a post
-            self._pause(entry.channel_id, error)
+            self._pause(game, error)
             return True
         await self.outbox.edited(entry, message_id, [*earlier, *entry.payload["lines"]], drawn.kept)
+        self.client.metrics.boards_delivered.inc()
         return True
