@@ -144,7 +144,7 @@ async def running_bots(fake: FakeDiscord, folder: Path, setup: Setup) -> Any:
         "DISCORD_TOKEN": fake.token,
         "DATABASE_URL": url,
         "DISCORD_API_BASE": fake.api_base,
-        # The AI's decision times are DEBUG lines (bot/sessions.py), read by capacity_step.
+        # The AI's decision times are DEBUG lines (bot/metrics.py), read by capacity_step.
         "LOG_LEVEL": "DEBUG" if setup.ai_level else "WARNING",
         "LOOP_WATCHDOG_MS": str(LATE_MS),
     }

@@ -24,7 +24,7 @@ WATCHDOG_MS = 50  # no task step may hold the bot's loop longer (the issue's bou
 LATE_MS = WATCHDOG_MS - round(HEARTBEAT_SECONDS * 1000)
 LATE = re.compile(r"event loop ran (\d+) ms late")
 HELD = re.compile(r"a task step held the event loop (\d+) ms (.*)$", re.M)
-# With --ai-level the bot logs at INFO how long each AI decision took (bot/sessions.py).
+# With --ai-level the bot logs at DEBUG how long each AI decision took (bot/metrics.py).
 DECIDED = re.compile(r"the (\w+) AI decided in (\d+) ms")
 # With --stacks the bot logs where the loop was when it ran late: the stack follows the
 # line, each frame as `  File "...", line N, in name` and its source line.

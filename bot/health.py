@@ -22,7 +22,6 @@ from typing import Any
 
 import discord
 from aiohttp import web
-from prometheus_client import CONTENT_TYPE_LATEST
 from sqlalchemy import func, literal
 from sqlalchemy.exc import DBAPIError
 from sqlmodel import select
@@ -35,7 +34,9 @@ from bot.shards import ALL, Shards
 
 log = logging.getLogger(__name__)
 
-EXPOSITION = CONTENT_TYPE_LATEST  # Prometheus's text format, version 0.0.4
+# What `generate_latest` writes: the classic text format every Prometheus reads (the
+# library's own server answers so unless asked for another).
+EXPOSITION = "text/plain; version=0.0.4; charset=utf-8"
 DATABASE_TIMEOUT = 3.0  # seconds; a probe must answer well before the orchestrator gives up
 
 

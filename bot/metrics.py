@@ -154,6 +154,18 @@ class Metrics:
             extra=game_fields(game),
         )
 
+    def decided(self, game: GameRecord, level: str, seconds: float) -> None:
+        """An AI decision's time; `bench.capacity` reads its DEBUG line to time them at load."""
+        self.ai_seconds.labels(game.kind, level).observe(seconds)
+        log.debug(
+            "game %s step %s: the %s AI decided in %.0f ms",
+            game.id,
+            game.step,
+            level,
+            seconds * 1000,
+            extra=game_fields(game),
+        )
+
     def limited(self, scope: str | None) -> None:
         self.rate_limited.labels(scope if scope in SCOPES else "none").inc()
 

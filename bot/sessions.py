@@ -29,6 +29,7 @@ from typing import Any
 from bot import rows
 from bot.database import COMMITTED, DATABASE_DOWN, Database, out_of_service
 from bot.lobbies import Lobbies
+from bot.logs import game_fields
 from bot.metrics import Metrics
 from bot.models import GameRecord, Status, utcnow
 from bot.outbox import Outbox
@@ -372,7 +373,14 @@ class SessionService:
             update.finished = True
         else:
             self.store.reset_deadline(game, engine, new_state)
-        log.debug("game %s step %s: seat %s acted (%s)", game.id, game.step, seat, actor)
+        log.debug(
+            "game %s step %s: seat %s acted (%s)",
+            game.id,
+            game.step,
+            seat,
+            actor,
+            extra=game_fields(game),
+        )
         return new_state
 
     async def _play_ai_turns(self, update: Update) -> Update:
@@ -448,17 +456,8 @@ class SessionService:
             level,
             long=engine.heavy or level == "hard",
         )
-        # What the AI's players wait for, its queue for a worker included; `bench.capacity`
-        # reads these lines (at DEBUG) to time decisions at load.
-        seconds = time.monotonic() - asked
-        self.store.metrics.ai_seconds.labels(game.kind, level).observe(seconds)
-        log.debug(
-            "game %s step %s: the %s AI decided in %.0f ms",
-            game.id,
-            game.step,
-            level,
-            seconds * 1000,
-        )
+        # What the AI's players wait for, its queue for a worker included.
+        self.store.metrics.decided(game, level, time.monotonic() - asked)
         return action
 
     async def resume_all(self) -> list[Update]:

@@ -55,6 +55,7 @@ def test_a_bad_setting_stops_the_bot_with_one_line(tmp_path: Path, env, named) -
             "DATABASE_URL is invalid",
         ),
         ({"DISCORD_TOKEN": "x", "LOG_LEVEL": "LOUD"}, "LOG_LEVEL is invalid"),
+        ({"DISCORD_TOKEN": "x", "LOG_FORMAT": "yaml"}, "LOG_FORMAT is invalid"),
         ({"DISCORD_TOKEN": "x", "DEV_GUILD_ID": "abc"}, "DEV_GUILD_ID is invalid"),
         ({"DISCORD_TOKEN": "x", "SHARD_COUNT": "0"}, "SHARD_COUNT is invalid"),
         ({"DISCORD_TOKEN": "x", "SHARD_COUNT": "2", "SHARD_IDS": "2"}, "SHARD_IDS is invalid"),

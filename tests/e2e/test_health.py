@@ -4,11 +4,14 @@
 from __future__ import annotations
 
 import asyncio
+import random
+import urllib.request
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
 import pytest
+from prometheus_client.parser import text_string_to_metric_families
 from sqlalchemy.engine import make_url
 
 from bot.client import TrashTableBot
@@ -16,6 +19,7 @@ from bot.database import Database
 from bot.health import HealthServer
 from bot.settings import async_database_url
 from tests.e2e.conftest import Table
+from tests.e2e.play import against_the_ai, turns_of
 from tests.e2e.process import free_port, health
 from tests.e2e.sqlite_faults import read_only, write_lock_held
 from tests.postgres import Postgres
@@ -123,3 +127,41 @@ async def test_unhealthy_while_postgresql_is_read_only(bot, postgres: Postgres) 
     status, body = await health_of(bot, read_only)
     assert status == 503
     assert "read-only transaction" in body["database"], body
+
+
+def scraped(port: int) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
+    """GET /metrics, parsed: each sample's value by its name and labels (a blocking call)."""
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=10) as answer:
+        assert answer.headers["Content-Type"].startswith("text/plain; version=0.0.4")
+        text = answer.read().decode()
+    return {
+        (sample.name, tuple(sorted(sample.labels.items()))): sample.value
+        for family in text_string_to_metric_families(text)
+        for sample in family.samples
+    }
+
+
+async def test_metrics_count_a_game_and_its_presses(bot, table: Table, fake_discord) -> None:
+    """Scraped over HTTP during a game against the AI: the game started, alice's presses
+    and the AI's decisions counted and timed, the game under way once the database is
+    read, the boards delivered; no guild, channel or user in any label."""
+    server = HealthServer(bot, bot.db, "127.0.0.1", 0, bot.metrics, bot.sessions.shards)
+    await server.start()
+    try:
+        await against_the_ai(table.alice, seed=3)
+        await turns_of(table.alice, random.Random(3), most=3)
+        await bot.metrics.refresh(bot.db, bot.sessions.shards)  # as the sampler does
+        metrics = await asyncio.to_thread(scraped, server.port)
+    finally:
+        await server.stop()
+    rumble = (("game", "rumble"),)
+    assert metrics[("trashtable_games_started_total", rumble)] == 1
+    assert metrics[("trashtable_presses_total", rumble)] >= 1
+    assert metrics[("trashtable_press_seconds_count", rumble)] >= 1
+    assert metrics[("trashtable_games_playing", rumble)] == 1
+    assert metrics[("trashtable_boards_delivered_total", ())] >= 2
+    assert metrics[("trashtable_ai_decision_seconds_count", (*rumble, ("level", "normal")))] >= 1
+    assert ("trashtable_worker_queue_depth", ()) in metrics
+    assert ("trashtable_outbox_oldest_seconds", ()) in metrics
+    labels = {name for _, pairs in metrics for name, _ in pairs}
+    assert not labels & {"guild", "guild_id", "channel", "channel_id", "user", "user_id"}

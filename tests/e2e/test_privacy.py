@@ -5,6 +5,7 @@ its data after the grace period. Each time every table is searched afterwards.""
 from __future__ import annotations
 
 import asyncio
+import logging
 from datetime import timedelta
 from typing import Any
 
@@ -94,7 +95,7 @@ async def test_a_player_in_a_game_is_told_to_leave_it_first(
 
 
 async def test_a_server_that_removed_the_bot_loses_its_data_after_the_grace_period(
-    bot: TrashTableBot, table: Table, fake_discord: FakeDiscord
+    bot: TrashTableBot, table: Table, fake_discord: FakeDiscord, caplog: pytest.LogCaptureFixture
 ) -> None:
     guild = str(fake_discord.guild.id)
     await table.alice.slash("/rumble new")
@@ -111,6 +112,11 @@ async def test_a_server_that_removed_the_bot_loses_its_data_after_the_grace_peri
     cog = privacy_cog(bot)
     assert await cog.sweep(utcnow() + timedelta(days=29)) == Swept(0, 0)
     assert await tables_holding(bot, guild) == ["departed_guilds", "games"]
-    swept = await cog.sweep(utcnow() + timedelta(days=31))
+    caplog.set_level(logging.INFO, logger="cogs.privacy")
+    swept = await cog.sweep(utcnow() + timedelta(days=31))  # pytest raises a logging error
     assert swept is not None and swept.guilds == 1
     assert await tables_holding(bot, guild) == []
+    assert (
+        "clean-up: removed 0 games past retention and the data of 1 departed servers; "
+        "archived the logs of 0 finished games"
+    ) in caplog.messages
