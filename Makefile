@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run migrate test lint bench gallery mutation lock
+.PHONY: run migrate backup restore test lint bench gallery mutation lock
 
 # Installs come from the lock files (requirements*.lock, made by `make lock`): the same
 # versions everywhere. `make run` needs only the bot's own; `make test` adds the tools.
@@ -35,6 +35,16 @@ lock: $(VENV)/.installed
 # `--allow-data-loss` when it would delete data (README, "The database and upgrades").
 migrate: $(VENV)/.runtime
 	$(BIN)/python -m bot migrate
+
+# A backup of the database DATABASE_URL names, taken while the bot runs, and its restore
+# (the bot stopped first): `make backup FILE=backup.db`, `make restore FILE=backup.db`.
+# SQLite's online backup, or pg_dump/pg_restore (README, "Backups"; bot/backups.py).
+FILE ?= backup.db
+backup: $(VENV)/.runtime
+	$(BIN)/python -m bot.backups backup $(FILE)
+
+restore: $(VENV)/.runtime
+	$(BIN)/python -m bot.backups restore $(FILE)
 
 lint: $(VENV)/.installed
 	$(BIN)/ruff check .

@@ -140,6 +140,7 @@ def folded(
                     "since": first.payload["since"],
                     "started": first.payload.get("started", False),
                     "continues": first.payload.get("continues", False),
+                    "restored": first.payload.get("restored", False),
                     "folded": [*first.payload.get("folded", []), entry.id],
                 }
                 merged = first.model_copy(update={"payload": payload, "step": entry.step})
@@ -170,12 +171,15 @@ async def record_board(
     before: Collection[int],
     started: bool = False,
     standings: list[Standing] | None = None,
+    restored: bool = False,
 ) -> bool:
     """Write (or extend the open) board entry showing `game` as saved in this transaction,
     with the public `lines` of what happened; `since` is the game's step before it, `before`
     the seats a person had to decide for then (`waiting_for`), and `standings` a finished
-    game's final standings with the rating changes. Returns whether the entry is ready to
-    be posted."""
+    game's final standings with the rating changes. `restored`: a fresh board for a game a
+    restored backup took back (`Store.redraw`), posted as a new message after the poster
+    takes the boards of the lost steps off. Returns whether the entry is ready to be
+    posted."""
     playing = game.status == Status.PLAYING
     to_act = engine.to_act(state) if playing else frozenset()
     humans = waiting_for(game, engine, state)
@@ -194,7 +198,7 @@ async def record_board(
     # throughout: an AI seat's move takes it from them, a single choice made for someone
     # does not. A game's first and last boards are messages of their own.
     still = set(earlier.get("still", ()))
-    continues = playing and not (started or earlier["started"]) and set(humans) <= still
+    continues = playing and not (started or earlier["started"] or restored) and set(humans) <= still
     if humans:
         still &= set(humans)
     elif any(game.seats[seat].ai for seat in to_act):
@@ -213,6 +217,8 @@ async def record_board(
         "continues": continues,
         "standings": standings or [],
     }
+    if restored or earlier.get("restored"):
+        payload["restored"] = True
     if open_board is None:
         await connection.execute(
             _INSERT,

@@ -45,7 +45,7 @@ from bot.requests import (
 )
 from bot.shards import ALL, Shards
 from bot.statements import Statements
-from bot.store import Store
+from bot.store import Store, WentBack
 from bot.table_commands import TableCommands, handover_level
 from bot.workers import Workers, ai_choice
 from rules.base import JSON, AnyGame, Event, IllegalAction
@@ -202,7 +202,11 @@ class SessionService:
         turns, with `play_ai`; if the process dies in between, `resume_all` plays them on
         start-up)."""
         began = time.perf_counter()
-        async with self.store.locked(channel_id), self.store.db.writing() as connection:
+        async with (
+            self.store.going_back(),
+            self.store.locked(channel_id),
+            self.store.db.writing() as connection,
+        ):
             game = await self.store.load(connection, game_id, channel_id)
             engine, state, seat = self._check_turn(game, user_id, step)
             plan: list[str | int] = [action] if isinstance(action, str | int) else list(action)
@@ -288,6 +292,8 @@ class SessionService:
         seat = seat_of(game, user_id)
         if seat is None:
             raise UserError(phrase("You are not playing in this game."))
+        if step > game.step:  # made after the game's step: a restored backup took it back
+            raise WentBack(game)
         if step != game.step:
             raise UserError(phrase("Those buttons are out of date: use the newest game message."))
         engine, state = engine_of(game), self.store.state_of(game)
@@ -315,7 +321,8 @@ class SessionService:
         game = read if read is not None and read.id == game_id else await self.store.get(game_id)
         if game is None or game.channel_id != channel_id:
             raise UserError(phrase("That game no longer exists."))
-        engine, state, seat = self._check_turn(game, user_id, step)
+        async with self.store.going_back():
+            engine, state, seat = self._check_turn(game, user_id, step)
         label = self.store.describer(game, group, language)
         legal = engine.legal_actions(state, seat)
         # One of each decision: identical cards make one button (`Game.same_choice`).
@@ -338,7 +345,8 @@ class SessionService:
         game = await self.store.get(game_id)
         if game is None or game.channel_id != channel_id:
             raise UserError(phrase("That game no longer exists."))
-        engine, state, seat = self._check_turn(game, user_id, step)
+        async with self.store.going_back():
+            engine, state, seat = self._check_turn(game, user_id, step)
         view = engine.observe(state, seat if own else None)
         return game, view, engine.legal_actions(state, seat)
 

@@ -6,6 +6,7 @@ one `Store` and build their requests on it."""
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections import OrderedDict, defaultdict
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -39,11 +40,29 @@ from bot.workers import Workers, apply_action, new_state
 from rules.base import JSON, AnyGame, Applied, Event, Outcome
 from rules.phrases import phrase
 
+
+class WentBack(UserError):
+    """A control made at a step newer than the game's: the database was restored from a
+    backup taken before that step (or the id was forged). Answered with the way forward,
+    while `Store.redraw` posts a board the game can go on from."""
+
+    def __init__(self, game: GameRecord) -> None:
+        super().__init__(
+            phrase(
+                "The game went back to step {step} when a backup was restored: use the new board.",
+                step=game.step,
+            )
+        )
+        self.game = game
+
+
 # Games whose newest state stays decoded. The presses in flight need theirs (a request
 # decodes a state once, and the reply and board after an action use the state it made);
 # more only spares a decode of 0.05-0.1 ms a press, while every state kept is a few
 # dozen objects that each full garbage collection walks.
 STATES_KEPT = 128
+
+log = logging.getLogger(__name__)
 
 
 class Store:
@@ -75,6 +94,9 @@ class Store:
         # that follow. States are immutable and a step names one state of a game, so
         # sharing them is safe.
         self._states: OrderedDict[int, tuple[int, Any]] = OrderedDict()
+        # The step each game restored from a backup was last redrawn at (`redraw`): one
+        # fresh board however many old controls are pressed.
+        self._redrawn: dict[int, int] = {}
 
     # ------------------------------------------------------------------ plumbing
 
@@ -208,6 +230,48 @@ class Store:
         if update.finished and not update.told_ended:
             update.told_ended = True
             self.metrics.ended(update.game, "finished")
+
+    @asynccontextmanager
+    async def going_back(self) -> AsyncIterator[None]:
+        """Around a request that checks a control's step: a `WentBack` it raises (after its
+        transaction is rolled back and the channel's lock let go) first has the game
+        redrawn, then reaches the player as any refusal does."""
+        try:
+            yield
+        except WentBack as went:
+            await self.redraw(went.game)
+            raise
+
+    async def redraw(self, seen: GameRecord) -> None:
+        """A game restored from a backup, as its players find it: the boards in the channel
+        show steps that no longer exist, and none shows the game's own step with controls.
+        A fresh board of the game as it stands goes out (`record_board`'s `restored`), once
+        for each step it is found at."""
+        key = seen.id or 0
+        if self._redrawn.get(key) == seen.step:
+            return
+        async with self.locked(seen.channel_id), self.db.writing() as connection:
+            game = await self.load(connection, key)
+            if game.status != Status.PLAYING or game.step != seen.step:
+                return  # moved on meanwhile: that board is on its way already
+            engine, state = engine_of(game), self.state_of(game)
+            line = phrase(
+                "A backup was restored: the game went back to step {step}.", step=game.step
+            )
+            update = Update(game=game)
+            update.board_ready = await record_board(
+                connection,
+                game,
+                engine,
+                state,
+                [format_event(Event(line), seat_names(game))],
+                game.step,
+                waiting_for(game, engine, state),
+                restored=True,
+            )
+        self._redrawn[key] = game.step
+        log.warning("game %s: restored from a backup at step %s; board redrawn", key, game.step)
+        self.wake_poster(update)
 
     # ------------------------------------------------------------------ states
 

@@ -67,8 +67,11 @@ LAST_RETRY_SECONDS = 60.0
 
 
 def nonce_of(entry: OutboxEntry) -> str:
-    """Discord takes a nonce of up to 25 characters; the entry id makes it unique."""
-    return f"tt-outbox-{entry.id}"
+    """Discord takes a nonce of up to 25 characters; the entry id makes it unique, and the
+    time it was written keeps it so after a restored backup, which hands the ids of entries
+    already posted (Discord would answer with those boards) to new ones."""
+    written = int(entry.created_at.timestamp() * 1000) % 10**10
+    return f"tt-{entry.id}-{written}"
 
 
 @dataclass(frozen=True)
@@ -322,6 +325,8 @@ class Poster:
             return
         drawn = await self.drawer.board(entry, game)
         replaced = game.board_message_id
+        if entry.payload.get("restored"):
+            await self._take_off_lost_steps(game, entry.channel_id)
         found = await self._lost_post(entry, game) if entry.id in self._unsure else None
         try:
             if found is not None:
@@ -384,6 +389,26 @@ class Poster:
         if self.carriers.on(entry.channel_id, message_id) is not None:
             await self._clear(game, entry.channel_id, message_id)
 
+    async def _take_off_lost_steps(self, game: GameRecord, channel_id: int) -> None:
+        """A game restored from a backup: the boards posted after the one it records show
+        steps that no longer exist, and their controls would mean other moves once the game
+        reaches those steps again. They go (the bot may delete its own messages), and the
+        recorded board shows again what it showed then, without its controls."""
+        after = game.board_message_id or game.lobby_message_id
+        me = self.client.user
+        if after is None or me is None:
+            return
+        channel = self.client.get_partial_messageable(channel_id)
+        try:
+            async for message in channel.history(limit=100, after=discord.Object(after)):
+                if message.author.id == me.id and _names_game(message, game):
+                    log.info("game %s: board %s of a lost step taken off", game.id, message.id)
+                    await message.delete()
+        except (discord.NotFound, discord.Forbidden) as error:
+            log.info("game %s: boards of lost steps left (%s)", game.id, error.status)
+        if game.board_message_id:
+            await self._clear(game, channel_id, game.board_message_id)
+
     async def _lost_post(self, entry: OutboxEntry, game: GameRecord) -> int | None:
         """A board this process may not know it posted (a followup carries no nonce): the
         first of the game's boards in the channel after the one recorded, if there is one.
@@ -394,13 +419,11 @@ class Poster:
         if after is None or me is None:
             return None
         channel = self.client.get_partial_messageable(entry.channel_id)
-        named = re.compile(rf"tt:[a-z]+:{game.id}(:|$)")
         try:
             async for message in channel.history(limit=10, after=discord.Object(after)):
-                if message.author.id == me.id and any(
-                    named.match(getattr(item, "custom_id", None) or "")
-                    for item in walk_components(message.components)
-                ):
+                # Its controls made at another step: a board of steps a restored backup
+                # took back, not this entry's.
+                if message.author.id == me.id and _names_game(message, game, entry.step):
                     log.info("game %s: board %s found posted", game.id, message.id)
                     return message.id
         except (discord.NotFound, discord.Forbidden):
@@ -441,3 +464,23 @@ class Poster:
         await self.outbox.edited(entry, message_id, [*earlier, *entry.payload["lines"]], drawn.kept)
         self.client.metrics.boards_delivered.inc()
         return True
+
+
+# A game control's custom id: `tt:<kind>:<game>...`, and a play control's step next
+# (`tt:act:<game>:<step>:...`, as cogs/shared/components.py makes them).
+_CONTROL = re.compile(r"tt:([a-z]+):([0-9]+)(?::([0-9]+))?")
+_PLAY = ("act", "menu", "group")
+
+
+def _names_game(message: discord.Message, game: GameRecord, step: int | None = None) -> bool:
+    """Whether `message` carries controls of `game` (given `step`, and no play control
+    made at another step)."""
+    named, steps = False, set()
+    for item in walk_components(message.components):
+        found = _CONTROL.match(getattr(item, "custom_id", None) or "")
+        if found is None or found[2] != str(game.id):
+            continue
+        named = True
+        if found[1] in _PLAY and found[3] is not None:
+            steps.add(int(found[3]))
+    return named and (step is None or steps <= {step})

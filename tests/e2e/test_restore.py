@@ -1,0 +1,96 @@
+"""A restore that plays on (issue 57): a backup taken several moves before the bot stops,
+restored in the database's place with `make restore`'s code (bot/backups.py), takes the
+game back to the backup's step; the boards of the steps lost are taken off, the first
+press is told the way forward, a fresh board with controls comes, and the game goes on."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+
+import pytest
+
+from bot import backups
+from bot.client import TrashTableBot
+from tests.e2e.conftest import Table, bot_settings
+from tests.e2e.play import PLAY_IDS, against_the_ai, boards, latest_board, turns_of
+from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser, InteractionResult, running_bot
+from tests.postgres import Postgres
+
+
+def control_steps(board: FakeMessage) -> set[int]:
+    """The steps a board's play controls were made at (`tt:act:<game>:<step>:...`)."""
+    controls = [*board.buttons, *board.selects]
+    ids = [c.custom_id or "" for c in controls]
+    return {int(i.split(":")[3]) for i in ids if i.startswith(PLAY_IDS)}
+
+
+async def press_a_play_control(user: FakeUser, board: FakeMessage) -> InteractionResult:
+    """The board's first play control: its first menu's first option, or its first button."""
+    for select in board.selects:
+        if (select.custom_id or "").startswith(PLAY_IDS):
+            return await user.select(
+                select.custom_id or "", select.options[0]["value"], message=board
+            )
+    button = next(b for b in board.buttons if (b.custom_id or "").startswith(PLAY_IDS))
+    return await user.click(custom_id=button.custom_id, message=board)
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+async def test_a_backup_from_moves_ago_restores_and_the_game_plays_on(
+    fake_discord: FakeDiscord,
+    table: Table,
+    tmp_path: Path,
+    kind: str,
+    request: pytest.FixtureRequest,
+) -> None:
+    fake, alice = fake_discord, table.alice
+    pg_bin = None
+    if kind == "sqlite":
+        url, dump = f"sqlite:///{tmp_path / 'games.db'}", tmp_path / "backup.db"
+    else:
+        server: Postgres = request.getfixturevalue("postgres")
+        url, dump = server.create_database(), tmp_path / "backup.dump"
+        pg_bin = str(Path(server.tool("pg_dump")).parent)
+    rng = random.Random(3)
+    first = TrashTableBot(bot_settings(fake, url), guild_ready_timeout=0.1)
+    async with running_bot(fake, first):
+        await against_the_ai(alice, seed=7)
+        await turns_of(alice, rng, 1)
+        await fake.settle()
+        saved = await first.sessions.current(fake.channel.id)
+        assert saved is not None
+        await asyncio.to_thread(backups.backup, first.settings.database_url, dump, pg_bin)
+        await turns_of(alice, rng, 3)  # the moves the restore loses
+        await fake.settle()
+        lost = await first.sessions.current(fake.channel.id)
+        assert lost is not None and lost.step > saved.step + 2, "moves made after the backup"
+        kept = {board.id for board in boards(fake)}
+    await asyncio.to_thread(backups.restore, url, dump, pg_bin)
+
+    second = TrashTableBot(bot_settings(fake, url), guild_ready_timeout=0.1)
+    async with running_bot(fake, second):
+        restored = await second.sessions.current(fake.channel.id)
+        assert restored is not None and (restored.id, restored.step) == (saved.id, saved.step)
+        stale = latest_board(fake)
+        assert control_steps(stale) == {lost.step}, "the newest board shows a lost step"
+        # A press on it: refused with the way forward, and a fresh board comes.
+        pressed = await press_a_play_control(alice, stale)
+        assert f"went back to step {saved.step}" in pressed.ephemeral_text, pressed
+        await fake.wait_for(
+            lambda: latest_board(fake).id not in kept, timeout=20, what="a fresh board"
+        )
+        await fake.settle()
+        fresh = latest_board(fake)
+        assert control_steps(fresh) == {saved.step}, fake.transcript()
+        assert "A backup was restored" in fresh.text
+        # The boards of the steps lost are gone: nothing left to press that means
+        # another move once the game reaches those steps again.
+        for board in boards(fake):
+            assert board.id == fresh.id or not control_steps(board), fake.transcript()
+        # And the game plays on from the restored step, on the new board's controls.
+        await turns_of(alice, rng, 3)
+        await fake.settle()
+        later = await second.sessions.current(fake.channel.id)
+        assert later is None or later.step > saved.step + 2, "the game went on"
