@@ -21,7 +21,7 @@ from cogs.shared.menus import buttons_of, menu_chunks
 from cogs.shared.presenter import Menu, is_plan, plan_of
 from rules.base import rng_for
 from rules.brawl import BRAWL
-from tests.e2e.play import open_decision, shown_step
+from tests.e2e.play import newest_private, open_decision, shown_step
 from tests.fakediscord import (
     FakeDiscord,
     FakeDiscordError,
@@ -193,9 +193,9 @@ async def take_turn(
     replies: dict[int, FakeMessage] | None = None,
 ) -> None:
     """Decide until the decision is no longer this player's: in their open private reply
-    when the bot shows it there (`replies`, each player's newest), else in a new one from
-    "My hand", as a person would."""
-    reply = (replies or {}).get(user.id)
+    when the bot shows it there (given `replies`: their newest private message, also one
+    the bot posted unasked), else in a new one from "My hand", as a person would."""
+    reply = newest_private(user) if replies is not None else None
     if open_decision(reply):  # shown there: the decision of the game's step, once edited
         game = await bot.sessions.current(user.fake.channel.id)
         step = game.step if game is not None else None
