@@ -9,11 +9,11 @@ BIN := $(VENV)/bin
 
 # Installs come from the lock files (made by `make lock`): the same versions everywhere, each
 # file checked against the lock's hashes (--require-hashes), so a changed or substituted
-# package fails the install. pip and setuptools come first from requirements-build.lock
-# (the pip a new venv comes with only installs these two); the bot itself is installed editable without
-# build isolation, so setuptools is the hashed one rather than one fetched unpinned. An
-# editable install of the project has no file to hash, hence its own --no-deps step.
-# `make run` needs only the bot's own dependencies; `make test` adds the tools.
+# package fails the install. pip and setuptools come first, from requirements-build.lock
+# (the pip a new venv comes with only installs these two). The bot itself is installed
+# editable without build isolation, so it is built with the hashed setuptools rather than
+# one fetched unpinned; an editable install has no file to hash, hence its own --no-deps
+# step. `make run` needs only the bot's own dependencies; `make test` adds the tools.
 INSTALL := $(BIN)/pip install --quiet --require-hashes --no-deps
 $(VENV)/.runtime: pyproject.toml requirements-build.lock requirements.lock
 	$(PYTHON) -m venv $(VENV)
