@@ -372,6 +372,16 @@ class Database:
         async with self._one_writer:
             await asyncio.to_thread(_sqlite_write_lock, path)
 
+    async def takes_writes(self, within: float) -> bool:
+        """Whether `check_writable` passes within `within` seconds: a cheap probe for work
+        that waits out an outage (bot/sessions.py), where a hung server must not hold it."""
+        try:
+            async with asyncio.timeout(within):
+                await self.check_writable()
+        except Exception:  # out of service still, whatever the reason
+            return False
+        return True
+
     @asynccontextmanager
     async def reading(self) -> AsyncIterator[AsyncSession]:
         async with AsyncSession(self.engine, expire_on_commit=False) as session:
