@@ -7,8 +7,12 @@ ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1
 WORKDIR /app
 
 # The locked dependencies first: a change to the code alone rebuilds only the layers below.
-COPY requirements.lock ./
-RUN pip install --no-cache-dir -r requirements.lock
+# Every file is checked against the lock's hashes; pip and setuptools (which builds the bot
+# below, without build isolation, so nothing unpinned is fetched) come from their own lock.
+COPY requirements-build.lock requirements.lock ./
+RUN pip install --no-cache-dir --require-hashes --no-deps -r requirements-build.lock \
+    && pip install --no-cache-dir --require-hashes --no-deps -r requirements.lock \
+    && rm requirements-build.lock requirements.lock
 
 # Then the bot itself, installed as a package; it runs from there, not from the source.
 COPY pyproject.toml README.md /src/
@@ -17,7 +21,7 @@ COPY cogs /src/cogs
 COPY rules /src/rules
 COPY render /src/render
 COPY lang /src/lang
-RUN pip install --no-cache-dir --no-deps /src && rm -r /src \
+RUN pip install --no-cache-dir --no-deps --no-build-isolation /src && rm -r /src \
     && useradd --create-home trash && mkdir -p data && chown trash data
 
 USER trash

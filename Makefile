@@ -7,28 +7,38 @@ BIN := $(VENV)/bin
 
 .PHONY: run migrate backup restore test lint bench gallery mutation lock
 
-# Installs come from the lock files (requirements*.lock, made by `make lock`): the same
-# versions everywhere. `make run` needs only the bot's own; `make test` adds the tools.
-$(VENV)/.runtime: pyproject.toml requirements.lock
+# Installs come from the lock files (made by `make lock`): the same versions everywhere, each
+# file checked against the lock's hashes (--require-hashes), so a changed or substituted
+# package fails the install. pip and setuptools come first, from requirements-build.lock
+# (the pip a new venv comes with only installs these two). The bot itself is installed
+# editable without build isolation, so it is built with the hashed setuptools rather than
+# one fetched unpinned; an editable install has no file to hash, hence its own --no-deps
+# step. `make run` needs only the bot's own dependencies; `make test` adds the tools.
+INSTALL := $(BIN)/pip install --quiet --require-hashes --no-deps
+$(VENV)/.runtime: pyproject.toml requirements-build.lock requirements.lock
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -r requirements.lock
-	$(BIN)/pip install --quiet --no-deps -e .
+	$(INSTALL) -r requirements-build.lock
+	$(INSTALL) -r requirements.lock
+	$(BIN)/pip install --quiet --no-deps --no-build-isolation -e .
 	touch $@
 
 $(VENV)/.installed: $(VENV)/.runtime requirements-dev.lock
-	$(BIN)/pip install --quiet -r requirements-dev.lock
+	$(INSTALL) -r requirements-dev.lock
 	touch $@
 
 run: $(VENV)/.runtime
 	$(BIN)/python -m bot
 
 # The lock files again, after a change to the dependencies in pyproject.toml (uv resolves
-# them for Python 3.11 on every platform).
+# them for Python 3.11 on every platform, each with the hashes of its files). The installers'
+# lock comes first and constrains the others, so setuptools is one version in all three.
+LOCK := $(BIN)/uv pip compile --universal --python-version 3.11 --no-header --quiet \
+	--generate-hashes
 lock: $(VENV)/.installed
 	$(BIN)/pip install --quiet uv
-	$(BIN)/uv pip compile pyproject.toml --universal --python-version 3.11 --no-header --quiet -o requirements.lock
-	$(BIN)/uv pip compile pyproject.toml --extra dev --universal --python-version 3.11 --no-header --quiet -o requirements-dev.lock
+	$(LOCK) requirements-build.in -o requirements-build.lock
+	$(LOCK) pyproject.toml -c requirements-build.lock -o requirements.lock
+	$(LOCK) pyproject.toml --extra dev -c requirements-build.lock -o requirements-dev.lock
 
 # Bring the database schema up to date without starting the bot (the bot also does it at
 # start-up). A downgrade: `.venv/bin/python -m bot migrate --to REVISION`, plus

@@ -24,14 +24,20 @@ from bot.client import run
 from bot.database import Database, DatabaseUnusable
 from bot.extensions import walk_extensions
 from bot.memory import keep_freed_memory
-from bot.settings import DatabaseSettings, Settings, load_database_settings, load_settings
+from bot.settings import (
+    DatabaseSettings,
+    Settings,
+    SettingUnusable,
+    load_database_settings,
+    load_settings,
+)
 from bot.watchdog import time_each_step, watch_the_loop
 
 
 async def migrate(settings: DatabaseSettings, to: str, allow_data_loss: bool) -> None:
     database = Database(settings.database_url)
     try:
-        await database.wait_until_reachable(host_wait=settings.database_host_wait_seconds)
+        await database.wait_until_reachable(give_up_after=settings.database_wait_seconds)
         await database.migrate(to, allow_data_loss)
     finally:
         await database.close()
@@ -120,9 +126,12 @@ def main() -> None:
         with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
             runner.run(run_watched(settings))
     except discord.LoginFailure:
-        raise SystemExit("Setting DISCORD_TOKEN is invalid: Discord refused it") from None
-    except DatabaseUnusable as error:
-        raise SystemExit(str(error)) from None
+        raise SystemExit(
+            "Setting DISCORD_TOKEN is invalid: Discord refused it; copy it again from the "
+            "Discord developer portal (your application, Bot, Reset Token)"
+        ) from None
+    except (DatabaseUnusable, SettingUnusable) as error:
+        raise SystemExit(str(error)) from None  # one line on stderr, status 1
     except KeyboardInterrupt:
         pass
 

@@ -13,6 +13,7 @@ from typing import Any
 import aiohttp
 import discord
 from discord.ext import commands
+from pydantic import SecretStr
 
 from bot.database import Database
 from bot.extensions import walk_extensions
@@ -63,14 +64,22 @@ class TrashTableBot(commands.Bot):
         self.metrics.watch_database(self.db)
         self.metrics.watch_queue(lambda: self.workers.queued)
         self.synced = asyncio.Event()
+        self._database_ready = False
+
+    async def prepare_database(self) -> None:
+        """Wait for the database (DATABASE_WAIT_SECONDS at most) and bring its schema up
+        to date; raises DatabaseUnusable with the one line to show. Once is enough."""
+        if not self._database_ready:
+            await self.db.wait_until_reachable(give_up_after=self.settings.database_wait_seconds)
+            await self.db.migrate()
+            self._database_ready = True
 
     async def setup_hook(self) -> None:
         point_at_api(self.settings.discord_api_base)
         if self.settings.discord_api_base != DEFAULT_API_BASE:
             # discord.py dials Discord's own gateway unless told otherwise.
             await use_gateway_of_api(self)
-        await self.db.wait_until_reachable(host_wait=self.settings.database_host_wait_seconds)
-        await self.db.migrate()
+        await self.prepare_database()  # done already under `run`; tests start here
         await self.workers.start()
         for cog in self.extensions_to_load:
             if cog not in self.extensions:  # a login tried again after a failure
@@ -131,7 +140,7 @@ async def run(settings: Settings) -> None:
             bot.sessions.shards,
         )
         await health.start()
-    running = asyncio.create_task(start(bot, settings.discord_token.get_secret_value()))
+    running = asyncio.create_task(prepare_then_start(bot, settings.discord_token))
     stopping = asyncio.create_task(stop_requested.wait())
     try:
         await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
@@ -144,6 +153,14 @@ async def run(settings: Settings) -> None:
         stopping.cancel()
         if health is not None:
             await health.stop()
+
+
+async def prepare_then_start(bot: TrashTableBot, token: SecretStr) -> None:
+    """The database first, then Discord: a wrong password or a database out of reach
+    stops the bot with its own line even while Discord is out of reach too (Discord's
+    retries would otherwise hide it). Within the running task, so SIGTERM ends either wait."""
+    await bot.prepare_database()
+    await start(bot, token.get_secret_value())
 
 
 async def start(bot: TrashTableBot, token: str, delays: Iterator[float] | None = None) -> None:

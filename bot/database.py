@@ -150,9 +150,17 @@ class Database:
 
     @staticmethod
     def _make_sqlite_folder(url: str) -> None:
-        path = url.split(":///", 1)[1]
+        path = url.split(":///", 1)[1].split("?", 1)[0]
         if path and path != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
+            folder = Path(path).parent
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+            except OSError as error:
+                raise DatabaseUnusable(
+                    f"The folder {folder} of the SQLite file in DATABASE_URL cannot be made "
+                    f"({error.strerror or error}); make it, or point DATABASE_URL at a "
+                    "folder the bot can write"
+                ) from None
 
     @property
     def sqlite_path(self) -> str | None:
@@ -171,34 +179,31 @@ class Database:
         return f"PostgreSQL at {host}{port}/{url.database}"
 
     async def wait_until_reachable(
-        self, first_wait: float = 1.0, longest_wait: float = 30.0, host_wait: float = 60.0
+        self, first_wait: float = 1.0, longest_wait: float = 30.0, give_up_after: float = 60.0
     ) -> None:
         """Return once the database answers; until then try again with a doubling wait.
 
         Each failed try is one log line naming the host and the reason, no traceback. A
-        host name that does not resolve is tried for `host_wait` seconds in all (a
+        database out of reach (refused, no answer, a host name that does not resolve) is
+        tried for `give_up_after` seconds in all (DATABASE_WAIT_SECONDS: a server or a
         container starting up), then raises DatabaseUnusable; so does a refusal (a wrong
-        password, no such database): waiting would not fix it.
+        password, no such database, a SQLite file that cannot be opened) at once: waiting
+        would not fix it.
         """
         wait = first_wait
-        unresolved_since: float | None = None
+        began = time.monotonic()
         while True:
             try:
                 async with self.engine.connect() as connection:
                     await connection.execute(text("SELECT 1"))
                 return
-            except (OSError, DBAPIError) as error:
-                if _unresolved(error):
-                    unresolved_since = unresolved_since or time.monotonic()
-                    left = host_wait - (time.monotonic() - unresolved_since)
-                    if left <= 0:
-                        raise DatabaseUnusable(
-                            f"The database host in DATABASE_URL ({self.where}) does not "
-                            f"resolve ({reason(error)}); gave up after {host_wait:g} s"
-                        ) from None
-                    wait = min(wait, left)
-                elif not _unreachable(error):
+            except (OSError, DBAPIError, sqlite3.Error) as error:
+                if not _unreachable(error):
                     raise DatabaseUnusable(refusal(self.where, error)) from None
+                left = give_up_after - (time.monotonic() - began)
+                if left <= 0:
+                    raise DatabaseUnusable(gave_up(self.where, error, give_up_after)) from None
+                wait = min(wait, left)
                 log.warning(
                     "The database (%s) is not reachable: %s. Trying again in %.3g s.",
                     self.where,
@@ -372,6 +377,16 @@ class Database:
         async with self._one_writer:
             await asyncio.to_thread(_sqlite_write_lock, path)
 
+    async def takes_writes(self, within: float) -> bool:
+        """Whether `check_writable` passes within `within` seconds: a cheap probe for work
+        that waits out an outage (bot/sessions.py), where a hung server must not hold it."""
+        try:
+            async with asyncio.timeout(within):
+                await self.check_writable()
+        except Exception:  # out of service still, whatever the reason
+            return False
+        return True
+
     @asynccontextmanager
     async def reading(self) -> AsyncIterator[AsyncSession]:
         async with AsyncSession(self.engine, expire_on_commit=False) as session:
@@ -451,11 +466,30 @@ HINTS = {
 
 def refusal(where: str, error: BaseException) -> str:
     """One line: the database refused the bot, why, and what to check."""
+    if where.startswith("SQLite"):
+        return (
+            f"The database ({where}) cannot be opened: {reason(error)}; check the path in "
+            "DATABASE_URL and that the bot may read and write the file and its folder"
+        )
     hint = next(
         (text for code, text in HINTS.items() if _sqlstate(error).startswith(code)),
         "check DATABASE_URL",
     )
     return f"The database ({where}) refused the bot: {reason(error)}; {hint}"
+
+
+def gave_up(where: str, error: BaseException, after: float) -> str:
+    """One line: the database stayed out of reach for `after` seconds, and what to check."""
+    if _unresolved(error):
+        return (
+            f"The database host in DATABASE_URL ({where}) does not resolve ({reason(error)}); "
+            f"gave up after {after:g} s: check the host name in DATABASE_URL"
+        )
+    return (
+        f"The database ({where}) did not answer for {after:g} s ({reason(error)}): check "
+        "that it is running and the host and port in DATABASE_URL, or wait longer with "
+        "DATABASE_WAIT_SECONDS"
+    )
 
 
 def reason(error: BaseException) -> str:

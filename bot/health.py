@@ -5,7 +5,8 @@ written (a probe that changes nothing), 503 otherwise, with a JSON body saying w
 down, for example::
 
     {"gateway": "connected", "database": "ok", "games_running": 3}
-    {"gateway": "disconnected", "database": "ConnectionRefusedError", "games_running": null}
+    {"gateway": "disconnected", "database": "out of reach (Connect call failed ...)",
+     "games_running": null}
 
 `GET /metrics` beside it: the bot's metrics in Prometheus's text format (bot/metrics.py).
 
@@ -15,9 +16,11 @@ Off unless `HEALTH_PORT` is set. aiohttp comes with discord.py.
 from __future__ import annotations
 
 import asyncio
+import errno
 import logging
 import math
-import sqlite3
+import os
+import socket
 from typing import Any
 
 import discord
@@ -27,9 +30,10 @@ from sqlalchemy.exc import DBAPIError
 from sqlmodel import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from bot.database import Database, reason
+from bot.database import Database, out_of_service, reason
 from bot.metrics import SAMPLE_EVERY, Metrics
 from bot.models import GameRecord, Status
+from bot.settings import SettingUnusable
 from bot.shards import ALL, Shards
 
 log = logging.getLogger(__name__)
@@ -61,12 +65,58 @@ async def check(client: discord.Client, db: Database) -> tuple[bool, dict[str, A
 
 
 def _named(error: BaseException) -> str:
-    """The error's kind, with the database's own first line when it gave one ("database
-    is locked", "cannot execute UPDATE in a read-only transaction")."""
+    """What is wrong with the database, in words, with the driver's own first line ("database
+    is locked", "cannot execute UPDATE in a read-only transaction", "Connect call failed")
+    rather than an exception's name."""
+    if isinstance(error, TimeoutError):
+        return f"no answer within {DATABASE_TIMEOUT:g} s"
+    said = _said(error)
+    if "locked" in said:
+        return f"locked by another process ({said})"
+    if "readonly" in said or "read-only" in said:
+        return f"cannot be written ({said})"
+    if out_of_service(error):
+        return f"out of reach ({said})"
+    return f"failed ({said})"[:200]  # a refused login, say: the server's own words
+
+
+def _said(error: BaseException) -> str:
+    """The error's first line; for an OSError the system's words for its errno ("Connection
+    refused"), which asyncio's "Connect call failed (address)" leaves out."""
     original = getattr(error, "orig", None) or error
-    if isinstance(error, sqlite3.Error | DBAPIError) and str(original):
-        return f"{type(original).__name__}: {reason(error)}"[:200]
-    return type(original).__name__
+    if isinstance(original, OSError) and isinstance(original.errno, int):
+        # A name that does not resolve (socket.gaierror) has an errno of its own, below 0.
+        return os.strerror(original.errno) if original.errno > 0 else str(original.strerror)
+    said = reason(error)
+    return said if said != type(original).__name__ else f"{said} (no reason given)"
+
+
+def cannot_listen(host: str, port: int, error: OSError) -> str:
+    """One line: why /healthz cannot listen on host:port, naming the setting to change."""
+    if isinstance(error, socket.gaierror):
+        return (
+            f"Setting HEALTH_HOST is invalid: {host!r} does not resolve ({error.strerror}); "
+            "give an address of this machine, such as 127.0.0.1 or 0.0.0.0"
+        )
+    if error.errno == errno.EADDRINUSE:
+        return (
+            f"Setting HEALTH_PORT is unusable: port {port} on {host} is already in use; "
+            "choose a free port, or stop what listens there"
+        )
+    if error.errno == errno.EADDRNOTAVAIL:
+        return (
+            f"Setting HEALTH_HOST is unusable: {host} is not an address of this machine; "
+            "give one of its own, such as 127.0.0.1 or 0.0.0.0"
+        )
+    if error.errno == errno.EACCES:
+        return (
+            f"Setting HEALTH_PORT is unusable: port {port} needs privileges this process "
+            "lacks; choose a port above 1023"
+        )
+    return (
+        f"Settings HEALTH_HOST and HEALTH_PORT are unusable: cannot listen on {host}:{port} "
+        f"({error.strerror or error})"
+    )
 
 
 async def _games_running(session: AsyncSession) -> int | None:
@@ -103,8 +153,13 @@ class HealthServer:
         self._sampling: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
+        """Listen, or raise SettingUnusable naming HEALTH_PORT or HEALTH_HOST and the fix."""
         await self._runner.setup()
-        await web.TCPSite(self._runner, self.host, self.port).start()
+        try:
+            await web.TCPSite(self._runner, self.host, self.port).start()
+        except OSError as error:
+            await self._runner.cleanup()
+            raise SettingUnusable(cannot_listen(self.host, self.port, error)) from None
         self.port = int(self._runner.addresses[0][1])  # the real one when asked for port 0
         log.info("health check on http://%s:%d/healthz", self.host, self.port)
         if self.metrics is not None:

@@ -60,6 +60,7 @@ __all__ = ["COMMITTED", "DATABASE_DOWN", "SessionService", "out_of_service"]
 PLANNED = "planned"  # the actor of a plan's actions after its first: the same press
 MAX_AI_CHAIN = 500  # AI turns in a row before the service pauses them briefly; a safety net
 AI_RETRY_FIRST, AI_RETRY_LAST = 1.0, 60.0  # seconds before an owed AI turn is tried again
+PROBE_TIMEOUT = 1.0  # seconds; is the database back? (`_wake_if_database_back`)
 
 
 class SessionService:
@@ -81,6 +82,9 @@ class SessionService:
         # Games whose AI turns failed for the database being out of service: game id ->
         # (when to try again, the wait after that), tried by `play_owed_ai`.
         self.ai_owed: dict[int, tuple[float, float]] = {}
+        # Those of them owed because the database was out of service: played as soon as a
+        # probe finds it back, not only when their back-off is over.
+        self._owed_for_outage: set[int] = set()
         # The parts' requests and readings, called on the service like its own.
         self.open_lobby = lobbies.open_lobby
         self.rematch = lobbies.rematch
@@ -242,6 +246,7 @@ class SessionService:
         service the AI's turns are owed, and `play_owed_ai` plays them once it is back:
         the press that led to them was saved, and is answered as such."""
         self.ai_owed.pop(update.game.id or 0, None)  # a person moved: the chain starts anew
+        self._owed_for_outage.discard(update.game.id or 0)
         try:
             async with self.store.locked(update.game.channel_id):
                 return await self._play_ai_turns(update)
@@ -252,21 +257,36 @@ class SessionService:
         except Exception as error:
             if not out_of_service(error):
                 raise
-            self._owe_ai(update.game.id or 0, f"the AI turn failed ({error!r})")
+            self._owe_ai(update.game.id or 0, f"the AI turn failed ({error!r})", outage=True)
             return update
 
-    def _owe_ai(self, game_id: int, why: str) -> None:
+    def _owe_ai(self, game_id: int, why: str, outage: bool = False) -> None:
         _, wait = self.ai_owed.get(game_id, (0.0, AI_RETRY_FIRST / 2))
         wait = min(wait * 2, AI_RETRY_LAST)
         self.ai_owed[game_id] = (time.monotonic() + wait, wait)
+        (self._owed_for_outage.add if outage else self._owed_for_outage.discard)(game_id)
         log.warning("game %s: %s; trying again in %g s", game_id, why, wait)
+
+    async def _wake_if_database_back(self) -> None:
+        """Make the AI turns owed for an outage due now if the database takes writes again:
+        their back-off alone (up to a minute) would leave them waiting after it came back.
+        One probe that changes nothing a round, and only while such a turn waits."""
+        now = time.monotonic()
+        waiting = [g for g in self._owed_for_outage if self.ai_owed.get(g, (now, 0.0))[0] > now]
+        if waiting and await self.store.db.takes_writes(within=PROBE_TIMEOUT):
+            log.info("the database is back; playing the AI turns owed in %d games", len(waiting))
+            for game_id in waiting:
+                self.ai_owed[game_id] = (now, self.ai_owed[game_id][1])
 
     async def play_owed_ai(self) -> None:
         """Play the AI turns owed, each game once its wait is over: since the database was
         out of service, or after a chain of AI turns reached MAX_AI_CHAIN. The wait doubles,
         up to AI_RETRY_LAST, while the database stays out or the chains go on without a
         person's move between them (an AI that never ends its turn would be a bug: it is
-        slowed down, and the other games go on)."""
+        slowed down, and the other games go on). Those owed for an outage are played as
+        soon as the database takes writes again (`_wake_if_database_back`)."""
+        if not self.store.stopping:
+            await self._wake_if_database_back()
         for game_id, (due, wait) in list(self.ai_owed.items()):
             if due > time.monotonic() or self.store.stopping:
                 continue
@@ -278,11 +298,12 @@ class SessionService:
                     await self._play_ai_turns(Update(game=game))
             except Exception as error:
                 if out_of_service(error):
-                    self._owe_ai(game_id, f"the AI turn failed ({error!r})")
+                    self._owe_ai(game_id, f"the AI turn failed ({error!r})", outage=True)
                     continue
                 log.exception("game %s: the owed AI turn failed", game_id)
             if self.ai_owed.get(game_id, (0.0, 0.0))[0] == math.inf:
                 del self.ai_owed[game_id]  # played, and not owed again
+                self._owed_for_outage.discard(game_id)
 
     def _check_turn(self, game: GameRecord, user_id: int, step: int) -> tuple[AnyGame, Any, int]:
         """The engine, state and seat of a player whose turn it is, or a UserError saying

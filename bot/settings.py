@@ -13,7 +13,15 @@ import sys
 from pathlib import Path
 from typing import Annotated, Literal, TypeVar
 
-from pydantic import Field, SecretStr, ValidationError, ValidationInfo, field_validator
+from pydantic import (
+    AliasChoices,
+    Field,
+    SecretStr,
+    ValidationError,
+    ValidationInfo,
+    field_validator,
+)
+from pydantic_core import PydanticCustomError
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
@@ -28,6 +36,12 @@ DEFAULT_API_BASE = "https://discord.com/api/v10"
 WORKER_MAX_JOBS = 2000
 
 SettingsKind = TypeVar("SettingsKind", bound="DatabaseSettings")
+
+EMPTY = "setting_empty"  # the error type of a setting given as blank
+TOKEN_FIX = (
+    "put the bot's token after DISCORD_TOKEN= in .env (Discord developer portal, your "
+    "application, Bot, Reset Token)"
+)
 
 MODULE_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*")
 
@@ -104,10 +118,17 @@ class DatabaseSettings(BaseSettings):
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
 
     database_url: str = DEFAULT_DATABASE_URL
-    # How long start-up (and `migrate`) keeps trying a database host name that does not
-    # resolve before it stops with one line: a container not up yet resolves within
-    # seconds, a mistyped name never. A server that refuses is waited for without end.
-    database_host_wait_seconds: float = Field(default=60.0, ge=0, allow_inf_nan=False)
+    # How long start-up (and `migrate`) keeps trying a database it cannot reach (a refused
+    # port, a host name that does not resolve, no answer) before it stops with one line: a
+    # server or container starting up answers within seconds, a wrong host or port never,
+    # and an orchestrator restarts the bot anyway. DATABASE_HOST_WAIT_SECONDS, its older
+    # name (it covered host names alone), is still read.
+    database_wait_seconds: float = Field(
+        default=60.0,
+        ge=0,
+        allow_inf_nan=False,
+        validation_alias=AliasChoices("database_wait_seconds", "database_host_wait_seconds"),
+    )
 
     @field_validator("database_url")
     @classmethod
@@ -118,7 +139,7 @@ class DatabaseSettings(BaseSettings):
 class Settings(DatabaseSettings):
     """Every setting the bot runs with."""
 
-    discord_token: SecretStr = Field(min_length=1)
+    discord_token: SecretStr
     dev_guild_id: int | None = None
     discord_api_base: str = DEFAULT_API_BASE
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
@@ -150,6 +171,14 @@ class Settings(DatabaseSettings):
     # This process's share of Discord's 50 requests a second per bot token (bot/ratelimits.py);
     # unset: 50 divided by the processes the shards make (`requests_per_second`).
     bot_token_requests_per_second: float | None = Field(default=None, gt=0, allow_inf_nan=False)
+
+    @field_validator("discord_token", mode="before")
+    @classmethod
+    def _a_token(cls, value: object) -> object:
+        # `DISCORD_TOKEN=` left empty in .env (copied from .env.example) is the usual slip.
+        if isinstance(value, str) and not value.strip():
+            raise PydanticCustomError(EMPTY, TOKEN_FIX)
+        return value.strip() if isinstance(value, str) else value
 
     @field_validator("extra_extensions", mode="before")
     @classmethod
@@ -222,11 +251,23 @@ class Settings(DatabaseSettings):
 
 
 def describe_error(error: ValidationError) -> str:
-    """One line naming the first bad setting the way it is written in `.env`."""
+    """One line naming the first bad setting the way it is written in `.env`, and what to
+    do about it."""
     first = error.errors()[0]
     name = str(first["loc"][0]).upper() if first["loc"] else "settings"
-    reason = "is missing" if first["type"] == "missing" else f"is invalid: {first['msg']}"
-    return f"Setting {name} {reason}"
+    if name == "DISCORD_TOKEN" and first["type"] == "missing":
+        return f"Setting {name} is missing: {TOKEN_FIX}"
+    if first["type"] == "missing":
+        return f"Setting {name} is missing: set it in the environment or .env (.env.example)"
+    if first["type"] == EMPTY:
+        return f"Setting {name} is empty: {first['msg']}"
+    return f"Setting {name} is invalid: {first['msg']}"
+
+
+class SettingUnusable(Exception):
+    """A setting that reads well but names something the bot cannot use (a port already
+    taken, an address not of this machine). The message is one line for the admin, naming
+    the setting and the fix; `python -m bot` prints it alone and exits."""
 
 
 def _findable(module: str) -> bool:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import os
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -118,13 +119,53 @@ async def test_a_bot_installed_from_the_wheel_plays_a_game(
         await bot.wait()
 
 
-def pins(lock: str) -> dict[str, str]:
-    found = {}
+LOCKS = ("requirements-build.lock", "requirements.lock", "requirements-dev.lock")
+
+
+def locked(lock: str) -> dict[str, tuple[str, list[str]]]:
+    """Each package a lock file pins: its version and the hashes listed under it."""
+    found: dict[str, tuple[str, list[str]]] = {}
+    name = ""
     for line in (ROOT / lock).read_text().splitlines():
-        if "==" in line and not line.lstrip().startswith("#"):
-            name, version = line.split(";")[0].strip().split("==")
-            found[canonicalize_name(name)] = version
+        line = line.strip().removesuffix("\\").strip()
+        if line.startswith("--hash="):
+            found[name][1].append(line.removeprefix("--hash="))
+        elif "==" in line and not line.startswith("#"):
+            pinned, version = line.split(";")[0].strip().split("==")
+            name = canonicalize_name(pinned)
+            found[name] = (version, [])
     return found
+
+
+def pins(lock: str) -> dict[str, str]:
+    return {name: version for name, (version, _) in locked(lock).items()}
+
+
+def test_every_pin_carries_hashes_and_every_install_checks_them() -> None:
+    """Each package in the lock files comes with the sha256 of its files, and `make` and
+    the image install the lock files with --require-hashes (pip then refuses a file whose
+    hash is not listed, and any package not pinned), pip and setuptools included."""
+    for lock in LOCKS:
+        packages = locked(lock)
+        assert packages, lock
+        unhashed = [name for name, (_, hashes) in packages.items() if not hashes]
+        assert unhashed == [], f"{lock}: no hashes for {unhashed}: run `make lock`"
+        for name, (_, hashes) in packages.items():
+            assert all(h.startswith("sha256:") and len(h) == 71 for h in hashes), (lock, name)
+    assert set(locked("requirements-build.lock")) == {"pip", "setuptools"}
+    assert (
+        pins("requirements-dev.lock")["setuptools"] == pins("requirements-build.lock")["setuptools"]
+    )
+    for recipe in ("Makefile", "Dockerfile"):
+        text = (ROOT / recipe).read_text().replace("\\\n", " ")
+        if match := re.search(r"^INSTALL := (.*)$", text, re.MULTILINE):
+            text = text.replace("$(INSTALL)", match[1])  # the Makefile's install command
+        commands = re.split(r"\n|&&", text)  # a RUN line's commands apart
+        installs = [line for line in commands if "pip install" in line and ".lock" in line]
+        assert installs, recipe
+        assert all("--require-hashes" in line for line in installs), (recipe, installs)
+        for lock in ("requirements-build.lock", "requirements.lock"):
+            assert any(lock in line for line in installs), (recipe, lock)
 
 
 def test_the_lock_files_pin_what_pyproject_allows() -> None:

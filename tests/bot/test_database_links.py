@@ -262,7 +262,8 @@ def test_migrate_refuses_a_link_parameter_in_one_line(query: str, named: str) ->
 
 
 def test_a_host_that_does_not_resolve_is_given_up_on(tmp_path: Path) -> None:
-    """Tried for DATABASE_HOST_WAIT_SECONDS, one line a try, then one line and exit 1."""
+    """Tried for DATABASE_WAIT_SECONDS (here by its older name, still read), one line a
+    try, then one line and exit 1."""
     url = "postgresql://u:p@no-such-host.invalid/tt"
     result = run_bot("migrate", DATABASE_URL=url, DATABASE_HOST_WAIT_SECONDS="0.3")
     lines = result.stderr.strip().splitlines()

@@ -10,6 +10,7 @@ import asyncio
 import dataclasses
 import json
 import threading
+import time
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -458,6 +459,52 @@ async def test_a_chain_of_ai_turns_over_the_limit_pauses_and_goes_on(
     assert waits == [sessions.AI_RETRY_FIRST, 2 * sessions.AI_RETRY_FIRST]
     game = await service.get(game.id)
     assert turn_of(service, game) == 0 and game.id not in service.ai_owed
+
+
+@pytest.mark.parametrize("back", [True, False], ids=["database back", "still out"])
+async def test_an_ai_turn_owed_for_an_outage_waits_for_the_database_not_its_back_off(
+    service: SessionService, monkeypatch: pytest.MonkeyPatch, back: bool
+) -> None:
+    """Issue 57: an AI turn that failed for the database being out of service is played at
+    the table loop's first round once the database takes writes again, however long its
+    back-off still has to run (an hour here); while the database is still out it waits."""
+    game = await alices_turn(service, (await started(service, ALICE, ai=2)).game)
+    pick = service._ai_pick
+
+    async def out_of_service(*args: object) -> str:
+        raise ConnectionRefusedError(111, "Connection refused")
+
+    monkeypatch.setattr(service, "_ai_pick", out_of_service)
+    action = RUMBLE.legal_actions(RUMBLE.from_json(game.state), 0)[0]
+    game = (await press(service, game.id, ALICE.user_id, game.step, action)).game
+    assert turn_of(service, game) != 0 and game.id in service.ai_owed  # owed for the outage
+    service.ai_owed[game.id] = (time.monotonic() + 3600, 3600.0)  # its back-off: an hour
+    monkeypatch.setattr(service, "_ai_pick", pick)  # the database answers again...
+
+    async def probe(within: float) -> bool:
+        return back  # ...or, for `still out`, its probe says it does not yet
+
+    monkeypatch.setattr(service.db, "takes_writes", probe)
+    await service.play_owed_ai()
+    game = await service.get(game.id)
+    if back:
+        assert turn_of(service, game) == 0 and game.id not in service.ai_owed
+    else:
+        assert turn_of(service, game) != 0 and game.id in service.ai_owed
+
+
+async def test_a_paused_chain_of_ai_turns_is_not_woken_by_the_database(
+    service: SessionService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A chain paused at MAX_AI_CHAIN keeps its wait: nothing was wrong with the database,
+    so its answering is no reason to go on sooner (an endless chain stays slowed down)."""
+    monkeypatch.setattr(sessions, "MAX_AI_CHAIN", 1)
+    game = await alices_turn(service, (await started(service, ALICE, ai=2)).game)
+    action = RUMBLE.legal_actions(RUMBLE.from_json(game.state), 0)[0]
+    game = (await press(service, game.id, ALICE.user_id, game.step, action)).game
+    owed = service.ai_owed[game.id] = (time.monotonic() + 3600, 3600.0)  # an hour's wait
+    await service.play_owed_ai()
+    assert service.ai_owed[game.id] == owed
 
 
 async def test_stop_clears_controls_through_the_outbox(service: SessionService, db: Database):

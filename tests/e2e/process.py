@@ -16,6 +16,7 @@ from pathlib import Path
 from tests.fakediscord import FakeDiscord
 
 ROOT = Path(__file__).resolve().parents[2]
+UNSET = "<unset>"  # a setting's value that leaves it out of the bot's environment
 STOP_PROMISE = 10.0  # seconds: `docker stop` kills a container that takes longer
 
 
@@ -37,10 +38,12 @@ class BotProcess:
         log: Path,
         *,
         as_pid_1: bool = False,
+        cwd: str | Path = ROOT,
         **settings: str,
     ) -> BotProcess:
         """Start the bot; `as_pid_1` runs it as the first process of a new PID namespace,
-        as a container's CMD is (the test sends its signals to the bot itself)."""
+        as a container's CMD is (the test sends its signals to the bot itself). It reads a
+        `.env` in `cwd`; a setting given as UNSET is left out of its environment."""
         env = {
             **os.environ,
             "DISCORD_TOKEN": fake.token,
@@ -49,12 +52,13 @@ class BotProcess:
             "LOG_LEVEL": "INFO",
             **settings,
         }
+        env = {name: value for name, value in env.items() if value != UNSET}
         command = [sys.executable, "-m", "bot"]
         if as_pid_1:
             command = ["unshare", "--pid", "--fork", "--mount-proc", "--kill-child", *command]
         with log.open("a") as out:
             process = await asyncio.create_subprocess_exec(
-                *command, env=env, cwd=ROOT, stdin=asyncio.subprocess.DEVNULL, stderr=out
+                *command, env=env, cwd=cwd, stdin=asyncio.subprocess.DEVNULL, stderr=out
             )
         return cls(process, log)
 

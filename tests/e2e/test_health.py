@@ -1,5 +1,5 @@
-"""`GET /healthz` (issue 12): 200 while the gateway is connected and the database answers,
-503 with the part that is down named otherwise."""
+"""`GET /healthz` (issues 12 and 57): 200 while the gateway is connected and the database
+answers, 503 with the part that is down named otherwise, and what is wrong in words."""
 
 from __future__ import annotations
 
@@ -64,7 +64,9 @@ async def test_unhealthy_when_the_database_is_out_of_reach(bot) -> None:
     status, body = await health_of(bot, nowhere)
     assert status == 503
     assert body["gateway"] == "connected"
-    assert body["database"] not in ("ok", "")
+    # In words, with the system's own reason; no exception's name.
+    assert body["database"] == "out of reach (Connection refused)", body
+    assert "Error" not in body["database"]
     assert body["games_running"] is None
 
 
@@ -90,7 +92,7 @@ async def test_unhealthy_while_another_process_holds_the_sqlite_write_lock(bot) 
         async with write_lock_held(path):
             status, body = await asyncio.to_thread(health, port)
             assert status == 503
-            assert body["database"] == "OperationalError: database is locked"
+            assert body["database"] == "locked by another process (database is locked)"
         assert await asyncio.to_thread(health, port) == (
             200,
             {"gateway": "connected", "database": "ok", "games_running": 0},
@@ -107,7 +109,7 @@ async def test_unhealthy_while_the_sqlite_file_is_read_only(bot) -> None:
         with read_only(path):
             status, body = await asyncio.to_thread(health, port)
         assert status == 503
-        assert body["database"] == "OperationalError: attempt to write a readonly database"
+        assert body["database"] == "cannot be written (attempt to write a readonly database)"
         assert await asyncio.to_thread(health, port) == (
             200,
             {"gateway": "connected", "database": "ok", "games_running": 0},
@@ -126,6 +128,7 @@ async def test_unhealthy_while_postgresql_is_read_only(bot, postgres: Postgres) 
     await read_only.close()  # the setting holds for new connections
     status, body = await health_of(bot, read_only)
     assert status == 503
+    assert body["database"].startswith("cannot be written ("), body
     assert "read-only transaction" in body["database"], body
 
 
