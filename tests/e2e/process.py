@@ -37,10 +37,12 @@ class BotProcess:
         log: Path,
         *,
         as_pid_1: bool = False,
+        cwd: Path | str = ROOT,
         **settings: str,
     ) -> BotProcess:
         """Start the bot; `as_pid_1` runs it as the first process of a new PID namespace,
-        as a container's CMD is (the test sends its signals to the bot itself)."""
+        as a container's CMD is (the test sends its signals to the bot itself). `cwd`: the
+        source tree it runs from (a benchmark's worktree of an older commit)."""
         env = {
             **os.environ,
             "DISCORD_TOKEN": fake.token,
@@ -54,7 +56,7 @@ class BotProcess:
             command = ["unshare", "--pid", "--fork", "--mount-proc", "--kill-child", *command]
         with log.open("a") as out:
             process = await asyncio.create_subprocess_exec(
-                *command, env=env, cwd=ROOT, stdin=asyncio.subprocess.DEVNULL, stderr=out
+                *command, env=env, cwd=cwd, stdin=asyncio.subprocess.DEVNULL, stderr=out
             )
         return cls(process, log)
 
