@@ -63,22 +63,28 @@ def fill_names(text: str, names: list[str]) -> str:
 
 
 def wrap(words: list[str], width: int, size: int, lines: int = LINES) -> list[str]:
-    """`words` in at most `lines` lines of `width` px; what does not fit ends in "…"."""
+    """`words` in at most `lines` lines of `width` px; what does not fit ends in "…".
+
+    A line's width is its words' and spaces' added up (`text_width`: no kerning), rather
+    than each longer line measured again."""
     out: list[str] = []
-    current = ""
+    current, used = "", 0.0
+    space = text_width(" ", size)
     for index, word in enumerate(words):
-        if text_width(word, size) > width:  # a word (a long name) alone wider than a line
+        advance = text_width(word, size)
+        if advance > width:  # a word (a long name) alone wider than a line
             word = fit_text(word, width, size)[0]
-        joined = f"{current} {word}" if current else word
-        if text_width(joined, size) <= width:
-            current = joined
+            advance = text_width(word, size)
+        joined = used + space + advance if current else advance
+        if joined <= width:
+            current, used = f"{current} {word}" if current else word, joined
             continue
         out.append(current)
         if len(out) == lines:  # no room left: the last line takes the rest, cut
             rest = " ".join([out.pop(), *words[index:]])
             out.append(fit_text(rest, width, size)[0])
             return out
-        current = word
+        current, used = word, advance
     return [*out, current] if current else out
 
 

@@ -13,7 +13,7 @@ import pytest
 from render.brawl import draw_rolls, draw_table
 from render.common.caption import caption_words, wrap
 from render.common.record import recording
-from render.common.text import text_width
+from render.common.text import fit_text, text_width
 from render.rumble import draw_dungeon
 from render.toss import draw_bin
 from render.trashwar import draw_battlefield
@@ -88,3 +88,36 @@ def test_a_long_mixed_script_name_is_whole_where_there_is_room() -> None:
         draw_rolls(obs, names, 0)
     drawn = [n.text for n in notes if n.kind == "text"]
     assert drawn.count(NAMES[0]) >= 2, [t for t in drawn if t.startswith("Zoë")]
+
+
+def wrap_measuring_each_line(words: list[str], width: int, size: int, lines: int) -> list[str]:
+    """How wrap laid words out before it added their advances up: each longer line
+    measured whole (the same lines, measured more often)."""
+    out: list[str] = []
+    current = ""
+    for index, word in enumerate(words):
+        if text_width(word, size) > width:
+            word = fit_text(word, width, size)[0]
+        joined = f"{current} {word}" if current else word
+        if text_width(joined, size) <= width:
+            current = joined
+            continue
+        out.append(current)
+        if len(out) == lines:
+            rest = " ".join([out.pop(), *words[index:]])
+            out.append(fit_text(rest, width, size)[0])
+            return out
+        current = word
+    return [*out, current] if current else out
+
+
+@pytest.mark.parametrize("lines", [1, 2, 3])
+def test_words_wrap_where_measuring_each_line_would_wrap_them(lines: int) -> None:
+    rng = random.Random(lines)
+    pool = [*NAMES, "threw", "the", "Toaster", "(2)", "at", "left", "wall.", "Überraschung!",
+            "a" * 60, "🦝🦝🦝", "Σοφία's", "王小明", "x"]  # fmt: skip
+    for _ in range(300):
+        words = [rng.choice(pool) for _ in range(rng.randrange(1, 25))]
+        width, size = rng.choice([40, 120, 300, 700]), rng.choice([11, 14, 17])
+        expected = wrap_measuring_each_line(words, width, size, lines)
+        assert wrap(words, width, size, lines) == expected, (words, width, size)
