@@ -11,18 +11,19 @@ printed apart for the bot's own process (the event loop: Discord, database, sess
 its workers (pictures and the AI's picks; with WORKERS=0 those run inside the bot). Beside
 it, the HTTP requests the bot sent Discord per press (`--routes`: by route).
 
-The players and the fake Discord run in this process, so their CPU is not counted.
+The players and the fake Discord run in this process, so their CPU is not counted. Each
+game is measured on a bot process of its own, after a warm-up game of another seed
+(`--cold`: none): a running process's cost, not its start-up's imports and fonts.
 
 `--against COMMIT` compares with an earlier commit in the same run: the commit is checked
 out in a temporary `git worktree` (removed afterwards) and its bot started from there (its
-own code and migrations, cwd and PYTHONPATH the worktree, this checkout's .venv) beside
-this checkout's, each with its own fake Discord and database. Both play the same games
-with the same seeds, the same drivers and today's fake Discord, game by game one after the
-other, and a table gives both figures and this tree's over the commit's. What is compared
-is CPU per press: if the older bot needs more or fewer presses for the same game, the
-totals differ but each press is still one interaction. An older bot that does not start or
-whose game does not play through with today's drivers is reported as such, without a
-figure.
+own code and migrations, cwd and PYTHONPATH the worktree, this checkout's .venv), each bot
+with its own fake Discord and database. Both play the same games with the same seeds, the
+same drivers and today's fake Discord, game by game, one bot after the other (which goes
+first alternates), and a table gives both figures and this tree's over the commit's, a
+press and a game: if the older bot needs more or fewer presses for the same game, the two
+ratios differ. An older bot that does not start, or whose game does not play through with
+today's drivers, is reported as such, without a figure.
 """
 
 from __future__ import annotations
@@ -75,6 +76,7 @@ class Kind:
 
     open: Callable[[Table, Any], Awaitable[None]]
     seeds: tuple[Any, ...]
+    warmup: Any  # another seed: a game measured after the same one finds its texts cached
     boards: Callable[[FakeDiscord], list[FakeMessage]]
     play: Callable[[Any, FakeDiscord, dict[int, Any], random.Random], Awaitable[object]]
 
@@ -114,12 +116,14 @@ DRIVERS = {
     "rumble": Kind(
         opener("/rumble new"),
         (11, 12),
+        23,
         play.boards,
         lambda _bot, fake, players, rng: play.play_to_the_end(fake, players, rng),
     ),
     "trashwar": Kind(
         opener("/trashwar new"),
         (12, 30),
+        5,
         trashwar_play.battlefields,
         lambda _bot, fake, players, rng: trashwar_play.play_to_the_end(fake, players, rng),
     ),
@@ -127,12 +131,14 @@ DRIVERS = {
         # The seeds give short games with alice as the Bandit.
         lambda table, seed: opener("/brawl new", str(BANDIT), mode=seed[0])(table, seed[1]),
         (("round-rummage", 247), ("king-of-the-heap", 118)),
+        ("rummy", 114),
         brawl_play.alley_boards,
         lambda bot, fake, players, _rng: brawl_play.play_to_the_end(bot, fake, players),
     ),
     "toss": Kind(
         opener("/toss new", wobble="shaky"),
         (3, 8),
+        11,
         toss_play.bin_boards,
         lambda _bot, fake, players, rng: toss_play.play_to_the_end(fake, players, rng),
     ),
@@ -185,7 +191,7 @@ def any_game(key: str) -> Kind:
                     break  # a move from the board: look at the newest board
         raise AssertionError(f"a game of {key} did not end")
 
-    return Kind(open_game, (1, 2), boards, play_game)
+    return Kind(open_game, (1, 2), 3, boards, play_game)
 
 
 def driver(key: str) -> Kind:
@@ -301,15 +307,15 @@ class Subject:
         finally:
             await self.bot.end()
 
-    async def measure(self, kind: str, games: int) -> Figure:
-        """Play `games` seeded games of `kind`; CannotRun when one does not play through."""
+    async def measure(self, kind: str, seeds: list[Any]) -> Figure:
+        """Play a game of `kind` from each seed; CannotRun when one does not play through."""
         fake, pid = self.fake, self.bot.process.pid
         await fake.settle()
         pressed, requested = len(fake.interactions), len(fake.requests)
         before = cpu_ms(pid)
         game = driver(kind)
         try:
-            for seed in (game.seeds * games)[:games]:
+            for seed in seeds:
                 await play_one(game, seed, self.table, self.stand_in)
             await fake.settle()
         except Exception as error:  # any way a driver fails to play the game
@@ -321,7 +327,7 @@ class Subject:
         after = cpu_ms(pid)
         return Figure(
             kind,
-            games,
+            len(seeds),
             len(fake.interactions) - pressed,
             after[0] - before[0],
             after[1] - before[1],
@@ -330,21 +336,17 @@ class Subject:
 
 
 async def measure_one(
-    root: Path,
-    workers: int,
-    kind: str,
-    games: int,
-    warmup: int,
-    postgres: Postgres | None,
+    root: Path, workers: int, kind: str, games: int, warm: bool, postgres: Postgres | None
 ) -> Figure:
     """One game's figure from a bot of its own (so no game's figure depends on which ran
-    before it), after `warmup` unmeasured games: a press's cost in a process that has been
-    up a while, without the imports, fonts and catalogues a new process loads once. The
-    warm-up plays the first seeds, as the measure does."""
+    before it), after an unmeasured game (`warm`): a press's cost in a process that has
+    been up a while, without the imports, fonts and catalogues a new process loads once.
+    The warm-up is another seed's game: the same game's captions would be in the caches."""
+    game = driver(kind)
     async with Subject(root, workers, postgres) as subject:
-        if warmup:
-            await subject.measure(kind, warmup)
-        return await subject.measure(kind, games)
+        if warm:
+            await subject.measure(kind, [game.warmup])
+        return await subject.measure(kind, (list(game.seeds) * games)[:games])
 
 
 async def measure(
@@ -353,12 +355,12 @@ async def measure(
     games: int,
     postgres: Postgres | None,
     routes: bool = False,
-    warmup: int = 1,
+    warm: bool = True,
 ) -> list[Figure]:
     """This checkout's bot, each game in turn."""
     figures = []
     for kind in kinds:
-        figures.append(await measure_one(ROOT, workers, kind, games, warmup, postgres))
+        figures.append(await measure_one(ROOT, workers, kind, games, warm, postgres))
         print(figures[-1].line(workers), flush=True)
         if routes:
             print(figures[-1].routes(), flush=True)
@@ -372,7 +374,8 @@ async def compare(
     postgres: Postgres | None,
     commit: str,
     tree: Path,
-    warmup: int = 1,
+    routes: bool = False,
+    warm: bool = True,
 ) -> list[tuple[Figure, Figure | str]]:
     """This checkout's bot and `commit`'s (run from `tree`), game by game, the two one
     after the other (which goes first alternates, so a load on the machine that comes and
@@ -384,7 +387,7 @@ async def compare(
         found: dict[str, Figure | str] = {}
         for name, root in sides[::-1] if index % 2 else sides:
             try:
-                figure = await measure_one(root, workers, kind, games, warmup, postgres)
+                figure = await measure_one(root, workers, kind, games, warm, postgres)
             except CannotRun as error:
                 if root == ROOT:
                     raise  # this tree's own bot: nothing to compare with
@@ -393,6 +396,8 @@ async def compare(
                 continue
             found[name] = figure
             print(f"{figure.line(workers)}  [{name}]", flush=True)
+            if routes:
+                print(figure.routes(), flush=True)
         ours = found["this tree"]
         assert isinstance(ours, Figure)
         pairs.append((ours, found[label]))
@@ -435,7 +440,7 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument("--games", type=int, default=2, help="seeded games of each kind")
     parser.add_argument(
-        "--warmup", type=int, default=1, help="games played before measuring, in each bot"
+        "--cold", action="store_true", help="measure from the bot's start, with no warm-up game"
     )
     parser.add_argument(
         "--database",
@@ -483,7 +488,7 @@ def main(argv: list[str] | None = None) -> None:
                         options.games,
                         postgres,
                         options.routes,
-                        options.warmup,
+                        not options.cold,
                     )
                 )
             else:
@@ -496,7 +501,8 @@ def main(argv: list[str] | None = None) -> None:
                             postgres,
                             options.against,
                             tree,
-                            options.warmup,
+                            options.routes,
+                            not options.cold,
                         )
                     )
                 except CannotRun as error:  # this tree's own bot: nothing to compare with
