@@ -43,11 +43,28 @@ def captioned(
 ) -> Image.Image:
     """`image` with the caption strip added below it; `seat_disc`: the mover's numbered disc in
     their seat colour first (off where a game colours its players otherwise)."""
+    return caption_below(with_caption_room(image), move, names, seat_disc)
+
+
+def with_caption_room(image: Image.Image) -> Image.Image:
+    """`image` on a taller canvas with the caption strip's backdrop below it: for a game's
+    cached background, so that each board, drawn on a copy of it, gets its caption in
+    place (`caption_below`) rather than by copying the whole picture again."""
     width, height = image.size
     out = Image.new(image.mode, (width, height + caption_height(width)), shade(PANEL, 0.8))
     out.paste(image, (0, 0))
-    draw_caption(out, (0, height, width, out.height), move, names, mark=seat_disc)
     return out
+
+
+def caption_below(
+    image: Image.Image, move: LastMoveView | None, names: list[str], seat_disc: bool = True
+) -> Image.Image:
+    """`image` (from `with_caption_room`) with the caption drawn in its strip: what
+    `captioned` gives for the picture above the strip, as long as nothing was drawn there."""
+    width, height = image.size
+    top = height - caption_height(width)
+    draw_caption(image, (0, top, width, height), move, names, mark=seat_disc)
+    return image
 
 
 def caption_words(move: LastMoveView, names: list[str]) -> list[str]:
