@@ -320,9 +320,10 @@ class Subject:
             await fake.settle()
         except Exception as error:  # any way a driver fails to play the game
             where = traceback.extract_tb(error.__traceback__)[-1]
+            said = str(error).strip().split("\n")[0][:200]  # an SQL error's first line, say
             raise CannotRun(
                 f"{kind} did not play through: {type(error).__name__} at "
-                f"{Path(where.filename).name}:{where.lineno} ({where.line}): {error}"
+                f"{Path(where.filename).name}:{where.lineno}: {said}"
             ) from error
         after = cpu_ms(pid)
         return Figure(
