@@ -1,6 +1,6 @@
 """CPU milliseconds per press: what one press costs the bot (render, AI, database).
 
-    python -m bench.cpu_per_press [--workers 0 2] [--games 2]
+    python -m bench.cpu_per_press [--workers 0 2] [--games 2] [--against COMMIT] [GAME ...]
 
 The bot runs as its own process (`python -m bot`, as in production) against the fake
 Discord in this process. For each game, three users and an AI seat play a fixed set of
@@ -11,7 +11,19 @@ printed apart for the bot's own process (the event loop: Discord, database, sess
 its workers (pictures and the AI's picks; with WORKERS=0 those run inside the bot). Beside
 it, the HTTP requests the bot sent Discord per press (`--routes`: by route).
 
-The players and the fake Discord run in this process, so their CPU is not counted.
+The players and the fake Discord run in this process, so their CPU is not counted. Each
+game is measured on a bot process of its own, after a warm-up game of another seed
+(`--cold`: none): a running process's cost, not its start-up's imports and fonts.
+
+`--against COMMIT` compares with an earlier commit in the same run: the commit is checked
+out in a temporary `git worktree` (removed afterwards) and its bot started from there (its
+own code and migrations, cwd and PYTHONPATH the worktree, this checkout's .venv), each bot
+with its own fake Discord and database. Both play the same games with the same seeds, the
+same drivers and today's fake Discord, game by game, one bot after the other (which goes
+first alternates), and a table gives both figures and this tree's over the commit's, a
+press and a game: if the older bot needs more or fewer presses for the same game, the two
+ratios differ. An older bot that does not start, or whose game does not play through with
+today's drivers, is reported as such, without a figure.
 """
 
 from __future__ import annotations
@@ -24,6 +36,7 @@ import random
 import re
 import signal
 import tempfile
+import traceback
 from collections import Counter
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -34,6 +47,7 @@ from typing import Any
 from bench.bench_discord import OVER, answered, play_controls, press_any
 from bench.games import board_file, keys, plugins
 from bench.proc import cpu_seconds, process_tree, times
+from bench.worktree import ROOT, NoSuchCommit, checked_out, resolve
 from bot.database import Database
 from bot.sessions import SessionService
 from bot.settings import async_database_url, cores
@@ -41,11 +55,8 @@ from tests.e2e import brawl_play, play, toss_play, trashwar_play
 from tests.e2e.brawl_play import turn_user_id
 from tests.e2e.conftest import Table
 from tests.e2e.process import BotProcess
-from tests.e2e.test_brawl_game import open_brawl
-from tests.e2e.test_rumble_game import open_and_start
-from tests.e2e.test_toss_game import open_toss
-from tests.e2e.test_trashwar_game import open_war
-from tests.fakediscord import FakeDiscord, FakeMessage
+from tests.e2e.test_brawl_game import BANDIT
+from tests.fakediscord import FakeDiscord, FakeDiscordError, FakeMessage
 from tests.fakediscord.state import RequestRecord
 from tests.postgres import Postgres
 
@@ -65,34 +76,69 @@ class Kind:
 
     open: Callable[[Table, Any], Awaitable[None]]
     seeds: tuple[Any, ...]
+    warmup: Any  # another seed: a game measured after the same one finds its texts cached
     boards: Callable[[FakeDiscord], list[FakeMessage]]
     play: Callable[[Any, FakeDiscord, dict[int, Any], random.Random], Awaitable[object]]
+
+
+async def add_ai(table: Table) -> None:
+    """A normal AI seat: from the lobby's level menu, or, in a commit from before the AI
+    levels (`--against`), with its one "Add AI player" button."""
+    try:
+        await table.alice.select("Add AI player…", "Normal AI")
+    except FakeDiscordError:
+        await table.alice.click("Add AI player")
+
+
+def opener(
+    command: str, pick: str | None = None, **options: Any
+) -> Callable[[Table, Any], Awaitable[None]]:
+    """alice opens a seeded lobby (and picks `pick` in its first menu: Dumpster Brawl!'s
+    character), bob and carol join, a normal AI seat, alice starts: the presses of the
+    game's end-to-end test, without its checks of today's lobby."""
+
+    async def open_game(table: Table, seed: Any) -> None:
+        opened = await table.alice.slash(command, seed=seed, **options)
+        if pick is not None:
+            lobby = opened.public[0]
+            await table.alice.select(lobby.selects[0].custom_id, pick, message=lobby)
+        await table.bob.click("Join")
+        await table.carol.click("Join")
+        await add_ai(table)
+        await table.alice.click("Start")
+
+    return open_game
 
 
 # The games with a driver of their own, from their end-to-end tests: seeds that give short
 # games, each player's choices made as a person would. Any other game: `any_game`.
 DRIVERS = {
     "rumble": Kind(
-        open_and_start,
+        opener("/rumble new"),
         (11, 12),
+        23,
         play.boards,
         lambda _bot, fake, players, rng: play.play_to_the_end(fake, players, rng),
     ),
     "trashwar": Kind(
-        open_war,
+        opener("/trashwar new"),
         (12, 30),
+        5,
         trashwar_play.battlefields,
         lambda _bot, fake, players, rng: trashwar_play.play_to_the_end(fake, players, rng),
     ),
     "brawl": Kind(
-        lambda table, seed: open_brawl(table, *seed),
+        # The seeds give short games with alice as the Bandit.
+        lambda table, seed: opener("/brawl new", str(BANDIT), mode=seed[0])(table, seed[1]),
         (("round-rummage", 247), ("king-of-the-heap", 118)),
+        ("rummy", 114),
         brawl_play.alley_boards,
         lambda bot, fake, players, _rng: brawl_play.play_to_the_end(bot, fake, players),
     ),
     "toss": Kind(
-        open_toss,
+        opener("/toss new", wobble="shaky"),
         (3, 8),
+        11,
         toss_play.bin_boards,
         lambda _bot, fake, players, rng: toss_play.play_to_the_end(fake, players, rng),
     ),
@@ -116,7 +162,7 @@ def any_game(key: str) -> Kind:
     async def open_game(table: Table, seed: Any) -> None:
         await table.alice.slash(f"/{key} new", seed=seed)
         await table.bob.click("Join")
-        await table.alice.select("Add AI player…", "Normal AI")
+        await add_ai(table)
         await table.alice.click("Start")
 
     async def play_game(
@@ -145,7 +191,7 @@ def any_game(key: str) -> Kind:
                     break  # a move from the board: look at the newest board
         raise AssertionError(f"a game of {key} did not end")
 
-    return Kind(open_game, (1, 2), boards, play_game)
+    return Kind(open_game, (1, 2), 3, boards, play_game)
 
 
 def driver(key: str) -> Kind:
@@ -155,16 +201,25 @@ def driver(key: str) -> Kind:
 @dataclass(frozen=True)
 class Figure:
     kind: str
+    games: int
     presses: int
     bot_ms: float
     workers_ms: float
     requests: Counter[str]  # the bot's HTTP requests to Discord, by route
 
+    @property
+    def per_press(self) -> float:
+        return (self.bot_ms + self.workers_ms) / max(self.presses, 1)
+
+    @property
+    def per_game(self) -> float:
+        return (self.bot_ms + self.workers_ms) / max(self.games, 1)
+
     def line(self, workers: int) -> str:
         per = 1 / max(self.presses, 1)
         return (
             f"{self.kind:<9} WORKERS={workers:<2} presses {self.presses:4d}  "
-            f"CPU per press {(self.bot_ms + self.workers_ms) * per:6.1f} ms "
+            f"CPU per press {self.per_press:6.1f} ms "
             f"(bot process {self.bot_ms * per:5.1f}, workers {self.workers_ms * per:5.1f}); "
             f"requests per press {self.requests.total() * per:4.2f}"
         )
@@ -195,63 +250,199 @@ async def play_one(game: Kind, seed: Any, table: Table, stand_in: object) -> Non
     await game.play(stand_in, fake, players, random.Random(4))
 
 
-async def measure(
-    workers: int, kinds: list[str], games: int, postgres: Postgres | None, routes: bool = False
-) -> list[Figure]:
-    figures = []
-    with tempfile.TemporaryDirectory() as folder:
-        database = Path(folder) / "games.db"
-        url = postgres.create_database() if postgres else f"sqlite:///{database}"
+class CannotRun(Exception):
+    """A bot (an older commit's) that cannot be measured with today's fake Discord and
+    drivers: it did not start, or a game did not play through."""
+
+
+class Subject:
+    """One bot process measured: `python -m bot` from `root` (this checkout, or a worktree
+    of an earlier commit) with its own fake Discord, users and database."""
+
+    def __init__(self, root: Path, workers: int, postgres: Postgres | None) -> None:
+        self.root, self.workers, self.postgres = root, workers, postgres
+        self.stack = contextlib.AsyncExitStack()
+
+    async def __aenter__(self) -> Subject:
+        stack = self.stack
+        folder = Path(stack.enter_context(tempfile.TemporaryDirectory()))
+        database = folder / "games.db"
+        url = self.postgres.create_database() if self.postgres else f"sqlite:///{database}"
         # CPU per press, not Discord's pace: the rate limits would only add waiting.
-        async with FakeDiscord(rate_limits=False) as fake:
-            table = Table(fake)
-            bot = await BotProcess.start(
-                fake, database, Path(folder) / "bot.log", WORKERS=str(workers), DATABASE_URL=url
-            )
-            # The Brawl players read their own view from the database (see brawl_play).
-            reader = Database(async_database_url(url))
-            try:
-                await bot.connected(fake, syncs=0)
-                stand_in = SimpleNamespace(sessions=SessionService(reader))
-                for kind in kinds:
-                    await fake.settle()
-                    pressed, requested = len(fake.interactions), len(fake.requests)
-                    before = cpu_ms(bot.process.pid)
-                    game = driver(kind)
-                    for seed in (game.seeds * games)[:games]:
-                        await play_one(game, seed, table, stand_in)
-                    await fake.settle()
-                    after = cpu_ms(bot.process.pid)
-                    figures.append(
-                        Figure(
-                            kind,
-                            len(fake.interactions) - pressed,
-                            after[0] - before[0],
-                            after[1] - before[1],
-                            Counter(route_of(r) for r in fake.requests[requested:]),
-                        )
-                    )
-                    print(figures[-1].line(workers), flush=True)
-                    if routes:
-                        print(figures[-1].routes(), flush=True)
-            finally:
-                await reader.close()
-                # Not `bot.signal()`: it takes the bot's first child (the fork server) for
-                # the bot itself, as under `unshare`.
-                os.kill(bot.process.pid, signal.SIGTERM)
-                try:
-                    await bot.exit_code()  # a clean stop, within the promised 10 s
-                finally:
-                    await bot.end()
+        self.fake = await stack.enter_async_context(FakeDiscord(rate_limits=False))
+        self.table = Table(self.fake)
+        # The bot's own modules first, before the editable install's (this checkout's).
+        self.bot = await BotProcess.start(
+            self.fake,
+            database,
+            folder / "bot.log",
+            cwd=self.root,
+            WORKERS=str(self.workers),
+            DATABASE_URL=url,
+            PYTHONPATH=str(self.root),
+        )
+        stack.push_async_callback(self._stop)
+        # The Brawl players read their own view from the database (see brawl_play).
+        reader = Database(async_database_url(url))
+        stack.push_async_callback(reader.close)
+        self.stand_in = SimpleNamespace(sessions=SessionService(reader))
+        try:
+            await self.bot.connected(self.fake, syncs=0)
+        except (AssertionError, TimeoutError) as error:
+            log = self.bot.text().strip().splitlines()[-15:]
+            await self.__aexit__()
+            raise CannotRun(f"the bot did not start: {error}\n" + "\n".join(log)) from None
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.stack.aclose()
+
+    async def _stop(self) -> None:
+        # Not `bot.signal()`: it takes the bot's first child (the fork server) for the bot
+        # itself, as under `unshare`.
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(self.bot.process.pid, signal.SIGTERM)
+        try:
+            await self.bot.exit_code()  # a clean stop, within the promised 10 s
+        finally:
+            await self.bot.end()
+
+    async def measure(self, kind: str, seeds: list[Any]) -> Figure:
+        """Play a game of `kind` from each seed; CannotRun when one does not play through."""
+        fake, pid = self.fake, self.bot.process.pid
+        await fake.settle()
+        pressed, requested = len(fake.interactions), len(fake.requests)
+        before = cpu_ms(pid)
+        game = driver(kind)
+        try:
+            for seed in seeds:
+                await play_one(game, seed, self.table, self.stand_in)
+            await fake.settle()
+        except Exception as error:  # any way a driver fails to play the game
+            where = traceback.extract_tb(error.__traceback__)[-1]
+            said = str(error).strip().split("\n")[0][:200]  # an SQL error's first line, say
+            raise CannotRun(
+                f"{kind} did not play through: {type(error).__name__} at "
+                f"{Path(where.filename).name}:{where.lineno}: {said}"
+            ) from error
+        after = cpu_ms(pid)
+        return Figure(
+            kind,
+            len(seeds),
+            len(fake.interactions) - pressed,
+            after[0] - before[0],
+            after[1] - before[1],
+            Counter(route_of(r) for r in fake.requests[requested:]),
+        )
+
+
+async def measure_one(
+    root: Path, workers: int, kind: str, games: int, warm: bool, postgres: Postgres | None
+) -> Figure:
+    """One game's figure from a bot of its own (so no game's figure depends on which ran
+    before it), after an unmeasured game (`warm`): a press's cost in a process that has
+    been up a while, without the imports, fonts and catalogues a new process loads once.
+    The warm-up is another seed's game: the same game's captions would be in the caches."""
+    game = driver(kind)
+    async with Subject(root, workers, postgres) as subject:
+        if warm:
+            await subject.measure(kind, [game.warmup])
+        return await subject.measure(kind, (list(game.seeds) * games)[:games])
+
+
+async def measure(
+    workers: int,
+    kinds: list[str],
+    games: int,
+    postgres: Postgres | None,
+    routes: bool = False,
+    warm: bool = True,
+) -> list[Figure]:
+    """This checkout's bot, each game in turn."""
+    figures = []
+    for kind in kinds:
+        figures.append(await measure_one(ROOT, workers, kind, games, warm, postgres))
+        print(figures[-1].line(workers), flush=True)
+        if routes:
+            print(figures[-1].routes(), flush=True)
     return figures
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+async def compare(
+    workers: int,
+    kinds: list[str],
+    games: int,
+    postgres: Postgres | None,
+    commit: str,
+    tree: Path,
+    routes: bool = False,
+    warm: bool = True,
+) -> list[tuple[Figure, Figure | str]]:
+    """This checkout's bot and `commit`'s (run from `tree`), game by game, the two one
+    after the other (which goes first alternates, so a load on the machine that comes and
+    goes falls on both alike). A game the older bot cannot play is reported as such."""
+    label = commit[:9]
+    pairs: list[tuple[Figure, Figure | str]] = []
+    for index, kind in enumerate(kinds):
+        sides = [("this tree", ROOT), (label, tree)]
+        found: dict[str, Figure | str] = {}
+        for name, root in sides[::-1] if index % 2 else sides:
+            try:
+                figure = await measure_one(root, workers, kind, games, warm, postgres)
+            except CannotRun as error:
+                if root == ROOT:
+                    raise  # this tree's own bot: nothing to compare with
+                found[name] = f"cannot run against today's fake Discord and drivers: {error}"
+                print(f"{kind:<9} WORKERS={workers:<2} [{label}] {found[name]}", flush=True)
+                continue
+            found[name] = figure
+            print(f"{figure.line(workers)}  [{name}]", flush=True)
+            if routes:
+                print(figure.routes(), flush=True)
+        ours = found["this tree"]
+        assert isinstance(ours, Figure)
+        pairs.append((ours, found[label]))
+    print(side_by_side(workers, label, pairs), flush=True)
+    return pairs
+
+
+def side_by_side(workers: int, label: str, pairs: list[tuple[Figure, Figure | str]]) -> str:
+    """The table of a comparison: CPU per press on each side and this tree's over the
+    earlier commit's (1.10: this tree costs 10 % more a press); the same per game, as a
+    change in presses a turn moves the one and not the other."""
+    head = ("game", "presses", "ms a press", label, "ratio", "ms a game", label, "ratio")
+    rows = [head, ("", "", "this tree", "", "", "this tree", "", "")]
+    notes = []
+    for ours, theirs in pairs:
+        if isinstance(theirs, str):
+            notes.append(f"{ours.kind}, {label}: {theirs}")
+            theirs = Figure(ours.kind, 0, 0, 0, 0, Counter())
+        rows.append(
+            (
+                ours.kind,
+                f"{ours.presses}/{theirs.presses}",
+                f"{ours.per_press:.1f}",
+                f"{theirs.per_press:.1f}" if theirs.presses else "—",
+                f"{ours.per_press / theirs.per_press:.2f}" if theirs.presses else "—",
+                f"{ours.per_game:.0f}",
+                f"{theirs.per_game:.0f}" if theirs.presses else "—",
+                f"{ours.per_game / theirs.per_game:.2f}" if theirs.presses else "—",
+            )
+        )
+    lines = [f"WORKERS={workers}: this tree against {label}"]
+    lines += [f"{row[0]:<9}" + "".join(f"{cell:>11}" for cell in row[1:]) for row in rows]
+    return "\n".join(lines + notes)
+
+
+def parse(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument(
         "--workers", type=int, nargs="+", default=[0, cores()], help="WORKERS values to compare"
     )
     parser.add_argument("--games", type=int, default=2, help="seeded games of each kind")
+    parser.add_argument(
+        "--cold", action="store_true", help="measure from the bot's start, with no warm-up game"
+    )
     parser.add_argument(
         "--database",
         choices=("sqlite", "postgresql"),
@@ -262,18 +453,61 @@ def main() -> None:
     parser.add_argument(
         "--routes", action="store_true", help="the HTTP requests per press by route, too"
     )
+    parser.add_argument(
+        "--against",
+        metavar="COMMIT",
+        help="also run the bot of this earlier commit (a temporary git worktree) on the same "
+        "games, alternating game by game, and print both figures and their ratio",
+    )
     parser.add_argument("kinds", nargs="*", metavar="GAME", help=f"any of {', '.join(keys())}")
-    options = parser.parse_args()
+    options = parser.parse_args(argv)
     if unknown := set(options.kinds) - set(keys()):
         parser.error(f"no such game: {', '.join(sorted(unknown))}")
+    if options.against is not None:
+        try:
+            options.against = resolve(options.against)
+        except NoSuchCommit as error:
+            parser.error(str(error))
+    options.kinds = options.kinds or keys()
+    return options
+
+
+def main(argv: list[str] | None = None) -> None:
+    options = parse(argv)
     with contextlib.ExitStack() as stack:
         postgres = None
         if options.database == "postgresql":
             postgres = Postgres(Path(stack.enter_context(tempfile.TemporaryDirectory())))
             stack.callback(postgres.cleanup)
+        tree = stack.enter_context(checked_out(options.against)) if options.against else None
         for workers in options.workers:
-            kinds = options.kinds or keys()
-            asyncio.run(measure(workers, kinds, options.games, postgres, options.routes))
+            if tree is None:
+                asyncio.run(
+                    measure(
+                        workers,
+                        options.kinds,
+                        options.games,
+                        postgres,
+                        options.routes,
+                        not options.cold,
+                    )
+                )
+            else:
+                try:
+                    asyncio.run(
+                        compare(
+                            workers,
+                            options.kinds,
+                            options.games,
+                            postgres,
+                            options.against,
+                            tree,
+                            options.routes,
+                            not options.cold,
+                        )
+                    )
+                except CannotRun as error:  # this tree's own bot: nothing to compare with
+                    raise SystemExit(f"cpu_per_press: {error}") from None
 
 
 if __name__ == "__main__":

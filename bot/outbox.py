@@ -92,6 +92,18 @@ _BUT_PAYLOAD = select(*(c for c in OUTBOX.c if c.name != "payload")).where(
     OUTBOX.c.id == bindparam("entry_id")
 )
 _DROP = delete(OUTBOX).where(OUTBOX.c.id == bindparam("entry_id"))
+# Built once, as every statement here (`_trim` runs on each board posted over another).
+_TRIM = (
+    update(OUTBOX)
+    .where(
+        OUTBOX.c.game_id == bindparam("of_game"),
+        OUTBOX.c.message_id == bindparam("on_message"),
+        OUTBOX.c.delivered_at.is_not(None),
+        OUTBOX.c.id < bindparam("before"),
+    )
+    .values(payload={})
+)
+_TRIM_SINCE = _TRIM.where(OUTBOX.c.id >= bindparam("since"))
 _LAST_ON = (
     select(OUTBOX.c.payload)
     .where(
@@ -356,15 +368,11 @@ class Outbox:
         a replay reads only steps. Storage then grows by a board message's few lines, not
         by a public view per board. From the last one this process knows of, when it
         knows it; else all of them (once after a restart)."""
-        trim = update(OUTBOX).where(
-            OUTBOX.c.game_id == game_id,
-            OUTBOX.c.message_id == message_id,
-            OUTBOX.c.delivered_at.is_not(None),
-            OUTBOX.c.id < before,
-        )
+        values = {"of_game": game_id, "on_message": message_id, "before": before}
         if (known := self._delivered.get((game_id, message_id))) is not None:
-            trim = trim.where(OUTBOX.c.id >= known[0])
-        await connection.execute(trim.values(payload={}))
+            await connection.execute(_TRIM_SINCE, {**values, "since": known[0]})
+        else:
+            await connection.execute(_TRIM, values)
 
     async def lines_shown(self, game_id: int, message_id: int) -> list[str]:
         """The log lines board message `message_id` shows now: those of the last entry

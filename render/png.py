@@ -36,16 +36,18 @@ def to_png(image: Image.Image) -> bytes:
         image.save(buffer, format="PNG", compress_level=COMPRESS_LEVEL)
         return buffer.getvalue()
     width, height = image.size
-    pixels = memoryview(image.tobytes())
     stride = width * len(image.getbands())
-    # Each row starts with its filter type; 0 is "none".
-    rows = b"\0".join([b"", *(pixels[i : i + stride] for i in range(0, len(pixels), stride))])
+    # Each row starts with its filter type, 0 ("none"): Pillow pads every row with one zero
+    # byte, the next row's filter type, so the rows need no copying into a second buffer.
+    padded = memoryview(image.tobytes("raw", image.mode, stride + 1))
+    deflate = isal_zlib.compressobj(COMPRESS_LEVEL)
+    pixels = deflate.compress(b"\0") + deflate.compress(padded[:-1]) + deflate.flush()
     header = struct.pack(">IIBBBBB", width, height, 8, colour_type, 0, 0, 0)
     return b"".join(
         [
             b"\x89PNG\r\n\x1a\n",
             _chunk(b"IHDR", header),
-            _chunk(b"IDAT", isal_zlib.compress(rows, COMPRESS_LEVEL)),
+            _chunk(b"IDAT", pixels),
             _chunk(b"IEND", b""),
         ]
     )
@@ -53,4 +55,5 @@ def to_png(image: Image.Image) -> bytes:
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
     """One PNG chunk: length, type, data, and the CRC of type and data."""
-    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    crc = zlib.crc32(data, zlib.crc32(kind))
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", crc)

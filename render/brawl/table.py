@@ -71,7 +71,7 @@ from render.common import (
 
 # Names and numbers recur on every picture: their text masks are cached.
 from render.common import cached_text_in_box as _text
-from render.common.caption import caption_height, captioned
+from render.common.caption import caption_below, caption_height, with_caption_room
 from render.common.words import player_colour, player_name
 from rules.brawl.data import KINDS
 from rules.brawl.observation import BrawlObservation
@@ -172,12 +172,13 @@ def table_image(obs: BrawlObservation, names: list[str], since: int | None = Non
         columns = [hand_column(seats, seat, rummy) for seat in range(seats)]
         bands = tuple(band_box(seats, seat, rummy) for seat in range(seats))
         draw_handovers(image, obs, since, columns, bands, language_of(names))
-    return captioned(image, obs.get("last_move"), names)
+    return caption_below(image, obs.get("last_move"), names)
 
 
 @lru_cache(maxsize=12)
 def _alley(seats: int, rummy: bool) -> Image.Image:
-    """What depends on the player count alone: the brick wall, asphalt and empty placards."""
+    """What depends on the player count alone: the brick wall, asphalt and empty placards,
+    and the caption strip's room below them."""
     width, height = map_size(seats, rummy)
     image = Image.new("RGB", (width, height), MORTAR)
     draw = ImageDraw.Draw(image)
@@ -197,7 +198,7 @@ def _alley(seats: int, rummy: bool) -> Image.Image:
         rounded_box(image, shadow, 14, shade(MORTAR, 0.6))
         rounded_box(image, box, 14, PANEL, PANEL_EDGE, 2)
     rounded_box(image, strip_box(seats, rummy), 14, shade(PANEL, 0.9), PANEL_EDGE, 2)
-    return image
+    return with_caption_room(image)
 
 
 def _draw_placard(image: Image.Image, obs: BrawlObservation, names: list[str], seat: int) -> None:

@@ -43,11 +43,28 @@ def captioned(
 ) -> Image.Image:
     """`image` with the caption strip added below it; `seat_disc`: the mover's numbered disc in
     their seat colour first (off where a game colours its players otherwise)."""
+    return caption_below(with_caption_room(image), move, names, seat_disc)
+
+
+def with_caption_room(image: Image.Image) -> Image.Image:
+    """`image` on a taller canvas with the caption strip's backdrop below it: for a game's
+    cached background, so that each board, drawn on a copy of it, gets its caption in
+    place (`caption_below`) rather than by copying the whole picture again."""
     width, height = image.size
     out = Image.new(image.mode, (width, height + caption_height(width)), shade(PANEL, 0.8))
     out.paste(image, (0, 0))
-    draw_caption(out, (0, height, width, out.height), move, names, mark=seat_disc)
     return out
+
+
+def caption_below(
+    image: Image.Image, move: LastMoveView | None, names: list[str], seat_disc: bool = True
+) -> Image.Image:
+    """`image` (from `with_caption_room`) with the caption drawn in its strip: what
+    `captioned` gives for the picture above the strip, as long as nothing was drawn there."""
+    width, height = image.size
+    top = height - caption_height(width)
+    draw_caption(image, (0, top, width, height), move, names, mark=seat_disc)
+    return image
 
 
 def caption_words(move: LastMoveView, names: list[str]) -> list[str]:
@@ -63,22 +80,28 @@ def fill_names(text: str, names: list[str]) -> str:
 
 
 def wrap(words: list[str], width: int, size: int, lines: int = LINES) -> list[str]:
-    """`words` in at most `lines` lines of `width` px; what does not fit ends in "…"."""
+    """`words` in at most `lines` lines of `width` px; what does not fit ends in "…".
+
+    A line's width is its words' and spaces' added up (`text_width`: no kerning), rather
+    than each longer line measured again."""
     out: list[str] = []
-    current = ""
+    current, used = "", 0.0
+    space = text_width(" ", size)
     for index, word in enumerate(words):
-        if text_width(word, size) > width:  # a word (a long name) alone wider than a line
+        advance = text_width(word, size)
+        if advance > width:  # a word (a long name) alone wider than a line
             word = fit_text(word, width, size)[0]
-        joined = f"{current} {word}" if current else word
-        if text_width(joined, size) <= width:
-            current = joined
+            advance = text_width(word, size)
+        joined = used + space + advance if current else advance
+        if joined <= width:
+            current, used = f"{current} {word}" if current else word, joined
             continue
         out.append(current)
         if len(out) == lines:  # no room left: the last line takes the rest, cut
             rest = " ".join([out.pop(), *words[index:]])
             out.append(fit_text(rest, width, size)[0])
             return out
-        current = word
+        current, used = word, advance
     return [*out, current] if current else out
 
 

@@ -39,6 +39,7 @@ from render.common import (
     shade,
     text_width,
 )
+from render.common.caption import with_caption_room
 from render.common.record import note
 from render.rumble.layout import (
     DEAD_DOOR,
@@ -81,8 +82,9 @@ def layout_key(tiles: list[Tile], entrance: str, treasure_room: str) -> LayoutKe
 
 @lru_cache(maxsize=32)
 def background(key: LayoutKey, language: str = ENGLISH) -> Image.Image:
-    """The layout's background in a language (do not draw on it: copy it)."""
-    image = stone_board().copy()
+    """The layout's background in a language (do not draw on it: copy it), with the caption
+    strip's room below it."""
+    image = with_caption_room(stone_board())
     for name, args in features(key, language):
         patch, at = _patch(name, *args)
         image.paste(patch, at)

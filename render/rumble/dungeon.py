@@ -24,7 +24,7 @@ from render.common import (
     title_bar,
     to_png,
 )
-from render.common.caption import captioned
+from render.common.caption import caption_below
 from render.rumble.background import background, layout_key
 from render.rumble.layout import (
     CHARACTER_COLOURS,
@@ -74,7 +74,7 @@ def dungeon_image(
     _draw_rooms(image, obs, fight_rooms(obs, since), language)
     _draw_exit_line(image, obs, language)
     draw_panel(image, obs, names)
-    return captioned(image, obs.get("last_move"), names)
+    return caption_below(image, obs.get("last_move"), names)
 
 
 # --- rooms: tokens and the chest ---------------------------------------------------------

@@ -35,7 +35,7 @@ from render.common import (
 # Names and numbers recur on every picture: their text masks are cached.
 from render.common import cached_draw_text as _draw_text
 from render.common import cached_text_in_box as _text_in_box
-from render.common.caption import captioned
+from render.common.caption import caption_below, with_caption_room
 from render.common.words import player_colour, player_name
 from render.trashwar.cards import card_sprite
 from render.trashwar.fortress import crown, draw_fortress
@@ -95,7 +95,7 @@ def battlefield_image(
         draw_fortress(image, obs, names, player, since)
     _draw_flight(image, obs, names)
     _draw_piles(image, obs, language_of(names))
-    return captioned(image, obs.get("last_move"), names)
+    return caption_below(image, obs.get("last_move"), names)
 
 
 # --- the cached background --------------------------------------------------------------
@@ -103,7 +103,8 @@ def battlefield_image(
 
 @lru_cache(maxsize=16)
 def _background(seats: int, language: str) -> Image.Image:
-    """Everything that depends on the player count (and the readers' language) alone."""
+    """Everything that depends on the player count (and the readers' language) alone, with
+    the caption strip's room below it."""
     width, height = map_size(seats)
     image = Image.new("RGB", (width, height), BACKDROP)
     _draw_bricks(image)
@@ -139,7 +140,7 @@ def _background(seats: int, language: str) -> Image.Image:
     for key, label in labels.items():
         x = left + PILE_COLUMNS[key]
         _draw_text(image, (x, top), in_language(label, language), SMALL_TEXT, TORCH, "la")
-    return image
+    return with_caption_room(image)
 
 
 def _draw_bricks(image: Image.Image) -> None:

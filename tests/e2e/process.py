@@ -42,8 +42,9 @@ class BotProcess:
         **settings: str,
     ) -> BotProcess:
         """Start the bot; `as_pid_1` runs it as the first process of a new PID namespace,
-        as a container's CMD is (the test sends its signals to the bot itself). It reads a
-        `.env` in `cwd`; a setting given as UNSET is left out of its environment."""
+        as a container's CMD is (the test sends its signals to the bot itself). `cwd`: the
+        source tree it runs from (a benchmark's worktree of an older commit); it reads a
+        `.env` there. A setting given as UNSET is left out of its environment."""
         env = {
             **os.environ,
             "DISCORD_TOKEN": fake.token,

@@ -9,18 +9,20 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from PIL import Image
 
-from render.brawl import draw_rolls, draw_table
-from render.common.caption import caption_words, wrap
+from lang import PSEUDO
+from render.brawl import draw_rolls, draw_table, table_image
+from render.common.caption import caption_height, caption_words, captioned, wrap
 from render.common.record import recording
-from render.common.text import text_width
-from render.rumble import draw_dungeon
+from render.common.text import fit_text, text_width
+from render.rumble import draw_dungeon, dungeon_image
 from render.toss import draw_bin
-from render.trashwar import draw_battlefield
+from render.trashwar import battlefield_image, draw_battlefield
 from rules.base import AnyGame
 from rules.brawl import BRAWL
 from rules.observation import LastMoveView
-from rules.phrases import english, from_json, to_json
+from rules.phrases import Readers, english, from_json, to_json
 from rules.rumble import RUMBLE
 from rules.toss import TOSS
 from rules.trashwar import TRASH_WAR
@@ -88,3 +90,68 @@ def test_a_long_mixed_script_name_is_whole_where_there_is_room() -> None:
         draw_rolls(obs, names, 0)
     drawn = [n.text for n in notes if n.kind == "text"]
     assert drawn.count(NAMES[0]) >= 2, [t for t in drawn if t.startswith("Zoë")]
+
+
+def wrap_measuring_each_line(words: list[str], width: int, size: int, lines: int) -> list[str]:
+    """How wrap laid words out before it added their advances up: each longer line
+    measured whole (the same lines, measured more often)."""
+    out: list[str] = []
+    current = ""
+    for index, word in enumerate(words):
+        if text_width(word, size) > width:
+            word = fit_text(word, width, size)[0]
+        joined = f"{current} {word}" if current else word
+        if text_width(joined, size) <= width:
+            current = joined
+            continue
+        out.append(current)
+        if len(out) == lines:
+            rest = " ".join([out.pop(), *words[index:]])
+            out.append(fit_text(rest, width, size)[0])
+            return out
+        current = word
+    return [*out, current] if current else out
+
+
+@pytest.mark.parametrize("lines", [1, 2, 3])
+def test_words_wrap_where_measuring_each_line_would_wrap_them(lines: int) -> None:
+    rng = random.Random(lines)
+    pool = [*NAMES, "threw", "the", "Toaster", "(2)", "at", "left", "wall.", "Überraschung!",
+            "a" * 60, "🦝🦝🦝", "Σοφία's", "王小明", "x"]  # fmt: skip
+    for _ in range(300):
+        words = [rng.choice(pool) for _ in range(rng.randrange(1, 25))]
+        width, size = rng.choice([40, 120, 300, 700]), rng.choice([11, 14, 17])
+        expected = wrap_measuring_each_line(words, width, size, lines)
+        assert wrap(words, width, size, lines) == expected, (words, width, size)
+
+
+IMAGES: dict[str, tuple[AnyGame, Callable[..., Image.Image]]] = {
+    "brawl": (BRAWL, table_image),
+    "rumble": (RUMBLE, dungeon_image),
+    "trashwar": (TRASH_WAR, battlefield_image),
+}
+
+
+@pytest.mark.parametrize("key", sorted(IMAGES))
+def test_a_board_drawn_over_its_caption_room_is_the_board_captioned(key: str) -> None:
+    """Boards are drawn on a background that has the caption strip's room below it, and the
+    caption is drawn in place: the very picture of drawing the board alone and adding the
+    strip (`captioned`), so nothing a board draws reaches into the strip. In every
+    language, with 2 to 5 seats (and Dumpster Brawl!'s rummy table too)."""
+    game, image_of = IMAGES[key]
+    for seed, language in enumerate(["en", "fr", "de", PSEUDO] * 2):
+        seats = max(game.min_seats, min(game.max_seats, 2 + seed % 4))
+        names = Readers([*NAMES, "Erin Longname-Whatever"][:seats], language)
+        options = {"mode": "rummy"} if key == "brawl" and seed % 2 else {}
+        rng, state = random.Random(seed), game.new_game(seats, options, seed)
+        for step in range(40):
+            if game.outcome(state) is None:
+                seat = min(game.to_act(state))
+                state = game.apply(state, seat, rng.choice(game.legal_actions(state, seat))).state
+            if step % 8 and game.outcome(state) is None:
+                continue
+            obs = game.observe(state, None)
+            board = image_of(obs, names)
+            above = board.crop((0, 0, board.width, board.height - caption_height(board.width)))
+            expected = captioned(above, obs.get("last_move"), names)
+            assert board.tobytes() == expected.tobytes(), (key, seed, language, step)

@@ -8,7 +8,7 @@ import pytest
 from PIL import Image, ImageDraw
 
 from render.rumble import background
-from render.rumble.layout import SCALE, scaled
+from render.rumble.layout import BOARD_SIZE, SCALE, scaled
 from rules.rumble.dungeon import FIXED_LAYOUTS, Layout, random_layout, tiles
 from tests.render.test_caches import clear_render_caches
 
@@ -39,10 +39,14 @@ def drawn_whole(key: background.LayoutKey) -> Image.Image:
 def test_a_background_from_patches_is_the_layout_drawn_whole(name: str) -> None:
     """Each door, the way in and the treasure frame are drawn once on a patch of the stone
     and pasted: pixel for pixel what drawing them all on the whole board gives (a patch too
-    small would cut a drawing off; patches that overlap would cover each other)."""
+    small would cut a drawing off; patches that overlap would cover each other). Below the
+    map, the caption strip's room."""
     clear_render_caches()
     key = key_of(LAYOUTS[name])
-    assert background.background(key).tobytes() == drawn_whole(key).tobytes()
+    whole = drawn_whole(key)
+    layer = background.background(key)
+    assert layer.crop((0, 0, *whole.size)).tobytes() == whole.tobytes()
+    assert layer.size == BOARD_SIZE
 
 
 def test_layouts_sharing_doors_share_their_patches() -> None:

@@ -96,3 +96,25 @@ def test_a_line_advances_as_far_as_its_glyphs_and_is_drawn_glyph_by_glyph(size: 
                 pen += round(font.getlength(char))
             # (a level or two apart where ink overlaps: Pillow rounds its blend differently)
             assert ImageChops.difference(whole, pieced).getextrema()[1] <= 2, (line, part, size)
+
+
+def cut_a_character_at_a_time(text: str, max_width: int, size: int) -> str:
+    """How fit_text cut a text too wide at its smallest size before it added advances up:
+    a character off the end, measured again, until the text and its "…" fit."""
+    if text_width(text, size) <= max_width:
+        return text
+    cut = text
+    while cut and text_width(cut + "…", size) > max_width:
+        cut = cut[:-1]
+    return cut.rstrip() + "…" if cut else ""
+
+
+def test_a_text_is_cut_where_measuring_every_shorter_text_would_cut_it() -> None:
+    """fit_text finds the cut from the characters' advances: the very cut of measuring the
+    text again a character shorter each time, in every script and at every width."""
+    mixed = " ".join(NAMES.values()) + " threw the Toaster (2) at Bob's left wall"
+    for size in (11, 14, 20):
+        for max_width in (0, 3, 9, 40, 77, 150, 333):
+            for shown in (mixed, mixed[::-1], "Wide   spaces  here", "…" * 9):
+                expected = cut_a_character_at_a_time(clean_text(shown), max_width, size)
+                assert text.fit_text(shown, max_width, size) == (expected, size)
