@@ -48,7 +48,8 @@ migrate: $(VENV)/.runtime
 
 # A backup of the database DATABASE_URL names, taken while the bot runs, and its restore
 # (the bot stopped first): `make backup FILE=backup.db`, `make restore FILE=backup.db`.
-# SQLite's online backup, or pg_dump/pg_restore (README, "Backups"; bot/backups.py).
+# SQLite's online backup, or pg_dump/pg_restore (README, "Backups"; bot/backups.py); a
+# restore marks the games under way for a fresh board at the next start (bot/restores.py).
 FILE ?= backup.db
 backup: $(VENV)/.runtime
 	$(BIN)/python -m bot.backups backup $(FILE)

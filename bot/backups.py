@@ -12,14 +12,17 @@ copied to a file while the bot runs, and put back from one while it is stopped.
   transaction (a restore that fails half-way changes nothing), from the folder `PG_BIN`
   names or the PATH.
 
-A restore takes the games back to the backup's steps: the bot notices when a player
-presses a board of a step that no longer exists, and posts a fresh board (bot/store.py,
-`redraw`); nothing else is needed of the operator.
+A restore takes the games back to the backup's steps. It marks each game under way in
+the database put back (bot/restores.py): the next start takes off the boards of the steps
+lost and posts a fresh board of each, before any press. A backup put back by hand has no
+marks; the bot still notices when a player presses a board of a step that no longer
+exists, and posts a fresh board then (bot/store.py, `redraw`).
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import os
 import shutil
 import sqlite3
@@ -29,6 +32,7 @@ from pathlib import Path
 
 from sqlalchemy.engine import make_url
 
+from bot import restores
 from bot.settings import load_database_settings
 
 
@@ -50,7 +54,15 @@ def backup(url: str, target: Path, pg_bin: str | None = None) -> None:
 
 
 def restore(url: str, source: Path, pg_bin: str | None = None) -> None:
-    """Put the backup `source` in place of the database at `url` (the bot stopped)."""
+    """Put the backup `source` in place of the database at `url` (the bot stopped), its
+    games under way marked for a fresh board at the next start."""
+    put_back(url, source, pg_bin)
+    asyncio.run(restores.mark(url))
+
+
+def put_back(url: str, source: Path, pg_bin: str | None = None) -> None:
+    """The backup `source` in place of the database at `url`, and nothing more: what a
+    restore done by hand does."""
     if not source.is_file():
         raise SystemExit(f"restore: no backup file {source}")
     database = make_url(url)

@@ -15,6 +15,7 @@ import discord
 from discord.ext import commands
 from pydantic import SecretStr
 
+from bot import restores
 from bot.database import Database
 from bot.extensions import walk_extensions
 from bot.health import HealthServer
@@ -84,6 +85,9 @@ class TrashTableBot(commands.Bot):
         for cog in self.extensions_to_load:
             if cog not in self.extensions:  # a login tried again after a failure
                 await self.load_extension(cog)
+        # Once the cogs have registered their games, and before Discord connects: no press
+        # meets a game a restore took back without its fresh board written.
+        await restores.redraw_marked(self.sessions.store)
         await self.tree.set_translator(CommandTranslator())
         if self.settings.dev_guild_id:
             guild = discord.Object(id=self.settings.dev_guild_id)

@@ -11,6 +11,8 @@
 - `DepartedGuild`: a guild the bot was removed from, and when: its data goes once the
   grace period has passed (`bot/keeping.py`).
 - `GuildSettings`: what a server's admins chose for it (the language of its boards).
+- `RestoredGame`: a game under way when `make restore` put a backup in place, until the
+  next start has redrawn it (`bot/restores.py`).
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from enum import StrEnum
 from typing import Any
 
 from pydantic import BaseModel
-from sqlalchemy import JSON, BigInteger, Column, Dialect, Index, LargeBinary, text
+from sqlalchemy import JSON, BigInteger, Column, Dialect, Index, Integer, LargeBinary, text
 from sqlalchemy.types import TypeDecorator
 from sqlmodel import Field, SQLModel
 
@@ -254,3 +256,13 @@ class DepartedGuild(SQLModel, table=True):
 
     guild_id: int = Field(sa_column=Column(BigInteger, primary_key=True, autoincrement=False))
     left_at: datetime = Field(default_factory=utcnow)
+
+
+class RestoredGame(SQLModel, table=True):
+    """A game under way when `make restore` put a backup in place (bot/backups.py). No
+    foreign key: the row lives only until the next start redraws the game
+    (bot/restores.py), and must never stand in the way of removing a game."""
+
+    __tablename__ = "restored_games"
+
+    game_id: int = Field(sa_column=Column(Integer, primary_key=True, autoincrement=False))

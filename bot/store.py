@@ -13,7 +13,7 @@ from contextlib import asynccontextmanager
 from datetime import datetime, timedelta
 from typing import Any, cast
 
-from sqlalchemy import Connection
+from sqlalchemy import Connection, delete
 from sqlmodel import Session, col, select
 
 from bot import rows
@@ -34,6 +34,7 @@ from bot.requests import (
     seat_of,
     waiting_for,
 )
+from bot.restores import RESTORED
 from bot.shards import ALL, Shards
 from bot.statements import Statements
 from bot.workers import Workers, apply_action, new_state
@@ -242,17 +243,22 @@ class Store:
             await self.redraw(went.game)
             raise
 
-    async def redraw(self, seen: GameRecord) -> None:
+    async def redraw(self, seen: GameRecord, marked: bool = False) -> None:
         """A game restored from a backup, as its players find it: the boards in the channel
         show steps that no longer exist, and none shows the game's own step with controls.
         A fresh board of the game as it stands goes out (`record_board`'s `restored`), once
-        for each step it is found at."""
+        for each step it is found at. `marked`: one `make restore` marked, redrawn at
+        start-up whatever its step (bot/restores.py), its mark gone in the same commit."""
         key = seen.id or 0
-        if self._redrawn.get(key) == seen.step:
+        if not marked and self._redrawn.get(key) == seen.step:
             return
         async with self.locked(seen.channel_id), self.db.writing() as connection:
-            game = await self.load(connection, key)
-            if game.status != Status.PLAYING or game.step != seen.step:
+            if marked:
+                await connection.execute(delete(RESTORED).where(RESTORED.c.game_id == key))
+            game = await rows.load_game(connection, key, lock=True)
+            if game is None or game.status != Status.PLAYING:
+                return
+            if not marked and game.step != seen.step:
                 return  # moved on meanwhile: that board is on its way already
             engine, state = engine_of(game), self.state_of(game)
             line = phrase(
