@@ -127,9 +127,12 @@ def turns_of(played: Played) -> list[Turn]:
 
 
 def turn_at(turns: Sequence[Turn], user: int, at: int) -> Turn | None:
-    """The turn of `user`'s under way at snowflake `at`: the latest that began before it."""
-    mine = [t for t in turns if t.user == user and t.board < at]
-    return mine[-1] if mine else None
+    """The turn of `user`'s under way at snowflake `at`: the latest that began before it;
+    before their first, their first (their first decision is posted privately on the press
+    that seated them, and may come, and be answered, before the board pinging them)."""
+    mine = [t for t in turns if t.user == user]
+    began = [t for t in mine if t.board < at]
+    return began[-1] if began else mine[0] if mine else None
 
 
 def choices_at(game: AnyGame, state: Any, seat: int) -> int:

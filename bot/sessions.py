@@ -313,7 +313,9 @@ class SessionService:
         seat = seat_of(game, user_id)
         if seat is None:
             raise UserError(phrase("You are not playing in this game."))
-        if step > game.step:  # made after the game's step: a restored backup took it back
+        # Made after the game's step: a restored backup took it back (a forged id far past
+        # any backup's loss is only out of date, so it cannot make the bot post a board).
+        if game.step < step <= game.step + LOST_STEPS:
             raise WentBack(game)
         if step != game.step:
             raise UserError(phrase("Those buttons are out of date: use the newest game message."))
@@ -603,6 +605,9 @@ class SessionService:
                 if engine.outcome(state) is not None:
                     break
         return picks
+
+
+LOST_STEPS = 5000  # the most moves a restored backup is taken to have lost (a day's play)
 
 
 def not_your_turn(game: GameRecord, to_act: frozenset[int]) -> Phrase:

@@ -89,7 +89,7 @@ def test_presses_and_private_messages_fall_in_the_turn_they_were_made_in() -> No
             (30, "Last Lid\n➡️ <@1>, <@2>: your turn."),  # both at once: a turn each
         ],
         presses=[
-            Press(5, alice, "tt:hand:1"),  # before any turn of hers
+            Press(5, alice, "tt:hand:1"),  # before any turn of hers: in her first
             Press(11, alice, "tt:hand:1"),
             Press(12, alice, "tt:act:1:0:0"),
             Press(21, bob, "tt:act:1:1:0"),
@@ -107,8 +107,8 @@ def test_presses_and_private_messages_fall_in_the_turn_they_were_made_in() -> No
         Turn(30, alice),
         Turn(30, bob),
     ]
-    assert counts.turns == 4 and counts.presses == 7 and counts.outside == 1
-    assert counts.per_turn == [3, 1, 1, 1]
+    assert counts.turns == 4 and counts.presses == 7 and counts.outside == 0
+    assert counts.per_turn == [4, 1, 1, 1]
     assert counts.presses_a_turn == 7 / 4
     assert counts.private_per_turn == [2, 0, 0, 1] and counts.private_max == 2
     assert counts.private_edits == 3

@@ -74,6 +74,7 @@ async def start(fake: FakeDiscord, logs: Path, name: str, shard: int, url: str) 
         SHARD_COUNT="2",
         SHARD_IDS=str(shard),
         WORKERS="0",  # two processes on a small machine: draw and decide in a thread
+        LOG_LEVEL="DEBUG",  # each action's line, which says which process saved it
     )
 
 
