@@ -7,6 +7,7 @@ the lobby's text is drawn by `lobby.py`.
 from __future__ import annotations
 
 import re
+import time
 from typing import Any
 
 import discord
@@ -83,6 +84,7 @@ class LobbyButton(
         return cls(int(match["game"]), match["op"], seats)
 
     async def pressed(self, interaction: discord.Interaction) -> None:
+        pressed_at = time.monotonic()
         sessions = client_of(interaction).sessions
         player = player_of(interaction)
         channel_id = interaction.channel_id or 0
@@ -105,7 +107,7 @@ class LobbyButton(
         # A lobby posted before layouts had an embed: an edit clears it.
         await edit_pressed(interaction, content=None, embed=None, view=lobby_view(game))
         if self.op in ("join", "start"):  # seated: their first decision comes on this press
-            keep_seat(interaction, language_for(interaction.locale))
+            keep_seat(interaction, language_for(interaction.locale), pressed_at)
         if started is not None:
             # AI seats that act first, then each person asked to decide sees it privately.
             await show_turn(client_of(interaction), (await sessions.play_ai(started)).game)

@@ -137,11 +137,16 @@ def keep_reply(
     replies_of(interaction.client).keep(interaction, message, language, step)
 
 
-def keep_seat(interaction: discord.Interaction, language: str) -> None:
+def keep_seat(interaction: discord.Interaction, language: str, pressed_at: float) -> None:
     """`interaction` seated its player at the channel's table (Join, Start): its token
     brings them their first private reply, a new message, when the game first asks them to
-    decide (`refresh`), so not even the first turn needs a "My hand" press."""
-    replies_of(interaction.client).keep(interaction, None, language, -1, new=True)
+    decide (`refresh`), so not even the first turn needs a "My hand" press. Unless they
+    opened one meanwhile (a "My hand" pressed on the first board while this press was being
+    answered, at `pressed_at`, time.monotonic()): that one stays theirs."""
+    replies = replies_of(interaction.client)
+    opened = replies.of(interaction.channel_id or 0, interaction.user.id)
+    if opened is None or opened.since < pressed_at:
+        replies.keep(interaction, None, language, -1, new=True)
 
 
 async def replace_reply(

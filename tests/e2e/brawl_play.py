@@ -159,7 +159,8 @@ async def decide(bot: TrashTableBot, user: FakeUser, reply: FakeMessage) -> Fake
         label = buttons_of(controls)[where].label
         result = await user.press(reply, label, settle=False)
         await wait_for_edit(user, reply, versions)
-        refused = [m.text for m in result.created if m.ephemeral_to]  # a new private note
+        # A new private note to this player is a refusal (another's, their first reply).
+        refused = [m.text for m in result.created if m.ephemeral_to == user.id]
         assert not refused, refused
         return reply
     select = reply.selects[where]
