@@ -61,6 +61,7 @@ PLANNED = "planned"  # the actor of a plan's actions after its first: the same p
 MAX_AI_CHAIN = 500  # AI turns in a row before the service pauses them briefly; a safety net
 AI_RETRY_FIRST, AI_RETRY_LAST = 1.0, 60.0  # seconds before an owed AI turn is tried again
 PROBE_TIMEOUT = 1.0  # seconds; is the database back? (`_wake_if_database_back`)
+LOST_STEPS = 5000  # the most moves a restored backup is taken to have lost (a day's play)
 
 
 class SessionService:
@@ -605,9 +606,6 @@ class SessionService:
                 if engine.outcome(state) is not None:
                     break
         return picks
-
-
-LOST_STEPS = 5000  # the most moves a restored backup is taken to have lost (a day's play)
 
 
 def not_your_turn(game: GameRecord, to_act: frozenset[int]) -> Phrase:

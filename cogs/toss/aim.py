@@ -37,7 +37,7 @@ A control from another step is refused as out of date (`sessions.turn_view`, `ac
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -138,7 +138,7 @@ class Turn:
     to_place: int
 
     @classmethod
-    def of(cls, obs: JSON, legal: list[str]) -> Turn:
+    def of(cls, obs: Mapping[str, Any], legal: list[str]) -> Turn:
         return cls(list(open_spots(legal)), int(obs["to_place"]))
 
     @classmethod
@@ -201,7 +201,7 @@ def opening_items(
     obs: TossObservation, legal: list[str], language: str
 ) -> Callable[[int, int], list[discord.ui.Item[Any]]]:
     """The controls under `opening_aim`, made for the game's id and step when sent."""
-    turn = Turn(list(open_spots(legal)), obs["to_place"])
+    turn = Turn.of(obs, legal)
 
     def make(game_id: int, step: int) -> list[discord.ui.Item[Any]]:
         aim = Aim(game_id, step, turn.kinds[0], MIDDLE, 0)
